@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers are targets: a dependency that is not declared here does not compile, so the
+// layering of design.md enforces itself. Arrows point to what a target may import:
+//
+//   splashvid → SplashCLI → { SplashPresets, SplashPipeline, SplashCairo, SplashEncode }
+//   SplashPresets  → SplashModel → SplashCore
+//   SplashPipeline → SplashRender → SplashModel → SplashCore
+//   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo
+//   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
+//
+// Each C module is imported by exactly one Swift module (`ci/check-layering.sh` checks it).
+
+let package = Package(
+  name: "splashvid",
+  products: [
+    .executable(name: "splashvid", targets: ["splashvid"])
+  ],
+  targets: [
+    // MARK: C libraries (system packages found with pkg-config)
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CPangoCairo", pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev"])]),
+    .systemLibrary(
+      name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+
+    // MARK: Stages
+    .target(name: "SplashCore"),
+    .target(name: "SplashModel", dependencies: ["SplashCore"]),
+    .target(name: "SplashPresets", dependencies: ["SplashModel", "SplashCore"]),
+    .target(name: "SplashRender", dependencies: ["SplashModel", "SplashCore"]),
+    .target(name: "SplashCairo", dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo"]),
+    .target(name: "SplashEncode", dependencies: ["SplashCore", "CFFmpeg"]),
+    .target(name: "SplashPipeline", dependencies: ["SplashRender", "SplashModel", "SplashCore"]),
+    .target(
+      name: "SplashCLI",
+      dependencies: ["SplashPresets", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel", "SplashCore"]),
+    .executableTarget(name: "splashvid", dependencies: ["SplashCLI"]),
+
+    // MARK: Tests
+    .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
+    .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore"]),
+    .testTarget(name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashModel", "SplashCore"]),
+    .testTarget(name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashRender", "SplashModel", "SplashCore"]),
+    .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore"]),
+    .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
+    .testTarget(name: "SplashCLITests", dependencies: ["SplashEncode", "SplashCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

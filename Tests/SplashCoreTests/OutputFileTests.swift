@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import SplashCore
+
+@Suite("Output files appear only when complete")
+struct OutputFileTests {
+  private func temporaryFolder() throws -> String {
+    let folder = NSTemporaryDirectory() + "splashvid-output-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  private func contents(of folder: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+  }
+
+  @Test("commit moves the temporary file into place and replaces an old file")
+  func commitReplaces() throws {
+    let folder = try temporaryFolder()
+    let destination = folder + "/clip.mp4"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: destination))
+    let output = try OutputFile(destination: destination)
+    try Data("new".utf8).write(to: URL(fileURLWithPath: output.temporaryPath))
+    #expect(try contents(of: folder).count == 2)
+    try output.commit()
+    #expect(try String(contentsOfFile: destination, encoding: .utf8) == "new")
+    #expect(try contents(of: folder) == ["clip.mp4"])
+  }
+
+  @Test("an uncommitted file is removed when released and the old file is kept")
+  func releaseDiscards() throws {
+    let folder = try temporaryFolder()
+    let destination = folder + "/clip.mp4"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: destination))
+    do {
+      let output = try OutputFile(destination: destination)
+      try Data("partial".utf8).write(to: URL(fileURLWithPath: output.temporaryPath))
+    }
+    #expect(try contents(of: folder) == ["clip.mp4"])
+    #expect(try String(contentsOfFile: destination, encoding: .utf8) == "old")
+  }
+
+  @Test("a directory, a missing folder and a bare folder path are refused up front")
+  func refusedDestinations() throws {
+    let folder = try temporaryFolder()
+    #expect(throws: OutputFileError.self) { try OutputFile(destination: folder) }
+    #expect(throws: OutputFileError.self) { try OutputFile(destination: folder + "/missing/clip.mp4") }
+    #expect(throws: OutputFileError.self) { try OutputFile(destination: folder + "/") }
+    #expect(try contents(of: folder).isEmpty)
+  }
+}
