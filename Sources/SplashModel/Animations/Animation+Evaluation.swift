@@ -1,0 +1,69 @@
+/// Applying animations to a layer's properties at a time: the core of the evaluator.
+extension Animation {
+  /// Applies what this animation shows at `parentTime` onto `properties`.
+  ///
+  /// - Parameters:
+  ///   - parentTime: Seconds in the parent's time space (the scene's for a top-level
+  ///     animation, the group's local time for a child).
+  ///   - isTopLevel: Whether the animation was added to the layer directly; only such an
+  ///     animation is removed on completion.
+  ///   - properties: The layer's values so far (model values with earlier animations applied).
+  func apply(atParentTime parentTime: Double, isTopLevel: Bool, to properties: inout LayerProperties) {
+    let timing = self.timing
+    if isTopLevel && isRemovedOnCompletion && timing.hasEnded(atParentTime: parentTime) { return }
+    guard let iterationTime = timing.iterationTime(atParentTime: parentTime) else { return }
+    switch self {
+    case .property(let animation):
+      animation.apply(atIterationTime: iterationTime, to: &properties)
+    case .group(let group):
+      var childTime = iterationTime
+      if let easing = group.timingFunction {
+        let duration = timing.effectiveDuration
+        childTime = duration * easing.progress(at: iterationTime / duration)
+      }
+      for child in group.animations {
+        child.apply(atParentTime: childTime, isTopLevel: false, to: &properties)
+      }
+    }
+  }
+}
+
+extension PropertyAnimation {
+  /// Applies the value at a time within one iteration (0...duration).
+  func apply(atIterationTime iterationTime: Double, to properties: inout LayerProperties) {
+    let linearProgress = iterationTime / timing.effectiveDuration
+    let progress = timingFunction?.progress(at: linearProgress) ?? linearProgress
+    let current = keyPath.value(in: properties)
+    var value: AnimatableValue
+    switch values {
+    case .keyframes(let track):
+      value = track.value(at: progress)
+    case .basic(let from, let to, let by):
+      let (start, end) = Self.resolveBasic(from: from, to: to, by: by, current: current)
+      value = start.interpolated(to: end, amount: progress)
+    }
+    if isAdditive { value = value.adding(to: current) }
+    keyPath.set(value, in: &properties)
+  }
+
+  /// The two ends of a basic animation, filled in from the current value as
+  /// `CABasicAnimation`'s documentation lays out:
+  ///
+  ///     from, to  → from … to          from, by → from … from+by     by, to → to−by … to
+  ///     from only → from … current     to only  → current … to       by only → current … current+by
+  ///
+  /// With none of them set, the animation holds the current value.
+  static func resolveBasic(
+    from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, current: AnimatableValue
+  ) -> (AnimatableValue, AnimatableValue) {
+    switch (from, to, by) {
+    case (let from?, let to?, _): (from, to)
+    case (let from?, nil, let by?): (from, by.adding(to: from))
+    case (nil, let to?, let by?): (to.subtracting(by), to)
+    case (let from?, nil, nil): (from, current)
+    case (nil, let to?, nil): (current, to)
+    case (nil, nil, let by?): (current, by.adding(to: current))
+    case (nil, nil, nil): (current, current)
+    }
+  }
+}

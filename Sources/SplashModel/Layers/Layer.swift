@@ -1,0 +1,26 @@
+/// A layer of the scene's model tree: its model values, its animations and its sublayers.
+///
+/// Like a `CALayer` with animations added, but immutable: the scene is data, and what a layer
+/// shows at a time is computed by `Scene.presentation(at:)` without changing it.
+public struct Layer: Sendable, Hashable {
+  /// The name users see in messages and in `inspect` (seed-spec's layer names for the seeds).
+  public var id: String
+  public var kind: LayerKind
+  /// The model values: what shows when no animation is running.
+  public var properties: LayerProperties
+  /// In the order they were added: later ones win on the same property unless additive.
+  public var animations: [Animation]
+  /// Drawn in order, bottom to top, above this layer's own content.
+  public var sublayers: [Layer]
+
+  public init(
+    id: String, kind: LayerKind = .layer, properties: LayerProperties = LayerProperties(),
+    animations: [Animation] = [], sublayers: [Layer] = []
+  ) {
+    self.id = id
+    self.kind = kind
+    self.properties = properties
+    self.animations = animations
+    self.sublayers = sublayers
+  }
+}

@@ -1,0 +1,56 @@
+import SplashCore
+
+/// An animation ready to be sampled: the canvas, the layer tree and the part of its timeline a
+/// clip shows.
+public struct Scene: Sendable, Hashable {
+  /// The canvas in points (UIKit's screen size for the seeds, e.g. 375×667).
+  public var canvasSize: Size
+  /// What shows behind every layer; opaque for video.
+  public var backgroundColor: Color
+  /// The root layers, bottom to top.
+  public var layers: [Layer]
+  public var clip: ClipWindow
+
+  public init(canvasSize: Size, backgroundColor: Color, layers: [Layer], clip: ClipWindow) {
+    self.canvasSize = canvasSize
+    self.backgroundColor = backgroundColor
+    self.layers = layers
+    self.clip = clip
+  }
+}
+
+/// The part of a scene's timeline that one loop of a clip shows.
+///
+/// Scene time t counts seconds since the animations start (seed-spec's t). A clip of N loops at
+/// F frames per second samples, for frame i of loop k:
+///
+///     t = start + (i / F) mod cycle         i = 0 ..< N · frames per cycle
+///
+///     scene  0──────start━━━━━━━━━━━━━━━━━━━━start+cycle──────▶
+///     loop 1        f0 f1 f2 …             f(n−1)
+///     loop 2        f0 f1 … (same times again: the joint is seamless)
+///
+/// The last frame of a loop is one frame before the start of the next, never a duplicate of it.
+public struct ClipWindow: Sendable, Hashable {
+  /// Scene time of a loop's first frame.
+  public var start: Double
+  /// Length of one loop in seconds.
+  public var cycle: Double
+
+  public init(start: Double, cycle: Double) {
+    self.start = start
+    self.cycle = cycle
+  }
+
+  /// The number of frames in one loop at `framesPerSecond` (rounded to the nearest frame).
+  public func framesPerLoop(framesPerSecond: Int) -> Int {
+    max(1, Int((cycle * Double(framesPerSecond)).rounded()))
+  }
+
+  /// The scene time of frame `index` of a clip at `framesPerSecond`, counted from the first loop.
+  public func sceneTime(ofFrame index: Int, framesPerSecond: Int) -> Double {
+    let perLoop = framesPerLoop(framesPerSecond: framesPerSecond)
+    // Computed from the index each time, never accumulated, so long clips do not drift.
+    return start + Double(index % perLoop) / Double(framesPerSecond)
+  }
+}
