@@ -1,0 +1,88 @@
+import Foundation
+import SplashCore
+import SplashModel
+
+/// Turns a preset document into a `Scene`, stopping at the first problem.
+///
+/// The document's shape (schema version 1):
+///
+///     {
+///       schemaVersion: 1,
+///       description: "…",                          // optional
+///       canvas: { size: [375, 667], background: "#0F4E65" },
+///       clip: { start: 0.9, cycle: 3.0 },         // scene seconds; one loop of the clip
+///       layers: [ { id: "logo", … }, … ],           // bottom to top, see LayerCompiler
+///     }
+public enum PresetCompiler {
+  /// The newest `schemaVersion` this build reads.
+  public static let schemaVersion = 1
+
+  /// The largest canvas side in points; beyond it a preset is almost surely a typo.
+  public static let maximumCanvasSide = 10_000.0
+
+  /// Parses and compiles preset text.
+  ///
+  /// - Parameters:
+  ///   - data: The JSON5 text.
+  ///   - file: The file name used in messages, as the user would recognise it.
+  /// - Throws: `PresetError` naming the file, the JSON path, what was expected and what was found.
+  public static func compile(_ data: Data, file: String) throws -> Scene {
+    let document: JSONValue
+    do {
+      document = try JSONValue.parseJSON5(data)
+    } catch {
+      throw PresetError(
+        file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)
+    }
+    return try compile(JSONCursor(value: document, jsonPath: "", file: file))
+  }
+
+  static func compile(_ root: JSONCursor) throws -> Scene {
+    let members = try root.object(allowedKeys: ["schemaVersion", "description", "canvas", "clip", "layers"])
+    func required(_ key: String) throws -> JSONCursor {
+      guard let member = members[key] else { throw root.error("missing \"\(key)\"") }
+      return member
+    }
+
+    let version = try required("schemaVersion")
+    guard case .number(let number) = version.value, number == Double(schemaVersion) else {
+      throw version.error(expected: "\(schemaVersion) (the schema this splashvid reads)")
+    }
+    _ = try members["description"]?.string()
+
+    let canvas = try required("canvas")
+    let canvasMembers = try canvas.object(allowedKeys: ["size", "background"])
+    guard let sizeCursor = canvasMembers["size"] else { throw canvas.error("missing \"size\"") }
+    let size = try sizeCursor.size()
+    guard size.width >= 1, size.height >= 1, size.width <= maximumCanvasSide,
+      size.height <= maximumCanvasSide
+    else {
+      throw sizeCursor.error(expected: "a canvas from 1x1 to \(Int(maximumCanvasSide))x\(Int(maximumCanvasSide)) points")
+    }
+    let background = try canvasMembers["background"]?.color() ?? .white
+    if !background.isOpaque, let cursor = canvasMembers["background"] {
+      throw cursor.error(expected: "an opaque colour (video has no transparency)")
+    }
+
+    let clip = try required("clip")
+    let clipMembers = try clip.object(allowedKeys: ["start", "cycle"])
+    let start = try clipMembers["start"]?.number(in: 0...86_400, expected: "a start time in seconds ≥ 0") ?? 0
+    guard let cycleCursor = clipMembers["cycle"] else { throw clip.error("missing \"cycle\"") }
+    let cycle = try cycleCursor.number(in: 0.001...3_600, expected: "a loop length in seconds from 0.001 to 3600")
+
+    var compiler = LayerCompiler()
+    let layers = try required("layers").array().map { try compiler.layer($0) }
+    return Scene(
+      canvasSize: size, backgroundColor: background, layers: layers,
+      clip: ClipWindow(start: start, cycle: cycle))
+  }
+
+  /// Foundation's parse error, reduced to its useful sentence (it carries line and column).
+  private static func syntaxMessage(of error: any Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+      let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      return underlying ?? context.debugDescription
+    }
+    return String(describing: error)
+  }
+}

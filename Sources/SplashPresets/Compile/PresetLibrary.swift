@@ -1,0 +1,63 @@
+import Foundation
+import SplashModel
+
+/// Finds presets by name in the preset folders, in a fixed order.
+///
+/// The folders searched, first match wins:
+/// 1. `--presets-dir DIR` when given,
+/// 2. `$SPLASHVID_PRESETS` when set,
+/// 3. `./presets` in the working directory,
+/// 4. the folder installed beside the binary: `<bin>/presets`, then `<bin>/../share/splashvid/presets`.
+///
+/// A preset named `fuber` is the file `fuber.json5` (or `fuber.json`) in one of them.
+public struct PresetLibrary: Sendable {
+  public let searchFolders: [URL]
+
+  public init(searchFolders: [URL]) {
+    self.searchFolders = searchFolders
+  }
+
+  /// The standard search order for this process.
+  public static func standard(
+    presetsDirectory: String?, environment: [String: String], executableURL: URL?
+  ) -> PresetLibrary {
+    var folders: [URL] = []
+    if let presetsDirectory { folders.append(URL(fileURLWithPath: presetsDirectory)) }
+    if let fromEnvironment = environment["SPLASHVID_PRESETS"], !fromEnvironment.isEmpty {
+      folders.append(URL(fileURLWithPath: fromEnvironment))
+    }
+    folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("presets"))
+    if let binaryFolder = executableURL?.deletingLastPathComponent() {
+      folders.append(binaryFolder.appendingPathComponent("presets"))
+      folders.append(
+        binaryFolder.deletingLastPathComponent().appendingPathComponent("share/splashvid/presets"))
+    }
+    return PresetLibrary(searchFolders: folders.map { $0.standardizedFileURL })
+  }
+
+  /// The file of the preset called `name`.
+  ///
+  /// - Throws: `PresetLookupError` listing the folders searched.
+  public func file(named name: String) throws -> URL {
+    let isPlainName = !name.isEmpty && !name.contains("/") && name != "." && name != ".."
+    if isPlainName {
+      for folder in searchFolders {
+        for fileExtension in ["json5", "json"] {
+          let candidate = folder.appendingPathComponent("\(name).\(fileExtension)")
+          if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+      }
+    }
+    throw PresetLookupError(name: name, searchedFolders: searchFolders.map(\.path))
+  }
+}
+
+/// No preset of that name in any folder searched.
+public struct PresetLookupError: Error, Sendable, CustomStringConvertible {
+  public var name: String
+  public var searchedFolders: [String]
+
+  public var description: String {
+    "no preset named \"\(name)\"; searched \(searchedFolders.joined(separator: ", ")) (use --presets-dir DIR or --file PATH)"
+  }
+}

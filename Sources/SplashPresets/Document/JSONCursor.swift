@@ -1,0 +1,103 @@
+/// A JSON value together with its JSON path in the document, with typed readers that throw
+/// `PresetError`s naming that path.
+struct JSONCursor {
+  let value: JSONValue
+  let jsonPath: String
+  let file: String
+
+  init(value: JSONValue, jsonPath: String, file: String) {
+    self.value = value
+    self.jsonPath = jsonPath
+    self.file = file
+  }
+
+  func error(expected: String) -> PresetError {
+    PresetError(file: file, path: jsonPath, expected: expected, found: value.summary)
+  }
+
+  func error(_ message: String) -> PresetError {
+    PresetError(file: file, path: jsonPath, expected: message, found: nil)
+  }
+
+  // MARK: Structure
+
+  /// The object's members, after checking that every key is one of `allowed`.
+  func object(allowedKeys allowed: Set<String>) throws -> [String: JSONCursor] {
+    guard case .object(let members) = value else { throw error(expected: "an object") }
+    for key in members.keys.sorted() where !allowed.contains(key) {
+      throw PresetError(
+        file: file, path: child(key).jsonPath,
+        expected: "one of the keys \(allowed.sorted().joined(separator: ", "))",
+        found: "unknown key \"\(key)\"")
+    }
+    var cursors: [String: JSONCursor] = [:]
+    for (key, member) in members {
+      cursors[key] = JSONCursor(value: member, jsonPath: child(key).jsonPath, file: file)
+    }
+    return cursors
+  }
+
+  func array() throws -> [JSONCursor] {
+    guard case .array(let elements) = value else { throw error(expected: "an array") }
+    return elements.enumerated().map { index, element in
+      JSONCursor(value: element, jsonPath: "\(jsonPath)[\(index)]", file: file)
+    }
+  }
+
+  private func child(_ key: String) -> JSONCursor {
+    JSONCursor(value: .null, jsonPath: jsonPath.isEmpty ? key : "\(jsonPath).\(key)", file: file)
+  }
+
+  // MARK: Scalars
+
+  func number() throws -> Double {
+    guard case .number(let number) = value, number.isFinite else { throw error(expected: "a number") }
+    return number
+  }
+
+  func number(in range: ClosedRange<Double>, expected: String) throws -> Double {
+    guard case .number(let number) = value, range.contains(number) else {
+      throw error(expected: expected)
+    }
+    return number
+  }
+
+  func integer(in range: ClosedRange<Int>) throws -> Int {
+    guard case .number(let number) = value, number == number.rounded(),
+      number >= Double(range.lowerBound), number <= Double(range.upperBound)
+    else {
+      throw error(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return Int(number)
+  }
+
+  func bool() throws -> Bool {
+    guard case .bool(let flag) = value else { throw error(expected: "true or false") }
+    return flag
+  }
+
+  func string() throws -> String {
+    guard case .string(let text) = value else { throw error(expected: "a string") }
+    return text
+  }
+
+  /// One of a fixed set of names (an enum's raw values).
+  func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws -> Choice
+  where Choice.RawValue == String {
+    let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
+      throw error(expected: "one of \(names)")
+    }
+    return choice
+  }
+
+  /// A fixed-length array of numbers, e.g. a point `[x, y]`.
+  func numbers(count: Int, expected: String) throws -> [Double] {
+    guard case .array(let elements) = value, elements.count == count else {
+      throw error(expected: expected)
+    }
+    return try elements.enumerated().map { index, element in
+      try JSONCursor(value: element, jsonPath: "\(jsonPath)[\(index)]", file: file).number()
+    }
+  }
+}

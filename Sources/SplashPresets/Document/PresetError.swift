@@ -1,0 +1,28 @@
+/// A problem in a preset file: where it is, what was expected there and what was found.
+///
+/// Rendered as one line a user can act on:
+///
+///     presets/fuber.json5: layers[0].animations[1].duration: expected a number ≥ 0, found "fast"
+public struct PresetError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The preset file, as the user named it.
+  public var file: String
+  /// The JSON path of the offending value (`layers[2].animations[0].keyTimes`); empty for the
+  /// whole document.
+  public var path: String
+  public var expected: String
+  /// What was there instead, or `nil` when the problem is not a single value (e.g. a syntax error).
+  public var found: String?
+
+  public init(file: String, path: String, expected: String, found: String?) {
+    self.file = file
+    self.path = path
+    self.expected = expected
+    self.found = found
+  }
+
+  public var description: String {
+    let location = path.isEmpty ? file : "\(file): \(path)"
+    guard let found else { return "\(location): \(expected)" }
+    return "\(location): expected \(expected), found \(found)"
+  }
+}

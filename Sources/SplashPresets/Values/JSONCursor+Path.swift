@@ -1,0 +1,51 @@
+import SplashCore
+
+/// Reading shape paths, written with the helpers `UIBezierPath` offers.
+extension JSONCursor {
+  /// A path: one shape helper, or `{ subpaths: [ … ] }` joining several.
+  ///
+  ///     { arc: { center: [0, 0], radius: 18.75, startAngle: "-90deg", endAngle: "270deg",
+  ///              clockwise: true } }                       UIBezierPath(arcCenter:…)
+  ///     { oval: [x, y, w, h] }                            UIBezierPath(ovalIn:)
+  ///     { rect: [x, y, w, h] }                            UIBezierPath(rect:)
+  ///     { polygon: [[x, y], …], closed: true }            move + lines (+ close)
+  func shapePath() throws -> Path {
+    let members = try object(allowedKeys: ["arc", "oval", "rect", "polygon", "closed", "subpaths"])
+    let shapes = ["arc", "oval", "rect", "polygon", "subpaths"].filter { members[$0] != nil }
+    guard shapes.count == 1, let shape = shapes.first, let content = members[shape] else {
+      throw error(expected: "exactly one of arc, oval, rect, polygon or subpaths")
+    }
+    if members["closed"] != nil && shape != "polygon" {
+      throw error(expected: "\"closed\" only with \"polygon\"")
+    }
+    var path = Path()
+    switch shape {
+    case "arc":
+      let arc = try content.object(allowedKeys: ["center", "radius", "startAngle", "endAngle", "clockwise"])
+      func required(_ key: String) throws -> JSONCursor {
+        guard let member = arc[key] else { throw content.error("missing \"\(key)\"") }
+        return member
+      }
+      path.addArc(
+        center: try required("center").point(),
+        radius: try required("radius").number(in: 0...1e6, expected: "a radius ≥ 0"),
+        startAngle: try required("startAngle").angle(), endAngle: try required("endAngle").angle(),
+        clockwise: try arc["clockwise"]?.bool() ?? true)
+    case "oval":
+      path.addEllipse(in: try content.rect())
+    case "rect":
+      path.addRect(try content.rect())
+    case "polygon":
+      let points = try content.array().map { try $0.point() }
+      guard let first = points.first else { throw content.error(expected: "at least one point") }
+      path.move(to: first)
+      for point in points.dropFirst() { path.addLine(to: point) }
+      if try members["closed"]?.bool() ?? false { path.closeSubpath() }
+    default:
+      for subpath in try content.array() {
+        path.elements.append(contentsOf: try subpath.shapePath().elements)
+      }
+    }
+    return path
+  }
+}

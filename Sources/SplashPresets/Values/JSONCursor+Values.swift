@@ -1,0 +1,122 @@
+import Foundation
+import SplashCore
+import SplashModel
+
+/// Readers for the values a preset writes in Core Animation terms.
+extension JSONCursor {
+  func point() throws -> Point {
+    let numbers = try numbers(count: 2, expected: "a point [x, y]")
+    return Point(x: numbers[0], y: numbers[1])
+  }
+
+  func size() throws -> Size {
+    let numbers = try numbers(count: 2, expected: "a size [width, height]")
+    guard numbers[0] >= 0, numbers[1] >= 0 else { throw error(expected: "a size with no negative side") }
+    return Size(width: numbers[0], height: numbers[1])
+  }
+
+  func rect() throws -> Rect {
+    let numbers = try numbers(count: 4, expected: "a rect [x, y, width, height]")
+    guard numbers[2] >= 0, numbers[3] >= 0 else {
+      throw error(expected: "a rect with no negative width or height")
+    }
+    return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+  }
+
+  /// An angle with an explicit unit, in radians: `"-90deg"`, `"1.5pi"`, `"0.25turn"`, `"0.5rad"`.
+  ///
+  /// A bare number is refused: Core Animation code says radians while designers think in
+  /// degrees, and guessing would silently turn a quarter turn into 90 radians.
+  func angle() throws -> Double {
+    let expected = "an angle with a unit, such as \"-90deg\", \"1.5pi\", \"0.25turn\" or \"0.5rad\""
+    guard case .string(let text) = value else { throw error(expected: expected) }
+    let units: [(suffix: String, radians: Double)] = [
+      ("deg", Double.pi / 180), ("rad", 1), ("turn", 2 * Double.pi), ("pi", Double.pi),
+    ]
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    for unit in units where trimmed.hasSuffix(unit.suffix) {
+      let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
+      if number.isEmpty && unit.suffix == "pi" { return Double.pi }
+      if let value = Double(number), value.isFinite { return value * unit.radians }
+    }
+    throw error(expected: expected)
+  }
+
+  /// A colour: `#RRGGBB`, `#RRGGBBAA`, or a UIKit colour name (`clear`, `white`, `orange`, …).
+  func color() throws -> SplashCore.Color {
+    let expected = "a colour such as \"#0F4E65\", \"#0F4E6580\" or a UIKit name like \"white\""
+    guard case .string(let text) = value else { throw error(expected: expected) }
+    if let named = Self.uiKitColors[text] { return named }
+    guard text.hasPrefix("#"), text.count == 7 || text.count == 9,
+      let bits = UInt32(text.dropFirst(), radix: 16)
+    else { throw error(expected: expected) }
+    let hasAlpha = text.count == 9
+    let rgb = hasAlpha ? bits >> 8 : bits
+    return Color(
+      red8: UInt8((rgb >> 16) & 0xFF), green8: UInt8((rgb >> 8) & 0xFF), blue8: UInt8(rgb & 0xFF),
+      alpha8: hasAlpha ? UInt8(bits & 0xFF) : 255)
+  }
+
+  /// UIKit's named colours, with the component values UIKit documents.
+  static let uiKitColors: [String: SplashCore.Color] = [
+    "clear": .clear, "black": .black, "white": .white,
+    "darkGray": Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3),
+    "lightGray": Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3),
+    "gray": Color(red: 0.5, green: 0.5, blue: 0.5),
+    "red": Color(red: 1, green: 0, blue: 0), "green": Color(red: 0, green: 1, blue: 0),
+    "blue": Color(red: 0, green: 0, blue: 1), "cyan": Color(red: 0, green: 1, blue: 1),
+    "yellow": Color(red: 1, green: 1, blue: 0), "magenta": Color(red: 1, green: 0, blue: 1),
+    "orange": Color(red: 1, green: 0.5, blue: 0), "purple": Color(red: 0.5, green: 0, blue: 0.5),
+    "brown": Color(red: 0.6, green: 0.4, blue: 0.2),
+  ]
+
+  /// A timing function: a named curve or `[x1, y1, x2, y2]` control points.
+  func timingFunction() throws -> TimingFunction {
+    let named: [String: TimingFunction] = [
+      "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInEaseOut": .easeInEaseOut,
+      "default": .default,
+    ]
+    let expected =
+      "a timing function: \"linear\", \"easeIn\", \"easeOut\", \"easeInEaseOut\", \"default\" or [x1, y1, x2, y2] with x1 and x2 in 0...1"
+    switch value {
+    case .string(let name):
+      guard let function = named[name] else { throw error(expected: expected) }
+      return function
+    case .array:
+      let points = try numbers(count: 4, expected: expected)
+      guard (0...1).contains(points[0]), (0...1).contains(points[2]) else {
+        throw error(expected: expected)
+      }
+      return TimingFunction(points[0], points[1], points[2], points[3])
+    default:
+      throw error(expected: expected)
+    }
+  }
+
+  /// A transform: `"identity"`, or parts composed in the order scale → rotate → translate:
+  /// `{ scale: 0.25 | [sx, sy], rotate: "-45deg", translate: [tx, ty] }`.
+  func transform() throws -> SplashCore.AffineTransform {
+    if case .string("identity") = value { return .identity }
+    guard case .object = value else {
+      throw error(expected: "\"identity\" or an object with scale, rotate and translate")
+    }
+    let members = try object(allowedKeys: ["scale", "rotate", "translate"])
+    var transform = SplashCore.AffineTransform.identity
+    if let scale = members["scale"] {
+      if case .number(let uniform) = scale.value {
+        transform = SplashCore.AffineTransform(scaleX: uniform, y: uniform)
+      } else {
+        let factors = try scale.numbers(count: 2, expected: "a scale factor or [sx, sy]")
+        transform = SplashCore.AffineTransform(scaleX: factors[0], y: factors[1])
+      }
+    }
+    if let rotate = members["rotate"] {
+      transform = transform.concatenating(SplashCore.AffineTransform(rotationAngle: try rotate.angle()))
+    }
+    if let translate = members["translate"] {
+      let offset = try translate.point()
+      transform = transform.concatenating(SplashCore.AffineTransform(translationX: offset.x, y: offset.y))
+    }
+    return transform
+  }
+}
