@@ -1,0 +1,74 @@
+import CCairo
+import SplashCore
+import SplashModel
+
+/// Translating the model's values into Cairo calls.
+extension CairoBackend {
+  func setSource(_ cairo: OpaquePointer, _ color: Color) {
+    cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+  }
+
+  func matrix(_ transform: AffineTransform) -> cairo_matrix_t {
+    cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+  }
+
+  /// Replaces Cairo's current path with `path`.
+  func append(_ path: Path, to cairo: OpaquePointer) {
+    cairo_new_path(cairo)
+    var current = Point.zero
+    for element in path.elements {
+      switch element {
+      case .move(let point):
+        cairo_move_to(cairo, point.x, point.y)
+        current = point
+      case .line(let point):
+        cairo_line_to(cairo, point.x, point.y)
+        current = point
+      case .quadCurve(let control, let point):
+        // Cairo draws cubics only; this cubic is the same curve (degree elevation).
+        let control1 = current + (control - current) * (2.0 / 3.0)
+        let control2 = point + (control - point) * (2.0 / 3.0)
+        cairo_curve_to(cairo, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
+        current = point
+      case .cubicCurve(let control1, let control2, let point):
+        cairo_curve_to(cairo, control1.x, control1.y, control2.x, control2.y, point.x, point.y)
+        current = point
+      case .close:
+        cairo_close_path(cairo)
+      }
+    }
+  }
+
+  /// Replaces Cairo's current path with a rectangle whose corners are rounded as
+  /// `CALayer.cornerRadius` rounds them (circular arcs, the radius capped at half the shorter side).
+  func appendRoundedRect(_ rect: Rect, radius: Double, to cairo: OpaquePointer) {
+    cairo_new_path(cairo)
+    let radius = min(max(radius, 0), min(rect.width, rect.height) / 2)
+    guard radius > 0 else {
+      cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
+      return
+    }
+    let quarter = Double.pi / 2
+    cairo_arc(cairo, rect.maxX - radius, rect.minY + radius, radius, -quarter, 0)
+    cairo_arc(cairo, rect.maxX - radius, rect.maxY - radius, radius, 0, quarter)
+    cairo_arc(cairo, rect.minX + radius, rect.maxY - radius, radius, quarter, 2 * quarter)
+    cairo_arc(cairo, rect.minX + radius, rect.minY + radius, radius, 2 * quarter, 3 * quarter)
+    cairo_close_path(cairo)
+  }
+
+  func cairoLineCap(_ cap: LineCap) -> cairo_line_cap_t {
+    switch cap {
+    case .butt: CAIRO_LINE_CAP_BUTT
+    case .round: CAIRO_LINE_CAP_ROUND
+    case .square: CAIRO_LINE_CAP_SQUARE
+    }
+  }
+
+  func cairoLineJoin(_ join: LineJoin) -> cairo_line_join_t {
+    switch join {
+    case .miter: CAIRO_LINE_JOIN_MITER
+    case .round: CAIRO_LINE_JOIN_ROUND
+    case .bevel: CAIRO_LINE_JOIN_BEVEL
+    }
+  }
+}
