@@ -1,0 +1,183 @@
+import CFFmpeg
+import SplashCore
+
+/// Encodes frames to an H.264 MP4 file: BGRA → YUV 4:2:0 (BT.709, limited range) → libx264 →
+/// MP4 with the moov atom first.
+///
+/// The call sequence is FFmpeg's own (`doc/examples/mux.c`): output context, encoder, stream,
+/// header; per frame convert → send → receive packets → interleave; at the end flush, trailer.
+/// The file is written under a temporary name and appears at the destination only when
+/// `finish()` succeeds; a writer released without finishing leaves nothing behind.
+///
+/// A writer belongs to one thread at a time (the encode stage of a pipeline).
+public final class H264Writer {
+  public let settings: VideoSettings
+  public private(set) var framesWritten = 0
+
+  private let output: OutputFile
+  private var formatContext: UnsafeMutablePointer<AVFormatContext>
+  private var codecContext: UnsafeMutablePointer<AVCodecContext>
+  private let stream: UnsafeMutablePointer<AVStream>
+  private let frame: VideoFrame
+  private let packet: Packet
+  private let scaler: FrameScaler
+  private var isIOOpen = false
+  private var isFinished = false
+
+  /// FFmpeg and x264 print progress and statistics at their default log level; splashvid
+  /// reports through its own messages and keeps only their errors.
+  private static let quietLibraryLogging: Void = av_log_set_level(AV_LOG_ERROR)
+
+  /// The FFmpeg encoder used.
+  public static let encoderName = "libx264"
+
+  /// Opens the encoder and starts the file at `path`.
+  ///
+  /// - Throws: `EncodeError` for settings out of range, a missing encoder or any FFmpeg failure;
+  ///   `OutputFileError` when `path` cannot be written. Nothing is left on disk after a throw.
+  public init(path: String, settings: VideoSettings) throws {
+    _ = Self.quietLibraryLogging
+    self.settings = try settings.validated()
+    guard let codec = avcodec_find_encoder_by_name(Self.encoderName) else {
+      throw EncodeError(
+        stage: "finding the \(Self.encoderName) encoder",
+        message: "this FFmpeg has no \(Self.encoderName); install Debian's libavcodec59 (it links libx264)")
+    }
+    output = try OutputFile(destination: path)
+
+    var format: UnsafeMutablePointer<AVFormatContext>?
+    try check(
+      avformat_alloc_output_context2(&format, nil, "mp4", output.temporaryPath), "creating the MP4 container")
+    guard let format else { throw EncodeError(stage: "creating the MP4 container", message: "no context") }
+    formatContext = format
+    // No library version strings or wall-clock times in the file: same input, same bytes.
+    format.pointee.flags |= AVFMT_FLAG_BITEXACT
+
+    guard let stream = avformat_new_stream(format, nil), let codecContext = avcodec_alloc_context3(codec) else {
+      avformat_free_context(format)
+      throw EncodeError(stage: "creating the video stream", code: splash_averror_out_of_memory())
+    }
+    self.stream = stream
+    self.codecContext = codecContext
+
+    do {
+      packet = try Packet()
+      frame = try VideoFrame(width: settings.width, height: settings.height, pixelFormat: AV_PIX_FMT_YUV420P)
+      scaler = try FrameScaler(
+        width: settings.width, height: settings.height, from: AV_PIX_FMT_BGRA, to: AV_PIX_FMT_YUV420P)
+    } catch {
+      var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
+      avcodec_free_context(&codecPointer)
+      avformat_free_context(format)
+      throw error
+    }
+    try openEncoderAndFile(codec: codec)
+  }
+
+  deinit {
+    var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
+    avcodec_free_context(&codecPointer)
+    if isIOOpen { avio_closep(&formatContext.pointee.pb) }
+    avformat_free_context(formatContext)
+    if !isFinished { output.discard() }
+  }
+
+  private func openEncoderAndFile(codec: UnsafePointer<AVCodec>) throws {
+    let fps = Int32(settings.framesPerSecond)
+    let context = codecContext
+    context.pointee.width = Int32(settings.width)
+    context.pointee.height = Int32(settings.height)
+    // One tick per frame: timestamps are frame indices, so the frame rate is exactly constant.
+    context.pointee.time_base = AVRational(num: 1, den: fps)
+    context.pointee.framerate = AVRational(num: fps, den: 1)
+    context.pointee.gop_size = Int32(settings.keyframeInterval)
+    context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+    context.pointee.color_primaries = AVCOL_PRI_BT709
+    context.pointee.color_trc = AVCOL_TRC_BT709
+    context.pointee.colorspace = AVCOL_SPC_BT709
+    context.pointee.color_range = AVCOL_RANGE_MPEG
+    context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+    if formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+      context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+    }
+
+    var options: OpaquePointer?
+    defer { av_dict_free(&options) }
+    av_dict_set(&options, "preset", settings.encoderPreset, 0)
+    av_dict_set(&options, "tune", settings.tune, 0)
+    av_dict_set(&options, "crf", String(settings.constantRateFactor), 0)
+    av_dict_set(&options, "profile", "high", 0)
+    try check(avcodec_open2(context, codec, &options), "opening the \(Self.encoderName) encoder")
+    if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
+      throw EncodeError(
+        stage: "opening the \(Self.encoderName) encoder",
+        message: "option \(String(cString: unused.pointee.key)) was not accepted")
+    }
+
+    try check(avcodec_parameters_from_context(stream.pointee.codecpar, context), "describing the video stream")
+    stream.pointee.time_base = context.pointee.time_base
+    stream.pointee.avg_frame_rate = context.pointee.framerate
+    stream.pointee.r_frame_rate = context.pointee.framerate
+
+    try check(
+      avio_open(&formatContext.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE),
+      "opening \(output.temporaryPath) for writing")
+    isIOOpen = true
+
+    var muxerOptions: OpaquePointer?
+    defer { av_dict_free(&muxerOptions) }
+    // faststart moves the index (moov) before the media (mdat) so players and uploads can
+    // start before the whole file arrives.
+    av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
+    try check(avformat_write_header(formatContext, &muxerOptions), "writing the MP4 header")
+  }
+
+  /// Encodes one frame; frames must come in presentation order.
+  ///
+  /// - Throws: `EncodeError` for a frame of the wrong size or an FFmpeg failure.
+  public func append(_ buffer: PixelBuffer) throws {
+    precondition(!isFinished, "append after finish")
+    guard buffer.width == settings.width, buffer.height == settings.height else {
+      throw EncodeError(
+        stage: "encoding frame \(framesWritten)",
+        message: "frame is \(buffer.width)x\(buffer.height), the video is \(settings.width)x\(settings.height)")
+    }
+    try check(av_frame_make_writable(frame.frame), "preparing frame \(framesWritten)")
+    var sourcePlanes: [UnsafePointer<UInt8>?] = [UnsafePointer(buffer.bytes.assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
+    var sourceStrides: [Int32] = [Int32(buffer.bytesPerRow), 0, 0, 0]
+    try frame.withPlanes { planes, strides in
+      try scaler.scale(
+        source: &sourcePlanes, sourceStrides: &sourceStrides, height: buffer.height, destination: planes,
+        destinationStrides: strides)
+    }
+    frame.frame.pointee.pts = Int64(framesWritten)
+    try check(avcodec_send_frame(codecContext, frame.frame), "encoding frame \(framesWritten)")
+    try writePendingPackets()
+    framesWritten += 1
+  }
+
+  /// Flushes the encoder, completes the file and moves it to its destination.
+  public func finish() throws {
+    guard !isFinished else { return }
+    try check(avcodec_send_frame(codecContext, nil), "flushing the encoder")
+    try writePendingPackets()
+    try check(av_write_trailer(formatContext), "writing the MP4 index")
+    avio_closep(&formatContext.pointee.pb)
+    isIOOpen = false
+    try output.commit()
+    isFinished = true
+  }
+
+  /// Moves every packet the encoder has ready into the container.
+  private func writePendingPackets() throws {
+    while true {
+      let status = avcodec_receive_packet(codecContext, packet.packet)
+      if status == splash_averror_again() || status == splash_averror_eof() { return }
+      try check(status, "encoding frame \(framesWritten)")
+      av_packet_rescale_ts(packet.packet, codecContext.pointee.time_base, stream.pointee.time_base)
+      packet.packet.pointee.stream_index = stream.pointee.index
+      // Takes ownership of the packet's data and leaves the packet blank for reuse.
+      try check(av_interleaved_write_frame(formatContext, packet.packet), "writing frame data")
+    }
+  }
+}

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CFFmpeg
+import SplashCore
+
+/// Reads a video file back: its stream facts, and optionally every decoded frame as BGRA.
+///
+/// This is how tests (and `probe`) check what was written: through libavformat and libavcodec,
+/// as a player would, converting YUV back to RGB with the matrix and range the file declares.
+public enum VideoReader {
+  /// Opens `path`, decodes its first video stream and reports what it found.
+  ///
+  /// - Parameter visitFrame: Called with each decoded frame's index and pixels (BGRA, straight
+  ///   from the file's YUV with BT.709 and its declared range). `nil` skips the conversion.
+  /// - Throws: `EncodeError` when the file cannot be opened or decoded.
+  public static func read(
+    _ path: String, visitFrame: ((Int, PixelBuffer) throws -> Void)? = nil
+  ) throws -> VideoFileInfo {
+    var format: UnsafeMutablePointer<AVFormatContext>?
+    try check(avformat_open_input(&format, path, nil, nil), "opening \(path)")
+    defer { avformat_close_input(&format) }
+    guard let format else { throw EncodeError(stage: "opening \(path)", message: "no context") }
+    try check(avformat_find_stream_info(format, nil), "reading stream information of \(path)")
+
+    let streamIndex = try check(
+      av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0), "finding a video stream in \(path)")
+    guard let stream = format.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar else {
+      throw EncodeError(stage: "finding a video stream in \(path)", message: "no stream")
+    }
+    guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+      throw EncodeError(stage: "finding a decoder for \(path)", message: "FFmpeg has no decoder for this codec")
+    }
+    var codecContext = avcodec_alloc_context3(decoder)
+    defer { avcodec_free_context(&codecContext) }
+    guard let codecContext else {
+      throw EncodeError(stage: "creating a decoder", code: splash_averror_out_of_memory())
+    }
+    try check(avcodec_parameters_to_context(codecContext, parameters), "configuring the decoder")
+    try check(avcodec_open2(codecContext, decoder, nil), "opening the decoder")
+
+    let width = Int(parameters.pointee.width)
+    let height = Int(parameters.pointee.height)
+    let packet = try Packet()
+    let frame = try VideoFrame()
+    var scaler: FrameScaler?
+    var decoded = 0
+
+    func receiveFrames() throws {
+      while true {
+        let status = avcodec_receive_frame(codecContext, frame.frame)
+        if status == splash_averror_again() || status == splash_averror_eof() { return }
+        try check(status, "decoding frame \(decoded) of \(path)")
+        if let visitFrame {
+          if scaler == nil {
+            scaler = try FrameScaler(
+              width: width, height: height, from: AVPixelFormat(frame.frame.pointee.format), to: AV_PIX_FMT_BGRA,
+              yuvIsFullRange: frame.frame.pointee.color_range == AVCOL_RANGE_JPEG)
+          }
+          guard let pixels = PixelBuffer(width: width, height: height), let scaler else {
+            throw EncodeError(stage: "decoding \(path)", message: "cannot hold a \(width)x\(height) frame")
+          }
+          var destination: [UnsafeMutablePointer<UInt8>?] = [pixels.bytes.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
+          var strides: [Int32] = [Int32(pixels.bytesPerRow), 0, 0, 0]
+          try frame.withPlanes { planes, planeStrides in
+            try planes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 4) { source in
+              try scaler.scale(
+                source: source, sourceStrides: planeStrides, height: height, destination: &destination,
+                destinationStrides: &strides)
+            }
+          }
+          try visitFrame(decoded, pixels)
+        }
+        decoded += 1
+        av_frame_unref(frame.frame)
+      }
+    }
+
+    while av_read_frame(format, packet.packet) >= 0 {
+      defer { av_packet_unref(packet.packet) }
+      guard packet.packet.pointee.stream_index == streamIndex else { continue }
+      try check(avcodec_send_packet(codecContext, packet.packet), "decoding \(path)")
+      try receiveFrames()
+    }
+    try check(avcodec_send_packet(codecContext, nil), "flushing the decoder")
+    try receiveFrames()
+
+    func name(_ text: UnsafePointer<CChar>?) -> String { text.map { String(cString: $0) } ?? "unknown" }
+    let profileName = avcodec_profile_name(parameters.pointee.codec_id, parameters.pointee.profile)
+    return VideoFileInfo(
+      codecName: name(avcodec_get_name(parameters.pointee.codec_id)),
+      profile: profileName.map { String(cString: $0) },
+      width: width, height: height,
+      pixelFormat: name(av_get_pix_fmt_name(AVPixelFormat(parameters.pointee.format))),
+      colorSpace: name(av_color_space_name(parameters.pointee.color_space)),
+      colorPrimaries: name(av_color_primaries_name(parameters.pointee.color_primaries)),
+      colorTransfer: name(av_color_transfer_name(parameters.pointee.color_trc)),
+      colorRange: name(av_color_range_name(parameters.pointee.color_range)),
+      averageFrameRate: (Int(stream.pointee.avg_frame_rate.num), Int(stream.pointee.avg_frame_rate.den)),
+      realFrameRate: (Int(stream.pointee.r_frame_rate.num), Int(stream.pointee.r_frame_rate.den)),
+      declaredFrameCount: Int(stream.pointee.nb_frames),
+      decodedFrameCount: decoded,
+      durationSeconds: format.pointee.duration > 0 ? Double(format.pointee.duration) / Double(AV_TIME_BASE) : 0,
+      topLevelBoxes: topLevelBoxes(of: path))
+  }
+
+  /// The four-letter types of an MP4 file's top-level boxes, in file order.
+  static func topLevelBoxes(of path: String) -> [String] {
+    guard let file = fopen(path, "rb") else { return [] }
+    defer { fclose(file) }
+    var boxes: [String] = []
+    var header = [UInt8](repeating: 0, count: 16)
+    var offset: Int64 = 0
+    while boxes.count < 64, fseeko(file, off_t(offset), SEEK_SET) == 0, fread(&header, 1, 8, file) == 8 {
+      var size = header[0..<4].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+      boxes.append(String(decoding: header[4..<8], as: UTF8.self))
+      if size == 1 {
+        guard fread(&header[8], 1, 8, file) == 8 else { break }
+        size = header[8..<16].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+      }
+      guard size >= 8 else { break }
+      offset += size
+    }
+    return boxes
+  }
+}
+
+/// The versions of the FFmpeg libraries linked in, for `splashvid --version` and bug reports.
+public enum EncodeLibraryVersions {
+  public static var ffmpeg: String { String(cString: av_version_info()) }
+  public static var hasH264Encoder: Bool { avcodec_find_encoder_by_name(H264Writer.encoderName) != nil }
+}
