@@ -49,7 +49,7 @@ let package = Package(
     .testTarget(name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
-    .testTarget(name: "SplashCLITests", dependencies: ["SplashEncode", "SplashCore"]),
+    .testTarget(name: "SplashCLITests", dependencies: ["splashvid", "SplashEncode", "SplashCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,27 @@
+/// Typed readers for option values, each failing with a usage error that names the option.
+enum OptionParsing {
+  static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
+    guard let value = Int(text), range.contains(value) else {
+      throw UsageError("--\(option) \(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
+  }
+
+  static func seconds(_ text: String, option: String) throws -> Double {
+    guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
+      throw UsageError("--\(option) \(text): expected seconds from 0 to 86400")
+    }
+    return value
+  }
+
+  /// A pixel size written `WIDTHxHEIGHT`.
+  static func size(_ text: String, option: String, maximum: Int) throws -> (width: Int, height: Int) {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+      (1...maximum).contains(width), (1...maximum).contains(height)
+    else {
+      throw UsageError("--\(option) \(text): expected WIDTHxHEIGHT in pixels, each from 1 to \(maximum)")
+    }
+    return (width, height)
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SplashModel
+import SplashPresets
+
+/// Where a command's preset comes from: `--preset NAME` (searched) or `--file PATH`.
+struct PresetSource {
+  enum Origin {
+    case named(String, presetsDirectory: String?)
+    case file(String)
+  }
+
+  var origin: Origin
+
+  static let optionNames: Set<String> = ["preset", "file", "presets-dir"]
+
+  init(_ values: [String: String]) throws {
+    switch (values["preset"], values["file"]) {
+    case (let name?, nil): origin = .named(name, presetsDirectory: values["presets-dir"])
+    case (nil, let path?):
+      guard values["presets-dir"] == nil else { throw UsageError("--presets-dir goes with --preset, not --file") }
+      origin = .file(path)
+    case (nil, nil): throw UsageError("name a preset with --preset NAME or --file PATH")
+    case (_?, _?): throw UsageError("give either --preset or --file, not both")
+    }
+  }
+
+  /// Finds, reads and compiles the preset.
+  ///
+  /// - Throws: `PresetLookupError` when no folder holds a preset of that name; `PresetError`
+  ///   for an unreadable or invalid file.
+  func load(environment: [String: String]) throws -> Scene {
+    switch origin {
+    case .file(let path):
+      return try PresetLoader.load(URL(fileURLWithPath: path), displayName: path)
+    case .named(let name, let presetsDirectory):
+      let library = PresetLibrary.standard(
+        presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
+      let url = try library.file(named: name)
+      return try PresetLoader.load(url, displayName: Self.displayPath(url))
+    }
+  }
+
+  /// The running binary, with links resolved, so an installed copy finds the presets beside it.
+  static var executableURL: URL? {
+    if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      return URL(fileURLWithPath: resolved)
+    }
+    return CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }
+  }
+
+  /// A path relative to the working directory when the file is inside it, as users typed it.
+  private static func displayPath(_ url: URL) -> String {
+    let current = FileManager.default.currentDirectoryPath + "/"
+    return url.path.hasPrefix(current) ? String(url.path.dropFirst(current.count)) : url.path
+  }
+}

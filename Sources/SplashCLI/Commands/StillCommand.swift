@@ -1,0 +1,44 @@
+import Foundation
+import SplashCairo
+import SplashCore
+import SplashRender
+
+/// `splashvid still`: one frame of a preset at a scene time, as a PNG.
+struct StillCommand {
+  var source: PresetSource
+  var time: Double
+  var requestedSize: (width: Int, height: Int)?
+  var outputPath: String
+
+  init(_ arguments: [String]) throws {
+    let scanner = ArgumentScanner(
+      valueOptions: PresetSource.optionNames.union(["time", "size", "output"]), flags: [],
+      shortNames: ["o": "output"])
+    let scanned = try scanner.scan(arguments)
+    if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
+    source = try PresetSource(scanned.values)
+    guard let timeText = scanned.values["time"] else {
+      throw UsageError("give the scene time with --time SECONDS")
+    }
+    time = try OptionParsing.seconds(timeText, option: "time")
+    requestedSize = try scanned.values["size"].map {
+      try OptionParsing.size($0, option: "size", maximum: PixelBuffer.maximumSide)
+    }
+    guard let output = scanned.values["output"], !output.isEmpty else {
+      throw UsageError("name the output file with -o FILE.png")
+    }
+    outputPath = output
+  }
+
+  func run(environment: [String: String], log: (String) -> Void) throws {
+    let scene = try source.load(environment: environment)
+    let size = try OutputSize.resolve(requested: requestedSize, canvas: scene.canvasSize, requiresEven: false)
+    guard let buffer = PixelBuffer(width: size.width, height: size.height) else {
+      throw RenderError(stage: "allocating the still", message: "\(size.width)x\(size.height) is too large")
+    }
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height)
+    try CairoBackend().render(scene.presentation(at: time), viewport: viewport, into: buffer)
+    try PNGWriter.write(buffer, to: outputPath)
+    log("wrote \(outputPath): t = \(time) s, \(size.width)x\(size.height)")
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import SplashCairo
+import SplashEncode
+
+/// The command-line entry point: parses, runs a command, and maps errors to exit codes.
+public enum SplashCommandLine {
+  /// Runs splashvid with `arguments` (without the program name) and returns the exit code.
+  ///
+  /// Usage errors are found before anything touches the disk, so a mistyped command never
+  /// leaves a file behind.
+  public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+    let standardError = FileHandle.standardError
+    func log(_ line: String) { standardError.write(Data((line + "\n").utf8)) }
+
+    let command: String
+    var rest = arguments
+    if let first = arguments.first, !first.hasPrefix("-") {
+      command = first
+      rest.removeFirst()
+    } else {
+      command = "render"
+    }
+    if arguments.contains("--help") || arguments.contains("-h") || command == "help" {
+      print(HelpText.usage)
+      return ExitCode.success.rawValue
+    }
+    if arguments == ["--version"] {
+      print(
+        "splashvid \(HelpText.version) (cairo \(RenderLibraryVersions.cairo), pango \(RenderLibraryVersions.pango), "
+          + "FFmpeg \(EncodeLibraryVersions.ffmpeg), libx264 \(EncodeLibraryVersions.hasH264Encoder ? "available" : "missing"))")
+      return ExitCode.success.rawValue
+    }
+
+    do {
+      switch command {
+      case "render":
+        try RenderCommand(rest).run(environment: environment, log: log)
+      case "still":
+        try StillCommand(rest).run(environment: environment, log: log)
+      default:
+        throw UsageError("unknown command '\(command)'")
+      }
+      return ExitCode.success.rawValue
+    } catch let error as UsageError {
+      log("splashvid: \(error.message) (see 'splashvid --help')")
+      return ExitCode.usage.rawValue
+    } catch {
+      log("splashvid: \(error)")
+      return ExitCode.failure.rawValue
+    }
+  }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian packages splashvid needs to build, test and run, and nothing already there.
+#
+# Idempotent and non-interactive: run it as often as you like. Works as root, or through sudo
+# for another user. With --quiet it prints nothing when everything is already installed.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libcairo2-dev     # Cairo: rasterizing frames
+  libpango1.0-dev   # Pango (with PangoCairo): text layout
+  libavcodec-dev    # libavcodec (Debian's build links libx264): H.264 encoding
+  libavformat-dev   # libavformat: MP4 muxing
+  libswscale-dev    # swscale: BGRA -> YUV 4:2:0 with BT.709
+  libavutil-dev
+)
+
+quiet=false
+[ "${1:-}" = "--quiet" ] && quiet=true
+
+say() { printf 'install-deps: %s\n' "$*" >&2; }
+
+if ! command -v swift >/dev/null 2>&1; then
+  say "no Swift toolchain on PATH: splashvid needs Swift 6 (swift.org builds for Debian 12); it cannot come from apt"
+  exit 1
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  $quiet || say "all packages present (${packages[*]})"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  run_as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  run_as_root=(sudo)
+else
+  say "missing ${missing[*]}; run this script as root or install sudo"
+  exit 1
+fi
+
+say "installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${run_as_root[@]}" apt-get update -qq
+"${run_as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+say "installed ${missing[*]}"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs a release build: PREFIX/bin/splashvid and PREFIX/share/splashvid/presets, which the
+# binary searches after --presets-dir, $SPLASHVID_PRESETS and ./presets. PREFIX defaults to /usr/local.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix="${1:-/usr/local}"
+ci/install-deps.sh --quiet
+swift build -c release --product splashvid -q
+bin="$(swift build -c release --show-bin-path)"
+install -d "$prefix/bin" "$prefix/share/splashvid/presets"
+install -m 755 "$bin/splashvid" "$prefix/bin/splashvid"
+install -m 644 presets/*.json5 "$prefix/share/splashvid/presets/"
+echo "installed $prefix/bin/splashvid and $prefix/share/splashvid/presets" >&2

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, checks the layering, runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ci/install-deps.sh
+ci/check-layering.sh
+swift test "$@"
