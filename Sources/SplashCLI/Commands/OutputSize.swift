@@ -9,16 +9,16 @@ import SplashCore
 enum OutputSize {
   static let defaultScale = 2.0
 
+  /// Refuses an odd `--size` for video while the command line is parsed, before any file is read.
+  static func checkEven(_ requested: (width: Int, height: Int)?) throws {
+    guard let requested, requested.width % 2 != 0 || requested.height % 2 != 0 else { return }
+    throw UsageError("--size \(requested.width)x\(requested.height): H.264 video needs an even width and height")
+  }
+
   static func resolve(
     requested: (width: Int, height: Int)?, canvas: Size, requiresEven: Bool
-  ) throws -> (width: Int, height: Int) {
-    if let requested {
-      if requiresEven && (requested.width % 2 != 0 || requested.height % 2 != 0) {
-        throw UsageError(
-          "--size \(requested.width)x\(requested.height): H.264 video needs an even width and height")
-      }
-      return requested
-    }
+  ) -> (width: Int, height: Int) {
+    if let requested { return requested }
     var width = max(1, Int((canvas.width * defaultScale).rounded()))
     var height = max(1, Int((canvas.height * defaultScale).rounded()))
     if requiresEven {

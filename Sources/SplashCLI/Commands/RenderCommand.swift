@@ -31,6 +31,7 @@ struct RenderCommand {
     requestedSize = try scanned.values["size"].map {
       try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide)
     }
+    try OutputSize.checkEven(requestedSize)
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.mp4")
     }
@@ -39,7 +40,7 @@ struct RenderCommand {
 
   func run(environment: [String: String], log: (String) -> Void) throws {
     let scene = try source.load(environment: environment)
-    let size = try OutputSize.resolve(requested: requestedSize, canvas: scene.canvasSize, requiresEven: true)
+    let size = OutputSize.resolve(requested: requestedSize, canvas: scene.canvasSize, requiresEven: true)
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
     let writer = try H264Writer(
       path: outputPath,

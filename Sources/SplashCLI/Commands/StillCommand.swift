@@ -32,7 +32,7 @@ struct StillCommand {
 
   func run(environment: [String: String], log: (String) -> Void) throws {
     let scene = try source.load(environment: environment)
-    let size = try OutputSize.resolve(requested: requestedSize, canvas: scene.canvasSize, requiresEven: false)
+    let size = OutputSize.resolve(requested: requestedSize, canvas: scene.canvasSize, requiresEven: false)
     guard let buffer = PixelBuffer(width: size.width, height: size.height) else {
       throw RenderError(stage: "allocating the still", message: "\(size.width)x\(size.height) is too large")
     }
