@@ -4,10 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${1:-/usr/local}"
-ci/install-deps.sh --quiet
-swift build -c release --product splashvid -q
-bin="$(swift build -c release --show-bin-path)"
+binary="$(ci/build.sh --quiet)"
 install -d "$prefix/bin" "$prefix/share/splashvid/presets"
-install -m 755 "$bin/splashvid" "$prefix/bin/splashvid"
+install -m 755 "$binary" "$prefix/bin/splashvid"
 install -m 644 presets/*.json5 "$prefix/share/splashvid/presets/"
 echo "installed $prefix/bin/splashvid and $prefix/share/splashvid/presets" >&2

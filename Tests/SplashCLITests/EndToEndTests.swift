@@ -99,4 +99,12 @@ struct EndToEndTests {
     #expect(outcome.standardOutput.contains("splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4 [--loops N] [--fps N] [--size WxH]"))
     #expect(outcome.standardOutput.contains("splashvid still (--preset NAME | --file PATH) --time T -o FRAME.png [--size WxH]"))
   }
+
+  @Test("--version names the linked libraries")
+  func version() throws {
+    let outcome = try BinaryRunner.run(["--version"], in: try BinaryRunner.temporaryFolder())
+    #expect(outcome.exitCode == 0)
+    #expect(outcome.standardOutput.hasPrefix("splashvid 0.1.0 (cairo "))
+    #expect(outcome.standardOutput.contains("libx264 available"))
+  }
 }
