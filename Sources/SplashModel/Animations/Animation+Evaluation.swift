@@ -33,16 +33,15 @@ extension PropertyAnimation {
   func apply(atIterationTime iterationTime: Double, to properties: inout LayerProperties) {
     let linearProgress = iterationTime / timing.effectiveDuration
     let progress = timingFunction?.progress(at: linearProgress) ?? linearProgress
-    let current = keyPath.value(in: properties)
     var value: AnimatableValue
     switch values {
     case .keyframes(let track):
       value = track.value(at: progress)
     case .basic(let from, let to, let by):
-      let (start, end) = Self.resolveBasic(from: from, to: to, by: by, current: current)
+      let (start, end) = Self.resolveBasic(from: from, to: to, by: by, current: keyPath.value(in: properties))
       value = start.interpolated(to: end, amount: progress)
     }
-    if isAdditive { value = value.adding(to: current) }
+    if isAdditive { value = value.adding(to: keyPath.value(in: properties)) }
     keyPath.set(value, in: &properties)
   }
 

@@ -50,7 +50,8 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
 
   /// The property's value in `properties`.
   public func value(in properties: LayerProperties) -> AnimatableValue {
-    let parts = DecomposedTransform(properties.transform)
+    // Decomposing is only needed for transform sub-key paths; this runs per animation per frame.
+    var parts: DecomposedTransform { DecomposedTransform(properties.transform) }
     switch self {
     case .position: return .point(properties.position)
     case .positionX: return .scalar(properties.position.x)
