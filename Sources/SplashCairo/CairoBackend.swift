@@ -47,7 +47,9 @@ public final class CairoBackend: RenderBackend {
   private func draw(_ layer: PresentationLayer, in cairo: OpaquePointer) {
     let properties = layer.properties
     guard !properties.isHidden, properties.opacity > 0 else { return }
-    let transform = properties.transform
+    // A transform seen in perspective has no affine equivalent; drawing it is the renderer
+    // issue's work, so such a layer is not drawn yet.
+    guard let transform = properties.transform.flattened else { return }
     // A transform that flattens the layer (a zero scale) shows nothing; Cairo would also
     // refuse to invert it and fail the whole frame.
     guard abs(transform.a * transform.d - transform.b * transform.c) > 1e-12 else { return }
@@ -69,7 +71,7 @@ public final class CairoBackend: RenderBackend {
     if isGroup { cairo_push_group(cairo) }
     drawBackground(properties, in: cairo)
     if layer.kind == .shape { drawShape(properties, in: cairo) }
-    for sublayer in layer.sublayers { draw(sublayer, in: cairo) }
+    for sublayer in layer.sublayersInDrawingOrder { draw(sublayer, in: cairo) }
     if isGroup {
       cairo_pop_group_to_source(cairo)
       cairo_paint_with_alpha(cairo, properties.opacity)
@@ -85,22 +87,21 @@ public final class CairoBackend: RenderBackend {
   }
 
   private func drawShape(_ properties: LayerProperties, in cairo: OpaquePointer) {
-    guard let path = properties.path, !path.isEmpty else { return }
-    if properties.fillColor.alpha > 0 {
+    let shape = properties.shape
+    guard let path = shape.path, !path.isEmpty else { return }
+    if shape.fillColor.alpha > 0 {
       append(path, to: cairo)
-      cairo_set_fill_rule(cairo, properties.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-      setSource(cairo, properties.fillColor)
+      cairo_set_fill_rule(cairo, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      setSource(cairo, shape.fillColor)
       cairo_fill(cairo)
     }
-    guard properties.strokeColor.alpha > 0, properties.lineWidth > 0,
-      properties.strokeEnd > properties.strokeStart
-    else { return }
-    append(path.trimmed(from: properties.strokeStart, to: properties.strokeEnd), to: cairo)
-    cairo_set_line_width(cairo, properties.lineWidth)
-    cairo_set_line_cap(cairo, cairoLineCap(properties.lineCap))
-    cairo_set_line_join(cairo, cairoLineJoin(properties.lineJoin))
-    cairo_set_miter_limit(cairo, properties.miterLimit)
-    setSource(cairo, properties.strokeColor)
+    guard shape.strokeColor.alpha > 0, shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart else { return }
+    append(path.trimmed(from: shape.strokeStart, to: shape.strokeEnd), to: cairo)
+    cairo_set_line_width(cairo, shape.lineWidth)
+    cairo_set_line_cap(cairo, cairoLineCap(shape.lineCap))
+    cairo_set_line_join(cairo, cairoLineJoin(shape.lineJoin))
+    cairo_set_miter_limit(cairo, shape.miterLimit)
+    setSource(cairo, shape.strokeColor)
     cairo_stroke(cairo)
   }
 }

@@ -37,11 +37,11 @@ struct CairoBackendTests {
     properties.position = Point(x: 50, y: 50)
     var path = Path()
     path.addArc(center: .zero, radius: 20, startAngle: -.pi / 2, endAngle: 3 * .pi / 2, clockwise: true)
-    properties.path = path
-    properties.lineWidth = 40
-    properties.strokeColor = .white
-    properties.fillColor = .clear
-    properties.strokeEnd = strokeEnd
+    properties.shape.path = path
+    properties.shape.lineWidth = 40
+    properties.shape.strokeColor = .white
+    properties.shape.fillColor = .clear
+    properties.shape.strokeEnd = strokeEnd
     return PresentationLayer(id: "circle", kind: .shape, properties: properties, sublayers: [])
   }
 
@@ -81,7 +81,7 @@ struct CairoBackendTests {
     #expect(isWhite(topLeftAnchored, 85, 55))
     #expect(isBackground(topLeftAnchored, 45, 55))
 
-    properties.transform = AffineTransform(rotationAngle: .pi / 2)
+    properties.transform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
     let turned = try render([PresentationLayer(id: "box", kind: .layer, properties: properties, sublayers: [])])
     // A quarter turn clockwise about the top-left corner swings the box down and to the left.
     #expect(isWhite(turned, 45, 85))

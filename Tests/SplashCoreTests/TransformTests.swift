@@ -2,55 +2,89 @@ import Testing
 
 @testable import SplashCore
 
-@Suite("Affine transforms follow Core Graphics conventions")
+@Suite("Transforms follow Core Animation conventions and decompose exactly")
 struct TransformTests {
-  @Test("a positive rotation turns clockwise on screen (y down)")
-  func rotationIsClockwise() {
-    let quarterTurn = AffineTransform(rotationAngle: .pi / 2)
-    let moved = quarterTurn.apply(to: Point(x: 1, y: 0))
-    #expect(abs(moved.x) < 1e-12)
-    #expect(abs(moved.y - 1) < 1e-12)
-  }
-
-  @Test("concatenating applies the receiver first")
-  func concatenationOrder() {
-    let scaleThenMove = AffineTransform(scaleX: 2, y: 2).concatenating(AffineTransform(translationX: 10, y: 0))
-    #expect(scaleThenMove.apply(to: Point(x: 1, y: 1)) == Point(x: 12, y: 2))
-  }
-
-  @Test(
-    "decomposition recomposes to the same transform",
-    arguments: [
-      AffineTransform(rotationAngle: -.pi / 4).concatenating(AffineTransform(scaleX: 0.25, y: 0.25)),
-      AffineTransform(scaleX: 2, y: 3).concatenating(AffineTransform(rotationAngle: 1.2)),
-      AffineTransform(a: 1, b: 0.3, c: 0.5, d: 1, tx: 4, ty: -7),
-      AffineTransform(scaleX: -1, y: 1).concatenating(AffineTransform(translationX: 3, y: 5)),
-    ])
-  func decompositionRoundTrip(transform: AffineTransform) {
-    let recomposed = DecomposedTransform(transform).transform
-    for (actual, expected) in [
-      (recomposed.a, transform.a), (recomposed.b, transform.b), (recomposed.c, transform.c),
-      (recomposed.d, transform.d), (recomposed.tx, transform.tx), (recomposed.ty, transform.ty),
-    ] {
-      #expect(abs(actual - expected) < 1e-9)
+  private func expectClose(_ a: Transform3D, _ b: Transform3D, tolerance: Double = 1e-9, _ label: String = "") {
+    for (rowA, rowB) in zip(a.rows, b.rows) {
+      for (x, y) in zip(rowA, rowB) {
+        #expect(abs(x - y) < tolerance, "\(label): \(a) vs \(b)")
+      }
     }
   }
 
+  @Test("a positive z rotation turns clockwise on screen (y down), in 2D and 3D alike")
+  func rotationIsClockwise() throws {
+    let quarterTurn = AffineTransform(rotationAngle: .pi / 2)
+    let moved = quarterTurn.apply(to: Point(x: 1, y: 0))
+    #expect(abs(moved.x) < 1e-12 && abs(moved.y - 1) < 1e-12)
+    let flattened = try #require(Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1).flattened)
+    #expect(abs(flattened.a) < 1e-12 && abs(flattened.b - 1) < 1e-12 && abs(flattened.c + 1) < 1e-12)
+  }
+
+  @Test("concatenating applies the receiver first")
+  func concatenationOrder() throws {
+    let scaleThenMove = AffineTransform(scaleX: 2, y: 2).concatenating(AffineTransform(translationX: 10, y: 0))
+    #expect(scaleThenMove.apply(to: Point(x: 1, y: 1)) == Point(x: 12, y: 2))
+    let scaleThenMove3D = Transform3D(scaleX: 2, y: 2).concatenating(Transform3D(translationX: 10, y: 0))
+    #expect(try #require(scaleThenMove3D.flattened) == scaleThenMove)
+  }
+
+  static let decomposable: [(String, Transform3D)] = [
+    ("identity", .identity),
+    ("rotate −45° · scale 0.25", Transform3D(scaleX: 0.25, y: 0.25).concatenating(Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1))),
+    ("non-uniform scale then rotate", Transform3D(scaleX: 2, y: 3, z: 1).concatenating(Transform3D(rotationAngle: 1.2, x: 0, y: 0, z: 1))),
+    ("skewed 2D", Transform3D(AffineTransform(a: 1, b: 0.3, c: 0.5, d: 1, tx: 4, ty: -7))),
+    ("reflection", Transform3D(scaleX: -1, y: 1).concatenating(Transform3D(translationX: 3, y: 5))),
+    ("rotation about an oblique axis", Transform3D(rotationAngle: 0.7, x: 1, y: 2, z: 3).concatenating(Transform3D(translationX: 1, y: 2, z: 3))),
+    ("perspective", Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0).concatenating(Transform3D(rows: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -0.002], [0, 0, 0, 1]]))),
+  ]
+
+  @Test("decomposition recomposes to the same transform", arguments: decomposable)
+  func decompositionRoundTrip(name: String, transform: Transform3D) throws {
+    let parts = try #require(DecomposedTransform(transform), "\(name) should decompose")
+    expectClose(parts.transform, transform, name)
+  }
+
+  @Test("a zero scale cannot be decomposed")
+  func singular() {
+    #expect(DecomposedTransform(Transform3D(scaleX: 0, y: 0)) == nil)
+  }
+
   @Test("interpolation moves rotation and scale separately (fuber: −45°·0.25 → identity)")
-  func decomposedInterpolation() {
-    let start = DecomposedTransform(
-      AffineTransform(scaleX: 0.25, y: 0.25).concatenating(AffineTransform(rotationAngle: -.pi / 4)))
-    let halfway = start.interpolated(to: DecomposedTransform(.identity), amount: 0.5)
-    #expect(abs(halfway.rotation - (-.pi / 8)) < 1e-12)
-    #expect(abs(halfway.scaleX - 0.625) < 1e-12)
-    #expect(abs(halfway.scaleY - 0.625) < 1e-12)
+  func decomposedInterpolation() throws {
+    let start = try #require(DecomposedTransform(
+      Transform3D(scaleX: 0.25, y: 0.25).concatenating(Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1))))
+    let halfway = start.interpolated(to: try #require(DecomposedTransform(.identity)), amount: 0.5)
+    #expect(abs(halfway.eulerAngles.z - (-.pi / 8)) < 1e-12)
+    #expect(abs(halfway.scale.x - 0.625) < 1e-12)
+    #expect(abs(halfway.scale.y - 0.625) < 1e-12)
   }
 
   @Test("whole-transform interpolation takes the shorter way round")
-  func shortestRotation() {
-    let from = DecomposedTransform(rotation: 0.9 * .pi)
-    let to = DecomposedTransform(rotation: -0.9 * .pi)
+  func shortestRotation() throws {
+    let from = try #require(DecomposedTransform(Transform3D(rotationAngle: 0.9 * .pi, x: 0, y: 0, z: 1)))
+    let to = try #require(DecomposedTransform(Transform3D(rotationAngle: -0.9 * .pi, x: 0, y: 0, z: 1)))
     let halfway = from.interpolated(to: to, amount: 0.5)
-    #expect(abs(abs(halfway.rotation) - .pi) < 1e-12)
+    #expect(abs(abs(halfway.eulerAngles.z) - .pi) < 1e-9)
+  }
+
+  @Test("Euler angles read back what built the rotation (x, then y, then z)")
+  func eulerRoundTrip() throws {
+    var parts = DecomposedTransform()
+    parts.setEulerAngles(x: 0.3, y: -0.4, z: 1.1)
+    let read = try #require(DecomposedTransform(parts.transform)).eulerAngles
+    #expect(abs(read.x - 0.3) < 1e-9 && abs(read.y + 0.4) < 1e-9 && abs(read.z - 1.1) < 1e-9)
+    let expected = Transform3D(rotationAngle: 0.3, x: 1, y: 0, z: 0)
+      .concatenating(Transform3D(rotationAngle: -0.4, x: 0, y: 1, z: 0))
+      .concatenating(Transform3D(rotationAngle: 1.1, x: 0, y: 0, z: 1))
+    expectClose(parts.transform, expected, "x, then y, then z")
+  }
+
+  @Test("a flat layer flattens exactly unless seen in perspective")
+  func flattening() {
+    #expect(Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0).flattened != nil)
+    let perspective = Transform3D(rows: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -0.002], [0, 0, 0, 1]])
+    #expect(perspective.flattened == AffineTransform.identity)
+    #expect(Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0).concatenating(perspective).flattened == nil)
   }
 }

@@ -7,7 +7,7 @@ import Testing
 struct EvaluationTests {
   private func strokeEndLayer(_ animations: [Animation], modelStrokeEnd: Double = 1) -> Layer {
     var properties = LayerProperties()
-    properties.strokeEnd = modelStrokeEnd
+    properties.shape.strokeEnd = modelStrokeEnd
     return Layer(id: "shape", kind: .shape, properties: properties, animations: animations)
   }
 
@@ -23,7 +23,7 @@ struct EvaluationTests {
   }
 
   private func strokeEnd(_ layer: Layer, at time: Double) -> Double {
-    layer.presentation(at: time).properties.strokeEnd
+    layer.presentation(at: time).properties.shape.strokeEnd
   }
 
   @Test("fromValue/toValue/byValue combinations resolve as CABasicAnimation documents")
@@ -83,10 +83,13 @@ struct EvaluationTests {
         keyPath: .rotationZ, timing: MediaTiming(duration: 0.4),
         values: .basic(from: .scalar(0), to: .scalar(2 * .pi), by: nil)))
     let layer = Layer(id: "triangle", animations: [spin])
-    let halfTurn = DecomposedTransform(layer.presentation(at: 0.2).properties.transform)
-    #expect(abs(abs(halfTurn.rotation) - .pi) < 1e-9)
-    let quarterTurn = DecomposedTransform(layer.presentation(at: 0.1).properties.transform)
-    #expect(abs(quarterTurn.rotation - .pi / 2) < 1e-9)
+    let halfTurn = TransformComponents(layer.presentation(at: 0.2).properties.transform)
+    #expect(abs(abs(halfTurn.rotation.z) - .pi) < 1e-9)
+    let quarterTurn = TransformComponents(layer.presentation(at: 0.1).properties.transform)
+    #expect(abs(quarterTurn.rotation.z - .pi / 2) < 1e-9)
+    // The matrix itself: (1, 0) turned a quarter clockwise lands on (0, 1).
+    let matrix = layer.presentation(at: 0.1).properties.transform
+    #expect(abs(matrix.m11) < 1e-9 && abs(matrix.m12 - 1) < 1e-9)
   }
 
   @Test("a group clips a longer child and repeats it from the start")

@@ -32,7 +32,7 @@ struct FuberPresetTests {
     let tree = try fuber().presentation(at: 0.9)
     let circle = try #require(layer("circle", in: tree.layers))
     let square = try #require(layer("square", in: tree.layers))
-    #expect(circle.properties.strokeEnd == 0)
+    #expect(circle.properties.shape.strokeEnd == 0)
     #expect(square.properties.bounds.size == Size(width: 14, height: 14))
     #expect(square.properties.backgroundColor == .white)
   }
@@ -43,18 +43,18 @@ struct FuberPresetTests {
     let circle = try #require(layer("circle", in: tree.layers))
     let square = try #require(layer("square", in: tree.layers))
     let line = try #require(layer("line", in: tree.layers))
-    #expect(circle.properties.strokeEnd == 1)
+    #expect(circle.properties.shape.strokeEnd == 1)
     #expect(circle.properties.transform == .identity)
     #expect(abs(square.properties.bounds.width - 21) < 1e-6)
     #expect(square.properties.backgroundColor.description == "#0F4E65FF")
-    #expect(abs(line.properties.lineWidth - 5) < 1e-6)
+    #expect(abs(line.properties.shape.lineWidth - 5) < 1e-6)
   }
 
   @Test("the circle turns 45° clockwise while it grows from a quarter of its size")
   func circleTransform() throws {
     let start = try #require(layer("circle", in: try fuber().presentation(at: 0.9).layers))
-    let parts = DecomposedTransform(start.properties.transform)
-    #expect(abs(parts.rotation + .pi / 4) < 1e-9)
-    #expect(abs(parts.scaleX - 0.25) < 1e-9)
+    let parts = TransformComponents(start.properties.transform)
+    #expect(abs(parts.rotation.z + .pi / 4) < 1e-9)
+    #expect(abs(parts.scale.x - 0.25) < 1e-9)
   }
 }

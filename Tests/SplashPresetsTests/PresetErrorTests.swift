@@ -60,7 +60,7 @@ struct PresetErrorTests {
     ),
     (
       "shape key path on a plain layer", valid.replacingOccurrences(of: "type: \"shape\", ", with: ""),
-      "broken.json5: layers[0].animations[0].keyPath: expected a key path of a plain layer (\"strokeEnd\" needs type \"shape\"), found \"strokeEnd\""
+      "broken.json5: layers[0].animations[0].keyPath: expected a key path that layers of type \"layer\" have (\"strokeEnd\" needs type \"shape\"), found \"strokeEnd\""
     ),
     (
       "angle without unit",

@@ -1,3 +1,5 @@
+import SplashCore
+
 /// Applying animations to a layer's properties at a time: the core of the evaluator.
 extension Animation {
   /// Applies what this animation shows at `parentTime` onto `properties`.
@@ -11,15 +13,15 @@ extension Animation {
   func apply(atParentTime parentTime: Double, isTopLevel: Bool, to properties: inout LayerProperties) {
     let timing = self.timing
     if isTopLevel && isRemovedOnCompletion && timing.hasEnded(atParentTime: parentTime) { return }
-    guard let iterationTime = timing.iterationTime(atParentTime: parentTime) else { return }
+    guard let iteration = timing.iteration(atParentTime: parentTime) else { return }
     switch self {
     case .property(let animation):
-      animation.apply(atIterationTime: iterationTime, to: &properties)
+      animation.apply(atIterationTime: iteration.time, iteration: iteration.index, to: &properties)
     case .group(let group):
-      var childTime = iterationTime
+      var childTime = iteration.time
       if let easing = group.timingFunction {
         let duration = timing.effectiveDuration
-        childTime = duration * easing.progress(at: iterationTime / duration)
+        childTime = duration * easing.progress(at: iteration.time / duration)
       }
       for child in group.animations {
         child.apply(atParentTime: childTime, isTopLevel: false, to: &properties)
@@ -29,17 +31,39 @@ extension Animation {
 }
 
 extension PropertyAnimation {
-  /// Applies the value at a time within one iteration (0...duration).
-  func apply(atIterationTime iterationTime: Double, to properties: inout LayerProperties) {
+  /// Applies the value at a time within one iteration (0...duration) of repeat `iteration`.
+  func apply(atIterationTime iterationTime: Double, iteration: Int, to properties: inout LayerProperties) {
     let linearProgress = iterationTime / timing.effectiveDuration
     let progress = timingFunction?.progress(at: linearProgress) ?? linearProgress
     var value: AnimatableValue
+    var change: AnimatableValue?
     switch values {
-    case .keyframes(let track):
-      value = track.value(at: progress)
     case .basic(let from, let to, let by):
       let (start, end) = Self.resolveBasic(from: from, to: to, by: by, current: keyPath.value(in: properties))
       value = start.interpolated(to: end, amount: progress)
+      change = end.subtracting(start)
+    case .spring(let from, let to, let by, let spring):
+      let (start, end) = Self.resolveBasic(from: from, to: to, by: by, current: keyPath.value(in: properties))
+      // A spring runs on seconds, not on eased progress: the timing function does not apply.
+      value = start.interpolated(to: end, amount: spring.progress(at: iterationTime))
+      change = end.subtracting(start)
+    case .keyframes(let track):
+      value = track.value(at: track.calculationMode.isPaced ? linearProgress : progress)
+      if let first = track.values.first, let last = track.values.last { change = last.subtracting(first) }
+    case .keyframePath(let keyframePath):
+      let sample = keyframePath.sample(at: keyframePath.calculationMode.isPaced ? linearProgress : progress)
+      value = .point(sample.point)
+      if let angle = sample.angle {
+        // The layer turns with the path: a rotation about z applied before its own transform.
+        properties.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(properties.transform)
+      }
+      let segments = CurveSegment.segments(of: keyframePath.path)
+      if let first = segments.first, let last = segments.last {
+        change = .point(last.point(at: 1) - first.startPoint)
+      }
+    }
+    if isCumulative, iteration > 0, let change, change.isVectorLike {
+      value = change.scaled(by: Double(iteration)).adding(to: value)
     }
     if isAdditive { value = value.adding(to: keyPath.value(in: properties)) }
     keyPath.set(value, in: &properties)

@@ -4,35 +4,36 @@
 /// - At least one value; every value of the same kind.
 /// - `keyTimes` is empty (evenly spaced) or has one entry per value, rising from 0 to 1.
 /// - `timingFunctions` is empty or has one entry per segment (`values.count − 1`).
+/// - The tension, continuity and bias lists are empty or have one entry per value.
 public struct KeyframeTrack: Sendable, Hashable {
-  /// How values between keyframes are found (`calculationMode`).
-  public enum CalculationMode: String, Sendable, Hashable, CaseIterable {
-    /// Straight interpolation between neighbouring values.
-    case linear
-    /// Each value holds until the next key time; no interpolation.
-    case discrete
-  }
-
   public var values: [AnimatableValue]
   public var keyTimes: [Double]
   public var timingFunctions: [TimingFunction]
   public var calculationMode: CalculationMode
+  /// Kochanek–Bartels parameters for the cubic modes, per value (0 everywhere: Catmull–Rom).
+  public var tensionValues: [Double]
+  public var continuityValues: [Double]
+  public var biasValues: [Double]
 
   public init(
     values: [AnimatableValue], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [],
-    calculationMode: CalculationMode = .linear
+    calculationMode: CalculationMode = .linear, tensionValues: [Double] = [], continuityValues: [Double] = [],
+    biasValues: [Double] = []
   ) {
     self.values = values
     self.keyTimes = keyTimes
     self.timingFunctions = timingFunctions
     self.calculationMode = calculationMode
+    self.tensionValues = tensionValues
+    self.continuityValues = continuityValues
+    self.biasValues = biasValues
   }
 
   /// The value at a fraction `progress` (0...1) of the animation's duration.
   public func value(at progress: Double) -> AnimatableValue {
     let count = values.count
     if count == 1 { return values[0] }
-    let times = keyTimes.isEmpty ? evenlySpacedTimes : keyTimes
+    let times = effectiveKeyTimes
 
     if calculationMode == .discrete {
       // Value i shows from keyTimes[i] until the next key time.
@@ -40,21 +41,103 @@ public struct KeyframeTrack: Sendable, Hashable {
       while index + 1 < count && progress >= times[index + 1] { index += 1 }
       return values[index]
     }
+    guard let (segment, fraction) = KeyframeTiming.segment(at: progress, keyTimes: times) else {
+      return progress <= times[0] ? values[0] : values[count - 1]
+    }
+    var eased = fraction
+    if !calculationMode.isPaced && segment < timingFunctions.count {
+      eased = timingFunctions[segment].progress(at: fraction)
+    }
+    if calculationMode.isCubic && values.allSatisfy(\.isVectorLike) {
+      return cubicValue(segment: segment, fraction: eased)
+    }
+    return values[segment].interpolated(to: values[segment + 1], amount: eased)
+  }
 
-    if progress <= times[0] { return values[0] }
-    if progress >= times[count - 1] { return values[count - 1] }
+  /// The key times in use: paced modes space values by distance, others use `keyTimes` or
+  /// spread the values evenly.
+  var effectiveKeyTimes: [Double] {
+    if calculationMode.isPaced {
+      let distances = zip(values, values.dropFirst()).map { $0.distance(to: $1) }
+      if let paced = KeyframeTiming.pacedTimes(distances: distances) { return paced }
+    }
+    if !keyTimes.isEmpty { return keyTimes }
+    let divisions = Double(calculationMode == .discrete ? values.count : values.count - 1)
+    return values.indices.map { Double($0) / divisions }
+  }
+
+  /// The Kochanek–Bartels (Hermite) value between values `segment` and `segment + 1`.
+  ///
+  /// Missing neighbours at the ends are the end values themselves, so the curve leaves the first
+  /// value and reaches the last one along the chord's direction at half speed.
+  private func cubicValue(segment: Int, fraction s: Double) -> AnimatableValue {
+    let last = values.count - 1
+    let previous = values[max(segment - 1, 0)]
+    let start = values[segment]
+    let end = values[segment + 1]
+    let next = values[min(segment + 2, last)]
+    func parameter(_ list: [Double], _ index: Int) -> Double { index < list.count ? list[index] : 0 }
+    let (t0, c0, b0) = (parameter(tensionValues, segment), parameter(continuityValues, segment), parameter(biasValues, segment))
+    let (t1, c1, b1) = (
+      parameter(tensionValues, segment + 1), parameter(continuityValues, segment + 1), parameter(biasValues, segment + 1)
+    )
+    let outgoing = start.subtracting(previous).scaled(by: (1 - t0) * (1 + b0) * (1 + c0) / 2)
+      .adding(to: end.subtracting(start).scaled(by: (1 - t0) * (1 - b0) * (1 - c0) / 2))
+    let incoming = end.subtracting(start).scaled(by: (1 - t1) * (1 + b1) * (1 - c1) / 2)
+      .adding(to: next.subtracting(end).scaled(by: (1 - t1) * (1 - b1) * (1 + c1) / 2))
+    let s2 = s * s
+    let s3 = s2 * s
+    let h00 = 2 * s3 - 3 * s2 + 1
+    let h10 = s3 - 2 * s2 + s
+    let h01 = -2 * s3 + 3 * s2
+    let h11 = s3 - s2
+    return start.scaled(by: h00).adding(to: outgoing.scaled(by: h10))
+      .adding(to: end.scaled(by: h01)).adding(to: incoming.scaled(by: h11))
+  }
+}
+
+/// How values between keyframes are found (`calculationMode`).
+public enum CalculationMode: String, Sendable, Hashable, CaseIterable {
+  /// Straight interpolation between neighbouring values at the key times.
+  case linear
+  /// Each value holds until the next key time; no interpolation.
+  case discrete
+  /// Linear, with key times (and timing functions) replaced so the value moves at an even pace.
+  case paced
+  /// A smooth Kochanek–Bartels spline through the values at the key times.
+  case cubic
+  /// The spline, paced by the distances between values (key times and timing functions ignored).
+  case cubicPaced
+
+  public var isPaced: Bool { self == .paced || self == .cubicPaced }
+  public var isCubic: Bool { self == .cubic || self == .cubicPaced }
+}
+
+/// Key-time arithmetic shared by value tracks and keyframe paths.
+enum KeyframeTiming {
+  /// The segment containing `progress` and the fraction through it, or `nil` outside the first
+  /// and last key times.
+  static func segment(at progress: Double, keyTimes times: [Double]) -> (Int, Double)? {
+    let count = times.count
+    guard count >= 2, progress > times[0] || (progress == times[0] && times[0] == 0) else { return nil }
+    guard progress < times[count - 1] else { return (count - 2, 1) }
     var segment = 0
     while segment + 2 < count && progress >= times[segment + 1] { segment += 1 }
     let span = times[segment + 1] - times[segment]
-    var fraction = span > 0 ? (progress - times[segment]) / span : 1
-    if segment < timingFunctions.count {
-      fraction = timingFunctions[segment].progress(at: fraction)
-    }
-    return values[segment].interpolated(to: values[segment + 1], amount: fraction)
+    return (segment, span > 0 ? (progress - times[segment]) / span : 1)
   }
 
-  private var evenlySpacedTimes: [Double] {
-    let divisions = Double(calculationMode == .discrete ? values.count : values.count - 1)
-    return values.indices.map { Double($0) / divisions }
+  /// Key times proportional to the distance covered, or `nil` when nothing moves.
+  static func pacedTimes(distances: [Double]) -> [Double]? {
+    let total = distances.reduce(0, +)
+    guard total > 0 else { return nil }
+    var times = [0.0]
+    var walked = 0.0
+    for distance in distances {
+      walked += distance
+      times.append(walked / total)
+    }
+    times[times.count - 1] = 1
+    return times
   }
 }

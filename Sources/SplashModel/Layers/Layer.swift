@@ -1,4 +1,5 @@
-/// A layer of the scene's model tree: its model values, its animations and its sublayers.
+/// A layer of the scene's model tree: its model values, its animations, its mask and its
+/// sublayers.
 ///
 /// Like a `CALayer` with animations added, but immutable: the scene is data, and what a layer
 /// shows at a time is computed by `Scene.presentation(at:)` without changing it.
@@ -10,17 +11,26 @@ public struct Layer: Sendable, Hashable {
   public var properties: LayerProperties
   /// In the order they were added: later ones win on the same property unless additive.
   public var animations: [Animation]
-  /// Drawn in order, bottom to top, above this layer's own content.
+  /// Drawn in order, bottom to top, above this layer's own content (then by `zPosition`).
   public var sublayers: [Layer]
+  /// Held in an array so the type can contain itself; at most one element.
+  private var maskStorage: [Layer]
 
   public init(
     id: String, kind: LayerKind = .layer, properties: LayerProperties = LayerProperties(),
-    animations: [Animation] = [], sublayers: [Layer] = []
+    animations: [Animation] = [], sublayers: [Layer] = [], mask: Layer? = nil
   ) {
     self.id = id
     self.kind = kind
     self.properties = properties
     self.animations = animations
     self.sublayers = sublayers
+    maskStorage = mask.map { [$0] } ?? []
+  }
+
+  /// The layer whose alpha masks this one (`CALayer.mask`), in this layer's coordinate space.
+  public var mask: Layer? {
+    get { maskStorage.first }
+    set { maskStorage = newValue.map { [$0] } ?? [] }
   }
 }

@@ -4,29 +4,43 @@ import SplashCore
 ///
 /// Animations target properties through this type, never through strings, so a preset with an
 /// unknown key path fails validation instead of animating nothing. Sub-key paths of `transform`
-/// act on one component of the decomposed transform and leave the others as they are, so
-/// `transform.rotation.z` from 0 to 2π is a full turn (a whole-`transform` animation would take
-/// the shorter way round and not move).
+/// read and write one component of the decomposed transform and leave the others as they are
+/// (see `TransformComponent`), so `transform.rotation.z` from 0 to 2π is a full turn: the
+/// animation interpolates the angle, not the matrix.
 public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
   case position
   case positionX = "position.x"
   case positionY = "position.y"
   case bounds
+  case boundsOrigin = "bounds.origin"
   case boundsSize = "bounds.size"
   case boundsWidth = "bounds.size.width"
   case boundsHeight = "bounds.size.height"
   case anchorPoint
+  case zPosition
   case transform
   case rotation = "transform.rotation"
+  case rotationX = "transform.rotation.x"
+  case rotationY = "transform.rotation.y"
   case rotationZ = "transform.rotation.z"
   case scale = "transform.scale"
   case scaleX = "transform.scale.x"
   case scaleY = "transform.scale.y"
+  case scaleZ = "transform.scale.z"
+  case translation = "transform.translation"
   case translationX = "transform.translation.x"
   case translationY = "transform.translation.y"
+  case translationZ = "transform.translation.z"
+  case sublayerTransform
   case opacity
   case backgroundColor
   case cornerRadius
+  case borderWidth
+  case borderColor
+  case shadowColor
+  case shadowOpacity
+  case shadowOffset
+  case shadowRadius
   case path
   case fillColor
   case strokeColor
@@ -34,50 +48,102 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
   case strokeStart
   case strokeEnd
   case miterLimit
+  case lineDashPhase
+  case lineDashPattern
+  case fontSize
+  case foregroundColor
+  case colors
+  case locations
+  case startPoint
+  case endPoint
 
   /// The kind of value an animation of this property carries.
   public var valueKind: AnimatableValue.Kind {
     switch self {
-    case .position, .anchorPoint: .point
+    case .position, .boundsOrigin, .anchorPoint, .startPoint, .endPoint: .point
     case .bounds: .rect
-    case .boundsSize: .size
-    case .transform: .transform
-    case .backgroundColor, .fillColor, .strokeColor: .color
+    case .boundsSize, .translation, .shadowOffset: .size
+    case .transform, .sublayerTransform: .transform
+    case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: .color
     case .path: .path
+    case .lineDashPattern, .locations: .numbers
+    case .colors: .colors
     default: .scalar
+    }
+  }
+
+  /// Whether the value is an angle (written with a unit in presets).
+  public var isAngle: Bool {
+    switch self {
+    case .rotation, .rotationX, .rotationY, .rotationZ: true
+    default: false
+    }
+  }
+
+  /// The layer kinds that have this property (every kind has the `CALayer` ones).
+  public var layerKinds: Set<LayerKind> {
+    switch self {
+    case .path, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd, .miterLimit, .lineDashPhase,
+      .lineDashPattern:
+      [.shape]
+    case .fontSize, .foregroundColor: [.text]
+    case .colors, .locations, .startPoint, .endPoint: [.gradient]
+    default: Set(LayerKind.allCases)
     }
   }
 
   /// The property's value in `properties`.
   public func value(in properties: LayerProperties) -> AnimatableValue {
-    // Decomposing is only needed for transform sub-key paths; this runs per animation per frame.
-    var parts: DecomposedTransform { DecomposedTransform(properties.transform) }
+    // Transform components are decomposed only for the sub-key paths; this runs per frame.
+    var components: TransformComponents { TransformComponents(properties.transform) }
     switch self {
     case .position: return .point(properties.position)
     case .positionX: return .scalar(properties.position.x)
     case .positionY: return .scalar(properties.position.y)
     case .bounds: return .rect(properties.bounds)
+    case .boundsOrigin: return .point(properties.bounds.origin)
     case .boundsSize: return .size(properties.bounds.size)
     case .boundsWidth: return .scalar(properties.bounds.width)
     case .boundsHeight: return .scalar(properties.bounds.height)
     case .anchorPoint: return .point(properties.anchorPoint)
+    case .zPosition: return .scalar(properties.zPosition)
     case .transform: return .transform(properties.transform)
-    case .rotation, .rotationZ: return .scalar(parts.rotation)
-    case .scale: return .scalar((parts.scaleX + parts.scaleY) / 2)
-    case .scaleX: return .scalar(parts.scaleX)
-    case .scaleY: return .scalar(parts.scaleY)
-    case .translationX: return .scalar(parts.translation.x)
-    case .translationY: return .scalar(parts.translation.y)
+    case .rotation, .rotationZ: return .scalar(components.rotation.z)
+    case .rotationX: return .scalar(components.rotation.x)
+    case .rotationY: return .scalar(components.rotation.y)
+    case .scale: return .scalar((components.scale.x + components.scale.y + components.scale.z) / 3)
+    case .scaleX: return .scalar(components.scale.x)
+    case .scaleY: return .scalar(components.scale.y)
+    case .scaleZ: return .scalar(components.scale.z)
+    case .translation: return .size(Size(width: components.translation.x, height: components.translation.y))
+    case .translationX: return .scalar(components.translation.x)
+    case .translationY: return .scalar(components.translation.y)
+    case .translationZ: return .scalar(components.translation.z)
+    case .sublayerTransform: return .transform(properties.sublayerTransform)
     case .opacity: return .scalar(properties.opacity)
     case .backgroundColor: return .color(properties.backgroundColor)
     case .cornerRadius: return .scalar(properties.cornerRadius)
-    case .path: return .path(properties.path ?? Path())
-    case .fillColor: return .color(properties.fillColor)
-    case .strokeColor: return .color(properties.strokeColor)
-    case .lineWidth: return .scalar(properties.lineWidth)
-    case .strokeStart: return .scalar(properties.strokeStart)
-    case .strokeEnd: return .scalar(properties.strokeEnd)
-    case .miterLimit: return .scalar(properties.miterLimit)
+    case .borderWidth: return .scalar(properties.borderWidth)
+    case .borderColor: return .color(properties.borderColor)
+    case .shadowColor: return .color(properties.shadow.color)
+    case .shadowOpacity: return .scalar(properties.shadow.opacity)
+    case .shadowOffset: return .size(properties.shadow.offset)
+    case .shadowRadius: return .scalar(properties.shadow.radius)
+    case .path: return .path(properties.shape.path ?? Path())
+    case .fillColor: return .color(properties.shape.fillColor)
+    case .strokeColor: return .color(properties.shape.strokeColor)
+    case .lineWidth: return .scalar(properties.shape.lineWidth)
+    case .strokeStart: return .scalar(properties.shape.strokeStart)
+    case .strokeEnd: return .scalar(properties.shape.strokeEnd)
+    case .miterLimit: return .scalar(properties.shape.miterLimit)
+    case .lineDashPhase: return .scalar(properties.shape.lineDashPhase)
+    case .lineDashPattern: return .numbers(properties.shape.lineDashPattern)
+    case .fontSize: return .scalar(properties.text.fontSize)
+    case .foregroundColor: return .color(properties.text.foregroundColor)
+    case .colors: return .colors(properties.gradient.colors)
+    case .locations: return .numbers(properties.gradient.locations)
+    case .startPoint: return .point(properties.gradient.startPoint)
+    case .endPoint: return .point(properties.gradient.endPoint)
     }
   }
 
@@ -89,43 +155,61 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
     case (.positionX, .scalar(let number)): properties.position.x = number
     case (.positionY, .scalar(let number)): properties.position.y = number
     case (.bounds, .rect(let rect)): properties.bounds = rect
+    case (.boundsOrigin, .point(let point)): properties.bounds.origin = point
     case (.boundsSize, .size(let size)): properties.bounds.size = size
     case (.boundsWidth, .scalar(let number)): properties.bounds.size.width = number
     case (.boundsHeight, .scalar(let number)): properties.bounds.size.height = number
     case (.anchorPoint, .point(let point)): properties.anchorPoint = point
+    case (.zPosition, .scalar(let number)): properties.zPosition = number
     case (.transform, .transform(let transform)): properties.transform = transform
-    case (.rotation, .scalar(let number)), (.rotationZ, .scalar(let number)):
-      updateTransform(in: &properties) { $0.rotation = number }
-    case (.scale, .scalar(let number)):
+    case (.rotation, .scalar(let angle)), (.rotationZ, .scalar(let angle)):
+      updateTransform(in: &properties) { $0.rotation.z = angle }
+    case (.rotationX, .scalar(let angle)): updateTransform(in: &properties) { $0.rotation.x = angle }
+    case (.rotationY, .scalar(let angle)): updateTransform(in: &properties) { $0.rotation.y = angle }
+    case (.scale, .scalar(let factor)): updateTransform(in: &properties) { $0.scale = (factor, factor, factor) }
+    case (.scaleX, .scalar(let factor)): updateTransform(in: &properties) { $0.scale.x = factor }
+    case (.scaleY, .scalar(let factor)): updateTransform(in: &properties) { $0.scale.y = factor }
+    case (.scaleZ, .scalar(let factor)): updateTransform(in: &properties) { $0.scale.z = factor }
+    case (.translation, .size(let offset)):
       updateTransform(in: &properties) {
-        $0.scaleX = number
-        $0.scaleY = number
+        $0.translation.x = offset.width
+        $0.translation.y = offset.height
       }
-    case (.scaleX, .scalar(let number)): updateTransform(in: &properties) { $0.scaleX = number }
-    case (.scaleY, .scalar(let number)): updateTransform(in: &properties) { $0.scaleY = number }
-    case (.translationX, .scalar(let number)):
-      updateTransform(in: &properties) { $0.translation.x = number }
-    case (.translationY, .scalar(let number)):
-      updateTransform(in: &properties) { $0.translation.y = number }
+    case (.translationX, .scalar(let offset)): updateTransform(in: &properties) { $0.translation.x = offset }
+    case (.translationY, .scalar(let offset)): updateTransform(in: &properties) { $0.translation.y = offset }
+    case (.translationZ, .scalar(let offset)): updateTransform(in: &properties) { $0.translation.z = offset }
+    case (.sublayerTransform, .transform(let transform)): properties.sublayerTransform = transform
     case (.opacity, .scalar(let number)): properties.opacity = number
     case (.backgroundColor, .color(let color)): properties.backgroundColor = color
     case (.cornerRadius, .scalar(let number)): properties.cornerRadius = number
-    case (.path, .path(let path)): properties.path = path
-    case (.fillColor, .color(let color)): properties.fillColor = color
-    case (.strokeColor, .color(let color)): properties.strokeColor = color
-    case (.lineWidth, .scalar(let number)): properties.lineWidth = number
-    case (.strokeStart, .scalar(let number)): properties.strokeStart = number
-    case (.strokeEnd, .scalar(let number)): properties.strokeEnd = number
-    case (.miterLimit, .scalar(let number)): properties.miterLimit = number
+    case (.borderWidth, .scalar(let number)): properties.borderWidth = number
+    case (.borderColor, .color(let color)): properties.borderColor = color
+    case (.shadowColor, .color(let color)): properties.shadow.color = color
+    case (.shadowOpacity, .scalar(let number)): properties.shadow.opacity = number
+    case (.shadowOffset, .size(let size)): properties.shadow.offset = size
+    case (.shadowRadius, .scalar(let number)): properties.shadow.radius = number
+    case (.path, .path(let path)): properties.shape.path = path
+    case (.fillColor, .color(let color)): properties.shape.fillColor = color
+    case (.strokeColor, .color(let color)): properties.shape.strokeColor = color
+    case (.lineWidth, .scalar(let number)): properties.shape.lineWidth = number
+    case (.strokeStart, .scalar(let number)): properties.shape.strokeStart = number
+    case (.strokeEnd, .scalar(let number)): properties.shape.strokeEnd = number
+    case (.miterLimit, .scalar(let number)): properties.shape.miterLimit = number
+    case (.lineDashPhase, .scalar(let number)): properties.shape.lineDashPhase = number
+    case (.lineDashPattern, .numbers(let numbers)): properties.shape.lineDashPattern = numbers
+    case (.fontSize, .scalar(let number)): properties.text.fontSize = number
+    case (.foregroundColor, .color(let color)): properties.text.foregroundColor = color
+    case (.colors, .colors(let colors)): properties.gradient.colors = colors
+    case (.locations, .numbers(let numbers)): properties.gradient.locations = numbers
+    case (.startPoint, .point(let point)): properties.gradient.startPoint = point
+    case (.endPoint, .point(let point)): properties.gradient.endPoint = point
     default: break
     }
   }
 
-  private func updateTransform(
-    in properties: inout LayerProperties, _ change: (inout DecomposedTransform) -> Void
-  ) {
-    var parts = DecomposedTransform(properties.transform)
-    change(&parts)
-    properties.transform = parts.transform
+  private func updateTransform(in properties: inout LayerProperties, _ change: (inout TransformComponents) -> Void) {
+    var components = TransformComponents(properties.transform)
+    change(&components)
+    properties.transform = components.transform
   }
 }

@@ -3,10 +3,10 @@ import SplashCore
 /// Every property of a layer, with Core Animation's defaults.
 ///
 /// The same struct holds a layer's model values (what the preset sets) and its presentation
-/// values (what is on screen at a time, after animations). Shape properties are ignored unless
-/// the layer is a shape layer.
+/// values (what is on screen at a time, after animations). The styles of other layer kinds are
+/// present but ignored: a plain layer never draws its `shape`.
 public struct LayerProperties: Sendable, Hashable {
-  // MARK: CALayer
+  // MARK: Geometry
 
   /// The anchor point's place in the superlayer's coordinate space.
   public var position: Point = .zero
@@ -15,30 +15,33 @@ public struct LayerProperties: Sendable, Hashable {
   /// The point of `bounds` that sits at `position` and that `transform` pivots about, in unit
   /// coordinates of the bounds.
   public var anchorPoint = Point(x: 0.5, y: 0.5)
+  /// Orders siblings: higher draws later (on top); equal values keep the sublayer order.
+  public var zPosition: Double = 0
   /// Applied about the anchor point.
-  public var transform: AffineTransform = .identity
+  public var transform: Transform3D = .identity
+  /// Applied to the sublayers, about the centre of the bounds.
+  public var sublayerTransform: Transform3D = .identity
+
+  // MARK: Appearance
+
   /// Applied to the layer and its subtree as one picture.
   public var opacity: Double = 1
   public var isHidden = false
   public var backgroundColor: Color = .clear
   public var cornerRadius: Double = 0
+  /// Whether sublayers are clipped to the bounds (rounded by `cornerRadius`).
+  public var masksToBounds = false
+  public var borderWidth: Double = 0
+  /// Opaque black, `CALayer`'s default.
+  public var borderColor: Color = .black
+  public var contents: LayerContents?
+  public var shadow = Shadow()
 
-  // MARK: CAShapeLayer
+  // MARK: Kind-specific styles
 
-  public var path: Path?
-  /// Opaque black, `CAShapeLayer`'s default.
-  public var fillColor: Color = .black
-  /// No stroke by default.
-  public var strokeColor: Color = .clear
-  public var lineWidth: Double = 1
-  /// Where the stroke starts, as a fraction of the path's length.
-  public var strokeStart: Double = 0
-  /// Where the stroke ends, as a fraction of the path's length.
-  public var strokeEnd: Double = 1
-  public var lineCap: LineCap = .butt
-  public var lineJoin: LineJoin = .miter
-  public var miterLimit: Double = 10
-  public var fillRule: FillRule = .nonZero
+  public var shape = ShapeStyle()
+  public var text = TextStyle()
+  public var gradient = GradientStyle()
 
   public init() {}
 }

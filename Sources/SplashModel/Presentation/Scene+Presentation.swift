@@ -13,13 +13,24 @@ extension Scene {
 }
 
 extension Layer {
-  /// This layer and its subtree as they show at scene time `time`.
+  /// This layer, its mask and its subtree as they show at scene time `time`.
   public func presentation(at time: Double) -> PresentationLayer {
     var presented = properties
     for animation in animations {
       animation.apply(atParentTime: time, isTopLevel: true, to: &presented)
     }
     return PresentationLayer(
-      id: id, kind: kind, properties: presented, sublayers: sublayers.map { $0.presentation(at: time) })
+      id: id, kind: kind, properties: presented, sublayers: sublayers.map { $0.presentation(at: time) },
+      mask: mask?.presentation(at: time))
+  }
+}
+
+extension PresentationTree {
+  /// The first layer with `id`, depth first, masks included.
+  public func layer(withID id: String) -> PresentationLayer? {
+    for layer in layers {
+      if let found = layer.layer(withID: id) { return found }
+    }
+    return nil
   }
 }

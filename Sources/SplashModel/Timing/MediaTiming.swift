@@ -69,17 +69,23 @@ public struct MediaTiming: Sendable, Hashable {
   ///   without a backwards fill, or after its end without a forwards fill. `removedOnCompletion`
   ///   is the caller's business, as it belongs to the animation rather than to its timing.
   public func iterationTime(atParentTime parentTime: Double) -> Double? {
+    iteration(atParentTime: parentTime)?.time
+  }
+
+  /// The time within the current iteration and how many whole repeats came before it (what
+  /// `cumulative` animations add up), or `nil` as for `iterationTime(atParentTime:)`.
+  public func iteration(atParentTime parentTime: Double) -> (time: Double, index: Int)? {
     let elapsed = (parentTime - beginTime) * speed
     if elapsed < 0 {
       guard fillMode.fillsBackwards else { return nil }
-      return iterationTime(forLocalTime: timeOffset, isEnd: false)
+      return iteration(forLocalTime: timeOffset, isEnd: false)
     }
     let active = activeDuration
     if elapsed >= active {
       guard fillMode.fillsForwards else { return nil }
-      return iterationTime(forLocalTime: active + timeOffset, isEnd: true)
+      return iteration(forLocalTime: active + timeOffset, isEnd: true)
     }
-    return iterationTime(forLocalTime: elapsed + timeOffset, isEnd: false)
+    return iteration(forLocalTime: elapsed + timeOffset, isEnd: false)
   }
 
   /// Whether the active time is over at a parent time (the moment removal on completion happens).
@@ -91,13 +97,22 @@ public struct MediaTiming: Sendable, Hashable {
   /// backward halves of autoreversing cycles. At the very end of the active time (`isEnd`) a
   /// time on an iteration boundary belongs to the iteration that just finished, so the end state
   /// is the last value rather than the first.
-  private func iterationTime(forLocalTime time: Double, isEnd: Bool) -> Double {
+  private func iteration(forLocalTime time: Double, isEnd: Bool) -> (time: Double, index: Int) {
     let single = effectiveDuration
     let cycle = cycleDuration
-    var within = time.truncatingRemainder(dividingBy: cycle)
+    var index = (time / cycle).rounded(.down)
+    var within = time - index * cycle
     if within < 0 { within += cycle }
-    if isEnd && within == 0 && time > 0 { within = cycle }
+    if within >= cycle {
+      within -= cycle
+      index += 1
+    }
+    if isEnd && within == 0 && time > 0 {
+      within = cycle
+      index -= 1
+    }
     if autoreverses && within > single { within = cycle - within }
-    return min(within, single)
+    let count = index.isFinite ? Int(max(min(index, 1e9), -1e9)) : 0
+    return (min(within, single), count)
   }
 }

@@ -7,8 +7,12 @@ public enum AnimatableValue: Sendable, Hashable {
   case size(Size)
   case rect(Rect)
   case color(Color)
-  case transform(AffineTransform)
+  case transform(Transform3D)
   case path(Path)
+  /// A list of numbers (`lineDashPattern`, gradient `locations`).
+  case numbers([Double])
+  /// A list of colours (gradient `colors`).
+  case colors([Color])
 
   /// The kind of value, used to check that an animation fits the property it targets.
   public enum Kind: String, Sendable, Hashable {
@@ -19,6 +23,8 @@ public enum AnimatableValue: Sendable, Hashable {
     case color
     case transform
     case path
+    case numbers = "array of numbers"
+    case colors = "array of colours"
   }
 
   public var kind: Kind {
@@ -30,15 +36,19 @@ public enum AnimatableValue: Sendable, Hashable {
     case .color: .color
     case .transform: .transform
     case .path: .path
+    case .numbers: .numbers
+    case .colors: .colors
     }
   }
 
   /// The value a fraction `amount` of the way from `self` to `other`.
   ///
-  /// Transforms interpolate decomposed (see `DecomposedTransform`). Paths interpolate point by
-  /// point when both have the same elements; paths of different structure switch from one to
-  /// the other at the midpoint. Values of different kinds never meet: presets are checked
-  /// before they reach the model, so `self` is returned.
+  /// Transforms interpolate decomposed (see `DecomposedTransform`); a singular end (a zero
+  /// scale) cannot be decomposed, and then the value switches at the midpoint. Paths interpolate
+  /// point by point after `Path.morphable(with:)` has given both the same structure. Lists
+  /// interpolate element by element when their lengths agree, and switch at the midpoint when
+  /// they do not. Values of different kinds never meet: presets are checked before they reach
+  /// the model, so `self` is returned.
   public func interpolated(to other: AnimatableValue, amount: Double) -> AnimatableValue {
     switch (self, other) {
     case (.scalar(let from), .scalar(let to)): .scalar(from + (to - from) * amount)
@@ -47,10 +57,19 @@ public enum AnimatableValue: Sendable, Hashable {
     case (.rect(let from), .rect(let to)): .rect(from.interpolated(to: to, amount: amount))
     case (.color(let from), .color(let to)): .color(from.interpolated(to: to, amount: amount))
     case (.transform(let from), .transform(let to)):
-      .transform(
-        DecomposedTransform(from).interpolated(to: DecomposedTransform(to), amount: amount).transform)
+      if let start = DecomposedTransform(from), let end = DecomposedTransform(to) {
+        .transform(start.interpolated(to: end, amount: amount).transform)
+      } else {
+        amount < 0.5 ? self : other
+      }
     case (.path(let from), .path(let to)):
-      .path(from.interpolatedElementwise(to: to, amount: amount) ?? (amount < 0.5 ? from : to))
+      .path(Path.morph(from, to, amount: amount))
+    case (.numbers(let from), .numbers(let to)) where from.count == to.count:
+      .numbers(zip(from, to).map { $0 + ($1 - $0) * amount })
+    case (.colors(let from), .colors(let to)) where from.count == to.count:
+      .colors(zip(from, to).map { $0.interpolated(to: $1, amount: amount) })
+    case (.numbers, .numbers), (.colors, .colors):
+      amount < 0.5 ? self : other
     default: self
     }
   }
@@ -88,30 +107,49 @@ public enum AnimatableValue: Sendable, Hashable {
     case (.point(let value), .point(let minus)): .point(value - minus)
     case (.size(let value), .size(let minus)):
       .size(Size(width: value.width - minus.width, height: value.height - minus.height))
+    case (.rect(let value), .rect(let minus)):
+      .rect(Rect(x: value.minX - minus.minX, y: value.minY - minus.minY, width: value.width - minus.width, height: value.height - minus.height))
+    case (.color(let value), .color(let minus)):
+      .color(Color(red: value.red - minus.red, green: value.green - minus.green, blue: value.blue - minus.blue, alpha: value.alpha - minus.alpha))
     default: self
     }
   }
-}
 
-extension Path {
-  /// Point-by-point interpolation, or `nil` when the two paths differ in their elements' kinds.
-  func interpolatedElementwise(to other: Path, amount: Double) -> Path? {
-    guard elements.count == other.elements.count else { return nil }
-    var result: [PathElement] = []
-    result.reserveCapacity(elements.count)
-    for (from, to) in zip(elements, other.elements) {
-      func mix(_ a: Point, _ b: Point) -> Point { a.interpolated(to: b, amount: amount) }
-      switch (from, to) {
-      case (.move(let a), .move(let b)): result.append(.move(to: mix(a, b)))
-      case (.line(let a), .line(let b)): result.append(.line(to: mix(a, b)))
-      case (.quadCurve(let c1, let a), .quadCurve(let c2, let b)):
-        result.append(.quadCurve(control: mix(c1, c2), to: mix(a, b)))
-      case (.cubicCurve(let c1, let d1, let a), .cubicCurve(let c2, let d2, let b)):
-        result.append(.cubicCurve(control1: mix(c1, c2), control2: mix(d1, d2), to: mix(a, b)))
-      case (.close, .close): result.append(.close)
-      default: return nil
-      }
+  /// `self` scaled by `factor`, for cumulative repeats (n times the change of one iteration).
+  public func scaled(by factor: Double) -> AnimatableValue {
+    switch self {
+    case .scalar(let value): .scalar(value * factor)
+    case .point(let value): .point(value * factor)
+    case .size(let value): .size(Size(width: value.width * factor, height: value.height * factor))
+    case .rect(let value):
+      .rect(Rect(x: value.minX * factor, y: value.minY * factor, width: value.width * factor, height: value.height * factor))
+    case .color(let value):
+      .color(Color(red: value.red * factor, green: value.green * factor, blue: value.blue * factor, alpha: value.alpha * factor))
+    default: self
     }
-    return Path(elements: result)
+  }
+
+  /// Whether the value has a sum and a difference, which `byValue`, `cumulative` and paced
+  /// keyframes need.
+  public var isVectorLike: Bool {
+    switch self {
+    case .scalar, .point, .size, .rect, .color: true
+    default: false
+    }
+  }
+
+  /// The straight-line distance to another value of the same kind, for paced keyframes.
+  public func distance(to other: AnimatableValue) -> Double {
+    func norm(_ components: [Double]) -> Double { components.reduce(0) { $0 + $1 * $1 }.squareRoot() }
+    switch (self, other) {
+    case (.scalar(let a), .scalar(let b)): return abs(b - a)
+    case (.point(let a), .point(let b)): return a.distance(to: b)
+    case (.size(let a), .size(let b)): return norm([b.width - a.width, b.height - a.height])
+    case (.rect(let a), .rect(let b)):
+      return norm([b.minX - a.minX, b.minY - a.minY, b.width - a.width, b.height - a.height])
+    case (.color(let a), .color(let b)):
+      return norm([b.red - a.red, b.green - a.green, b.blue - a.blue, b.alpha - a.alpha])
+    default: return 0
+    }
   }
 }

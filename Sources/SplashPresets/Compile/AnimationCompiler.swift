@@ -4,36 +4,51 @@ import SplashModel
 /// Compiles animation objects, named and shaped as in Core Animation.
 ///
 ///     { type: "basic", keyPath: "strokeEnd", fromValue: 0, toValue: 1, byValue: …,
-///       additive: false, … timing }
+///       additive: false, cumulative: false, … timing }
+///     { type: "spring", keyPath: "transform.scale", fromValue: 0.25, toValue: 1,
+///       mass: 1, stiffness: 100, damping: 10, initialVelocity: 0, … timing }   // CASpringAnimation
+///     { type: "spring", …, duration: 0.4, dampingRatio: 0.7, initialSpringVelocity: 0.1 } // UIKit
 ///     { type: "keyframe", keyPath: "lineWidth", values: [0, 5, 0], keyTimes: [0, 0.8333, 1],
-///       timingFunctions: [ … ], calculationMode: "linear", … timing }
+///       timingFunctions: [ … ], calculationMode: "linear", tensionValues: [ … ], … timing }
+///     { type: "keyframe", keyPath: "position", path: { … }, rotationMode: "auto", … timing }
 ///     { type: "group", animations: [ … ], … timing }
 ///
 ///     timing: beginTime, duration, speed, timeOffset, repeatCount (a number or "infinity"),
 ///             repeatDuration, autoreverses, fillMode ("removed" | "forwards" | "backwards" |
 ///             "both"), removedOnCompletion, timingFunction
+///
+/// A spring without a `duration` lasts its `settlingDuration`, which is what Core Animation
+/// code almost always sets.
 enum AnimationCompiler {
   private enum AnimationType: String, CaseIterable {
-    case basic, keyframe, group
+    case basic, spring, keyframe, group
   }
 
   private static let timingKeys: Set<String> = [
     "type", "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
     "autoreverses", "fillMode", "removedOnCompletion", "timingFunction",
   ]
+  private static let basicKeys: Set<String> = ["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative"]
   private static let keysByType: [AnimationType: Set<String>] = [
-    .basic: ["keyPath", "fromValue", "toValue", "byValue", "additive"],
-    .keyframe: ["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "additive"],
+    .basic: basicKeys,
+    .spring: basicKeys.union(["mass", "stiffness", "damping", "initialVelocity", "dampingRatio", "initialSpringVelocity"]),
+    .keyframe: [
+      "keyPath", "values", "path", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+      "continuityValues", "biasValues", "rotationMode", "additive", "cumulative",
+    ],
     .group: ["animations"],
   ]
 
   static func animation(_ cursor: JSONCursor, layerKind: LayerKind) throws -> Animation {
     guard case .object(let raw) = cursor.value else { throw cursor.error(expected: "an animation object") }
-    guard let typeValue = raw["type"] else { throw cursor.error("missing \"type\" (basic, keyframe or group)") }
-    let type = try JSONCursor(value: typeValue, jsonPath: "\(cursor.jsonPath).type", file: cursor.file).choice(AnimationType.self)
+    guard let typeValue = raw["type"] else {
+      throw cursor.error("missing \"type\" (basic, spring, keyframe or group)")
+    }
+    let type = try JSONCursor(value: typeValue, jsonPath: "\(cursor.jsonPath).type", file: cursor.file)
+      .choice(AnimationType.self)
     let members = try cursor.object(allowedKeys: timingKeys.union(keysByType[type] ?? []))
 
-    let timing = try mediaTiming(members)
+    var timing = try mediaTiming(members)
     let removedOnCompletion = try members["removedOnCompletion"]?.bool() ?? true
     let timingFunction = try members["timingFunction"]?.timingFunction()
 
@@ -47,23 +62,77 @@ enum AnimationCompiler {
 
     guard let keyPathCursor = members["keyPath"] else { throw cursor.error("missing \"keyPath\"") }
     let keyPath = try keyPathCursor.choice(LayerKeyPath.self)
-    if layerKind != .shape && keyPath.isShapeOnly {
-      throw keyPathCursor.error(expected: "a key path of a plain layer (\"\(keyPath.rawValue)\" needs type \"shape\")")
+    guard keyPath.layerKinds.contains(layerKind) else {
+      let kinds = keyPath.layerKinds.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: " or ")
+      throw keyPathCursor.error(
+        expected: "a key path that layers of type \"\(layerKind.rawValue)\" have (\"\(keyPath.rawValue)\" needs type \(kinds))")
     }
+    let isCumulative = try members["cumulative"]?.bool() ?? false
+    if isCumulative, !keyPath.valueKind.isVectorLike, let cumulative = members["cumulative"] {
+      throw cumulative.error(expected: "false: cumulative needs a number, point, size, rect or colour key path")
+    }
+
     let values: AnimationValues
-    if type == .basic {
-      values = .basic(
-        from: try members["fromValue"].map { try $0.animatableValue(for: keyPath) },
-        to: try members["toValue"].map { try $0.animatableValue(for: keyPath) },
-        by: try members["byValue"].map { try $0.animatableValue(for: keyPath) })
-    } else {
-      values = .keyframes(try keyframeTrack(members, keyPath: keyPath, in: cursor))
+    switch type {
+    case .basic:
+      let (from, to, by) = try basicValues(members, keyPath: keyPath)
+      values = .basic(from: from, to: to, by: by)
+    case .spring:
+      if let function = members["timingFunction"] {
+        throw function.error(expected: "no timing function: a spring's own motion is its timing")
+      }
+      let (from, to, by) = try basicValues(members, keyPath: keyPath)
+      let spring = try self.spring(members, timing: timing, in: cursor)
+      if members["duration"] == nil { timing.duration = spring.settlingDuration }
+      values = .spring(from: from, to: to, by: by, spring: spring)
+    default:
+      values = try KeyframeCompiler.values(members, keyPath: keyPath, in: cursor)
     }
     return .property(
       PropertyAnimation(
         keyPath: keyPath, timing: timing, values: values, timingFunction: timingFunction,
-        isAdditive: try members["additive"]?.bool() ?? false,
+        isAdditive: try members["additive"]?.bool() ?? false, isCumulative: isCumulative,
         isRemovedOnCompletion: removedOnCompletion))
+  }
+
+  private static func basicValues(_ members: [String: JSONCursor], keyPath: LayerKeyPath) throws
+    -> (AnimatableValue?, AnimatableValue?, AnimatableValue?)
+  {
+    if let by = members["byValue"], !keyPath.valueKind.isVectorLike {
+      throw by.error(expected: "no byValue: \"\(keyPath.rawValue)\" values cannot be added")
+    }
+    return (
+      try members["fromValue"].map { try $0.animatableValue(for: keyPath) },
+      try members["toValue"].map { try $0.animatableValue(for: keyPath) },
+      try members["byValue"].map { try $0.animatableValue(for: keyPath) }
+    )
+  }
+
+  /// A spring in Core Animation's terms (mass, stiffness, damping, initialVelocity) or UIKit's
+  /// (duration, dampingRatio, initialSpringVelocity); not both.
+  private static func spring(_ members: [String: JSONCursor], timing: MediaTiming, in cursor: JSONCursor) throws -> Spring {
+    let physical = ["mass", "stiffness", "damping", "initialVelocity"].filter { members[$0] != nil }
+    if let ratio = members["dampingRatio"] {
+      if let first = physical.first, let mixed = members[first] {
+        throw mixed.error(expected: "either UIKit's dampingRatio form or mass/stiffness/damping, not both")
+      }
+      guard let duration = members["duration"] else {
+        throw cursor.error("missing \"duration\" (the UIKit spring form needs it)")
+      }
+      _ = duration
+      return Spring(
+        uiKitDuration: timing.effectiveDuration,
+        dampingRatio: try ratio.number(in: 0.01...100, expected: "a damping ratio from 0.01 to 100 (1 = no bounce)"),
+        initialVelocity: try members["initialSpringVelocity"]?.number() ?? 0)
+    }
+    if let velocity = members["initialSpringVelocity"] {
+      throw velocity.error(expected: "initialVelocity (initialSpringVelocity goes with dampingRatio)")
+    }
+    return Spring(
+      mass: try members["mass"]?.number(in: 1e-6...1e6, expected: "a mass > 0") ?? 1,
+      stiffness: try members["stiffness"]?.number(in: 1e-6...1e9, expected: "a stiffness > 0") ?? 100,
+      damping: try members["damping"]?.number(in: 0.001...1e9, expected: "a damping > 0") ?? 10,
+      initialVelocity: try members["initialVelocity"]?.number() ?? 0)
   }
 
   private static func mediaTiming(_ members: [String: JSONCursor]) throws -> MediaTiming {
@@ -80,8 +149,7 @@ enum AnimationCompiler {
       if case .string("infinity") = value.value {
         timing.repeatCount = .infinity
       } else {
-        timing.repeatCount = try value.number(
-          in: 0...1e9, expected: "a repeat count ≥ 0 or \"infinity\"")
+        timing.repeatCount = try value.number(in: 0...1e9, expected: "a repeat count ≥ 0 or \"infinity\"")
       }
     }
     if let value = members["repeatDuration"] {
@@ -91,44 +159,13 @@ enum AnimationCompiler {
     if let value = members["fillMode"] { timing.fillMode = try value.choice(FillMode.self) }
     return timing
   }
-
-  private static func keyframeTrack(
-    _ members: [String: JSONCursor], keyPath: LayerKeyPath, in cursor: JSONCursor
-  ) throws -> KeyframeTrack {
-    guard let valuesCursor = members["values"] else { throw cursor.error("missing \"values\"") }
-    let values = try valuesCursor.array().map { try $0.animatableValue(for: keyPath) }
-    guard !values.isEmpty else { throw valuesCursor.error(expected: "at least one value") }
-
-    var keyTimes: [Double] = []
-    if let keyTimesCursor = members["keyTimes"] {
-      keyTimes = try keyTimesCursor.array().map {
-        try $0.number(in: 0...1, expected: "a key time from 0 to 1")
-      }
-      guard keyTimes.count == values.count else {
-        throw keyTimesCursor.error(expected: "\(values.count) key times (one per value)")
-      }
-      guard zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-        throw keyTimesCursor.error(expected: "key times that never decrease")
-      }
-    }
-
-    var timingFunctions: [TimingFunction] = []
-    if let functionsCursor = members["timingFunctions"] {
-      timingFunctions = try functionsCursor.array().map { try $0.timingFunction() }
-      guard timingFunctions.count == values.count - 1 else {
-        throw functionsCursor.error(expected: "\(values.count - 1) timing functions (one per segment)")
-      }
-    }
-    let mode = try members["calculationMode"]?.choice(KeyframeTrack.CalculationMode.self) ?? .linear
-    return KeyframeTrack(values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: mode)
-  }
 }
 
-extension LayerKeyPath {
-  /// Whether only a `CAShapeLayer` has this property.
-  var isShapeOnly: Bool {
+extension AnimatableValue.Kind {
+  /// Whether values of this kind can be added and measured (for byValue, cumulative, paced).
+  var isVectorLike: Bool {
     switch self {
-    case .path, .fillColor, .strokeColor, .lineWidth, .strokeStart, .strokeEnd, .miterLimit: true
+    case .scalar, .point, .size, .rect, .color: true
     default: false
     }
   }
@@ -137,18 +174,20 @@ extension LayerKeyPath {
 extension JSONCursor {
   /// A value of the kind `keyPath` animates; rotations are angles with units.
   func animatableValue(for keyPath: LayerKeyPath) throws -> AnimatableValue {
-    switch keyPath {
-    case .rotation, .rotationZ: return .scalar(try angle())
-    default: break
-    }
+    if keyPath.isAngle { return .scalar(try angle()) }
     switch keyPath.valueKind {
     case .scalar: return .scalar(try number())
     case .point: return .point(try point())
-    case .size: return .size(try size())
+    case .size:
+      // Sizes that are offsets (translation, shadowOffset) may be negative.
+      let numbers = try numbers(count: 2, expected: "a size [width, height]")
+      return .size(Size(width: numbers[0], height: numbers[1]))
     case .rect: return .rect(try rect())
     case .color: return .color(try color())
     case .transform: return .transform(try transform())
     case .path: return .path(try shapePath())
+    case .numbers: return .numbers(try numberList(in: -1e9...1e9, expected: "a number"))
+    case .colors: return .colors(try colorList())
     }
   }
 }

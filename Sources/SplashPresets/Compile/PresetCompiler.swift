@@ -26,7 +26,8 @@ public enum PresetCompiler {
   ///   - data: The JSON5 text.
   ///   - file: The file name used in messages, as the user would recognise it.
   /// - Throws: `PresetError` naming the file, the JSON path, what was expected and what was found.
-  public static func compile(_ data: Data, file: String) throws -> Scene {
+  ///   - baseDirectory: The folder image paths resolve against (the preset file's folder).
+  public static func compile(_ data: Data, file: String, baseDirectory: URL? = nil) throws -> Scene {
     let document: JSONValue
     do {
       document = try JSONValue.parseJSON5(data)
@@ -34,10 +35,10 @@ public enum PresetCompiler {
       throw PresetError(
         file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)
     }
-    return try compile(JSONCursor(value: document, jsonPath: "", file: file))
+    return try compile(JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory)
   }
 
-  static func compile(_ root: JSONCursor) throws -> Scene {
+  static func compile(_ root: JSONCursor, baseDirectory: URL?) throws -> Scene {
     let members = try root.object(allowedKeys: ["schemaVersion", "description", "canvas", "clip", "layers"])
     func required(_ key: String) throws -> JSONCursor {
       guard let member = members[key] else { throw root.error("missing \"\(key)\"") }
@@ -70,7 +71,7 @@ public enum PresetCompiler {
     guard let cycleCursor = clipMembers["cycle"] else { throw clip.error("missing \"cycle\"") }
     let cycle = try cycleCursor.number(in: 0.001...3_600, expected: "a loop length in seconds from 0.001 to 3600")
 
-    var compiler = LayerCompiler()
+    var compiler = LayerCompiler(baseDirectory: baseDirectory)
     let layers = try required("layers").array().map { try compiler.layer($0) }
     return Scene(
       canvasSize: size, backgroundColor: background, layers: layers,

@@ -23,6 +23,6 @@ public enum PresetLoader {
     } catch {
       throw PresetError(file: name, path: "", expected: "a readable file (\(error.localizedDescription))", found: nil)
     }
-    return try PresetCompiler.compile(data, file: name)
+    return try PresetCompiler.compile(data, file: name, baseDirectory: url.deletingLastPathComponent())
   }
 }

@@ -93,30 +93,66 @@ extension JSONCursor {
     }
   }
 
-  /// A transform: `"identity"`, or parts composed in the order scale → rotate → translate:
-  /// `{ scale: 0.25 | [sx, sy], rotate: "-45deg", translate: [tx, ty] }`.
-  func transform() throws -> SplashCore.AffineTransform {
+  /// A transform: `"identity"`, `{ matrix: [m11, m12, … m44] }` (row by row, as
+  /// `CATransform3D`), or parts composed in this order (each optional):
+  ///
+  ///     { scale: 0.25 | [sx, sy] | [sx, sy, sz], rotateX: "…deg", rotateY: "…deg",
+  ///       rotate: "-45deg" (about z), translate: [tx, ty] | [tx, ty, tz],
+  ///       perspective: 500 (points from the eye: m34 = −1/500) }
+  func transform() throws -> Transform3D {
     if case .string("identity") = value { return .identity }
     guard case .object = value else {
-      throw error(expected: "\"identity\" or an object with scale, rotate and translate")
+      throw error(expected: "\"identity\", { matrix: [16 numbers] } or an object with scale, rotate, translate…")
     }
-    let members = try object(allowedKeys: ["scale", "rotate", "translate"])
-    var transform = SplashCore.AffineTransform.identity
+    let members = try object(allowedKeys: ["matrix", "scale", "rotateX", "rotateY", "rotate", "translate", "perspective"])
+    if let matrix = members["matrix"] {
+      guard members.count == 1 else { throw error(expected: "\"matrix\" on its own, without other parts") }
+      let numbers = try matrix.numbers(count: 16, expected: "16 numbers, row by row (m11, m12, m13, m14, m21, …)")
+      return Transform3D(rows: (0..<4).map { Array(numbers[($0 * 4)..<($0 * 4 + 4)]) })
+    }
+    var transform = Transform3D.identity
     if let scale = members["scale"] {
       if case .number(let uniform) = scale.value {
-        transform = SplashCore.AffineTransform(scaleX: uniform, y: uniform)
+        transform = Transform3D(scaleX: uniform, y: uniform, z: uniform)
+      } else if case .array(let elements) = scale.value, elements.count == 3 {
+        let factors = try scale.numbers(count: 3, expected: "a scale factor, [sx, sy] or [sx, sy, sz]")
+        transform = Transform3D(scaleX: factors[0], y: factors[1], z: factors[2])
       } else {
-        let factors = try scale.numbers(count: 2, expected: "a scale factor or [sx, sy]")
-        transform = SplashCore.AffineTransform(scaleX: factors[0], y: factors[1])
+        let factors = try scale.numbers(count: 2, expected: "a scale factor, [sx, sy] or [sx, sy, sz]")
+        transform = Transform3D(scaleX: factors[0], y: factors[1])
       }
     }
-    if let rotate = members["rotate"] {
-      transform = transform.concatenating(SplashCore.AffineTransform(rotationAngle: try rotate.angle()))
+    for (key, axis) in [("rotateX", (1.0, 0.0, 0.0)), ("rotateY", (0.0, 1.0, 0.0)), ("rotate", (0.0, 0.0, 1.0))] {
+      if let rotation = members[key] {
+        let turn = Transform3D(rotationAngle: try rotation.angle(), x: axis.0, y: axis.1, z: axis.2)
+        transform = transform.concatenating(turn)
+      }
     }
     if let translate = members["translate"] {
-      let offset = try translate.point()
-      transform = transform.concatenating(SplashCore.AffineTransform(translationX: offset.x, y: offset.y))
+      if case .array(let elements) = translate.value, elements.count == 3 {
+        let offset = try translate.numbers(count: 3, expected: "[tx, ty] or [tx, ty, tz]")
+        transform = transform.concatenating(Transform3D(translationX: offset[0], y: offset[1], z: offset[2]))
+      } else {
+        let offset = try translate.numbers(count: 2, expected: "[tx, ty] or [tx, ty, tz]")
+        transform = transform.concatenating(Transform3D(translationX: offset[0], y: offset[1]))
+      }
+    }
+    if let perspective = members["perspective"] {
+      let distance = try perspective.number(in: 1...1e6, expected: "an eye distance in points (m34 = −1/distance)")
+      var rows = Transform3D.identity.rows
+      rows[2][3] = -1 / distance
+      transform = transform.concatenating(Transform3D(rows: rows))
     }
     return transform
+  }
+
+  /// A list of numbers, each in `range`.
+  func numberList(in range: ClosedRange<Double>, expected: String) throws -> [Double] {
+    try array().map { try $0.number(in: range, expected: expected) }
+  }
+
+  /// A list of colours.
+  func colorList() throws -> [SplashCore.Color] {
+    try array().map { try $0.color() }
   }
 }

@@ -1,0 +1,79 @@
+import SplashCore
+
+/// A `CAKeyframeAnimation` that moves a point along a path (its `path` property).
+///
+/// Each drawn element of the path (line or curve; a close is a line back) is one keyframe
+/// segment. Linear and cubic modes time the segments by `keyTimes` (one per segment end, so
+/// segments + 1 of them) or evenly, and move through each segment by its curve parameter;
+/// paced modes time and move by arc length, at constant speed. Discrete mode jumps from segment
+/// end to segment end.
+public struct KeyframePath: Sendable, Hashable {
+  /// Whether the layer turns to follow the path (`rotationMode`).
+  public enum RotationMode: String, Sendable, Hashable, CaseIterable {
+    /// Rotated to the direction of travel.
+    case auto
+    /// Rotated to the opposite of the direction of travel.
+    case autoReverse
+  }
+
+  public var path: Path
+  public var keyTimes: [Double]
+  public var timingFunctions: [TimingFunction]
+  public var calculationMode: CalculationMode
+  public var rotationMode: RotationMode?
+
+  public init(
+    path: Path, keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [],
+    calculationMode: CalculationMode = .linear, rotationMode: RotationMode? = nil
+  ) {
+    self.path = path
+    self.keyTimes = keyTimes
+    self.timingFunctions = timingFunctions
+    self.calculationMode = calculationMode
+    self.rotationMode = rotationMode
+  }
+
+  /// The number of keyframe segments, which `keyTimes` must match plus one.
+  public var segmentCount: Int { CurveSegment.segments(of: path).count }
+
+  /// The point and, with a rotation mode, the angle (radians) at a fraction of the duration.
+  public func sample(at progress: Double) -> (point: Point, angle: Double?) {
+    let segments = CurveSegment.segments(of: path)
+    guard let first = segments.first else { return (path.currentPoint ?? .zero, nil) }
+    let times: [Double]
+    if calculationMode.isPaced, let paced = KeyframeTiming.pacedTimes(distances: segments.map(\.length)) {
+      times = paced
+    } else if keyTimes.count == segments.count + 1 {
+      times = keyTimes
+    } else {
+      times = (0...segments.count).map { Double($0) / Double(segments.count) }
+    }
+
+    var index = 0
+    var parameter = 0.0
+    if calculationMode == .discrete {
+      var reached = 0
+      while reached < segments.count && progress >= times[reached + 1] { reached += 1 }
+      if reached == 0 { return (first.startPoint, angle(of: first, at: 0)) }
+      return (segments[reached - 1].point(at: 1), angle(of: segments[reached - 1], at: 1))
+    } else if let (segment, fraction) = KeyframeTiming.segment(at: progress, keyTimes: times) {
+      index = segment
+      var eased = fraction
+      if !calculationMode.isPaced && segment < timingFunctions.count {
+        eased = timingFunctions[segment].progress(at: fraction)
+      }
+      parameter = calculationMode.isPaced ? segments[segment].parameter(atLengthFraction: eased) : eased
+    } else if progress > times[0] {
+      index = segments.count - 1
+      parameter = 1
+    }
+    return (segments[index].point(at: parameter), angle(of: segments[index], at: parameter))
+  }
+
+  private func angle(of segment: CurveSegment, at parameter: Double) -> Double? {
+    guard let rotationMode else { return nil }
+    let direction = segment.derivative(at: parameter)
+    let angle = Math.arcTangent(direction.y, direction.x)
+    return rotationMode == .auto ? angle : angle + .pi
+  }
+}
