@@ -150,4 +150,21 @@ struct EvaluationTests {
     #expect(strokeEnd(layer, at: 0.5) == 1)  // τ = 2.6: model value
     #expect(abs(strokeEnd(layer, at: 5.15) - curve.progress(at: 0.5)) < 1e-9)  // next cycle
   }
+
+  /// Rule table: (fill mode, removed on completion) → (value before begin, value after end), for
+  /// an animation from 0.2 to 0.6 active from t = 1 to t = 2 on a model strokeEnd of 1.
+  static let fillTable: [(FillMode, Bool, Double, Double)] = [
+    (.removed, true, 1, 1), (.removed, false, 1, 1),
+    (.forwards, true, 1, 1), (.forwards, false, 1, 0.6),
+    (.backwards, true, 0.2, 1), (.backwards, false, 0.2, 1),
+    (.both, true, 0.2, 1), (.both, false, 0.2, 0.6),
+  ]
+
+  @Test("every fill mode before and after the active time, with and without removal", arguments: fillTable)
+  func fillModes(fill: FillMode, removed: Bool, before: Double, after: Double) {
+    let layer = strokeEndLayer([basic(.strokeEnd, from: 0.2, to: 0.6, begin: 1, fill: fill, removed: removed)])
+    #expect(strokeEnd(layer, at: 0.5) == before, "before, \(fill), removed \(removed)")
+    #expect(abs(strokeEnd(layer, at: 1.5) - 0.4) < 1e-12, "active")
+    #expect(strokeEnd(layer, at: 2.5) == after, "after, \(fill), removed \(removed)")
+  }
 }

@@ -124,6 +124,8 @@ public struct CurveSegment: Sendable {
   public func parameter(atLengthFraction fraction: Double) -> Double {
     if fraction <= 0 { return 0 }
     if fraction >= 1 { return 1 }
+    // A line's parameter already runs at constant speed.
+    guard case .cubic = shape else { return fraction }
     let target = fraction * length
     var low = 0
     var high = cumulativeLengths.count - 1

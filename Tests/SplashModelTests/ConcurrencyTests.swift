@@ -1,0 +1,49 @@
+import Dispatch
+import SplashCore
+import Synchronization
+import Testing
+
+@testable import SplashModel
+
+@Suite("Evaluation is a pure function: threads do not change the result")
+struct ConcurrencyTests {
+  /// A scene that exercises groups, offsets, keyframes, springs, paths and sub-key paths.
+  private var scene: Scene {
+    let curve = TimingFunction(1, 0, 0.35, 1)
+    var path = Path()
+    path.addArc(center: .zero, radius: 10, startAngle: -.pi / 2, endAngle: 1.5 * .pi, clockwise: true)
+    var properties = LayerProperties()
+    properties.shape.path = path
+    let group = Animation.group(
+      AnimationGroup(
+        timing: MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity),
+        animations: [
+          .property(PropertyAnimation(keyPath: .strokeEnd, timing: MediaTiming(duration: 2.5), values: .keyframes(KeyframeTrack(values: [.scalar(0), .scalar(1)])), timingFunction: curve)),
+          .property(PropertyAnimation(keyPath: .transform, timing: MediaTiming(duration: 2.5), values: .basic(from: .transform(Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1)), to: .transform(.identity), by: nil), timingFunction: curve)),
+        ]))
+    let spring = Animation.property(
+      PropertyAnimation(keyPath: .scale, timing: MediaTiming(beginTime: 1, duration: 0.4), values: .spring(from: .scalar(0.25), to: .scalar(1), by: nil, spring: Spring(uiKitDuration: 0.4, dampingRatio: 0.7, initialVelocity: 0.1))))
+    let spin = Animation.property(
+      PropertyAnimation(keyPath: .rotationZ, timing: MediaTiming(duration: 0.7, repeatCount: 3.5, autoreverses: true), values: .basic(from: .scalar(0), to: .scalar(2 * .pi), by: nil)))
+    let layer = Layer(id: "shape", kind: .shape, properties: properties, animations: [group, spring, spin])
+    return Scene(
+      canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [layer], clip: ClipWindow(start: 0, cycle: 10))
+  }
+
+  @Test("10 000 random times evaluated on 8 threads equal the serial results")
+  func parallelEqualsSerial() {
+    let scene = self.scene
+    var generator = SystemRandomNumberGenerator()
+    let times = (0..<10_000).map { _ in Double.random(in: -1...12, using: &generator) }
+    let serial = times.map { scene.presentation(at: $0) }
+    let mismatches = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { worker in
+      for index in stride(from: worker, to: times.count, by: 8) where scene.presentation(at: times[index]) != serial[index] {
+        mismatches.wrappingAdd(1, ordering: .relaxed)
+      }
+    }
+    #expect(mismatches.load(ordering: .relaxed) == 0)
+    // The scene really moves: the results are not all the same tree.
+    #expect(Set(serial.prefix(100)).count > 50)
+  }
+}
