@@ -8,6 +8,7 @@ enum HelpText {
     USAGE
       splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4 [--loops N] [--fps N] [--size WxH]
       splashvid still (--preset NAME | --file PATH) --time T -o FRAME.png [--size WxH]
+      splashvid inspect (--preset NAME | --file PATH) --time T [--layer ID]
       splashvid --help | --version
 
     RENDER OPTIONS
@@ -22,6 +23,11 @@ enum HelpText {
     STILL OPTIONS
       --time T            scene seconds since the animation starts
       --size WxH          pixel size (default: the canvas at 2x)
+
+    INSPECT OPTIONS
+      --time T            scene seconds since the animation starts
+      --layer ID          print one layer's properties as a flat JSON object
+                          (without it: the whole presentation tree)
 
     PRESETS
       --preset NAME reads NAME.json5 (or NAME.json) from the first folder that has it:

@@ -1,0 +1,58 @@
+import Foundation
+import SplashModel
+
+/// `splashvid inspect`: the presentation values of a preset at a scene time, as JSON.
+///
+/// Without `--layer` it prints the whole tree (every layer with its id, mask and sublayers);
+/// with `--layer ID` one flat object of that layer's properties.
+struct InspectCommand {
+  var source: PresetSource
+  var time: Double
+  var layerID: String?
+
+  init(_ arguments: [String]) throws {
+    let scanner = ArgumentScanner(
+      valueOptions: PresetSource.optionNames.union(["time", "layer"]), flags: [], shortNames: [:])
+    let scanned = try scanner.scan(arguments)
+    if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
+    source = try PresetSource(scanned.values)
+    guard let timeText = scanned.values["time"] else {
+      throw UsageError("give the scene time with --time SECONDS")
+    }
+    time = try OptionParsing.seconds(timeText, option: "time")
+    layerID = scanned.values["layer"]
+  }
+
+  func run(environment: [String: String], output: (String) -> Void) throws {
+    let tree = try source.load(environment: environment).presentation(at: time)
+    if let layerID {
+      guard let layer = tree.layer(withID: layerID) else {
+        throw InspectError(layerID: layerID, available: tree.layers.flatMap(\.allIDs))
+      }
+      output(JSONText.object(layer.inspectionProperties).rendered())
+      return
+    }
+    let document = JSONText.object([
+      ("time", .number(time)), ("canvasSize", .size(tree.canvasSize)),
+      ("backgroundColor", .color(tree.backgroundColor)), ("layers", .array(tree.layers.map(\.inspectionTree))),
+    ])
+    output(document.rendered())
+  }
+}
+
+/// `--layer` named no layer of the preset.
+struct InspectError: Error, CustomStringConvertible {
+  var layerID: String
+  var available: [String]
+
+  var description: String {
+    "no layer \"\(layerID)\" in this preset; its layers are \(available.joined(separator: ", "))"
+  }
+}
+
+extension PresentationLayer {
+  /// This layer's id and those of its mask and sublayers, depth first.
+  var allIDs: [String] {
+    [id] + (mask?.allIDs ?? []) + sublayers.flatMap(\.allIDs)
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@Suite("splashvid inspect prints presentation values as JSON")
+struct InspectTests {
+  private var presets: String { BinaryRunner.repository.appendingPathComponent("presets").path }
+
+  private func json(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8))
+  }
+
+  @Test("--layer prints one flat object in Core Animation terms (fuber circle at τ = 1.25)")
+  func oneLayer() throws {
+    let outcome = try BinaryRunner.run(
+      ["inspect", "--preset", "fuber", "--time", "2.15", "--layer", "circle", "--presets-dir", presets],
+      in: try BinaryRunner.temporaryFolder())
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let object = try #require(try json(outcome.standardOutput) as? [String: Any])
+    #expect(object["id"] as? String == "circle")
+    #expect(object["strokeEnd"] as? Double == 0.170804)  // strokeEnd curve (1, 0, 0.35, 1) at x = 0.5
+    #expect(object["strokeColor"] as? String == "#FFFFFFFF")
+    #expect(object["lineWidth"] as? Double == 37.5)
+    #expect(object["position"] as? [Double] == [0, 0])
+    let transform = try #require(object["transform"] as? [String: Any])
+    #expect(transform["rotation"] as? Double == -37.313838)  // −45° · (1 − 0.170804)
+    #expect(transform["scale"] as? [Double] == [0.378103, 0.378103])
+    #expect((transform["matrix"] as? [Double])?.count == 16)
+    #expect(object["sublayers"] == nil)
+  }
+
+  @Test("without --layer it prints the whole tree with layer ids")
+  func wholeTree() throws {
+    let outcome = try BinaryRunner.run(
+      ["inspect", "--preset", "fuber", "--time", "0.9", "--presets-dir", presets], in: try BinaryRunner.temporaryFolder())
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let root = try #require(try json(outcome.standardOutput) as? [String: Any])
+    #expect(root["canvasSize"] as? [Double] == [375, 667])
+    #expect(root["backgroundColor"] as? String == "#0F4E65FF")
+    let logo = try #require((root["layers"] as? [[String: Any]])?.first)
+    #expect(logo["id"] as? String == "logo")
+    let ids = (logo["sublayers"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+    #expect(ids == ["circle", "line", "square"])
+  }
+
+  @Test("an unknown layer lists the preset's layers and exits 1")
+  func unknownLayer() throws {
+    let outcome = try BinaryRunner.run(
+      ["inspect", "--preset", "fuber", "--time", "1", "--layer", "nope", "--presets-dir", presets],
+      in: try BinaryRunner.temporaryFolder())
+    #expect(outcome.exitCode == 1)
+    #expect(outcome.standardError == "splashvid: no layer \"nope\" in this preset; its layers are logo, circle, line, square\n")
+  }
+
+  @Test("inspect works on every preset in presets/ at several times")
+  func everyPreset() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: presets).filter { $0.hasSuffix(".json5") }.sorted()
+    #expect(!files.isEmpty)
+    for file in files {
+      let name = String(file.dropLast(".json5".count))
+      for time in ["0", "0.9", "2.5", "7"] {
+        let outcome = try BinaryRunner.run(
+          ["inspect", "--preset", name, "--time", time, "--presets-dir", presets], in: try BinaryRunner.temporaryFolder())
+        #expect(outcome.exitCode == 0, "\(name) at \(time): \(outcome.standardError)")
+        #expect(try json(outcome.standardOutput) is [String: Any], "\(name) at \(time)")
+      }
+    }
+  }
+}
