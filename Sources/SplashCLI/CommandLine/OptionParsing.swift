@@ -14,6 +14,12 @@ enum OptionParsing {
     return value
   }
 
+  /// The required `--time SECONDS` of `still` and `inspect`: scene time since the animation starts.
+  static func sceneTime(_ values: [String: String]) throws -> Double {
+    guard let text = values["time"] else { throw UsageError("give the scene time with --time SECONDS") }
+    return try seconds(text, option: "time")
+  }
+
   /// A pixel size written `WIDTHxHEIGHT`.
   static func size(_ text: String, option: String, maximum: Int) throws -> (width: Int, height: Int) {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)

@@ -16,10 +16,7 @@ struct InspectCommand {
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     source = try PresetSource(scanned.values)
-    guard let timeText = scanned.values["time"] else {
-      throw UsageError("give the scene time with --time SECONDS")
-    }
-    time = try OptionParsing.seconds(timeText, option: "time")
+    time = try OptionParsing.sceneTime(scanned.values)
     layerID = scanned.values["layer"]
   }
 
