@@ -7,7 +7,7 @@ import PackageDescription
 //   splashvid → SplashCLI → { SplashPresets, SplashPipeline, SplashCairo, SplashEncode }
 //   SplashPresets  → SplashModel → SplashCore
 //   SplashPipeline → SplashRender → SplashModel → SplashCore
-//   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo
+//   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo, CGdkPixbuf
 //   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
 //
 // Each C module is imported by exactly one Swift module (`ci/check-layering.sh` checks it).
@@ -26,6 +26,9 @@ let package = Package(
       name: "CPangoCairo", pkgConfig: "pangocairo",
       providers: [.apt(["libpango1.0-dev"])]),
     .systemLibrary(
+      name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
+      providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+    .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
 
@@ -34,7 +37,8 @@ let package = Package(
     .target(name: "SplashModel", dependencies: ["SplashCore"]),
     .target(name: "SplashPresets", dependencies: ["SplashModel", "SplashCore"]),
     .target(name: "SplashRender", dependencies: ["SplashModel", "SplashCore"]),
-    .target(name: "SplashCairo", dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo"]),
+    .target(
+      name: "SplashCairo", dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo", "CGdkPixbuf"]),
     .target(name: "SplashEncode", dependencies: ["SplashCore", "CFFmpeg"]),
     .target(name: "SplashPipeline", dependencies: ["SplashRender", "SplashModel", "SplashCore"]),
     .target(

@@ -14,6 +14,7 @@ only_in() { # module, allowed folder
 }
 only_in CCairo SplashCairo
 only_in CPangoCairo SplashCairo
+only_in CGdkPixbuf SplashCairo
 only_in CFFmpeg SplashEncode
 
 for layer in SplashCore SplashModel; do

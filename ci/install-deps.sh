@@ -9,6 +9,10 @@ packages=(
   pkg-config
   libcairo2-dev     # Cairo: rasterizing frames
   libpango1.0-dev   # Pango (with PangoCairo): text layout
+  libgdk-pixbuf-2.0-dev  # gdk-pixbuf: decoding PNG and JPEG layer contents
+  fonts-dejavu-core # the fallback font, and the contact sheets' labels
+  fonts-lato        # thin to black weights: the stand-in for Helvetica Neue and San Francisco
+  fonts-wqy-microhei  # CJK text
   libavcodec-dev    # libavcodec (Debian's build links libx264): H.264 encoding
   libavformat-dev   # libavformat: MP4 muxing
   libswscale-dev    # swscale: BGRA -> YUV 4:2:0 with BT.709

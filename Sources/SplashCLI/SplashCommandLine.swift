@@ -37,6 +37,8 @@ public enum SplashCommandLine {
         try RenderCommand(rest).run(environment: environment, log: log)
       case "still":
         try StillCommand(rest).run(environment: environment, log: log)
+      case "sheet":
+        try SheetCommand(rest).run(environment: environment, log: log)
       case "inspect":
         try InspectCommand(rest).run(environment: environment) { print($0) }
       default:

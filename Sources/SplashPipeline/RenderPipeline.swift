@@ -13,12 +13,14 @@ public struct RenderPipeline {
   public var schedule: FrameSchedule
   public var pixelWidth: Int
   public var pixelHeight: Int
+  public var fit: Viewport.Fit
 
-  public init(scene: Scene, schedule: FrameSchedule, pixelWidth: Int, pixelHeight: Int) {
+  public init(scene: Scene, schedule: FrameSchedule, pixelWidth: Int, pixelHeight: Int, fit: Viewport.Fit = .contain) {
     self.scene = scene
     self.schedule = schedule
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
+    self.fit = fit
   }
 
   /// Renders every frame of the schedule into `sink` and finishes it.
@@ -31,7 +33,7 @@ public struct RenderPipeline {
     guard let buffer = PixelBuffer(width: pixelWidth, height: pixelHeight) else {
       throw PipelineError(frame: nil, underlying: PipelineError.Reason("cannot allocate a \(pixelWidth)x\(pixelHeight) frame"))
     }
-    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fit: fit)
     for index in 0..<schedule.frameCount {
       do {
         let tree = scene.presentation(at: schedule.sceneTime(ofFrame: index))

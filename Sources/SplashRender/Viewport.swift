@@ -2,15 +2,23 @@ import SplashCore
 
 /// How a canvas in points maps onto a frame in pixels.
 ///
-/// The canvas is scaled uniformly to fit inside the frame and centred; where the aspect ratios
-/// differ, the canvas background fills the bands at the sides ("contain").
+/// The canvas is scaled uniformly and centred. With `contain` (the default) it fits inside the
+/// frame and the canvas background fills the bands at the sides; with `cover` it fills the
+/// frame and the overflow is cropped.
 ///
-///     frame  ┌────────────────┐
-///            │▒▒┌──────────┐▒▒│   ▒ background band
-///            │▒▒│  canvas  │▒▒│   scale = min(frame.w / canvas.w, frame.h / canvas.h)
-///            │▒▒└──────────┘▒▒│
-///            └────────────────┘
+///     contain ┌────────────────┐        cover  ┌────────────────┐
+///             │▒▒┌──────────┐▒▒│               │  canvas, its   │
+///             │▒▒│  canvas  │▒▒│               │  top and bottom│
+///             │▒▒└──────────┘▒▒│               │  cropped       │
+///             └────────────────┘               └────────────────┘
+///     scale = min(frame.w / canvas.w, frame.h / canvas.h)    max(…) for cover
 public struct Viewport: Sendable, Hashable {
+  /// How the canvas fills a frame of another aspect ratio.
+  public enum Fit: String, Sendable, Hashable, CaseIterable {
+    case contain
+    case cover
+  }
+
   /// Pixels per point.
   public var scale: Double
   /// Where the canvas origin lands, in pixels.
@@ -18,8 +26,10 @@ public struct Viewport: Sendable, Hashable {
   public var pixelWidth: Int
   public var pixelHeight: Int
 
-  public init(canvasSize: Size, pixelWidth: Int, pixelHeight: Int) {
-    let scale = min(Double(pixelWidth) / canvasSize.width, Double(pixelHeight) / canvasSize.height)
+  public init(canvasSize: Size, pixelWidth: Int, pixelHeight: Int, fit: Fit = .contain) {
+    let horizontal = Double(pixelWidth) / canvasSize.width
+    let vertical = Double(pixelHeight) / canvasSize.height
+    let scale = fit == .contain ? min(horizontal, vertical) : max(horizontal, vertical)
     self.scale = scale
     offset = Point(
       x: (Double(pixelWidth) - canvasSize.width * scale) / 2,

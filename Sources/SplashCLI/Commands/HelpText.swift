@@ -8,6 +8,7 @@ enum HelpText {
     USAGE
       splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4 [--loops N] [--fps N] [--size WxH]
       splashvid still (--preset NAME | --file PATH) --time T -o FRAME.png [--size WxH]
+      splashvid sheet (--preset NAME | --file PATH) -o SHEET.png [--frames N] [--columns N] [--width PX]
       splashvid inspect (--preset NAME | --file PATH) --time T [--layer ID]
       splashvid --help | --version
 
@@ -18,11 +19,18 @@ enum HelpText {
       -o, --output FILE   the MP4 to write (appears only when complete)
       --loops N           how many loops of the preset's clip (default 1)
       --fps N             frames per second, 1-240 (default 60)
-      --size WxH          pixel size, even (default: the canvas at 2x, rounded up to even)
+      --size WxH          pixel size, even (default: the canvas at --scale, rounded up to even)
+      --scale S           pixels per point when --size is not given (default 2)
+      --fit contain|cover how the canvas fills a --size of another aspect (default contain)
 
     STILL OPTIONS
       --time T            scene seconds since the animation starts
-      --size WxH          pixel size (default: the canvas at 2x)
+      --size WxH, --scale S, --fit contain|cover   as for render; any size
+
+    SHEET OPTIONS
+      --frames N          frames spread evenly over one loop (default 12)
+      --columns N         thumbnails per row (default 6)
+      --width PX          thumbnail width in pixels (default 180)
 
     INSPECT OPTIONS
       --time T            scene seconds since the animation starts

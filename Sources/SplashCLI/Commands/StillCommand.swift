@@ -7,34 +7,32 @@ import SplashRender
 struct StillCommand {
   var source: PresetSource
   var time: Double
-  var requestedSize: (width: Int, height: Int)?
+  var outputSize: OutputSize
   var outputPath: String
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(["time", "size", "output"]), flags: [],
+      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["time", "output"]), flags: [],
       shortNames: ["o": "output"])
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     source = try PresetSource(scanned.values)
     time = try OptionParsing.sceneTime(scanned.values)
-    requestedSize = try scanned.values["size"].map {
-      try OptionParsing.size($0, option: "size", maximum: PixelBuffer.maximumSide)
-    }
+    outputSize = try OutputSize(scanned.values, maximumSide: PixelBuffer.maximumSide, requiresEven: false)
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.png")
     }
     outputPath = output
   }
 
-  func run(environment: [String: String], log: (String) -> Void) throws {
+  func run(environment: [String: String], log: @escaping (String) -> Void) throws {
     let scene = try source.load(environment: environment)
-    let size = OutputSize.resolve(requested: requestedSize, canvas: scene.canvasSize, requiresEven: false)
+    let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: false)
     guard let buffer = PixelBuffer(width: size.width, height: size.height) else {
       throw RenderError(stage: "allocating the still", message: "\(size.width)x\(size.height) is too large")
     }
-    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height)
-    try CairoBackend().render(scene.presentation(at: time), viewport: viewport, into: buffer)
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height, fit: outputSize.fit)
+    try CairoBackend { log("splashvid: warning: \($0)") }.render(scene.presentation(at: time), viewport: viewport, into: buffer)
     try PNGWriter.write(buffer, to: outputPath)
     log("wrote \(outputPath): t = \(time) s, \(size.width)x\(size.height)")
   }

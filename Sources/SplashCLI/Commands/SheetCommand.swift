@@ -1,0 +1,45 @@
+import Foundation
+import SplashCairo
+import SplashModel
+
+/// `splashvid sheet`: a contact sheet of frames spread evenly across one loop of the clip.
+struct SheetCommand {
+  var source: PresetSource
+  var frames: Int
+  var columns: Int
+  var thumbnailWidth: Int
+  var outputPath: String
+
+  static let defaultFrames = 12
+
+  init(_ arguments: [String]) throws {
+    let scanner = ArgumentScanner(
+      valueOptions: PresetSource.optionNames.union(["frames", "columns", "width", "output"]), flags: [],
+      shortNames: ["o": "output"])
+    let scanned = try scanner.scan(arguments)
+    if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
+    source = try PresetSource(scanned.values)
+    frames = try scanned.values["frames"].map { try OptionParsing.integer($0, option: "frames", range: 1...400) }
+      ?? Self.defaultFrames
+    columns = try scanned.values["columns"].map { try OptionParsing.integer($0, option: "columns", range: 1...40) }
+      ?? min(frames, 6)
+    thumbnailWidth = try scanned.values["width"].map { try OptionParsing.integer($0, option: "width", range: 16...2000) }
+      ?? 180
+    guard let output = scanned.values["output"], !output.isEmpty else {
+      throw UsageError("name the output file with -o FILE.png")
+    }
+    outputPath = output
+  }
+
+  func run(environment: [String: String], log: @escaping (String) -> Void) throws {
+    let scene = try source.load(environment: environment)
+    // Frame k of n shows start + k·cycle/n: the loop's first frame and then even steps, never
+    // the next loop's first frame again.
+    let times = (0..<frames).map { scene.clip.start + scene.clip.cycle * Double($0) / Double(frames) }
+    let sheet = try ContactSheet.render(
+      scene: scene, times: times, thumbnailWidth: thumbnailWidth, columns: columns,
+      backend: CairoBackend { log("splashvid: warning: \($0)") })
+    try PNGWriter.write(sheet, to: outputPath)
+    log("wrote \(outputPath): \(frames) frames from t = \(scene.clip.start) s, \(sheet.width)x\(sheet.height)")
+  }
+}

@@ -1,0 +1,62 @@
+import CCairo
+import SplashCore
+import SplashModel
+
+/// Drawing a layer's image contents with `contentsGravity`.
+extension CairoBackend {
+  /// Draws the image in the bounds as `contentsGravity` places it. Contents are not clipped to
+  /// the bounds (an aspect-fill image overflows them unless `masksToBounds` is set).
+  ///
+  /// An image's size in points is its pixel size divided by its scale, which follows iOS's file
+  /// naming: `logo@2x.png` is 2 pixels per point, `logo@3x.png` 3, anything else 1.
+  func drawContents(_ contents: LayerContents, bounds: Rect, in cairo: OpaquePointer) throws {
+    let image = try images.image(at: contents.imagePath)
+    guard image.width > 0, image.height > 0, bounds.width > 0, bounds.height > 0 else { return }
+    let scale = Self.imageScale(path: contents.imagePath)
+    let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
+    let target = Self.placement(of: natural, in: bounds, gravity: contents.gravity)
+
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    cairo_rectangle(cairo, target.minX, target.minY, target.width, target.height)
+    cairo_translate(cairo, target.minX, target.minY)
+    cairo_scale(cairo, target.width / Double(image.width), target.height / Double(image.height))
+    cairo_set_source_surface(cairo, image.surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+    cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
+    cairo_fill(cairo)
+  }
+
+  /// Where an image of `size` goes in `bounds` for each gravity.
+  static func placement(of size: Size, in bounds: Rect, gravity: LayerContents.Gravity) -> Rect {
+    switch gravity {
+    case .resize:
+      return bounds
+    case .resizeAspect, .resizeAspectFill:
+      let fit = min(bounds.width / size.width, bounds.height / size.height)
+      let fill = max(bounds.width / size.width, bounds.height / size.height)
+      let factor = gravity == .resizeAspect ? fit : fill
+      let scaled = Size(width: size.width * factor, height: size.height * factor)
+      return Rect(
+        x: bounds.minX + (bounds.width - scaled.width) / 2, y: bounds.minY + (bounds.height - scaled.height) / 2,
+        width: scaled.width, height: scaled.height)
+    default:
+      let name = gravity.rawValue.lowercased()
+      var x = bounds.minX + (bounds.width - size.width) / 2
+      var y = bounds.minY + (bounds.height - size.height) / 2
+      if name.hasPrefix("top") { y = bounds.minY }
+      if name.hasPrefix("bottom") { y = bounds.maxY - size.height }
+      if name.hasSuffix("left") { x = bounds.minX }
+      if name.hasSuffix("right") { x = bounds.maxX - size.width }
+      return Rect(x: x, y: y, width: size.width, height: size.height)
+    }
+  }
+
+  static func imageScale(path: String) -> Double {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let stem = name.split(separator: ".").first.map(String.init) ?? name
+    if stem.hasSuffix("@3x") { return 3 }
+    if stem.hasSuffix("@2x") { return 2 }
+    return 1
+  }
+}

@@ -1,0 +1,148 @@
+import CCairo
+import SplashCore
+import SplashModel
+
+/// Compositing one layer and its subtree.
+extension CairoBackend {
+  /// Draws `layer` into the superlayer's coordinate space (the current Cairo user space).
+  func draw(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
+    let properties = layer.properties
+    guard !properties.isHidden, properties.opacity > 0 else { return }
+    let bounds = properties.bounds
+    let anchor = Point(
+      x: bounds.minX + properties.anchorPoint.x * bounds.width,
+      y: bounds.minY + properties.anchorPoint.y * bounds.height)
+
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    // Layer space → superlayer space: position + transform · (p − anchor).
+    cairo_translate(cairo, properties.position.x, properties.position.y)
+    guard let flat = properties.transform.flattened else {
+      // Seen in perspective: drawn flat, then warped piece by piece (see +Perspective).
+      try drawInPerspective(layer, anchor: anchor, in: cairo)
+      return
+    }
+    // A transform that flattens the layer to a line (a zero scale) shows nothing; Cairo would
+    // also refuse to invert it and fail the whole frame.
+    guard abs(flat.a * flat.d - flat.b * flat.c) > 1e-12 else { return }
+    var layerTransform = matrix(flat)
+    cairo_transform(cairo, &layerTransform)
+    cairo_translate(cairo, -anchor.x, -anchor.y)
+    try drawInLayerSpace(layer, in: cairo)
+  }
+
+  /// Draws the layer with its effects, the current user space being the layer's own.
+  func drawInLayerSpace(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
+    let properties = layer.properties
+    let isolated = properties.opacity < 1 || layer.mask != nil
+    if isolated { cairo_push_group(cairo) }
+
+    cairo_save(cairo)
+    if properties.masksToBounds {
+      // Clips everything the layer draws, shadow included, as Core Animation does.
+      appendRoundedRect(properties.bounds, radius: properties.cornerRadius, to: cairo)
+      cairo_clip(cairo)
+    }
+    if properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0 {
+      cairo_push_group(cairo)
+      try drawContent(layer, in: cairo)
+      guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a shadow", cairo) }
+      defer { cairo_pattern_destroy(content) }
+      drawShadow(properties.shadow, of: content, in: cairo)
+      cairo_set_source(cairo, content)
+      cairo_paint(cairo)
+    } else {
+      try drawContent(layer, in: cairo)
+    }
+    cairo_restore(cairo)
+
+    guard isolated else { return }
+    guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
+    defer { cairo_pattern_destroy(content) }
+    if let mask = layer.mask {
+      // The mask is drawn in this layer's space; only its alpha counts.
+      cairo_push_group(cairo)
+      try draw(mask, in: cairo)
+      guard let maskPattern = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
+      defer { cairo_pattern_destroy(maskPattern) }
+      if properties.opacity < 1 {
+        cairo_push_group(cairo)
+        cairo_set_source(cairo, content)
+        cairo_mask(cairo, maskPattern)
+        cairo_pop_group_to_source(cairo)
+        cairo_paint_with_alpha(cairo, properties.opacity)
+      } else {
+        cairo_set_source(cairo, content)
+        cairo_mask(cairo, maskPattern)
+      }
+    } else {
+      cairo_set_source(cairo, content)
+      cairo_paint_with_alpha(cairo, properties.opacity)
+    }
+  }
+
+  /// Background, contents, the kind's own drawing, sublayers and border.
+  private func drawContent(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
+    let properties = layer.properties
+    drawBackground(properties, in: cairo)
+    if let contents = properties.contents { try drawContents(contents, bounds: properties.bounds, in: cairo) }
+    switch layer.kind {
+    case .layer: break
+    case .shape: drawShape(properties.shape, in: cairo)
+    case .text: drawText(properties, in: cairo)
+    case .gradient: drawGradient(properties.gradient, bounds: properties.bounds, in: cairo)
+    }
+    if !layer.sublayers.isEmpty {
+      cairo_save(cairo)
+      if !properties.sublayerTransform.isIdentity {
+        try applySublayerTransform(properties, in: cairo)
+      }
+      for sublayer in layer.sublayersInDrawingOrder { try draw(sublayer, in: cairo) }
+      cairo_restore(cairo)
+    }
+    drawBorder(properties, in: cairo)
+  }
+
+  private func drawBackground(_ properties: LayerProperties, in cairo: OpaquePointer) {
+    let bounds = properties.bounds
+    guard properties.backgroundColor.alpha > 0, bounds.width > 0, bounds.height > 0 else { return }
+    appendRoundedRect(bounds, radius: properties.cornerRadius, to: cairo)
+    setSource(cairo, properties.backgroundColor)
+    cairo_fill(cairo)
+  }
+
+  /// The border lies inside the bounds, its outer edge following the rounded corners.
+  private func drawBorder(_ properties: LayerProperties, in cairo: OpaquePointer) {
+    let width = properties.borderWidth
+    let bounds = properties.bounds
+    guard width > 0, properties.borderColor.alpha > 0, bounds.width > 0, bounds.height > 0 else { return }
+    let inset = min(width, min(bounds.width, bounds.height) / 2) / 2
+    let inner = Rect(
+      x: bounds.minX + inset, y: bounds.minY + inset, width: bounds.width - 2 * inset, height: bounds.height - 2 * inset)
+    appendRoundedRect(inner, radius: max(properties.cornerRadius - inset, 0), to: cairo)
+    cairo_set_line_width(cairo, 2 * inset)
+    cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER)
+    setSource(cairo, properties.borderColor)
+    cairo_stroke(cairo)
+  }
+
+  /// Sublayers see `sublayerTransform` applied about the layer's anchor point.
+  private func applySublayerTransform(_ properties: LayerProperties, in cairo: OpaquePointer) throws {
+    guard let flat = properties.sublayerTransform.flattened, abs(flat.a * flat.d - flat.b * flat.c) > 1e-12 else {
+      warnOnce("a sublayerTransform seen in perspective or collapsed is drawn as identity")
+      return
+    }
+    let bounds = properties.bounds
+    let anchor = Point(
+      x: bounds.minX + properties.anchorPoint.x * bounds.width,
+      y: bounds.minY + properties.anchorPoint.y * bounds.height)
+    cairo_translate(cairo, anchor.x, anchor.y)
+    var sublayerMatrix = matrix(flat)
+    cairo_transform(cairo, &sublayerMatrix)
+    cairo_translate(cairo, -anchor.x, -anchor.y)
+  }
+
+  func cairoFailure(_ stage: String, _ cairo: OpaquePointer) -> Error {
+    RenderErrorFactory.make(stage: stage, status: cairo_status(cairo))
+  }
+}
