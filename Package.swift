@@ -50,7 +50,9 @@ let package = Package(
     .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
     .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore"]),
     .testTarget(name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashModel", "SplashCore"]),
-    .testTarget(name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashRender", "SplashModel", "SplashCore"]),
+    .testTarget(
+      name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashPresets", "SplashRender", "SplashModel", "SplashCore"],
+      exclude: ["Goldens", "Fixtures"]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashCLITests", dependencies: ["splashvid", "SplashEncode", "SplashCore"]),
