@@ -31,26 +31,37 @@ public struct Scene: Sendable, Hashable {
 ///     loop 2        f0 f1 … (same times again: the joint is seamless)
 ///
 /// The last frame of a loop is one frame before the start of the next, never a duplicate of it.
+/// A one-shot animation adds a `hold`: the loop goes on for that long showing the scene at
+/// `start + cycle`, its final state, before the next loop starts over:
+///
+///     loop   |start ━━━ animation (cycle) ━━━▶|━━ hold: frozen at start+cycle ━━|
 public struct ClipWindow: Sendable, Hashable {
   /// Scene time of a loop's first frame.
   public var start: Double
-  /// Length of one loop in seconds.
+  /// Length of the animated part of one loop in seconds.
   public var cycle: Double
+  /// Seconds the final state is held at the end of each loop.
+  public var hold: Double
 
-  public init(start: Double, cycle: Double) {
+  public init(start: Double, cycle: Double, hold: Double = 0) {
     self.start = start
     self.cycle = cycle
+    self.hold = hold
   }
+
+  /// The length of one loop: the animation and its hold.
+  public var loopDuration: Double { cycle + hold }
 
   /// The number of frames in one loop at `framesPerSecond` (rounded to the nearest frame).
   public func framesPerLoop(framesPerSecond: Int) -> Int {
-    max(1, Int((cycle * Double(framesPerSecond)).rounded()))
+    max(1, Int((loopDuration * Double(framesPerSecond)).rounded()))
   }
 
   /// The scene time of frame `index` of a clip at `framesPerSecond`, counted from the first loop.
   public func sceneTime(ofFrame index: Int, framesPerSecond: Int) -> Double {
     let perLoop = framesPerLoop(framesPerSecond: framesPerSecond)
     // Computed from the index each time, never accumulated, so long clips do not drift.
-    return start + Double(index % perLoop) / Double(framesPerSecond)
+    let local = Double(index % perLoop) / Double(framesPerSecond)
+    return start + min(local, cycle)
   }
 }

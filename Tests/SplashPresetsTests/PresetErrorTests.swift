@@ -44,7 +44,7 @@ struct PresetErrorTests {
     ),
     (
       "bad colour", valid.replacingOccurrences(of: "\"#000000\"", with: "\"#00000\""),
-      "broken.json5: canvas.background: expected a colour such as \"#0F4E65\", \"#0F4E6580\" or a UIKit name like \"white\", found \"#00000\""
+      "broken.json5: canvas.background: expected a colour such as \"#0F4E65\", \"#0F4E6580\", \"rgb(15, 78, 101)\", \"rgba(15, 78, 101, 0.5)\" or a UIKit name like \"white\", found \"#00000\""
     ),
     (
       "translucent background", valid.replacingOccurrences(of: "\"#000000\"", with: "\"#00000080\""),

@@ -118,6 +118,24 @@ public struct Path: Sendable, Hashable {
     closeSubpath()
   }
 
+  /// Adds a closed rectangle with circular corners, as `UIBezierPath(roundedRect:cornerRadius:)`
+  /// does (the radius is capped at half the shorter side): it starts on the top edge after the
+  /// top-left corner and runs clockwise on screen.
+  public mutating func addRoundedRect(_ rect: Rect, cornerRadius: Double) {
+    let radius = min(max(cornerRadius, 0), min(rect.width, rect.height) / 2)
+    guard radius > 0 else {
+      addRect(rect)
+      return
+    }
+    let quarter = Double.pi / 2
+    move(to: Point(x: rect.minX + radius, y: rect.minY))
+    addArc(center: Point(x: rect.maxX - radius, y: rect.minY + radius), radius: radius, startAngle: -quarter, endAngle: 0, clockwise: true)
+    addArc(center: Point(x: rect.maxX - radius, y: rect.maxY - radius), radius: radius, startAngle: 0, endAngle: quarter, clockwise: true)
+    addArc(center: Point(x: rect.minX + radius, y: rect.maxY - radius), radius: radius, startAngle: quarter, endAngle: 2 * quarter, clockwise: true)
+    addArc(center: Point(x: rect.minX + radius, y: rect.minY + radius), radius: radius, startAngle: 2 * quarter, endAngle: 3 * quarter, clockwise: true)
+    closeSubpath()
+  }
+
   /// This path with every point mapped through `transform`.
   public func applying(_ transform: AffineTransform) -> Path {
     Path(

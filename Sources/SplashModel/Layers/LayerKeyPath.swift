@@ -33,6 +33,9 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
   case translationZ = "transform.translation.z"
   case sublayerTransform
   case opacity
+  /// `isHidden`, carried as 0 (shown) or 1 (hidden); it switches at the midpoint, so it is
+  /// effectively discrete.
+  case hidden
   case backgroundColor
   case cornerRadius
   case borderWidth
@@ -121,6 +124,7 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
     case .translationZ: return .scalar(components.translation.z)
     case .sublayerTransform: return .transform(properties.sublayerTransform)
     case .opacity: return .scalar(properties.opacity)
+    case .hidden: return .scalar(properties.isHidden ? 1 : 0)
     case .backgroundColor: return .color(properties.backgroundColor)
     case .cornerRadius: return .scalar(properties.cornerRadius)
     case .borderWidth: return .scalar(properties.borderWidth)
@@ -180,6 +184,7 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
     case (.translationZ, .scalar(let offset)): updateTransform(in: &properties) { $0.translation.z = offset }
     case (.sublayerTransform, .transform(let transform)): properties.sublayerTransform = transform
     case (.opacity, .scalar(let number)): properties.opacity = number
+    case (.hidden, .scalar(let number)): properties.isHidden = number >= 0.5
     case (.backgroundColor, .color(let color)): properties.backgroundColor = color
     case (.cornerRadius, .scalar(let number)): properties.cornerRadius = number
     case (.borderWidth, .scalar(let number)): properties.borderWidth = number

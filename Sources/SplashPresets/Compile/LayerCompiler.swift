@@ -32,7 +32,7 @@ struct LayerCompiler {
     "id", "type", "position", "bounds", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity",
     "hidden", "backgroundColor", "cornerRadius", "masksToBounds", "borderWidth", "borderColor", "contents",
     "contentsGravity", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "mask", "animations",
-    "sublayers",
+    "sublayers", "addedAt", "removedAt",
   ]
   static let keysByKind: [LayerKind: Set<String>] = [
     .layer: [],
@@ -69,12 +69,33 @@ struct LayerCompiler {
     case .gradient: try readGradient(members, into: &properties.gradient)
     }
 
-    let animations = try members["animations"]?.array().map {
+    var animations = try members["animations"]?.array().map {
       try AnimationCompiler.animation($0, layerKind: kind)
     } ?? []
+    if let lifetime = try lifetimeAnimation(members) {
+      // The layer is hidden in its model and shown while it is "in the tree"; this comes first
+      // so that the preset's own animations of `hidden` still win.
+      properties.isHidden = true
+      animations.insert(lifetime, at: 0)
+    }
     let mask = try members["mask"].map { try layer($0) }
     let sublayers = try members["sublayers"]?.array().map { try layer($0) } ?? []
     return Layer(id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask)
+  }
+
+  /// `addedAt` / `removedAt`: when the original code added the layer to the tree and removed
+  /// it (completion callbacks and timers), as a span in which `hidden` is false.
+  private func lifetimeAnimation(_ members: [String: JSONCursor]) throws -> Animation? {
+    guard members["addedAt"] != nil || members["removedAt"] != nil else { return nil }
+    let added = try members["addedAt"]?.number(in: 0...86_400, expected: "a scene time in seconds ≥ 0") ?? 0
+    let removed = try members["removedAt"]?.number(in: 0...86_400, expected: "a scene time in seconds ≥ 0") ?? 1e9
+    if removed <= added, let cursor = members["removedAt"] {
+      throw cursor.error(expected: "a removal time after addedAt (\(added))")
+    }
+    return .property(
+      PropertyAnimation(
+        keyPath: .hidden, timing: MediaTiming(beginTime: added, duration: removed - added),
+        values: .keyframes(KeyframeTrack(values: [.scalar(0)], calculationMode: .discrete))))
   }
 
   private func readCommon(_ members: [String: JSONCursor], into properties: inout LayerProperties) throws {

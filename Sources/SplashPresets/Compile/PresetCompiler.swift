@@ -10,7 +10,7 @@ import SplashModel
 ///       schemaVersion: 1,
 ///       description: "…",                          // optional
 ///       canvas: { size: [375, 667], background: "#0F4E65" },
-///       clip: { start: 0.9, cycle: 3.0 },         // scene seconds; one loop of the clip
+///       clip: { start: 0.9, cycle: 3.0, hold: 0 }, // scene seconds; one loop: cycle, then hold
 ///       layers: [ { id: "logo", … }, … ],           // bottom to top, see LayerCompiler
 ///     }
 public enum PresetCompiler {
@@ -66,16 +66,17 @@ public enum PresetCompiler {
     }
 
     let clip = try required("clip")
-    let clipMembers = try clip.object(allowedKeys: ["start", "cycle"])
+    let clipMembers = try clip.object(allowedKeys: ["start", "cycle", "hold"])
     let start = try clipMembers["start"]?.number(in: 0...86_400, expected: "a start time in seconds ≥ 0") ?? 0
     guard let cycleCursor = clipMembers["cycle"] else { throw clip.error("missing \"cycle\"") }
     let cycle = try cycleCursor.number(in: 0.001...3_600, expected: "a loop length in seconds from 0.001 to 3600")
 
     var compiler = LayerCompiler(baseDirectory: baseDirectory)
     let layers = try required("layers").array().map { try compiler.layer($0) }
+    let hold = try clipMembers["hold"]?.number(in: 0...3_600, expected: "a hold in seconds from 0 to 3600") ?? 0
     return Scene(
       canvasSize: size, backgroundColor: background, layers: layers,
-      clip: ClipWindow(start: start, cycle: cycle))
+      clip: ClipWindow(start: start, cycle: cycle, hold: hold))
   }
 
   /// Foundation's parse error, reduced to its useful sentence (it carries line and column).

@@ -9,14 +9,21 @@ extension JSONCursor {
   ///     { oval: [x, y, w, h] }                            UIBezierPath(ovalIn:)
   ///     { rect: [x, y, w, h] }                            UIBezierPath(rect:)
   ///     { polygon: [[x, y], …], closed: true }            move + lines (+ close)
+  ///     { roundedRect: [x, y, w, h], cornerRadius: 8 }    UIBezierPath(roundedRect:cornerRadius:)
+  ///     { svg: "M 0 100 L 0 -5 C 30 70 40 90 100 80 Z" }   SVG path data (no arcs)
+  ///     "M 0 100 L …"                                      the same, as a bare string
   func shapePath() throws -> Path {
-    let members = try object(allowedKeys: ["arc", "oval", "rect", "polygon", "closed", "subpaths"])
-    let shapes = ["arc", "oval", "rect", "polygon", "subpaths"].filter { members[$0] != nil }
+    if case .string(let data) = value { return try svgPath(data) }
+    let members = try object(allowedKeys: ["arc", "oval", "rect", "roundedRect", "cornerRadius", "polygon", "closed", "subpaths", "svg"])
+    let shapes = ["arc", "oval", "rect", "roundedRect", "polygon", "subpaths", "svg"].filter { members[$0] != nil }
     guard shapes.count == 1, let shape = shapes.first, let content = members[shape] else {
-      throw error(expected: "exactly one of arc, oval, rect, polygon or subpaths")
+      throw error(expected: "exactly one of arc, oval, rect, roundedRect, polygon, svg or subpaths")
     }
     if members["closed"] != nil && shape != "polygon" {
       throw error(expected: "\"closed\" only with \"polygon\"")
+    }
+    if members["cornerRadius"] != nil && shape != "roundedRect" {
+      throw error(expected: "\"cornerRadius\" only with \"roundedRect\"")
     }
     var path = Path()
     switch shape {
@@ -35,6 +42,11 @@ extension JSONCursor {
       path.addEllipse(in: try content.rect())
     case "rect":
       path.addRect(try content.rect())
+    case "roundedRect":
+      let radius = try members["cornerRadius"]?.number(in: 0...1e6, expected: "a corner radius ≥ 0") ?? 0
+      path.addRoundedRect(try content.rect(), cornerRadius: radius)
+    case "svg":
+      return try content.svgPath(try content.string())
     case "polygon":
       let points = try content.array().map { try $0.point() }
       guard let first = points.first else { throw content.error(expected: "at least one point") }
@@ -47,5 +59,13 @@ extension JSONCursor {
       }
     }
     return path
+  }
+
+  private func svgPath(_ data: String) throws -> Path {
+    do {
+      return try SVGPathParser.parse(data)
+    } catch let failure as SVGPathParser.Failure {
+      throw error(expected: "SVG path data (\(failure.message))")
+    }
   }
 }
