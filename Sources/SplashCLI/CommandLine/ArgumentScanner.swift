@@ -8,9 +8,12 @@ struct ArgumentScanner {
   let valueOptions: Set<String>
   let flags: Set<String>
   let shortNames: [Character: String]
+  /// Options that may be given more than once (`--param a=1 --param b=2`).
+  var repeatable: Set<String> = []
 
   struct Result {
     var values: [String: String] = [:]
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var positional: [String] = []
   }
@@ -50,14 +53,22 @@ struct ArgumentScanner {
         result.flags.insert(name)
         continue
       }
-      guard valueOptions.contains(name) else { throw UsageError("unknown option '\(argument)'") }
+      guard valueOptions.contains(name) || repeatable.contains(name) else {
+        throw UsageError("unknown option '\(argument)'")
+      }
       guard result.values[name] == nil else { throw UsageError("option '--\(name)' given twice") }
+      let value: String
       if let inlineValue {
-        result.values[name] = inlineValue
+        value = inlineValue
       } else {
         guard index < arguments.count else { throw UsageError("option '--\(name)' needs a value") }
-        result.values[name] = arguments[index]
+        value = arguments[index]
         index += 1
+      }
+      if repeatable.contains(name) {
+        result.repeated[name, default: []].append(value)
+      } else {
+        result.values[name] = value
       }
     }
     return result

@@ -12,10 +12,10 @@ struct InspectCommand {
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(["time", "layer"]), flags: [], shortNames: [:])
+      valueOptions: PresetSource.optionNames.union(["time", "layer"]), flags: [], shortNames: [:], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
-    source = try PresetSource(scanned.values)
+    source = try PresetSource(scanned)
     time = try OptionParsing.sceneTime(scanned.values)
     layerID = scanned.values["layer"]
   }

@@ -10,8 +10,21 @@ struct PresetSource {
   }
 
   var origin: Origin
+  /// `--param name=value` overrides, in the order given (a later one for the same name wins).
+  var parameters: [String: String] = [:]
 
   static let optionNames: Set<String> = ["preset", "file", "presets-dir"]
+  static let repeatableOptions: Set<String> = ["param"]
+
+  init(_ scanned: ArgumentScanner.Result) throws {
+    try self.init(scanned.values)
+    for assignment in scanned.repeated["param"] ?? [] {
+      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+        throw UsageError("--param \(assignment): expected NAME=VALUE")
+      }
+      parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+    }
+  }
 
   init(_ values: [String: String]) throws {
     switch (values["preset"], values["file"]) {
@@ -31,12 +44,12 @@ struct PresetSource {
   func load(environment: [String: String]) throws -> Scene {
     switch origin {
     case .file(let path):
-      return try PresetLoader.load(URL(fileURLWithPath: path), displayName: path)
+      return try PresetLoader.load(URL(fileURLWithPath: path), displayName: path, parameters: parameters)
     case .named(let name, let presetsDirectory):
       let library = PresetLibrary.standard(
         presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
       let url = try library.file(named: name)
-      return try PresetLoader.load(url, displayName: Self.displayPath(url))
+      return try PresetLoader.load(url, displayName: Self.displayPath(url), parameters: parameters)
     }
   }
 

@@ -18,10 +18,10 @@ struct RenderCommand {
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
       valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["loops", "fps", "output"]),
-      flags: [], shortNames: ["o": "output"])
+      flags: [], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
-    source = try PresetSource(scanned.values)
+    source = try PresetSource(scanned)
     loops = try scanned.values["loops"].map {
       try OptionParsing.integer($0, option: "loops", range: 1...Self.maximumLoops)
     } ?? 1

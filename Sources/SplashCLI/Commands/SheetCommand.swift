@@ -15,10 +15,10 @@ struct SheetCommand {
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
       valueOptions: PresetSource.optionNames.union(["frames", "columns", "width", "output"]), flags: [],
-      shortNames: ["o": "output"])
+      shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
-    source = try PresetSource(scanned.values)
+    source = try PresetSource(scanned)
     frames = try scanned.values["frames"].map { try OptionParsing.integer($0, option: "frames", range: 1...400) }
       ?? Self.defaultFrames
     columns = try scanned.values["columns"].map { try OptionParsing.integer($0, option: "columns", range: 1...40) }

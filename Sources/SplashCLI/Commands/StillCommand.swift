@@ -13,10 +13,10 @@ struct StillCommand {
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
       valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["time", "output"]), flags: [],
-      shortNames: ["o": "output"])
+      shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
-    source = try PresetSource(scanned.values)
+    source = try PresetSource(scanned)
     time = try OptionParsing.sceneTime(scanned.values)
     outputSize = try OutputSize(scanned.values, maximumSide: PixelBuffer.maximumSide, requiresEven: false)
     guard let output = scanned.values["output"], !output.isEmpty else {

@@ -9,6 +9,7 @@ import SplashModel
 ///     {
 ///       schemaVersion: 1,
 ///       description: "…",                          // optional
+///       parameters: { brand: { type: "color", default: "#40E0B0" } },  // see PresetParameter
 ///       canvas: { size: [375, 667], background: "#0F4E65" },
 ///       clip: { start: 0.9, cycle: 3.0, hold: 0 }, // scene seconds; one loop: cycle, then hold
 ///       layers: [ { id: "logo", … }, … ],           // bottom to top, see LayerCompiler
@@ -27,7 +28,10 @@ public enum PresetCompiler {
   ///   - file: The file name used in messages, as the user would recognise it.
   /// - Throws: `PresetError` naming the file, the JSON path, what was expected and what was found.
   ///   - baseDirectory: The folder image paths resolve against (the preset file's folder).
-  public static func compile(_ data: Data, file: String, baseDirectory: URL? = nil) throws -> Scene {
+  ///   - parameters: `--param` overrides as the user typed them (name → text).
+  public static func compile(
+    _ data: Data, file: String, baseDirectory: URL? = nil, parameters overrides: [String: String] = [:]
+  ) throws -> Scene {
     let document: JSONValue
     do {
       document = try JSONValue.parseJSON5(data)
@@ -35,11 +39,21 @@ public enum PresetCompiler {
       throw PresetError(
         file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)
     }
-    return try compile(JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory)
+    return try compile(
+      JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: overrides)
   }
 
-  static func compile(_ root: JSONCursor, baseDirectory: URL?) throws -> Scene {
-    let members = try root.object(allowedKeys: ["schemaVersion", "description", "canvas", "clip", "layers"])
+  /// The parameters a preset declares.
+  public static func parameters(_ data: Data, file: String) throws -> [PresetParameter] {
+    let document = try JSONValue.parseJSON5(data)
+    guard case .object(let members) = document else { return [] }
+    return try PresetParameters.declarations(
+      members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: file) })
+  }
+
+  static func compile(_ original: JSONCursor, baseDirectory: URL?, overrides: [String: String]) throws -> Scene {
+    let root = try substituteParameters(original, overrides: overrides)
+    let members = try root.object(allowedKeys: ["schemaVersion", "description", "parameters", "canvas", "clip", "layers"])
     func required(_ key: String) throws -> JSONCursor {
       guard let member = members[key] else { throw root.error("missing \"\(key)\"") }
       return member
@@ -77,6 +91,31 @@ public enum PresetCompiler {
     return Scene(
       canvasSize: size, backgroundColor: background, layers: layers,
       clip: ClipWindow(start: start, cycle: cycle, hold: hold))
+  }
+
+  /// The document with parameter references replaced by defaults or `--param` values.
+  private static func substituteParameters(_ root: JSONCursor, overrides: [String: String]) throws -> JSONCursor {
+    guard case .object(var members) = root.value else { return root }
+    let declared = try PresetParameters.declarations(
+      members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: root.file) })
+    var values: [String: JSONValue] = [:]
+    for parameter in declared { values[parameter.name] = parameter.defaultValue }
+    for (name, text) in overrides.sorted(by: { $0.key < $1.key }) {
+      guard let parameter = declared.first(where: { $0.name == name }) else {
+        let known = declared.map(\.name).joined(separator: ", ")
+        throw PresetError(
+          file: root.file, path: "parameters", expected: known.isEmpty ? "no --param (the preset has no parameters)" : "a parameter of this preset (\(known))",
+          found: "--param \(name)")
+      }
+      values[name] = try PresetParameters.value(fromCommandLine: text, for: parameter, file: root.file)
+    }
+    let parameters = members.removeValue(forKey: "parameters")
+    var substituted = try PresetParameters.substitute(.object(members), values: values, path: "", file: root.file)
+    if case .object(var result) = substituted, let parameters {
+      result["parameters"] = parameters
+      substituted = .object(result)
+    }
+    return JSONCursor(value: substituted, jsonPath: "", file: root.file)
   }
 
   /// Foundation's parse error, reduced to its useful sentence (it carries line and column).

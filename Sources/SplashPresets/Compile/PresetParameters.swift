@@ -1,0 +1,100 @@
+import Foundation
+import SplashCore
+
+/// A preset's parameters: named, typed values that users override with `--param name=value`.
+///
+///     parameters: {
+///       labelText: { type: "text", default: "Welcome", description: "the word that springs in" },
+///       brand:     { type: "color", default: "#40E0B0" },
+///     },
+///     … anywhere a value goes: "$labelText", "$brand"
+///
+/// A string that is exactly `$name` is replaced by the parameter's value before the preset is
+/// compiled, so a parameter can stand for any value of its type; `$$` starts a literal `$`.
+/// Types: `color`, `text`, `number`, `image` (a file path, relative to the preset) and `font`
+/// (a family name).
+public struct PresetParameter: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case color, text, number, image, font
+  }
+
+  public var name: String
+  public var kind: Kind
+  public var defaultValue: JSONValue
+  public var description: String?
+}
+
+enum PresetParameters {
+  /// Reads the `parameters` object.
+  static func declarations(_ cursor: JSONCursor?) throws -> [PresetParameter] {
+    guard let cursor else { return [] }
+    guard case .object(let members) = cursor.value else { throw cursor.error(expected: "an object of parameters") }
+    var parameters: [PresetParameter] = []
+    let entries = try cursor.object(allowedKeys: Set(members.keys))
+    for name in members.keys.sorted() {
+      guard let entry = entries[name] else { continue }
+      guard name.range(of: "^[A-Za-z][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+        throw entry.error(expected: "a parameter name of letters, digits and _ starting with a letter")
+      }
+      let fields = try entry.object(allowedKeys: ["type", "default", "description"])
+      guard let typeCursor = fields["type"] else { throw entry.error("missing \"type\"") }
+      let kind = try typeCursor.choice(PresetParameter.Kind.self)
+      guard let defaultCursor = fields["default"] else { throw entry.error("missing \"default\"") }
+      try check(defaultCursor, kind: kind)
+      parameters.append(
+        PresetParameter(name: name, kind: kind, defaultValue: defaultCursor.value, description: try fields["description"]?.string()))
+    }
+    return parameters
+  }
+
+  /// Checks that a value fits its parameter's type.
+  static func check(_ cursor: JSONCursor, kind: PresetParameter.Kind) throws {
+    switch kind {
+    case .color: _ = try cursor.color()
+    case .number: _ = try cursor.number()
+    case .text, .image, .font: _ = try cursor.string()
+    }
+  }
+
+  /// The value of a `--param name=value` for a parameter, from the command line's text.
+  static func value(fromCommandLine text: String, for parameter: PresetParameter, file: String) throws -> JSONValue {
+    let value: JSONValue
+    if parameter.kind == .number {
+      guard let number = Double(text), number.isFinite else {
+        throw PresetError(file: file, path: "parameters.\(parameter.name)", expected: "a number for --param \(parameter.name)", found: "\"\(text)\"")
+      }
+      value = .number(number)
+    } else {
+      value = .string(text)
+    }
+    try check(JSONCursor(value: value, jsonPath: "--param \(parameter.name)", file: file), kind: parameter.kind)
+    return value
+  }
+
+  /// `document` with every `"$name"` string replaced by its parameter's value.
+  static func substitute(_ document: JSONValue, values: [String: JSONValue], path: String, file: String) throws -> JSONValue {
+    switch document {
+    case .string(let text) where text.hasPrefix("$$"):
+      return .string(String(text.dropFirst()))
+    case .string(let text) where text.hasPrefix("$"):
+      let name = String(text.dropFirst())
+      guard let value = values[name] else {
+        let known = values.keys.sorted().map { "$" + $0 }.joined(separator: ", ")
+        throw PresetError(
+          file: file, path: path, expected: known.isEmpty ? "no parameter reference (the preset declares none)" : "one of \(known)",
+          found: "\"\(text)\"")
+      }
+      return value
+    case .array(let elements):
+      return .array(try elements.enumerated().map { try substitute($1, values: values, path: "\(path)[\($0)]", file: file) })
+    case .object(let members):
+      var result: [String: JSONValue] = [:]
+      for (key, member) in members {
+        result[key] = try substitute(member, values: values, path: path.isEmpty ? key : "\(path).\(key)", file: file)
+      }
+      return .object(result)
+    default:
+      return document
+    }
+  }
+}
