@@ -11,7 +11,10 @@ struct EndToEndTests {
   func renderFuber() throws {
     let folder = try BinaryRunner.temporaryFolder()
     let outcome = try BinaryRunner.run(
-      ["--preset", "fuber", "--loops", "2", "--fps", "12", "--size", "188x334", "-o", "clip.mp4", "--presets-dir", presets],
+      [
+        "--preset", "fuber", "--loops", "2", "--fps", "12", "--size", "188x334", "-o", "clip.mp4", "--presets-dir", presets,
+        "--param", "tileLineColor=#0F4E65",  // no lattice lines: the corner stays one flat colour
+      ],
       in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardError == "wrote clip.mp4: 72 frames, 188x334, 12 fps, 6.00 s\n")

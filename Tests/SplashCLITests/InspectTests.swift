@@ -36,10 +36,14 @@ struct InspectTests {
     let root = try #require(try json(outcome.standardOutput) as? [String: Any])
     #expect(root["canvasSize"] as? [Double] == [375, 667])
     #expect(root["backgroundColor"] as? String == "#0F4E65FF")
-    let logo = try #require((root["layers"] as? [[String: Any]])?.first)
-    #expect(logo["id"] as? String == "logo")
+    let layers = try #require(root["layers"] as? [[String: Any]])
+    #expect(layers.compactMap { $0["id"] as? String } == ["container", "logo"])
+    let logo = layers[1]
+    #expect((logo["mask"] as? [String: Any])?["id"] as? String == "mask")
     let ids = (logo["sublayers"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
     #expect(ids == ["circle", "line", "square"])
+    let tiles = (layers[0]["sublayers"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+    #expect(tiles.count == 77 && tiles.first == "tile-0-0" && tiles.last == "tile-3-5")  // centre tile in front
   }
 
   @Test("an unknown layer lists the preset's layers and exits 1")
@@ -48,7 +52,8 @@ struct InspectTests {
       ["inspect", "--preset", "fuber", "--time", "1", "--layer", "nope", "--presets-dir", presets],
       in: try BinaryRunner.temporaryFolder())
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardError == "splashvid: no layer \"nope\" in this preset; its layers are logo, circle, line, square\n")
+    #expect(outcome.standardError.hasPrefix("splashvid: no layer \"nope\" in this preset; its layers are container, tile-0-0, lattice-0-0,"))
+    #expect(outcome.standardError.hasSuffix("logo, mask, circle, line, square\n"))
   }
 
   @Test("inspect works on every preset in presets/ at several times")

@@ -13,7 +13,9 @@ import SplashModel
 ///       masksToBounds: false, borderWidth: 0, borderColor: "black",
 ///       contents: "logo.png", contentsGravity: "resize",     // relative to the preset file
 ///       shadowColor: "black", shadowOpacity: 0, shadowOffset: [0, -3], shadowRadius: 3,
-///       mask: { id: "…", … }, animations: [ … ], sublayers: [ … ] }
+///       mask: { id: "…", … }, animations: [ … ], sublayers: [ … ],
+///       addedAt: 1.0, removedAt: 2.2,                // when the original added / removed it
+///       grid: { … } }                                // cells from a template (GridExpander)
 ///     shape:    path, fillColor, fillRule, strokeColor, lineWidth, strokeStart, strokeEnd,
 ///               lineCap, lineJoin, miterLimit, lineDashPattern, lineDashPhase
 ///     text:     string, fontFamily, fontWeight (100-900 or "thin", "light", "bold", …),
@@ -32,7 +34,7 @@ struct LayerCompiler {
     "id", "type", "position", "bounds", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity",
     "hidden", "backgroundColor", "cornerRadius", "masksToBounds", "borderWidth", "borderColor", "contents",
     "contentsGravity", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "mask", "animations",
-    "sublayers", "addedAt", "removedAt",
+    "sublayers", "addedAt", "removedAt", "grid",
   ]
   static let keysByKind: [LayerKind: Set<String>] = [
     .layer: [],
@@ -79,7 +81,8 @@ struct LayerCompiler {
       animations.insert(lifetime, at: 0)
     }
     let mask = try members["mask"].map { try layer($0) }
-    let sublayers = try members["sublayers"]?.array().map { try layer($0) } ?? []
+    let cells = try members["grid"].map { try GridExpander.cells($0).map { try layer($0) } } ?? []
+    let sublayers = try cells + (members["sublayers"]?.array().map { try layer($0) } ?? [])
     return Layer(id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask)
   }
 
