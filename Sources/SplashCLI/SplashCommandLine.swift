@@ -39,6 +39,11 @@ public enum SplashCommandLine {
         try StillCommand(rest).run(environment: environment, log: log)
       case "sheet":
         try SheetCommand(rest).run(environment: environment, log: log)
+      case "validate":
+        let valid = try ValidateCommand(rest).run(environment: environment) { print($0) }
+        return valid ? ExitCode.success.rawValue : ExitCode.failure.rawValue
+      case "presets":
+        try PresetsCommand(rest).run(environment: environment) { print($0) }
       case "inspect":
         try InspectCommand(rest).run(environment: environment) { print($0) }
       default:

@@ -10,6 +10,8 @@ enum HelpText {
       splashvid still (--preset NAME | --file PATH) --time T -o FRAME.png [--size WxH]
       splashvid sheet (--preset NAME | --file PATH) -o SHEET.png [--frames N] [--columns N] [--width PX]
       splashvid inspect (--preset NAME | --file PATH) --time T [--layer ID]
+      splashvid validate [FILE | DIR]     every problem of each preset (default: the preset folder)
+      splashvid presets                   the presets found, with their loops and parameters
       splashvid --help | --version
 
     RENDER OPTIONS

@@ -39,7 +39,7 @@ enum AnimationCompiler {
     .group: ["animations"],
   ]
 
-  static func animation(_ cursor: JSONCursor, layerKind: LayerKind) throws -> Animation {
+  static func animation(_ cursor: JSONCursor, layerKind: LayerKind, issues: IssueCollector) throws -> Animation {
     guard case .object(let raw) = cursor.value else { throw cursor.error(expected: "an animation object") }
     guard let typeValue = raw["type"] else {
       throw cursor.error("missing \"type\" (basic, spring, keyframe or group)")
@@ -54,10 +54,16 @@ enum AnimationCompiler {
 
     if type == .group {
       guard let children = members["animations"] else { throw cursor.error("missing \"animations\"") }
+      var animations: [Animation] = []
+      for child in try children.array() {
+        if let compiled = try issues.attempt({ try animation(child, layerKind: layerKind, issues: issues) }) {
+          animations.append(compiled)
+        }
+      }
       return .group(
         AnimationGroup(
           timing: timing, isRemovedOnCompletion: removedOnCompletion, timingFunction: timingFunction,
-          animations: try children.array().map { try animation($0, layerKind: layerKind) }))
+          animations: animations))
     }
 
     guard let keyPathCursor = members["keyPath"] else { throw cursor.error("missing \"keyPath\"") }

@@ -24,10 +24,12 @@ import SplashModel
 struct LayerCompiler {
   /// The folder the preset file is in, against which image paths resolve.
   let baseDirectory: URL?
+  let issues: IssueCollector
   private var seenIds: Set<String> = []
 
-  init(baseDirectory: URL?) {
+  init(baseDirectory: URL?, issues: IssueCollector) {
     self.baseDirectory = baseDirectory
+    self.issues = issues
   }
 
   static let commonKeys: Set<String> = [
@@ -71,18 +73,25 @@ struct LayerCompiler {
     case .gradient: try readGradient(members, into: &properties.gradient)
     }
 
-    var animations = try members["animations"]?.array().map {
-      try AnimationCompiler.animation($0, layerKind: kind)
-    } ?? []
-    if let lifetime = try lifetimeAnimation(members) {
+    var animations: [Animation] = []
+    for cursor in try issues.attempt({ try members["animations"]?.array() ?? [] }) ?? [] {
+      if let animation = try issues.attempt({ try AnimationCompiler.animation(cursor, layerKind: kind, issues: issues) }) {
+        animations.append(animation)
+      }
+    }
+    if let lifetime = try issues.attempt({ try lifetimeAnimation(members) }) ?? nil {
       // The layer is hidden in its model and shown while it is "in the tree"; this comes first
       // so that the preset's own animations of `hidden` still win.
       properties.isHidden = true
       animations.insert(lifetime, at: 0)
     }
-    let mask = try members["mask"].map { try layer($0) }
-    let cells = try members["grid"].map { try GridExpander.cells($0).map { try layer($0) } } ?? []
-    let sublayers = try cells + (members["sublayers"]?.array().map { try layer($0) } ?? [])
+    var mask: Layer?
+    if let maskCursor = members["mask"] { mask = try issues.attempt { try layer(maskCursor) } }
+    var sublayers: [Layer] = []
+    let cells = try issues.attempt({ try members["grid"].map { try GridExpander.cells($0) } ?? [] }) ?? []
+    for cursor in try cells + (issues.attempt({ try members["sublayers"]?.array() ?? [] }) ?? []) {
+      if let sublayer = try issues.attempt({ try layer(cursor) }) { sublayers.append(sublayer) }
+    }
     return Layer(id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask)
   }
 
@@ -103,79 +112,79 @@ struct LayerCompiler {
 
   private func readCommon(_ members: [String: JSONCursor], into properties: inout LayerProperties) throws {
     let nonNegative = "a number ≥ 0"
-    if let value = members["position"] { properties.position = try value.point() }
-    if let value = members["bounds"] { properties.bounds = try value.rect() }
-    if let value = members["anchorPoint"] { properties.anchorPoint = try value.point() }
-    if let value = members["zPosition"] { properties.zPosition = try value.number() }
-    if let value = members["transform"] { properties.transform = try value.transform() }
-    if let value = members["sublayerTransform"] { properties.sublayerTransform = try value.transform() }
-    if let value = members["opacity"] {
+    try issues.read(members["position"]) { value in properties.position = try value.point() }
+    try issues.read(members["bounds"]) { value in properties.bounds = try value.rect() }
+    try issues.read(members["anchorPoint"]) { value in properties.anchorPoint = try value.point() }
+    try issues.read(members["zPosition"]) { value in properties.zPosition = try value.number() }
+    try issues.read(members["transform"]) { value in properties.transform = try value.transform() }
+    try issues.read(members["sublayerTransform"]) { value in properties.sublayerTransform = try value.transform() }
+    try issues.read(members["opacity"]) { value in
       properties.opacity = try value.number(in: 0...1, expected: "an opacity from 0 to 1")
     }
-    if let value = members["hidden"] { properties.isHidden = try value.bool() }
-    if let value = members["backgroundColor"] { properties.backgroundColor = try value.color() }
-    if let value = members["cornerRadius"] { properties.cornerRadius = try value.number(in: 0...1e6, expected: nonNegative) }
-    if let value = members["masksToBounds"] { properties.masksToBounds = try value.bool() }
-    if let value = members["borderWidth"] { properties.borderWidth = try value.number(in: 0...1e6, expected: nonNegative) }
-    if let value = members["borderColor"] { properties.borderColor = try value.color() }
-    if let value = members["contents"] {
+    try issues.read(members["hidden"]) { value in properties.isHidden = try value.bool() }
+    try issues.read(members["backgroundColor"]) { value in properties.backgroundColor = try value.color() }
+    try issues.read(members["cornerRadius"]) { value in properties.cornerRadius = try value.number(in: 0...1e6, expected: nonNegative) }
+    try issues.read(members["masksToBounds"]) { value in properties.masksToBounds = try value.bool() }
+    try issues.read(members["borderWidth"]) { value in properties.borderWidth = try value.number(in: 0...1e6, expected: nonNegative) }
+    try issues.read(members["borderColor"]) { value in properties.borderColor = try value.color() }
+    try issues.read(members["contents"]) { value in
       properties.contents = LayerContents(imagePath: try imagePath(value))
     }
-    if let value = members["contentsGravity"] {
+    try issues.read(members["contentsGravity"]) { value in
       guard properties.contents != nil else { throw value.error("\"contentsGravity\" needs \"contents\"") }
       properties.contents?.gravity = try value.choice(LayerContents.Gravity.self)
     }
-    if let value = members["shadowColor"] { properties.shadow.color = try value.color() }
-    if let value = members["shadowOpacity"] {
+    try issues.read(members["shadowColor"]) { value in properties.shadow.color = try value.color() }
+    try issues.read(members["shadowOpacity"]) { value in
       properties.shadow.opacity = try value.number(in: 0...1, expected: "an opacity from 0 to 1")
     }
-    if let value = members["shadowOffset"] {
+    try issues.read(members["shadowOffset"]) { value in
       let offset = try value.numbers(count: 2, expected: "an offset [dx, dy]")
       properties.shadow.offset = Size(width: offset[0], height: offset[1])
     }
-    if let value = members["shadowRadius"] { properties.shadow.radius = try value.number(in: 0...1e4, expected: nonNegative) }
+    try issues.read(members["shadowRadius"]) { value in properties.shadow.radius = try value.number(in: 0...1e4, expected: nonNegative) }
   }
 
   private func readShape(_ members: [String: JSONCursor], into shape: inout ShapeStyle) throws {
-    if let value = members["path"] { shape.path = try value.shapePath() }
-    if let value = members["fillColor"] { shape.fillColor = try value.color() }
-    if let value = members["fillRule"] { shape.fillRule = try value.choice(FillRule.self) }
-    if let value = members["strokeColor"] { shape.strokeColor = try value.color() }
-    if let value = members["lineWidth"] { shape.lineWidth = try value.number(in: 0...1e6, expected: "a line width ≥ 0") }
-    if let value = members["strokeStart"] {
+    try issues.read(members["path"]) { value in shape.path = try value.shapePath() }
+    try issues.read(members["fillColor"]) { value in shape.fillColor = try value.color() }
+    try issues.read(members["fillRule"]) { value in shape.fillRule = try value.choice(FillRule.self) }
+    try issues.read(members["strokeColor"]) { value in shape.strokeColor = try value.color() }
+    try issues.read(members["lineWidth"]) { value in shape.lineWidth = try value.number(in: 0...1e6, expected: "a line width ≥ 0") }
+    try issues.read(members["strokeStart"]) { value in
       shape.strokeStart = try value.number(in: 0...1, expected: "a fraction from 0 to 1")
     }
-    if let value = members["strokeEnd"] { shape.strokeEnd = try value.number(in: 0...1, expected: "a fraction from 0 to 1") }
-    if let value = members["lineCap"] { shape.lineCap = try value.choice(LineCap.self) }
-    if let value = members["lineJoin"] { shape.lineJoin = try value.choice(LineJoin.self) }
-    if let value = members["miterLimit"] { shape.miterLimit = try value.number(in: 0...1e6, expected: "a miter limit ≥ 0") }
-    if let value = members["lineDashPattern"] {
+    try issues.read(members["strokeEnd"]) { value in shape.strokeEnd = try value.number(in: 0...1, expected: "a fraction from 0 to 1") }
+    try issues.read(members["lineCap"]) { value in shape.lineCap = try value.choice(LineCap.self) }
+    try issues.read(members["lineJoin"]) { value in shape.lineJoin = try value.choice(LineJoin.self) }
+    try issues.read(members["miterLimit"]) { value in shape.miterLimit = try value.number(in: 0...1e6, expected: "a miter limit ≥ 0") }
+    try issues.read(members["lineDashPattern"]) { value in
       shape.lineDashPattern = try value.numberList(in: 0...1e6, expected: "a dash or gap length ≥ 0")
     }
-    if let value = members["lineDashPhase"] { shape.lineDashPhase = try value.number() }
+    try issues.read(members["lineDashPhase"]) { value in shape.lineDashPhase = try value.number() }
   }
 
   private func readText(_ members: [String: JSONCursor], into text: inout TextStyle) throws {
-    if let value = members["string"] { text.string = try value.string() }
-    if let value = members["fontFamily"] { text.fontFamily = try value.string() }
-    if let value = members["fontWeight"] { text.fontWeight = try value.fontWeight() }
-    if let value = members["fontSize"] { text.fontSize = try value.number(in: 0.1...10_000, expected: "a font size in points") }
-    if let value = members["foregroundColor"] { text.foregroundColor = try value.color() }
-    if let value = members["alignmentMode"] { text.alignment = try value.choice(TextStyle.Alignment.self) }
-    if let value = members["wrapped"] { text.isWrapped = try value.bool() }
+    try issues.read(members["string"]) { value in text.string = try value.string() }
+    try issues.read(members["fontFamily"]) { value in text.fontFamily = try value.string() }
+    try issues.read(members["fontWeight"]) { value in text.fontWeight = try value.fontWeight() }
+    try issues.read(members["fontSize"]) { value in text.fontSize = try value.number(in: 0.1...10_000, expected: "a font size in points") }
+    try issues.read(members["foregroundColor"]) { value in text.foregroundColor = try value.color() }
+    try issues.read(members["alignmentMode"]) { value in text.alignment = try value.choice(TextStyle.Alignment.self) }
+    try issues.read(members["wrapped"]) { value in text.isWrapped = try value.bool() }
   }
 
   private func readGradient(_ members: [String: JSONCursor], into gradient: inout GradientStyle) throws {
-    if let value = members["gradientType"] { gradient.kind = try value.choice(GradientStyle.Kind.self) }
-    if let value = members["colors"] { gradient.colors = try value.colorList() }
-    if let value = members["locations"] {
+    try issues.read(members["gradientType"]) { value in gradient.kind = try value.choice(GradientStyle.Kind.self) }
+    try issues.read(members["colors"]) { value in gradient.colors = try value.colorList() }
+    try issues.read(members["locations"]) { value in
       gradient.locations = try value.numberList(in: 0...1, expected: "a location from 0 to 1")
       guard gradient.locations.count == gradient.colors.count else {
         throw value.error(expected: "\(gradient.colors.count) locations (one per colour)")
       }
     }
-    if let value = members["startPoint"] { gradient.startPoint = try value.point() }
-    if let value = members["endPoint"] { gradient.endPoint = try value.point() }
+    try issues.read(members["startPoint"]) { value in gradient.startPoint = try value.point() }
+    try issues.read(members["endPoint"]) { value in gradient.endPoint = try value.point() }
   }
 
   /// An image file path, resolved against the preset's folder and checked to exist.

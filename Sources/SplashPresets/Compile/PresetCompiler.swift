@@ -40,7 +40,29 @@ public enum PresetCompiler {
         file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)
     }
     return try compile(
-      JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: overrides)
+      JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: overrides,
+      issues: IssueCollector(mode: .abort))
+  }
+
+  /// Every problem of a preset, in document order, without stopping at the first; empty when
+  /// the preset is valid.
+  public static func problems(_ data: Data, file: String, baseDirectory: URL? = nil) -> [PresetError] {
+    let issues = IssueCollector(mode: .collect)
+    do {
+      let document: JSONValue
+      do {
+        document = try JSONValue.parseJSON5(data)
+      } catch {
+        return [PresetError(file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)]
+      }
+      _ = try compile(
+        JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: [:], issues: issues)
+    } catch let error as PresetError {
+      return issues.issues + [error]
+    } catch {
+      return issues.issues + [PresetError(file: file, path: "", expected: "\(error)", found: nil)]
+    }
+    return issues.issues
   }
 
   /// The parameters a preset declares.
@@ -51,7 +73,9 @@ public enum PresetCompiler {
       members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: file) })
   }
 
-  static func compile(_ original: JSONCursor, baseDirectory: URL?, overrides: [String: String]) throws -> Scene {
+  static func compile(
+    _ original: JSONCursor, baseDirectory: URL?, overrides: [String: String], issues: IssueCollector
+  ) throws -> Scene {
     let root = try substituteParameters(original, overrides: overrides)
     let members = try root.object(allowedKeys: ["schemaVersion", "description", "parameters", "canvas", "clip", "layers"])
     func required(_ key: String) throws -> JSONCursor {
@@ -59,38 +83,53 @@ public enum PresetCompiler {
       return member
     }
 
-    let version = try required("schemaVersion")
-    guard case .number(let number) = version.value, number == Double(schemaVersion) else {
-      throw version.error(expected: "\(schemaVersion) (the schema this splashvid reads)")
+    // Each section is read on its own so that `validate` reports problems in all of them;
+    // a bad section leaves a default in its place.
+    _ = try issues.attempt {
+      let version = try required("schemaVersion")
+      guard case .number(let number) = version.value, number == Double(schemaVersion) else {
+        throw version.error(expected: "\(schemaVersion) (the schema this splashvid reads)")
+      }
     }
-    _ = try members["description"]?.string()
+    try issues.read(members["description"]) { _ = try $0.string() }
 
-    let canvas = try required("canvas")
-    let canvasMembers = try canvas.object(allowedKeys: ["size", "background"])
-    guard let sizeCursor = canvasMembers["size"] else { throw canvas.error("missing \"size\"") }
-    let size = try sizeCursor.size()
-    guard size.width >= 1, size.height >= 1, size.width <= maximumCanvasSide,
-      size.height <= maximumCanvasSide
-    else {
-      throw sizeCursor.error(expected: "a canvas from 1x1 to \(Int(maximumCanvasSide))x\(Int(maximumCanvasSide)) points")
+    var size = Size(width: 375, height: 667)
+    var background = Color.white
+    _ = try issues.attempt {
+      let canvas = try required("canvas")
+      let canvasMembers = try canvas.object(allowedKeys: ["size", "background"])
+      try issues.read(canvasMembers["background"]) { cursor in
+        background = try cursor.color()
+        if !background.isOpaque { throw cursor.error(expected: "an opaque colour (video has no transparency)") }
+      }
+      guard let sizeCursor = canvasMembers["size"] else { throw canvas.error("missing \"size\"") }
+      let read = try sizeCursor.size()
+      guard read.width >= 1, read.height >= 1, read.width <= maximumCanvasSide, read.height <= maximumCanvasSide else {
+        throw sizeCursor.error(expected: "a canvas from 1x1 to \(Int(maximumCanvasSide))x\(Int(maximumCanvasSide)) points")
+      }
+      size = read
     }
-    let background = try canvasMembers["background"]?.color() ?? .white
-    if !background.isOpaque, let cursor = canvasMembers["background"] {
-      throw cursor.error(expected: "an opaque colour (video has no transparency)")
+
+    var clipWindow = ClipWindow(start: 0, cycle: 1)
+    _ = try issues.attempt {
+      let clip = try required("clip")
+      let clipMembers = try clip.object(allowedKeys: ["start", "cycle", "hold"])
+      try issues.read(clipMembers["start"]) {
+        clipWindow.start = try $0.number(in: 0...86_400, expected: "a start time in seconds ≥ 0")
+      }
+      try issues.read(clipMembers["hold"]) {
+        clipWindow.hold = try $0.number(in: 0...3_600, expected: "a hold in seconds from 0 to 3600")
+      }
+      guard let cycleCursor = clipMembers["cycle"] else { throw clip.error("missing \"cycle\"") }
+      clipWindow.cycle = try cycleCursor.number(in: 0.001...3_600, expected: "a loop length in seconds from 0.001 to 3600")
     }
 
-    let clip = try required("clip")
-    let clipMembers = try clip.object(allowedKeys: ["start", "cycle", "hold"])
-    let start = try clipMembers["start"]?.number(in: 0...86_400, expected: "a start time in seconds ≥ 0") ?? 0
-    guard let cycleCursor = clipMembers["cycle"] else { throw clip.error("missing \"cycle\"") }
-    let cycle = try cycleCursor.number(in: 0.001...3_600, expected: "a loop length in seconds from 0.001 to 3600")
-
-    var compiler = LayerCompiler(baseDirectory: baseDirectory)
-    let layers = try required("layers").array().map { try compiler.layer($0) }
-    let hold = try clipMembers["hold"]?.number(in: 0...3_600, expected: "a hold in seconds from 0 to 3600") ?? 0
-    return Scene(
-      canvasSize: size, backgroundColor: background, layers: layers,
-      clip: ClipWindow(start: start, cycle: cycle, hold: hold))
+    var compiler = LayerCompiler(baseDirectory: baseDirectory, issues: issues)
+    var layers: [Layer] = []
+    for cursor in try issues.attempt({ try required("layers").array() }) ?? [] {
+      if let layer = try issues.attempt({ try compiler.layer(cursor) }) { layers.append(layer) }
+    }
+    return Scene(canvasSize: size, backgroundColor: background, layers: layers, clip: clipWindow)
   }
 
   /// The document with parameter references replaced by defaults or `--param` values.
@@ -119,7 +158,7 @@ public enum PresetCompiler {
   }
 
   /// Foundation's parse error, reduced to its useful sentence (it carries line and column).
-  private static func syntaxMessage(of error: any Error) -> String {
+  static func syntaxMessage(of error: any Error) -> String {
     if case DecodingError.dataCorrupted(let context) = error {
       let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
       return underlying ?? context.debugDescription

@@ -61,3 +61,19 @@ public struct PresetLookupError: Error, Sendable, CustomStringConvertible {
     "no preset named \"\(name)\"; searched \(searchedFolders.joined(separator: ", ")) (use --presets-dir DIR or --file PATH)"
   }
 }
+
+extension PresetLibrary {
+  /// Every preset file in the search folders, by name; a name found in an earlier folder hides
+  /// the same name in later ones.
+  public func allPresets() -> [(name: String, file: URL)] {
+    var found: [String: URL] = [:]
+    for folder in searchFolders {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      for file in files.sorted() where file.hasSuffix(".json5") || file.hasSuffix(".json") {
+        let name = file.hasSuffix(".json5") ? String(file.dropLast(6)) : String(file.dropLast(5))
+        if found[name] == nil { found[name] = folder.appendingPathComponent(file) }
+      }
+    }
+    return found.keys.sorted().compactMap { name in found[name].map { (name, $0) } }
+  }
+}

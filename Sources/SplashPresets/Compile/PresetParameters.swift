@@ -64,6 +64,9 @@ enum PresetParameters {
         throw PresetError(file: file, path: "parameters.\(parameter.name)", expected: "a number for --param \(parameter.name)", found: "\"\(text)\"")
       }
       value = .number(number)
+    } else if parameter.kind == .image && !text.hasPrefix("/") {
+      // A path typed on the command line is relative to where the user is, not to the preset.
+      value = .string(FileManager.default.currentDirectoryPath + "/" + text)
     } else {
       value = .string(text)
     }

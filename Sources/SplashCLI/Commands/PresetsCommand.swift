@@ -1,0 +1,55 @@
+import Foundation
+import SplashModel
+import SplashPresets
+
+/// `splashvid presets`: the presets the search folders hold, with canvas, loop and parameters.
+struct PresetsCommand {
+  var presetsDirectory: String?
+
+  init(_ arguments: [String]) throws {
+    let scanner = ArgumentScanner(valueOptions: ["presets-dir"], flags: [], shortNames: [:])
+    let scanned = try scanner.scan(arguments)
+    if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
+    presetsDirectory = scanned.values["presets-dir"]
+  }
+
+  func run(environment: [String: String], output: (String) -> Void) {
+    let library = PresetLibrary.standard(
+      presetsDirectory: presetsDirectory, environment: environment, executableURL: PresetSource.executableURL)
+    let presets = library.allPresets()
+    if presets.isEmpty {
+      output("no presets in \(library.searchFolders.map(\.path).joined(separator: ", "))")
+      return
+    }
+    for (name, file) in presets {
+      do {
+        let data = try Data(contentsOf: file)
+        let scene = try PresetCompiler.compile(data, file: file.path, baseDirectory: file.deletingLastPathComponent())
+        let clip = scene.clip
+        var line = "\(name)  \(format(scene.canvasSize.width))x\(format(scene.canvasSize.height)) pt"
+        line += "  loop \(format(clip.loopDuration)) s"
+        if clip.hold > 0 { line += " (\(format(clip.cycle)) s + \(format(clip.hold)) s hold)" }
+        if clip.start > 0 { line += " from t = \(format(clip.start)) s" }
+        output(line + "  \(file.path)")
+        for parameter in try PresetCompiler.parameters(data, file: file.path) {
+          let description = parameter.description.map { "  \($0)" } ?? ""
+          output("    --param \(parameter.name)=\(plain(parameter.defaultValue))  (\(parameter.kind.rawValue))\(description)")
+        }
+      } catch {
+        output("\(name)  invalid: \(error)")
+      }
+    }
+  }
+
+  private func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  private func plain(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .number(let number): format(number)
+    default: value.summary
+    }
+  }
+}

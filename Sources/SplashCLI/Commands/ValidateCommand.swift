@@ -1,0 +1,73 @@
+import Foundation
+import SplashPresets
+
+/// `splashvid validate [FILE|DIR]`: every problem of every preset, or "ok".
+///
+/// Without an argument it checks the first preset folder that exists in the search order.
+/// Exit status 0 when every file is valid, 1 otherwise.
+struct ValidateCommand {
+  var target: String?
+  var presetsDirectory: String?
+
+  init(_ arguments: [String]) throws {
+    let scanner = ArgumentScanner(valueOptions: ["presets-dir"], flags: [], shortNames: [:])
+    let scanned = try scanner.scan(arguments)
+    guard scanned.positional.count <= 1 else { throw UsageError("validate takes one FILE or DIR") }
+    target = scanned.positional.first
+    presetsDirectory = scanned.values["presets-dir"]
+  }
+
+  /// Returns whether everything was valid.
+  func run(environment: [String: String], output: (String) -> Void) throws -> Bool {
+    let files = try presetFiles(environment: environment)
+    var problemCount = 0
+    var invalidFiles = 0
+    for file in files {
+      let data: Data
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: file))
+      } catch {
+        output("\(file): expected a readable file (\(error.localizedDescription))")
+        problemCount += 1
+        invalidFiles += 1
+        continue
+      }
+      let problems = PresetCompiler.problems(
+        data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+      if problems.isEmpty {
+        output("ok \(file)")
+      } else {
+        invalidFiles += 1
+        problemCount += problems.count
+        for problem in problems { output("\(problem)") }
+      }
+    }
+    if problemCount > 0 {
+      output("\(problemCount) problem\(problemCount == 1 ? "" : "s") in \(invalidFiles) of \(files.count) file\(files.count == 1 ? "" : "s")")
+    }
+    return problemCount == 0
+  }
+
+  private func presetFiles(environment: [String: String]) throws -> [String] {
+    let path: String
+    if let target {
+      path = target
+    } else {
+      let library = PresetLibrary.standard(
+        presetsDirectory: presetsDirectory, environment: environment, executableURL: PresetSource.executableURL)
+      guard let folder = library.searchFolders.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+        throw UsageError("no preset folder found; name a FILE or DIR to validate")
+      }
+      path = folder.path
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw UsageError("\(path) does not exist")
+    }
+    guard isDirectory.boolValue else { return [path] }
+    let names = try FileManager.default.contentsOfDirectory(atPath: path)
+      .filter { $0.hasSuffix(".json5") || $0.hasSuffix(".json") }.sorted()
+    guard !names.isEmpty else { throw UsageError("\(path) holds no .json5 or .json presets") }
+    return names.map { (path as NSString).appendingPathComponent($0) }
+  }
+}
