@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${1:-/usr/local}"
 binary="$(ci/build.sh --quiet)"
-install -d "$prefix/bin" "$prefix/share/splashvid/presets"
+install -d "$prefix/bin" "$prefix/share/splashvid"
 install -m 755 "$binary" "$prefix/bin/splashvid"
-install -m 644 presets/*.json5 "$prefix/share/splashvid/presets/"
+rm -rf "$prefix/share/splashvid/presets"
+cp -R presets "$prefix/share/splashvid/presets"  # with assets/: images resolve beside each preset
 echo "installed $prefix/bin/splashvid and $prefix/share/splashvid/presets" >&2

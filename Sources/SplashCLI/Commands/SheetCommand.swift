@@ -33,9 +33,11 @@ struct SheetCommand {
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {
     let scene = try source.load(environment: environment)
-    // Frame k of n shows start + k·cycle/n: the loop's first frame and then even steps, never
-    // the next loop's first frame again.
-    let times = (0..<frames).map { scene.clip.start + scene.clip.cycle * Double($0) / Double(frames) }
+    // A looping clip: frame k of n shows start + k·cycle/n, never the next loop's first frame
+    // again. A one-shot clip with a hold: the last frame is the final state at start + cycle.
+    let clip = scene.clip
+    let divisions = clip.hold > 0 && frames > 1 ? Double(frames - 1) : Double(frames)
+    let times = (0..<frames).map { clip.start + clip.cycle * Double($0) / divisions }
     let sheet = try ContactSheet.render(
       scene: scene, times: times, thumbnailWidth: thumbnailWidth, columns: columns,
       backend: CairoBackend { log("splashvid: warning: \($0)") })
