@@ -94,7 +94,7 @@ struct RenderGoldenTests {
   @Test("every golden file has a case (no orphans)")
   func noOrphans() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: GoldenImage.folder.path).filter { $0.hasSuffix(".png") }
-    let names = Set(Self.cases.map { "\($0.name).png" })
+    let names = Set(Self.cases.map { "\($0.name).png" } + PresetGoldenTests.cases.map { "preset-\($0.0)-\($0.1).png" })
     #expect(Set(files).subtracting(names).isEmpty, "orphans: \(Set(files).subtracting(names).sorted())")
     #expect(Self.cases.count >= 30)
   }
