@@ -35,6 +35,15 @@ extension CairoBackend {
   func drawInLayerSpace(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
     let properties = layer.properties
     let isolated = properties.opacity < 1 || layer.mask != nil
+    let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
+    // Groups are as large as the clip: limit it to where the layer can draw.
+    let extents = isolated || hasShadow ? visualExtents(of: layer) : nil
+    if let extents {
+      cairo_save(cairo)
+      cairo_rectangle(cairo, extents.minX - 1, extents.minY - 1, extents.width + 2, extents.height + 2)
+      cairo_clip(cairo)
+    }
+    defer { if extents != nil { cairo_restore(cairo) } }
     if isolated { cairo_push_group(cairo) }
 
     cairo_save(cairo)
@@ -43,7 +52,7 @@ extension CairoBackend {
       appendRoundedRect(properties.bounds, radius: properties.cornerRadius, to: cairo)
       cairo_clip(cairo)
     }
-    if properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0 {
+    if hasShadow {
       cairo_push_group(cairo)
       try drawContent(layer, in: cairo)
       guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a shadow", cairo) }

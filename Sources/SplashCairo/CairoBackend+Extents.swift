@@ -1,0 +1,104 @@
+import CCairo
+import SplashCore
+import SplashModel
+
+/// Where a layer can draw, so offscreen groups are only as large as their content.
+extension CairoBackend {
+  /// A rectangle in the layer's own space that contains everything the layer and its subtree
+  /// draw, or `nil` when that is not known cheaply (text, overflowing contents, perspective).
+  ///
+  /// Opacity, mask and shadow groups clip to it: without it every group would be as large as
+  /// the frame, and fuber's 77 fading tiles would each allocate and composite a full frame.
+  func visualExtents(of layer: PresentationLayer) -> Rect? {
+    let properties = layer.properties
+    var box = properties.bounds
+    if properties.masksToBounds {
+      return expandedForShadow(box, properties.shadow)
+    }
+    if let contents = properties.contents, contents.gravity != .resize, contents.gravity != .resizeAspect {
+      return nil
+    }
+    switch layer.kind {
+    case .layer, .gradient: break
+    case .text: return nil
+    case .shape:
+      if let path = properties.shape.path, !path.isEmpty, let hull = Self.controlHull(path) {
+        let shape = properties.shape
+        // Miter joins can reach miterLimit × half the width beyond a vertex.
+        let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5)
+        let stroked = shape.strokeColor.alpha > 0 ? reach : 0
+        box = union(box, Rect(x: hull.minX - stroked, y: hull.minY - stroked, width: hull.width + 2 * stroked, height: hull.height + 2 * stroked))
+      }
+    }
+    for sublayer in layer.sublayers where !sublayer.properties.isHidden {
+      guard let child = visualExtents(of: sublayer), let placed = placedExtents(child, of: sublayer, in: properties) else {
+        return nil
+      }
+      box = union(box, placed)
+    }
+    return expandedForShadow(box, properties.shadow)
+  }
+
+  /// A sublayer's extents mapped into its parent's space.
+  private func placedExtents(_ extents: Rect, of sublayer: PresentationLayer, in parent: LayerProperties) -> Rect? {
+    let properties = sublayer.properties
+    guard let flat = properties.transform.flattened, let sublayerFlat = parent.sublayerTransform.flattened else { return nil }
+    let bounds = properties.bounds
+    let anchor = Point(x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
+    let parentAnchor = Point(
+      x: parent.bounds.minX + parent.anchorPoint.x * parent.bounds.width,
+      y: parent.bounds.minY + parent.anchorPoint.y * parent.bounds.height)
+    let toParent = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+      .concatenating(flat)
+      .concatenating(AffineTransform(translationX: properties.position.x, y: properties.position.y))
+      .concatenating(AffineTransform(translationX: -parentAnchor.x, y: -parentAnchor.y))
+      .concatenating(sublayerFlat)
+      .concatenating(AffineTransform(translationX: parentAnchor.x, y: parentAnchor.y))
+    let corners = [
+      Point(x: extents.minX, y: extents.minY), Point(x: extents.maxX, y: extents.minY),
+      Point(x: extents.minX, y: extents.maxY), Point(x: extents.maxX, y: extents.maxY),
+    ].map { toParent.apply(to: $0) }
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  private func expandedForShadow(_ box: Rect, _ shadow: Shadow) -> Rect {
+    guard shadow.opacity > 0, shadow.color.alpha > 0 else { return box }
+    let reach = 3 * shadow.radius + 1
+    let shifted = Rect(
+      x: box.minX + shadow.offset.width - reach, y: box.minY + shadow.offset.height - reach,
+      width: box.width + 2 * reach, height: box.height + 2 * reach)
+    return union(box, shifted)
+  }
+
+  private func union(_ a: Rect, _ b: Rect) -> Rect {
+    if a.width <= 0 && a.height <= 0 && a.origin == .zero { return b }
+    let minX = min(a.minX, b.minX)
+    let minY = min(a.minY, b.minY)
+    return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+  }
+
+  /// The box around every point and control point: it contains the curves.
+  private static func controlHull(_ path: Path) -> Rect? {
+    var points: [Point] = []
+    for element in path.elements {
+      switch element {
+      case .move(let p), .line(let p): points.append(p)
+      case .quadCurve(let c, let p): points += [c, p]
+      case .cubicCurve(let c1, let c2, let p): points += [c1, c2, p]
+      case .close: break
+      }
+    }
+    guard let first = points.first else { return nil }
+    var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+    for point in points {
+      minX = min(minX, point.x)
+      maxX = max(maxX, point.x)
+      minY = min(minY, point.y)
+      maxY = max(maxY, point.y)
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+}
