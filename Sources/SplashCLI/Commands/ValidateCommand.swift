@@ -66,7 +66,7 @@ struct ValidateCommand {
     }
     guard isDirectory.boolValue else { return [path] }
     let names = try FileManager.default.contentsOfDirectory(atPath: path)
-      .filter { $0.hasSuffix(".json5") || $0.hasSuffix(".json") }.sorted()
+      .filter(isPresetFileName).sorted()
     guard !names.isEmpty else { throw UsageError("\(path) holds no .json5 or .json presets") }
     return names.map { (path as NSString).appendingPathComponent($0) }
   }

@@ -12,7 +12,8 @@ public struct TextStyle: Sendable, Hashable {
 
   public var string: String = ""
   public var fontFamily: String = "Helvetica"
-  /// CSS/OpenType weight: 100 thin … 400 regular … 900 black.
+  /// OpenType weight, 1…1000: 100 ultra light, 200 thin (UIKit's order), 300 light,
+  /// 400 regular … 700 bold … 900 black.
   public var fontWeight: Double = 400
   public var fontSize: Double = 36
   /// Opaque white, `CATextLayer`'s default.

@@ -39,7 +39,13 @@ enum GridExpander {
     let center = try members["centerCell"]?.numbers(count: 2, expected: "a cell [column, row]")
       ?? [Double(columns - 1) / 2, Double(rows - 1) / 2]
     let prefix = try members["idPrefix"]?.string() ?? "cell"
-    let front = try members["front"].map { try $0.numbers(count: 2, expected: "a cell [column, row]").map(Int.init) }
+    let front = try members["front"].map { cursor in
+      let cell = try cursor.numbers(count: 2, expected: "a cell [column, row]")
+      guard cell.allSatisfy({ $0 == $0.rounded() }), (0..<Double(columns)).contains(cell[0]), (0..<Double(rows)).contains(cell[1]) else {
+        throw cursor.error(expected: "a cell [column, row] inside the \(columns)x\(rows) grid")
+      }
+      return cell.map { Int($0) }
+    }
     let delayPerPoint = try members["delayPerPoint"]?.number(in: 0...10, expected: "seconds per point from 0 to 10") ?? 0
     let template = try required("cell")
     guard case .object(let templateMembers) = template.value else { throw template.error(expected: "a layer object") }
@@ -105,7 +111,10 @@ enum GridExpander {
   ) throws -> JSONValue {
     switch value {
     case .object(var members):
-      if case .string(let kind)? = members["cell"], members.count <= 2 {
+      if case .string(let kind)? = members["cell"] {
+        if let extra = members.keys.sorted().first(where: { $0 != "cell" && $0 != "times" }) {
+          throw PresetError(file: file, path: "\(path).\(extra)", expected: "only \"cell\" and \"times\" in a cell value", found: "unknown key \"\(extra)\"")
+        }
         let factor: Double
         switch members["times"] {
         case nil: factor = 1

@@ -39,7 +39,7 @@ public struct PresetLibrary: Sendable {
   ///
   /// - Throws: `PresetLookupError` listing the folders searched.
   public func file(named name: String) throws -> URL {
-    let isPlainName = !name.isEmpty && !name.contains("/") && name != "." && name != ".."
+    let isPlainName = !name.isEmpty && !name.contains("/") && name != "." && name != ".." && name != "schema"
     if isPlainName {
       for folder in searchFolders {
         for fileExtension in ["json5", "json"] {
@@ -69,11 +69,17 @@ extension PresetLibrary {
     var found: [String: URL] = [:]
     for folder in searchFolders {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      for file in files.sorted() where file.hasSuffix(".json5") || file.hasSuffix(".json") {
+      for file in files.sorted() where isPresetFileName(file) {
         let name = file.hasSuffix(".json5") ? String(file.dropLast(6)) : String(file.dropLast(5))
         if found[name] == nil { found[name] = folder.appendingPathComponent(file) }
       }
     }
     return found.keys.sorted().compactMap { name in found[name].map { (name, $0) } }
   }
+}
+
+/// Whether a file in a preset folder is a preset: `.json5` or `.json`, but not the folder's
+/// `schema.json` (the JSON Schema editors use to check presets).
+public func isPresetFileName(_ name: String) -> Bool {
+  (name.hasSuffix(".json5") || name.hasSuffix(".json")) && name != "schema.json"
 }

@@ -54,7 +54,7 @@ extension JSONCursor {
       guard let color = Self.functionalColor(text) else { throw error(expected: expected) }
       return color
     }
-    guard text.hasPrefix("#"), text.count == 7 || text.count == 9,
+    guard text.hasPrefix("#"), text.count == 7 || text.count == 9, text.dropFirst().allSatisfy(\.isHexDigit),
       let bits = UInt32(text.dropFirst(), radix: 16)
     else { throw error(expected: expected) }
     let hasAlpha = text.count == 9
