@@ -44,6 +44,8 @@ public enum SplashCommandLine {
         return valid ? ExitCode.success.rawValue : ExitCode.failure.rawValue
       case "presets":
         try PresetsCommand(rest).run(environment: environment) { print($0) }
+      case "probe":
+        try ProbeCommand(rest).run { print($0) }
       case "inspect":
         try InspectCommand(rest).run(environment: environment) { print($0) }
       default:

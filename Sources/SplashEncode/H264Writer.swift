@@ -28,7 +28,7 @@ public final class H264Writer {
   /// reports through its own messages and keeps only their errors.
   private static let quietLibraryLogging: Void = av_log_set_level(AV_LOG_ERROR)
 
-  /// The FFmpeg encoder used.
+  /// The FFmpeg encoder used by default.
   public static let encoderName = "libx264"
 
   /// Opens the encoder and starts the file at `path`.
@@ -38,10 +38,10 @@ public final class H264Writer {
   public init(path: String, settings: VideoSettings) throws {
     _ = Self.quietLibraryLogging
     self.settings = try settings.validated()
-    guard let codec = avcodec_find_encoder_by_name(Self.encoderName) else {
+    guard let codec = avcodec_find_encoder_by_name(settings.encoderName) else {
       throw EncodeError(
-        stage: "finding the \(Self.encoderName) encoder",
-        message: "this FFmpeg has no \(Self.encoderName); install Debian's libavcodec59 (it links libx264)")
+        stage: "finding the \(settings.encoderName) encoder",
+        message: "this FFmpeg has no \(settings.encoderName); install Debian's libavcodec59 (its build links libx264)")
     }
     output = try OutputFile(destination: path)
 
@@ -92,10 +92,14 @@ public final class H264Writer {
     context.pointee.framerate = AVRational(num: fps, den: 1)
     context.pointee.gop_size = Int32(settings.keyframeInterval)
     context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-    context.pointee.color_primaries = AVCOL_PRI_BT709
-    context.pointee.color_trc = AVCOL_TRC_BT709
-    context.pointee.colorspace = AVCOL_SPC_BT709
-    context.pointee.color_range = AVCOL_RANGE_MPEG
+    if settings.writesColorTags {
+      // Declared in the H.264 VUI and, through the stream parameters, the MP4 'colr' box: a
+      // player that is told nothing guesses, and guesses differ (BT.601 for small sizes).
+      context.pointee.color_primaries = AVCOL_PRI_BT709
+      context.pointee.color_trc = AVCOL_TRC_BT709
+      context.pointee.colorspace = AVCOL_SPC_BT709
+      context.pointee.color_range = AVCOL_RANGE_MPEG
+    }
     context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     if formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
       context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
@@ -104,13 +108,18 @@ public final class H264Writer {
     var options: OpaquePointer?
     defer { av_dict_free(&options) }
     av_dict_set(&options, "preset", settings.encoderPreset, 0)
-    av_dict_set(&options, "tune", settings.tune, 0)
+    if settings.tune != "none" { av_dict_set(&options, "tune", settings.tune, 0) }
     av_dict_set(&options, "crf", String(settings.constantRateFactor), 0)
     av_dict_set(&options, "profile", "high", 0)
-    try check(avcodec_open2(context, codec, &options), "opening the \(Self.encoderName) encoder")
+    if let level = settings.level { av_dict_set(&options, "level", level, 0) }
+    // Deterministic output: x264 already is for a given thread count; fix the count so the
+    // same input gives the same bytes on machines with more cores.
+    av_dict_set(&options, "threads", "4", 0)
+    let encoderName = settings.encoderName
+    try check(avcodec_open2(context, codec, &options), "opening the \(encoderName) encoder")
     if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
       throw EncodeError(
-        stage: "opening the \(Self.encoderName) encoder",
+        stage: "opening the \(encoderName) encoder",
         message: "option \(String(cString: unused.pointee.key)) was not accepted")
     }
 
@@ -119,16 +128,14 @@ public final class H264Writer {
     stream.pointee.avg_frame_rate = context.pointee.framerate
     stream.pointee.r_frame_rate = context.pointee.framerate
 
-    try check(
-      avio_open(&formatContext.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE),
-      "opening \(output.temporaryPath) for writing")
+    try check(avio_open(&formatContext.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE), "writing \(output.destination)")
     isIOOpen = true
 
     var muxerOptions: OpaquePointer?
     defer { av_dict_free(&muxerOptions) }
     // faststart moves the index (moov) before the media (mdat) so players and uploads can
     // start before the whole file arrives.
-    av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
+    if settings.isFastStart { av_dict_set(&muxerOptions, "movflags", "+faststart", 0) }
     try check(avformat_write_header(formatContext, &muxerOptions), "writing the MP4 header")
   }
 

@@ -2,6 +2,8 @@
 public struct VideoFileInfo: Sendable, Hashable {
   public var codecName: String
   public var profile: String?
+  /// The level as FFmpeg reports it (`level_idc`, 40 for 4.0); `nil` when unknown.
+  public var level: Int?
   public var width: Int
   public var height: Int
   public var pixelFormat: String
@@ -21,6 +23,13 @@ public struct VideoFileInfo: Sendable, Hashable {
   public var durationSeconds: Double
   /// Top-level boxes of an MP4 file in order (`ftyp`, `moov`, `mdat`, …).
   public var topLevelBoxes: [String]
+  /// Whether the pixel format carries alpha.
+  public var hasAlpha: Bool
+  /// Whether every frame lasts the same number of stream ticks.
+  public var isConstantFrameRate: Bool
+  /// The number of keyframes, and the longest run of packets from one keyframe to the next.
+  public var keyframeCount: Int
+  public var longestKeyframeInterval: Int
 
   public static func == (lhs: VideoFileInfo, rhs: VideoFileInfo) -> Bool {
     lhs.summary == rhs.summary
@@ -39,11 +48,37 @@ public struct VideoFileInfo: Sendable, Hashable {
   /// One line per fact, stable for tests and for `probe`.
   public var summary: String {
     """
-    codec=\(codecName) profile=\(profile ?? "none") size=\(width)x\(height) pix_fmt=\(pixelFormat)
+    codec=\(codecName) profile=\(profile ?? "none") level=\(level.map(String.init) ?? "unknown") size=\(width)x\(height) pix_fmt=\(pixelFormat) alpha=\(hasAlpha)
     color_space=\(colorSpace) color_primaries=\(colorPrimaries) color_transfer=\(colorTransfer) color_range=\(colorRange)
-    avg_frame_rate=\(averageFrameRate.0)/\(averageFrameRate.1) r_frame_rate=\(realFrameRate.0)/\(realFrameRate.1)
+    avg_frame_rate=\(averageFrameRate.0)/\(averageFrameRate.1) r_frame_rate=\(realFrameRate.0)/\(realFrameRate.1) constant=\(isConstantFrameRate)
     frames=\(declaredFrameCount) decoded=\(decodedFrameCount) duration=\(durationSeconds)
     boxes=\(topLevelBoxes.joined(separator: ","))
     """
+  }
+
+  /// What breaks or degrades playback in common players and uploads, one sentence each.
+  public var warnings: [String] {
+    var found: [String] = []
+    if width % 2 != 0 || height % 2 != 0 {
+      found.append("odd size \(width)x\(height): 4:2:0 players and many uploads reject or crop it")
+    }
+    let tags = [("color_space", colorSpace), ("color_primaries", colorPrimaries), ("color_transfer", colorTransfer), ("color_range", colorRange)]
+    let missing = tags.filter { $0.1 == "unknown" || $0.1 == "unspecified" }.map(\.0)
+    if !missing.isEmpty {
+      found.append("no \(missing.joined(separator: ", ")) tag: players guess, and guesses differ (colours shift)")
+    }
+    if codecName == "h264" && pixelFormat.hasPrefix("yuv444") {
+      found.append("H.264 4:4:4 (\(pixelFormat)): browsers, phones and QuickTime cannot play it")
+    }
+    if codecName == "h264" && pixelFormat.hasPrefix("yuv422") {
+      found.append("H.264 4:2:2 (\(pixelFormat)): browsers and phones cannot play it")
+    }
+    if topLevelBoxes.contains("moov") && !isFastStart {
+      found.append("the index (moov) comes after the media: playback cannot start until the whole file has arrived")
+    }
+    if !isConstantFrameRate || averageFrameRate.0 * realFrameRate.1 != realFrameRate.0 * averageFrameRate.1 {
+      found.append("variable frame rate: editors and some players drift out of sync")
+    }
+    return found
   }
 }

@@ -45,6 +45,10 @@ public enum VideoReader {
     let frame = try VideoFrame()
     var scaler: FrameScaler?
     var decoded = 0
+    var presentationTimes: [Int64] = []
+    var keyframeCount = 0
+    var packetsSinceKeyframe = 0
+    var longestKeyframeInterval = 0
 
     func receiveFrames() throws {
       while true {
@@ -79,6 +83,13 @@ public enum VideoReader {
     while av_read_frame(format, packet.packet) >= 0 {
       defer { av_packet_unref(packet.packet) }
       guard packet.packet.pointee.stream_index == streamIndex else { continue }
+      if packet.packet.pointee.pts != Int64.min { presentationTimes.append(packet.packet.pointee.pts) }
+      if packet.packet.pointee.flags & AV_PKT_FLAG_KEY != 0 {
+        keyframeCount += 1
+        packetsSinceKeyframe = 0
+      }
+      packetsSinceKeyframe += 1
+      longestKeyframeInterval = max(longestKeyframeInterval, packetsSinceKeyframe)
       try check(avcodec_send_packet(codecContext, packet.packet), "decoding \(path)")
       try receiveFrames()
     }
@@ -86,10 +97,16 @@ public enum VideoReader {
     try receiveFrames()
 
     func name(_ text: UnsafePointer<CChar>?) -> String { text.map { String(cString: $0) } ?? "unknown" }
+    presentationTimes.sort()
+    let steps = Set(zip(presentationTimes, presentationTimes.dropFirst()).map { $1 - $0 })
+    let pixelFormat = AVPixelFormat(parameters.pointee.format)
+    let hasAlpha = av_pix_fmt_desc_get(pixelFormat).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
+    let level = parameters.pointee.level
     let profileName = avcodec_profile_name(parameters.pointee.codec_id, parameters.pointee.profile)
     return VideoFileInfo(
       codecName: name(avcodec_get_name(parameters.pointee.codec_id)),
       profile: profileName.map { String(cString: $0) },
+      level: level > 0 ? Int(level) : nil,
       width: width, height: height,
       pixelFormat: name(av_get_pix_fmt_name(AVPixelFormat(parameters.pointee.format))),
       colorSpace: name(av_color_space_name(parameters.pointee.color_space)),
@@ -101,7 +118,10 @@ public enum VideoReader {
       declaredFrameCount: Int(stream.pointee.nb_frames),
       decodedFrameCount: decoded,
       durationSeconds: format.pointee.duration > 0 ? Double(format.pointee.duration) / Double(AV_TIME_BASE) : 0,
-      topLevelBoxes: topLevelBoxes(of: path))
+      topLevelBoxes: topLevelBoxes(of: path),
+      hasAlpha: hasAlpha,
+      isConstantFrameRate: (steps.max() ?? 0) - (steps.min() ?? 0) <= 1,
+      keyframeCount: keyframeCount, longestKeyframeInterval: longestKeyframeInterval)
   }
 
   /// The four-letter types of an MP4 file's top-level boxes, in file order.

@@ -11,11 +11,22 @@ public struct VideoSettings: Sendable, Hashable {
   public var constantRateFactor: Int
   /// x264's speed/size trade-off preset.
   public var encoderPreset: String
-  /// x264's tuning; `animation` suits flat vector content.
+  /// x264's tuning; `animation` suits flat vector content; `none` uses none.
   public var tune: String
+  /// Whether BT.709 and the limited range are declared in the stream and the container. Only
+  /// tests turn this off, to make the kind of file `probe` warns about.
+  package var writesColorTags = true
+  /// Whether the index (moov) goes before the media. Only tests turn this off.
+  package var isFastStart = true
+  /// The FFmpeg encoder; tests name a missing one to check the error.
+  package var encoderName = "libx264"
 
   public static let maximumSide = 8192
   public static let frameRateRange = 1...240
+  public static let encoderPresets = [
+    "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo",
+  ]
+  public static let tunes = ["animation", "film", "grain", "stillimage", "fastdecode", "zerolatency", "none"]
 
   public init(
     width: Int, height: Int, framesPerSecond: Int, constantRateFactor: Int = 18,
@@ -28,6 +39,9 @@ public struct VideoSettings: Sendable, Hashable {
     self.encoderPreset = encoderPreset
     self.tune = tune
   }
+
+  /// The H.264 level declared for this size and rate.
+  public var level: String? { H264Level.minimum(width: width, height: height, framesPerSecond: framesPerSecond) }
 
   /// A keyframe about every two seconds: seeking stays quick and files stay small.
   public var keyframeInterval: Int { framesPerSecond * 2 }
@@ -51,6 +65,15 @@ public struct VideoSettings: Sendable, Hashable {
     }
     guard (0...51).contains(constantRateFactor) else {
       throw EncodeError(stage: stage, message: "CRF \(constantRateFactor) is outside 0...51")
+    }
+    guard Self.encoderPresets.contains(encoderPreset) else {
+      throw EncodeError(stage: stage, message: "x264 preset \(encoderPreset) is not one of \(Self.encoderPresets.joined(separator: ", "))")
+    }
+    guard Self.tunes.contains(tune) else {
+      throw EncodeError(stage: stage, message: "x264 tune \(tune) is not one of \(Self.tunes.joined(separator: ", "))")
+    }
+    guard level != nil else {
+      throw EncodeError(stage: stage, message: "\(width)x\(height) at \(framesPerSecond) fps is beyond H.264 level 6.2")
     }
     return self
   }

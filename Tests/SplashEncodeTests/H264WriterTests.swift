@@ -63,7 +63,111 @@ struct H264WriterTests {
     #expect(info.declaredFrameCount == 30 && info.decodedFrameCount == 30)
     #expect(abs(info.durationSeconds - 30.0 / 24) < 1e-6)
     #expect(info.isFastStart, "boxes: \(info.topLevelBoxes)")
+    #expect(info.isConstantFrameRate)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["flat.mp4"])
+    // The container carries the colour tags too (an nclx 'colr' box), and no wall-clock time:
+    // the movie header's creation and modification times are zero.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let colr = Array("colrnclx".utf8)
+    #expect(bytes.indices.dropLast(8).contains { Array(bytes[$0..<($0 + 8)]) == colr })
+    let mvhd = Array("mvhd".utf8)
+    let header = try #require(bytes.indices.dropLast(16).first { Array(bytes[$0..<($0 + 4)]) == mvhd })
+    // Version 0: 4-byte creation and modification times after version and flags.
+    let timeBytes = bytes[header + 4] == 0 ? 8 : 16
+    #expect(bytes[(header + 8)..<(header + 8 + timeBytes)].allSatisfy { $0 == 0 }, "creation and modification times")
+  }
+
+  @Test("flat #40E0B0, #DA70D6 and #555555 survive the round trip within ±3 (BT.709, limited range)")
+  func seedColours() throws {
+    let folder = try temporaryFolder()
+    let colours = [Color(red8: 0x40, green8: 0xE0, blue8: 0xB0), Color(red8: 0xDA, green8: 0x70, blue8: 0xD6), Color(red8: 0x55, green8: 0x55, blue8: 0x55)]
+    let frame = try #require(PixelBuffer(width: 96, height: 64))
+    for (band, colour) in colours.enumerated() {
+      let stripe = try #require(PixelBuffer(width: 32, height: 64))
+      stripe.fill(with: colour)
+      for row in 0..<64 {
+        frame.bytes.advanced(by: row * frame.bytesPerRow + band * 32 * 4)
+          .copyMemory(from: stripe.bytes.advanced(by: row * stripe.bytesPerRow), byteCount: 32 * 4)
+      }
+    }
+    let writer = try H264Writer(path: folder + "/bands.mp4", settings: VideoSettings(width: 96, height: 64, framesPerSecond: 30))
+    for _ in 0..<12 { try writer.append(frame) }
+    try writer.finish()
+    _ = try VideoReader.read(folder + "/bands.mp4") { index, pixels in
+      for (band, colour) in colours.enumerated() {
+        expectClose(pixels.rgba(x: band * 32 + 16, y: 32), to: colour, "band \(band) of frame \(index)")
+      }
+    }
+  }
+
+  @Test(
+    "the declared level is the lowest that fits size and rate (H.264 Table A-1)",
+    arguments: [(750, 1334, 60, "4"), (1080, 1920, 60, "4.2"), (1920, 1080, 30, "4"), (376, 668, 30, "3"), (3840, 2160, 60, "5.2"), (128, 96, 24, "3"), (1280, 720, 60, "3.2")])
+  func levels(width: Int, height: Int, fps: Int, expected: String) {
+    #expect(H264Level.minimum(width: width, height: height, framesPerSecond: fps) == expected)
+  }
+
+  @Test("a keyframe at least every 2 seconds")
+  func keyframeInterval() throws {
+    let folder = try temporaryFolder()
+    let writer = try H264Writer(path: folder + "/gop.mp4", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 10))
+    let frame = try #require(PixelBuffer(width: 64, height: 64))
+    for index in 0..<70 {
+      frame.fill(with: Color(red: Double(index % 7) / 7, green: 0.5, blue: 0.5))
+      try writer.append(frame)
+    }
+    try writer.finish()
+    let info = try VideoReader.read(folder + "/gop.mp4")
+    #expect(info.keyframeCount >= 4)
+    #expect(info.longestKeyframeInterval <= 20)
+  }
+
+  @Test("the stream declares High profile and that level")
+  func declaredLevel() throws {
+    let folder = try temporaryFolder()
+    let writer = try H264Writer(path: folder + "/level.mp4", settings: VideoSettings(width: 376, height: 668, framesPerSecond: 30))
+    let frame = try #require(PixelBuffer(width: 376, height: 668))
+    for _ in 0..<3 { try writer.append(frame) }
+    try writer.finish()
+    let info = try VideoReader.read(folder + "/level.mp4")
+    #expect(info.profile == "High" && info.level == 30)
+    #expect(info.warnings.isEmpty, "\(info.warnings)")
+  }
+
+  @Test("a file without colour tags or faststart draws probe's warnings")
+  func probeWarnings() throws {
+    let folder = try temporaryFolder()
+    var settings = VideoSettings(width: 64, height: 64, framesPerSecond: 30)
+    settings.writesColorTags = false
+    settings.isFastStart = false
+    let writer = try H264Writer(path: folder + "/plain.mp4", settings: settings)
+    let frame = try #require(PixelBuffer(width: 64, height: 64))
+    for _ in 0..<3 { try writer.append(frame) }
+    try writer.finish()
+    let warnings = try VideoReader.read(folder + "/plain.mp4").warnings
+    #expect(warnings.contains { $0.hasPrefix("no color_space, color_primaries, color_transfer") })
+    #expect(warnings.contains { $0.hasPrefix("the index (moov) comes after the media") })
+  }
+
+  @Test("failures leave nothing behind: missing encoder, unwritable folder, a directory as target")
+  func failuresLeaveNothing() throws {
+    let folder = try temporaryFolder()
+    var missing = VideoSettings(width: 64, height: 64, framesPerSecond: 30)
+    missing.encoderName = "libnope"
+    #expect {
+      try H264Writer(path: folder + "/a.mp4", settings: missing)
+    } throws: { error in
+      "\(error)" == "encode: finding the libnope encoder: this FFmpeg has no libnope; install Debian's libavcodec59 (its build links libx264)"
+    }
+    #expect(throws: OutputFileError.self) { try H264Writer(path: folder, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30)) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    // /sys refuses new files even to root: the error names the target, not the temporary file.
+    #expect {
+      try H264Writer(path: "/sys/splashvid-test.mp4", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
+    } throws: { error in
+      "\(error)".hasPrefix("encode: writing /sys/splashvid-test.mp4: ")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "/sys").allSatisfy { !$0.contains("splashvid") })
   }
 
   @Test("the same frames and settings give byte-identical files")
@@ -87,6 +191,9 @@ struct H264WriterTests {
       VideoSettings(width: 100, height: 100, framesPerSecond: 0),
       VideoSettings(width: 100, height: 100, framesPerSecond: 1000),
       VideoSettings(width: 0, height: 100, framesPerSecond: 30),
+      VideoSettings(width: 100, height: 100, framesPerSecond: 30, constantRateFactor: 52),
+      VideoSettings(width: 100, height: 100, framesPerSecond: 30, encoderPreset: "warp"),
+      VideoSettings(width: 100, height: 100, framesPerSecond: 30, tune: "cartoon"),
     ])
   func badSettings(settings: VideoSettings) throws {
     let folder = try temporaryFolder()

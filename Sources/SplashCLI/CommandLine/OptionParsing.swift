@@ -14,6 +14,15 @@ enum OptionParsing {
     return value
   }
 
+  /// One of a fixed list of words, or `nil` when the option was not given.
+  static func choice(_ text: String?, option: String, from choices: [String]) throws -> String? {
+    guard let text else { return nil }
+    guard choices.contains(text) else {
+      throw UsageError("--\(option) \(text): expected one of \(choices.joined(separator: ", "))")
+    }
+    return text
+  }
+
   /// The required `--time SECONDS` of `still` and `inspect`: scene time since the animation starts.
   static func sceneTime(_ values: [String: String]) throws -> Double {
     guard let text = values["time"] else { throw UsageError("give the scene time with --time SECONDS") }

@@ -12,6 +12,7 @@ enum HelpText {
       splashvid inspect (--preset NAME | --file PATH) --time T [--layer ID]
       splashvid validate [FILE | DIR]     every problem of each preset (default: the preset folder)
       splashvid presets                   the presets found, with their loops and parameters
+      splashvid probe FILE                what a player will see in a video, and what may break it
       splashvid --help | --version
 
     RENDER OPTIONS
@@ -25,6 +26,9 @@ enum HelpText {
       --size WxH          pixel size, even (default: the canvas at --scale, rounded up to even)
       --scale S           pixels per point when --size is not given (default 2)
       --fit contain|cover how the canvas fills a --size of another aspect (default contain)
+      --crf N             x264 quality, 0 (lossless) to 51 (default 18)
+      --x264-preset P     ultrafast … placebo: speed against size (default medium)
+      --tune T            animation, film, grain, stillimage, fastdecode, zerolatency, none (default animation)
 
     STILL OPTIONS
       --time T            scene seconds since the animation starts

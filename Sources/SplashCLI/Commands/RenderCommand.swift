@@ -11,13 +11,16 @@ struct RenderCommand {
   var framesPerSecond: Int
   var outputSize: OutputSize
   var outputPath: String
+  var constantRateFactor: Int
+  var encoderPreset: String
+  var tune: String
 
   static let defaultFramesPerSecond = 60
   static let maximumLoops = 10_000
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["loops", "fps", "output"]),
+      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["loops", "fps", "output", "crf", "x264-preset", "tune"]),
       flags: [], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -29,6 +32,9 @@ struct RenderCommand {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
     } ?? Self.defaultFramesPerSecond
     outputSize = try OutputSize(scanned.values, maximumSide: VideoSettings.maximumSide, requiresEven: true)
+    constantRateFactor = try scanned.values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) } ?? 18
+    encoderPreset = try OptionParsing.choice(scanned.values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets) ?? "medium"
+    tune = try OptionParsing.choice(scanned.values["tune"], option: "tune", from: VideoSettings.tunes) ?? "animation"
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.mp4")
     }
@@ -41,7 +47,9 @@ struct RenderCommand {
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
     let writer = try H264Writer(
       path: outputPath,
-      settings: VideoSettings(width: size.width, height: size.height, framesPerSecond: framesPerSecond))
+      settings: VideoSettings(
+        width: size.width, height: size.height, framesPerSecond: framesPerSecond, constantRateFactor: constantRateFactor,
+        encoderPreset: encoderPreset, tune: tune))
     let pipeline = RenderPipeline(
       scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: outputSize.fit)
     let backend = CairoBackend { log("splashvid: warning: \($0)") }

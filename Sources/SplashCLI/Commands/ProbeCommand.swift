@@ -1,0 +1,44 @@
+import Foundation
+import SplashEncode
+
+/// `splashvid probe FILE`: what a player will see in a video file, and what may break it.
+///
+/// Prints one `name: value` line per fact, then one `warning: …` line per problem; exit 0
+/// either way (1 when the file cannot be read).
+struct ProbeCommand {
+  var path: String
+
+  init(_ arguments: [String]) throws {
+    let scanned = try ArgumentScanner(valueOptions: [], flags: [], shortNames: [:]).scan(arguments)
+    guard scanned.positional.count == 1, let path = scanned.positional.first else {
+      throw UsageError("probe takes one video FILE")
+    }
+    self.path = path
+  }
+
+  func run(output: (String) -> Void) throws {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw ProbeError(message: "no file \(path)")
+    }
+    let info = try VideoReader.read(path)
+    let rate = info.averageFrameRate
+    let fps = rate.1 != 0 ? Double(rate.0) / Double(rate.1) : 0
+    let level = info.level.map { $0 % 10 == 0 ? "\($0 / 10)" : "\($0 / 10).\($0 % 10)" } ?? "unknown"
+    output("file: \(path)")
+    output("codec: \(info.codecName), profile \(info.profile ?? "none"), level \(level)")
+    output("size: \(info.width)x\(info.height)")
+    output("frame rate: \(rate.0)/\(rate.1) (\(String(format: "%.3f", fps)) fps, \(info.isConstantFrameRate ? "constant" : "variable"))")
+    output("frames: \(info.decodedFrameCount)")
+    output("duration: \(String(format: "%.3f", info.durationSeconds)) s")
+    output("pixel format: \(info.pixelFormat)\(info.hasAlpha ? " (with alpha)" : "")")
+    output("colour: matrix \(info.colorSpace), primaries \(info.colorPrimaries), transfer \(info.colorTransfer), range \(info.colorRange)")
+    output("faststart: \(info.isFastStart ? "yes (moov before mdat)" : "no")")
+    for warning in info.warnings { output("warning: \(warning)") }
+  }
+}
+
+/// A file `probe` cannot look at.
+struct ProbeError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}
