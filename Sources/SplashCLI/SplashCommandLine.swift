@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashEncode
+import SplashPipeline
 
 /// The command-line entry point: parses, runs a command, and maps errors to exit codes.
 public enum SplashCommandLine {
@@ -34,7 +35,10 @@ public enum SplashCommandLine {
     do {
       switch command {
       case "render":
-        try RenderCommand(rest).run(environment: environment, log: log)
+        let command = try RenderCommand(rest)
+        let cancellation = CancellationFlag()
+        SignalTrap.install(cancelling: cancellation)
+        try command.run(environment: environment, cancellation: cancellation, log: log)
       case "still":
         try StillCommand(rest).run(environment: environment, log: log)
       case "sheet":
@@ -52,6 +56,9 @@ public enum SplashCommandLine {
         throw UsageError("unknown command '\(command)'")
       }
       return ExitCode.success.rawValue
+    } catch is PipelineCancelled {
+      log("splashvid: interrupted; nothing was written")
+      return ExitCode.interrupted.rawValue
     } catch let error as UsageError {
       log("splashvid: \(error.message) (see 'splashvid --help')")
       return ExitCode.usage.rawValue

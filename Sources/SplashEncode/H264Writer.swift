@@ -18,9 +18,11 @@ public final class H264Writer {
   private var formatContext: UnsafeMutablePointer<AVFormatContext>
   private var codecContext: UnsafeMutablePointer<AVCodecContext>
   private let stream: UnsafeMutablePointer<AVStream>
-  private let frame: VideoFrame
+  private let picture: YUVPicture
   private let packet: Packet
-  private let scaler: FrameScaler
+  private let converter: FrameConverter
+  /// The last picture sent, kept (by reference) so that a repeated frame costs no conversion.
+  private var lastSent: UnsafeMutablePointer<AVFrame>?
   private var isIOOpen = false
   private var isFinished = false
 
@@ -62,9 +64,8 @@ public final class H264Writer {
 
     do {
       packet = try Packet()
-      frame = try VideoFrame(width: settings.width, height: settings.height, pixelFormat: AV_PIX_FMT_YUV420P)
-      scaler = try FrameScaler(
-        width: settings.width, height: settings.height, from: AV_PIX_FMT_BGRA, to: AV_PIX_FMT_YUV420P)
+      picture = try YUVPicture(width: settings.width, height: settings.height)
+      converter = try FrameConverter(width: settings.width, height: settings.height)
     } catch {
       var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
       avcodec_free_context(&codecPointer)
@@ -75,6 +76,7 @@ public final class H264Writer {
   }
 
   deinit {
+    av_frame_free(&lastSent)
     var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
     avcodec_free_context(&codecPointer)
     if isIOOpen { avio_closep(&formatContext.pointee.pb) }
@@ -139,26 +141,50 @@ public final class H264Writer {
     try check(avformat_write_header(formatContext, &muxerOptions), "writing the MP4 header")
   }
 
-  /// Encodes one frame; frames must come in presentation order.
+  /// A converter for a worker that prepares pictures for this writer.
+  public func makeConverter() throws -> FrameConverter {
+    try FrameConverter(width: settings.width, height: settings.height)
+  }
+
+  /// An empty picture of this video's size, for a pool of slots.
+  public func makePicture() throws -> YUVPicture {
+    try YUVPicture(width: settings.width, height: settings.height)
+  }
+
+  /// Converts and encodes one frame; frames must come in presentation order.
   ///
   /// - Throws: `EncodeError` for a frame of the wrong size or an FFmpeg failure.
   public func append(_ buffer: PixelBuffer) throws {
+    do {
+      try converter.convert(buffer, into: picture)
+    } catch let error as EncodeError {
+      throw EncodeError(stage: "encoding frame \(framesWritten)", code: error.code, message: error.message)
+    }
+    try append(picture)
+  }
+
+  /// Encodes a converted picture as the next frame.
+  public func append(_ picture: YUVPicture) throws {
     precondition(!isFinished, "append after finish")
-    guard buffer.width == settings.width, buffer.height == settings.height else {
-      throw EncodeError(
-        stage: "encoding frame \(framesWritten)",
-        message: "frame is \(buffer.width)x\(buffer.height), the video is \(settings.width)x\(settings.height)")
+    av_frame_free(&lastSent)
+    lastSent = av_frame_clone(picture.frame.frame)
+    try send(lastSent, stage: "encoding frame \(framesWritten)")
+  }
+
+  /// Encodes the previous picture again as the next frame (a frame identical to the last one).
+  public func appendRepeat() throws {
+    precondition(!isFinished, "append after finish")
+    guard lastSent != nil else {
+      throw EncodeError(stage: "encoding frame \(framesWritten)", message: "no previous frame to repeat")
     }
-    try check(av_frame_make_writable(frame.frame), "preparing frame \(framesWritten)")
-    var sourcePlanes: [UnsafePointer<UInt8>?] = [UnsafePointer(buffer.bytes.assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
-    var sourceStrides: [Int32] = [Int32(buffer.bytesPerRow), 0, 0, 0]
-    try frame.withPlanes { planes, strides in
-      try scaler.scale(
-        source: &sourcePlanes, sourceStrides: &sourceStrides, height: buffer.height, destination: planes,
-        destinationStrides: strides)
-    }
-    frame.frame.pointee.pts = Int64(framesWritten)
-    try check(avcodec_send_frame(codecContext, frame.frame), "encoding frame \(framesWritten)")
+    try send(lastSent, stage: "encoding frame \(framesWritten) (a repeat)")
+  }
+
+  private func send(_ frame: UnsafeMutablePointer<AVFrame>?, stage: String) throws {
+    guard let frame else { throw EncodeError(stage: stage, code: splash_averror_out_of_memory()) }
+    // One tick per frame: the timestamp is the frame's index.
+    frame.pointee.pts = Int64(framesWritten)
+    try check(avcodec_send_frame(codecContext, frame), stage)
     try writePendingPackets()
     framesWritten += 1
   }

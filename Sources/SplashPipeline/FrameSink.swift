@@ -1,9 +1,24 @@
 import SplashCore
 
-/// Where rendered frames go, in order: an encoder, a file of stills, or a test's memory.
-public protocol FrameSink {
-  /// Takes the next frame. The buffer may be reused for a later frame once this returns.
-  func append(_ frame: PixelBuffer) throws
-  /// Completes the output; called once, after the last frame, only if every append succeeded.
+/// Where rendered frames go: the encode stage, seen from the pipeline.
+///
+/// Frames are prepared concurrently and consumed in order:
+///
+///     worker w:  render → prepare(frame, slot s, worker w)      (any order, many at once)
+///     encoder:   consume(slot s) / consumeRepeat() … finish()   (strict index order, one thread)
+///
+/// A slot belongs to one frame from `prepare` until `consume` returns; then the pipeline gives
+/// it to a later frame. Implementations keep per-worker state (a colour converter) indexed by
+/// `worker`, so `prepare` needs no locks.
+public protocol FrameSink: AnyObject {
+  /// Called once before any frame, with the number of workers and slots the run will use.
+  func start(workers: Int, slots: Int) throws
+  /// Takes a rendered frame into `slot` (e.g. converts it to YUV); called from worker threads.
+  func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws
+  /// Appends the frame held in `slot` as the next frame of the output.
+  func consume(slot: Int) throws
+  /// Appends the previous frame again (the frame's presentation tree equals the previous one's).
+  func consumeRepeat() throws
+  /// Completes the output; called once, only if every frame succeeded.
   func finish() throws
 }

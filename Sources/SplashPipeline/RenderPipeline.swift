@@ -1,53 +1,146 @@
+import Dispatch
+import Foundation
 import SplashCore
 import SplashModel
 import SplashRender
 
-/// Drives a clip through the stages: evaluate → render → sink, frame after frame.
+/// Drives a clip through the stages on several workers: evaluate → render → prepare on worker
+/// threads, consume in frame order on the calling thread.
 ///
-/// This first pipeline runs the stages one frame at a time on the calling thread, reusing a
-/// single pixel buffer, so memory does not depend on the clip's length. Frames are independent
-/// (each is a pure function of the scene and its time), which is what lets a later pipeline
-/// render them on several workers without changing the output.
-public struct RenderPipeline {
+///     workers (Dispatch, N)          reorder                    encoder (calling thread)
+///     ┌ slot ← free pool ┐          ┌────────────────┐
+///     │ index ← next     │  ──────▶ │ done: i → slot │ ──in order──▶ consume(slot) → free pool
+///     │ evaluate, render │          └────────────────┘
+///     └ prepare(slot)    ┘
+///
+/// Backpressure: a worker takes a slot before it takes a frame index, and slots return to the
+/// pool only when the encoder has consumed them, so at most `window` frames are in flight
+/// whatever the clip's length. Memory is `window` prepared frames (a 1080×1920 YUV 4:2:0
+/// picture is 3.1 MB) plus one BGRA buffer per worker (1080×1920×4 B ≈ 8.3 MB): with 2
+/// workers and a window of 6, about 35 MB. Taking the slot first also guarantees progress:
+/// the lowest unfinished index always belongs to a worker that holds a slot.
+///
+/// A frame whose presentation tree equals the previous frame's is not rendered: the encoder
+/// repeats the previous frame. Frames are pure functions of (scene, time), so equal trees
+/// give equal pixels and the output does not depend on the number of workers.
+public struct RenderPipeline: Sendable {
   public var scene: Scene
   public var schedule: FrameSchedule
   public var pixelWidth: Int
   public var pixelHeight: Int
   public var fit: Viewport.Fit
+  /// Worker count; by default the machine's active cores.
+  public var workers: Int
 
-  public init(scene: Scene, schedule: FrameSchedule, pixelWidth: Int, pixelHeight: Int, fit: Viewport.Fit = .contain) {
+  public init(
+    scene: Scene, schedule: FrameSchedule, pixelWidth: Int, pixelHeight: Int, fit: Viewport.Fit = .contain,
+    workers: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
     self.scene = scene
     self.schedule = schedule
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
     self.fit = fit
+    self.workers = max(1, workers)
   }
 
-  /// Renders every frame of the schedule into `sink` and finishes it.
+  /// Frames in flight: enough for every worker to have one frame waiting while it renders the
+  /// next, and a little slack for frames finishing out of order.
+  public var window: Int { min(2 * workers + 2, max(schedule.frameCount, 1)) }
+
+  /// Renders every frame into `sink` and finishes it.
   ///
-  /// - Parameter progress: Called after each frame with the number of frames done.
-  /// - Throws: `PipelineError` naming the frame whose stage failed; the sink is not finished.
+  /// - Parameters:
+  ///   - makeBackend: Creates one backend per worker (backends keep per-worker state).
+  ///   - cancellation: Checked between frames; when set, the run stops and throws
+  ///     `PipelineCancelled`.
+  ///   - progress: Called on the calling thread after each frame with the frames done.
+  /// - Throws: `PipelineError` naming the frame whose stage failed (the first failure stops
+  ///   every worker), or `PipelineCancelled`. The sink is not finished after a throw.
   public func run(
-    backend: any RenderBackend, sink: any FrameSink, progress: ((Int) -> Void)? = nil
+    makeBackend: @escaping @Sendable () -> any RenderBackend, sink: any FrameSink,
+    cancellation: CancellationFlag = CancellationFlag(), progress: ((Int) -> Void)? = nil
   ) throws {
-    guard let buffer = PixelBuffer(width: pixelWidth, height: pixelHeight) else {
-      throw PipelineError(frame: nil, underlying: PipelineError.Reason("cannot allocate a \(pixelWidth)x\(pixelHeight) frame"))
+    let frameCount = schedule.frameCount
+    let slots = window
+    do {
+      try sink.start(workers: workers, slots: slots)
+    } catch {
+      throw PipelineError(frame: nil, underlying: error)
     }
+    let state = PipelineState(slots: slots, sink: sink)
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fit: fit)
-    for index in 0..<schedule.frameCount {
-      do {
-        let tree = scene.presentation(at: schedule.sceneTime(ofFrame: index))
-        try backend.render(tree, viewport: viewport, into: buffer)
-        try sink.append(buffer)
-      } catch {
-        throw PipelineError(frame: index, underlying: error)
+    let group = DispatchGroup()
+    let pipeline = self
+
+    for worker in 0..<workers {
+      DispatchQueue.global(qos: .userInitiated).async(group: group) {
+        pipeline.work(
+          worker: worker, state: state, viewport: viewport, frameCount: frameCount, makeBackend: makeBackend,
+          cancellation: cancellation)
       }
+    }
+
+    // The encoder: frames in strict index order.
+    for index in 0..<frameCount {
+      guard let delivery = state.waitForFrame(index, cancellation: cancellation) else { break }
+      do {
+        switch delivery {
+        case .slot(let slot): try sink.consume(slot: slot)
+        case .repeatPrevious: try sink.consumeRepeat()
+        }
+      } catch {
+        state.fail(PipelineError(frame: index, underlying: error))
+        cancellation.cancel()
+        break
+      }
+      if case .slot(let slot) = delivery { state.release(slot) } else { state.releaseUnused() }
       progress?(index + 1)
     }
+    state.stopWorkers()
+    group.wait()
+
+    if let failure = state.failure { throw failure }
+    if cancellation.isCancelled { throw PipelineCancelled() }
     do {
       try sink.finish()
     } catch {
       throw PipelineError(frame: nil, underlying: error)
+    }
+  }
+
+  private func work(
+    worker: Int, state: PipelineState, viewport: Viewport, frameCount: Int,
+    makeBackend: @Sendable () -> any RenderBackend, cancellation: CancellationFlag
+  ) {
+    let backend = makeBackend()
+    guard let buffer = PixelBuffer(width: pixelWidth, height: pixelHeight) else {
+      state.fail(PipelineError(frame: nil, underlying: PipelineError.Reason("cannot allocate a \(pixelWidth)x\(pixelHeight) frame")))
+      cancellation.cancel()
+      return
+    }
+    while !cancellation.isCancelled {
+      guard let slot = state.acquireSlot(cancellation: cancellation) else { return }
+      guard let index = state.nextIndex(below: frameCount) else {
+        state.release(slot)
+        return
+      }
+      let time = schedule.sceneTime(ofFrame: index)
+      let tree = scene.presentation(at: time)
+      if index > 0, tree == scene.presentation(at: schedule.sceneTime(ofFrame: index - 1)) {
+        state.deliver(index, .repeatPrevious, returning: slot)
+        continue
+      }
+      do {
+        try backend.render(tree, viewport: viewport, into: buffer)
+        try state.sink.prepare(buffer, slot: slot, worker: worker)
+        state.deliver(index, .slot(slot), returning: nil)
+      } catch {
+        state.fail(PipelineError(frame: index, underlying: error))
+        cancellation.cancel()
+        state.release(slot)
+        return
+      }
     }
   }
 }

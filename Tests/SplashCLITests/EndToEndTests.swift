@@ -255,3 +255,49 @@ struct EncoderCommandTests {
     #expect(probe.exitCode == 1 && probe.standardError == "splashvid: no file missing.mp4\n")
   }
 }
+
+@Suite("Long renders: progress and interruption")
+struct InterruptionTests {
+  private var presets: String { BinaryRunner.repository.appendingPathComponent("presets").path }
+
+  @Test("--progress json prints one object per frame report, ending on the last frame")
+  func progressJSON() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try BinaryRunner.run(
+      ["--preset", "fuber", "--fps", "10", "--scale", "0.5", "--progress", "json", "-o", "p.mp4", "--presets-dir", presets],
+      in: folder)
+    #expect(outcome.exitCode == 0)
+    let reports = outcome.standardError.split(separator: "\n").filter { $0.hasPrefix("{") }
+    #expect(!reports.isEmpty)
+    let last = try #require(reports.last)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+    #expect(object["frame"] as? Int == 30 && object["frames"] as? Int == 30)
+  }
+
+  @Test("SIGINT during a render: exit 130, no file at the target, no temporary file")
+  func interrupt() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let process = Process()
+    process.executableURL = BinaryRunner.binary
+    process.arguments = ["--preset", "fuber", "--loops", "50", "--progress", "json", "-o", "long.mp4", "--presets-dir", presets]
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    // Wait until frames are flowing (a temporary file exists), then interrupt.
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if (try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.hasSuffix(".tmp") }) { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(process.isRunning)
+    process.interrupt()
+    let output = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(String(decoding: output, as: UTF8.self).hasSuffix("splashvid: interrupted; nothing was written\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import SplashCore
 import SplashModel
 import SplashRender
@@ -5,75 +6,154 @@ import Testing
 
 @testable import SplashPipeline
 
-/// A backend that records the scene times it was asked to draw and can fail at one frame.
-private final class RecordingBackend: RenderBackend {
-  var drawnTimes: [Double] = []
-  var failAtCall: Int?
+/// A backend that writes the frame's scene time into the pixels, so a sink can tell frames
+/// apart by their bytes, and can fail at one scene time.
+private final class StampingBackend: RenderBackend {
+  let failAtTime: Double?
+  let renders: RenderCounter
+
+  init(failAtTime: Double? = nil, renders: RenderCounter) {
+    self.failAtTime = failAtTime
+    self.renders = renders
+  }
 
   struct Failure: Error, CustomStringConvertible {
     var description: String { "backend failed on purpose" }
   }
 
   func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
-    if drawnTimes.count == failAtCall { throw Failure() }
-    let layer = tree.layers[0]
-    drawnTimes.append(layer.properties.position.x)
+    let time = tree.layers[0].properties.position.x
+    if let failAtTime, abs(time - failAtTime) < 1e-9 { throw Failure() }
+    renders.increment()
+    buffer.fill(with: .black)
+    buffer.bytes.storeBytes(of: time.bitPattern, as: UInt64.self)
   }
 }
 
-/// A sink that counts frames and whether it was finished.
-private final class CountingSink: FrameSink {
-  var frames = 0
-  var isFinished = false
+final class RenderCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  func increment() {
+    lock.lock()
+    value += 1
+    lock.unlock()
+  }
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}
 
-  func append(_ frame: PixelBuffer) throws { frames += 1 }
+/// A sink that keeps a hash of every frame in the order the encoder receives them.
+private final class HashingSink: FrameSink, @unchecked Sendable {
+  private var slots: [Int] = []
+  private(set) var hashes: [Int] = []
+  private(set) var isFinished = false
+  private(set) var repeats = 0
+
+  func start(workers: Int, slots: Int) throws { self.slots = Array(repeating: 0, count: slots) }
+
+  func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws {
+    var hasher = Hasher()
+    hasher.combine(bytes: UnsafeRawBufferPointer(start: frame.bytes, count: frame.byteCount))
+    slots[slot] = hasher.finalize()
+  }
+
+  func consume(slot: Int) throws { hashes.append(slots[slot]) }
+
+  func consumeRepeat() throws {
+    repeats += 1
+    hashes.append(hashes.last ?? 0)
+  }
+
   func finish() throws { isFinished = true }
 }
 
-@Suite("The pipeline samples the clip window and hands every frame to the sink in order")
+@Suite("The parallel pipeline: ordered, deterministic, bounded, and it stops cleanly")
 struct RenderPipelineTests {
-  /// A scene whose one layer's position.x equals the scene time, so the backend can read it.
-  private func clockScene(start: Double, cycle: Double) -> Scene {
+  /// position.x equals the scene time until `holdFrom`, then holds (a static tail).
+  private func clockScene(start: Double, cycle: Double, holdFrom: Double = 1000) -> Scene {
     let clock = Animation.property(
       PropertyAnimation(
-        keyPath: .positionX, timing: MediaTiming(duration: 1000),
-        values: .basic(from: .scalar(0), to: .scalar(1000), by: nil)))
+        keyPath: .positionX, timing: MediaTiming(duration: holdFrom, fillMode: .forwards),
+        values: .basic(from: .scalar(0), to: .scalar(holdFrom), by: nil), isRemovedOnCompletion: false))
     return Scene(
-      canvasSize: Size(width: 10, height: 10), backgroundColor: .black,
+      canvasSize: Size(width: 16, height: 16), backgroundColor: .black,
       layers: [Layer(id: "clock", animations: [clock])], clip: ClipWindow(start: start, cycle: cycle))
   }
 
-  @Test("loops × cycle × fps frames; every loop shows the same times; no duplicate at the joint")
-  func schedule() throws {
-    let backend = RecordingBackend()
-    let sink = CountingSink()
+  private func run(workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1, failAt: Double? = nil) throws
+    -> (HashingSink, RenderCounter)
+  {
+    let sink = HashingSink()
+    let renders = RenderCounter()
     let pipeline = RenderPipeline(
-      scene: clockScene(start: 0.9, cycle: 3), schedule: FrameSchedule(clip: ClipWindow(start: 0.9, cycle: 3), framesPerSecond: 10, loops: 3),
-      pixelWidth: 10, pixelHeight: 10)
-    var reported: [Int] = []
-    try pipeline.run(backend: backend, sink: sink) { reported.append($0) }
-    #expect(sink.frames == 90 && sink.isFinished)
-    #expect(reported == Array(1...90))
-    #expect(abs(backend.drawnTimes[0] - 0.9) < 1e-9)
-    #expect(abs(backend.drawnTimes[29] - 3.8) < 1e-9, "last frame of a loop is one frame before the next start")
-    #expect(backend.drawnTimes[30] == backend.drawnTimes[0])
-    #expect(backend.drawnTimes[89] == backend.drawnTimes[29])
+      scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: fps, loops: loops),
+      pixelWidth: 16, pixelHeight: 16, workers: workers)
+    try pipeline.run(makeBackend: { StampingBackend(failAtTime: failAt, renders: renders) }, sink: sink)
+    return (sink, renders)
   }
 
-  @Test("a failing frame stops the run with its index and the sink is not finished")
-  func failureNamesFrame() throws {
-    let backend = RecordingBackend()
-    backend.failAtCall = 7
-    let sink = CountingSink()
-    let pipeline = RenderPipeline(
-      scene: clockScene(start: 0, cycle: 1), schedule: FrameSchedule(clip: ClipWindow(start: 0, cycle: 1), framesPerSecond: 30, loops: 1),
-      pixelWidth: 10, pixelHeight: 10)
-    #expect {
-      try pipeline.run(backend: backend, sink: sink)
-    } throws: { error in
-      "\(error)" == "frame 7: backend failed on purpose"
+  @Test("frames from 1, 2 and 8 workers are identical, frame by frame")
+  func deterministicAcrossWorkers() throws {
+    let scene = clockScene(start: 0.9, cycle: 3)
+    let (serial, _) = try run(workers: 1, scene: scene, loops: 2)
+    #expect(serial.hashes.count == 180 && serial.isFinished)
+    #expect(Set(serial.hashes.prefix(90)).count == 90, "every frame of a loop differs")
+    #expect(Array(serial.hashes[90...]) == Array(serial.hashes[..<90]), "loops repeat exactly")
+    for workers in [2, 8] {
+      let (parallel, _) = try run(workers: workers, scene: scene, loops: 2)
+      #expect(parallel.hashes == serial.hashes, "\(workers) workers")
     }
-    #expect(sink.frames == 7 && !sink.isFinished)
+  }
+
+  @Test("a frame whose tree equals the previous one is not rendered again but repeated")
+  func repeatsStaticFrames() throws {
+    let scene = clockScene(start: 0, cycle: 2, holdFrom: 1)  // moves for 1 s, then holds
+    let (sink, renders) = try run(workers: 2, scene: scene)
+    #expect(sink.hashes.count == 60)
+    #expect(renders.count == 31)  // frames 0…30 (t = 1.0 is the first held value)
+    #expect(sink.repeats == 29)
+    let (reference, _) = try run(workers: 1, scene: clockScene(start: 0, cycle: 2, holdFrom: 1))
+    #expect(sink.hashes == reference.hashes)
+  }
+
+  @Test("a backend failing at frame k stops the run with k and leaves the sink unfinished", arguments: [1, 2, 8])
+  func failureNamesFrame(workers: Int) throws {
+    let scene = clockScene(start: 0, cycle: 4)
+    let started = Date()
+    #expect {
+      try run(workers: workers, scene: scene, failAt: 37.0 / 30)
+    } throws: { error in
+      "\(error)" == "frame 37: backend failed on purpose"
+    }
+    #expect(Date().timeIntervalSince(started) < 5)
+  }
+
+  @Test("cancellation stops the run and the sink is not finished")
+  func cancellation() throws {
+    let scene = clockScene(start: 0, cycle: 10)
+    let sink = HashingSink()
+    let flag = CancellationFlag()
+    let pipeline = RenderPipeline(
+      scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: 30, loops: 1), pixelWidth: 16,
+      pixelHeight: 16, workers: 2)
+    #expect(throws: PipelineCancelled.self) {
+      try pipeline.run(makeBackend: { StampingBackend(renders: RenderCounter()) }, sink: sink, cancellation: flag) { done in
+        if done == 50 { flag.cancel() }
+      }
+    }
+    #expect(!sink.isFinished && sink.hashes.count == 50)
+  }
+
+  @Test("the window bounds frames in flight whatever the clip's length")
+  func window() {
+    let scene = clockScene(start: 0, cycle: 100)
+    let pipeline = RenderPipeline(
+      scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: 60, loops: 20), pixelWidth: 16,
+      pixelHeight: 16, workers: 2)
+    #expect(pipeline.window == 6)
   }
 
   @Test("frames per loop round to the nearest frame")

@@ -3,12 +3,31 @@ import SplashEncode
 import SplashPipeline
 
 /// Connects the pipeline's `FrameSink` to the H.264 writer (the CLI is the one place that
-/// knows both).
-struct EncoderSink: FrameSink {
+/// knows both): workers convert into pooled YUV pictures, the encoder appends them in order.
+final class EncoderSink: FrameSink, @unchecked Sendable {
   let writer: H264Writer
+  private var converters: [FrameConverter] = []
+  private var pictures: [YUVPicture] = []
 
-  func append(_ frame: PixelBuffer) throws {
-    try writer.append(frame)
+  init(writer: H264Writer) {
+    self.writer = writer
+  }
+
+  func start(workers: Int, slots: Int) throws {
+    converters = try (0..<workers).map { _ in try writer.makeConverter() }
+    pictures = try (0..<slots).map { _ in try writer.makePicture() }
+  }
+
+  func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws {
+    try converters[worker].convert(frame, into: pictures[slot])
+  }
+
+  func consume(slot: Int) throws {
+    try writer.append(pictures[slot])
+  }
+
+  func consumeRepeat() throws {
+    try writer.appendRepeat()
   }
 
   func finish() throws {

@@ -29,6 +29,8 @@ enum HelpText {
       --crf N             x264 quality, 0 (lossless) to 51 (default 18)
       --x264-preset P     ultrafast … placebo: speed against size (default medium)
       --tune T            animation, film, grain, stillimage, fastdecode, zerolatency, none (default animation)
+      --workers N         render threads (default: the active cores)
+      --progress bar|json|none  progress on stderr (default: a bar on a terminal, else none)
 
     STILL OPTIONS
       --time T            scene seconds since the animation starts
@@ -50,6 +52,6 @@ enum HelpText {
       beside the binary (BIN/presets, then BIN/../share/splashvid/presets).
 
     EXIT CODES
-      0 success, 1 failure (bad preset, encoder or file error), 64 usage error
+      0 success, 1 failure (bad preset, encoder or file error), 64 usage error, 130 interrupted
     """
 }

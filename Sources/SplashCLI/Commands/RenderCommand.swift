@@ -14,13 +14,15 @@ struct RenderCommand {
   var constantRateFactor: Int
   var encoderPreset: String
   var tune: String
+  var progressStyle: ProgressReporter.Style?
+  var workers: Int?
 
   static let defaultFramesPerSecond = 60
   static let maximumLoops = 10_000
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["loops", "fps", "output", "crf", "x264-preset", "tune"]),
+      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["loops", "fps", "output", "crf", "x264-preset", "tune", "progress", "workers"]),
       flags: [], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -35,13 +37,17 @@ struct RenderCommand {
     constantRateFactor = try scanned.values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) } ?? 18
     encoderPreset = try OptionParsing.choice(scanned.values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets) ?? "medium"
     tune = try OptionParsing.choice(scanned.values["tune"], option: "tune", from: VideoSettings.tunes) ?? "animation"
+    progressStyle = try OptionParsing.choice(
+      scanned.values["progress"], option: "progress", from: ProgressReporter.Style.allCases.map(\.rawValue)
+    ).flatMap(ProgressReporter.Style.init(rawValue:))
+    workers = try scanned.values["workers"].map { try OptionParsing.integer($0, option: "workers", range: 1...64) }
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.mp4")
     }
     outputPath = output
   }
 
-  func run(environment: [String: String], log: @escaping (String) -> Void) throws {
+  func run(environment: [String: String], cancellation: CancellationFlag, log: @escaping (String) -> Void) throws {
     let scene = try source.load(environment: environment)
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
@@ -50,10 +56,15 @@ struct RenderCommand {
       settings: VideoSettings(
         width: size.width, height: size.height, framesPerSecond: framesPerSecond, constantRateFactor: constantRateFactor,
         encoderPreset: encoderPreset, tune: tune))
-    let pipeline = RenderPipeline(
+    var pipeline = RenderPipeline(
       scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: outputSize.fit)
-    let backend = CairoBackend { log("splashvid: warning: \($0)") }
-    try pipeline.run(backend: backend, sink: EncoderSink(writer: writer))
+    if let workers { pipeline.workers = workers }
+    let progress = ProgressReporter(style: progressStyle, total: schedule.frameCount)
+    let warnings = WarningLog(log: log)
+    try pipeline.run(
+      makeBackend: { CairoBackend { warnings.warn($0) } }, sink: EncoderSink(writer: writer), cancellation: cancellation,
+      progress: progress.update)
+    progress.finish()
     let seconds = Double(schedule.frameCount) / Double(framesPerSecond)
     log(
       "wrote \(outputPath): \(schedule.frameCount) frames, \(size.width)x\(size.height), \(framesPerSecond) fps, "

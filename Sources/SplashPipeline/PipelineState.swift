@@ -1,0 +1,98 @@
+import Foundation
+
+/// What a finished frame hands to the encoder.
+enum Delivery {
+  /// The prepared frame is in this slot.
+  case slot(Int)
+  /// The frame equals the previous one.
+  case repeatPrevious
+}
+
+/// The shared state of one pipeline run: the free slots, the next frame index, the finished
+/// frames waiting for their turn, and the first failure. One lock guards it all; the
+/// condition wakes workers waiting for a slot and the encoder waiting for its next frame.
+final class PipelineState: @unchecked Sendable {
+  let sink: any FrameSink
+  private let condition = NSCondition()
+  private var freeSlots: [Int]
+  private var nextFrame = 0
+  private var finished: [Int: Delivery] = [:]
+  private var stopped = false
+  private(set) var failure: PipelineError?
+  /// Slots given up by workers for repeated frames, freed as the encoder passes those frames.
+  private var pendingRepeatSlots: [Int] = []
+
+  init(slots: Int, sink: any FrameSink) {
+    freeSlots = Array((0..<slots).reversed())
+    self.sink = sink
+  }
+
+  /// A free slot, waiting for one; `nil` when the run stops.
+  func acquireSlot(cancellation: CancellationFlag) -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    while freeSlots.isEmpty && !stopped && !cancellation.isCancelled { condition.wait() }
+    guard !stopped, !cancellation.isCancelled else { return nil }
+    return freeSlots.removeLast()
+  }
+
+  func nextIndex(below count: Int) -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard nextFrame < count else { return nil }
+    nextFrame += 1
+    return nextFrame - 1
+  }
+
+  /// Records a finished frame. A repeated frame gives its slot back at once but still counts
+  /// against the window until the encoder passes it, so the window bound holds.
+  func deliver(_ index: Int, _ delivery: Delivery, returning unusedSlot: Int?) {
+    condition.lock()
+    finished[index] = delivery
+    if let unusedSlot { pendingRepeatSlots.append(unusedSlot) }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The encoder's next frame, waiting for it; `nil` when the run stops first.
+  func waitForFrame(_ index: Int, cancellation: CancellationFlag) -> Delivery? {
+    condition.lock()
+    defer { condition.unlock() }
+    while finished[index] == nil && failure == nil && !cancellation.isCancelled {
+      // Wake now and then to notice a cancellation set from a signal handler.
+      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+    }
+    guard failure == nil, !cancellation.isCancelled else { return nil }
+    return finished.removeValue(forKey: index)
+  }
+
+  func release(_ slot: Int) {
+    condition.lock()
+    freeSlots.append(slot)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The encoder passed a repeated frame: one of the slots its worker gave up becomes free.
+  func releaseUnused() {
+    condition.lock()
+    if let slot = pendingRepeatSlots.popLast() { freeSlots.append(slot) }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func fail(_ error: PipelineError) {
+    condition.lock()
+    if failure == nil { failure = error }
+    stopped = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  func stopWorkers() {
+    condition.lock()
+    stopped = true
+    condition.broadcast()
+    condition.unlock()
+  }
+}
