@@ -48,6 +48,10 @@ public enum SplashCommandLine {
         return valid ? ExitCode.success.rawValue : ExitCode.failure.rawValue
       case "presets":
         try PresetsCommand(rest).run(environment: environment) { print($0) }
+      case "bench":
+        try BenchCommand(rest).run(environment: environment) { print($0) }
+      case "__bench-phase":
+        try BenchPhase(rest).run(environment: environment)
       case "probe":
         try ProbeCommand(rest).run { print($0) }
       case "inspect":

@@ -301,3 +301,21 @@ struct InterruptionTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }
+
+@Suite("splashvid bench runs every phase")
+struct BenchSmokeTests {
+  @Test("bench prints each stage's rate, the end-to-end / encode ratio and peak memory")
+  func phases() throws {
+    let presets = BinaryRunner.repository.appendingPathComponent("presets").path
+    let outcome = try BinaryRunner.run(
+      ["bench", "--preset", "fuber", "--presets-dir", presets, "--scale", "0.25", "--fps", "10", "--x264-preset", "ultrafast"],
+      in: try BinaryRunner.temporaryFolder())
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("bench: 94x168, 10 fps, 30 frames, x264 ultrafast crf 18 tune animation") == true)
+    for label in ["render ×1", "render ×N", "convert", "encode only", "end to end"] {
+      #expect(lines.contains { $0.hasPrefix(label) && $0.contains("frames/s") && $0.contains("peak RSS") }, "\(label)")
+    }
+    #expect(lines.contains { $0.hasPrefix("ratio end to end / encode: ") })
+  }
+}

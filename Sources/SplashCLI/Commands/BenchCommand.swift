@@ -1,0 +1,93 @@
+import Foundation
+import SplashCairo
+import SplashCore
+import SplashEncode
+import SplashModel
+import SplashPipeline
+import SplashRender
+
+/// `splashvid bench`: how fast each stage is, and how close the whole pipeline comes to the
+/// encoder alone, measured in one run on this machine.
+///
+/// Each measurement runs in a child process of its own (`splashvid __bench-phase …`), so its
+/// peak memory is its own and one phase's caches do not help the next:
+///
+///     render ×1       evaluate + draw every frame, one worker, no conversion or encoding
+///     render ×N       the same on N workers (the pipeline with a sink that drops frames)
+///     convert         BGRA → YUV 4:2:0 of one frame, as many times as there are frames
+///     encode          one loop pre-rendered and converted in memory, encoded for every frame
+///                     of the clip with the same settings: the ceiling no pipeline can beat
+///     end to end      the real pipeline writing an MP4
+///
+/// The ratio end to end / encode is what counts on a noisy machine: both are measured in the
+/// same run, under the same load.
+struct BenchCommand {
+  var arguments: [String]
+  var render: RenderCommand
+
+  init(_ arguments: [String]) throws {
+    // Output is not the user's business here: the phases write to a temporary folder.
+    self.arguments = arguments
+    render = try RenderCommand(arguments + ["-o", "/dev/null"])
+  }
+
+  func run(environment: [String: String], output: (String) -> Void) throws {
+    let scene = try render.source.load(environment: environment)
+    let size = render.outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
+    let workers = render.workers ?? ProcessInfo.processInfo.activeProcessorCount
+    let frames = FrameSchedule(clip: scene.clip, framesPerSecond: render.framesPerSecond, loops: render.loops).frameCount
+    output(
+      "bench: \(size.width)x\(size.height), \(render.framesPerSecond) fps, \(frames) frames, x264 \(render.encoderPreset) "
+        + "crf \(render.constantRateFactor) tune \(render.tune), \(workers) workers")
+    var results: [String: BenchResult] = [:]
+    for phase in ["render1", "renderN", "convert", "encode", "endToEnd"] {
+      let result = try runPhase(phase, environment: environment)
+      results[phase] = result
+      output(result.line(label: Self.labels[phase] ?? phase, frames: frames))
+    }
+    if let encode = results["encode"], let endToEnd = results["endToEnd"] {
+      output(String(format: "ratio end to end / encode: %.3f", endToEnd.seconds / encode.seconds))
+      output(String(format: "peak RSS end to end − encode: %+.1f MB", (endToEnd.peakKilobytes - encode.peakKilobytes) / 1024))
+    }
+  }
+
+  static let labels = [
+    "render1": "render ×1", "renderN": "render ×N", "convert": "convert", "encode": "encode only", "endToEnd": "end to end",
+  ]
+
+  private func runPhase(_ phase: String, environment: [String: String]) throws -> BenchResult {
+    guard let binary = PresetSource.executableURL else { throw UsageError("cannot find the splashvid binary to run phases") }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["__bench-phase", phase] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Double],
+      let seconds = object["seconds"], let peak = object["peakKilobytes"]
+    else {
+      throw BenchError(message: "bench phase \(phase) failed (exit \(process.terminationStatus))")
+    }
+    return BenchResult(seconds: seconds, peakKilobytes: peak)
+  }
+}
+
+struct BenchResult {
+  var seconds: Double
+  var peakKilobytes: Double
+
+  func line(label: String, frames: Int) -> String {
+    let paddedLabel = label.padding(toLength: 12, withPad: " ", startingAt: 0)
+    return String(
+      format: "%@ %8.1f frames/s  %7.2f s  peak RSS %7.1f MB", paddedLabel, Double(frames) / seconds, seconds,
+      peakKilobytes / 1024)
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

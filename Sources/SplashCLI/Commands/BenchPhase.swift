@@ -1,0 +1,99 @@
+import Foundation
+import SplashCairo
+import SplashCore
+import SplashEncode
+import SplashModel
+import SplashPipeline
+import SplashRender
+
+/// One measurement of `splashvid bench`, run in a process of its own; prints
+/// `{"seconds": …, "peakKilobytes": …}`.
+struct BenchPhase {
+  var phase: String
+  var render: RenderCommand
+
+  init(_ arguments: [String]) throws {
+    guard let phase = arguments.first else { throw UsageError("__bench-phase needs a phase") }
+    self.phase = phase
+    render = try RenderCommand(Array(arguments.dropFirst()) + ["-o", "/dev/null"])
+  }
+
+  func run(environment: [String: String]) throws {
+    let scene = try render.source.load(environment: environment)
+    let size = render.outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
+    let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: render.framesPerSecond, loops: render.loops)
+    let workers = render.workers ?? ProcessInfo.processInfo.activeProcessorCount
+    let settings = VideoSettings(
+      width: size.width, height: size.height, framesPerSecond: render.framesPerSecond,
+      constantRateFactor: render.constantRateFactor, encoderPreset: render.encoderPreset, tune: render.tune)
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
+    let folder = NSTemporaryDirectory() + "splashvid-bench-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    guard let buffer = PixelBuffer(width: size.width, height: size.height) else {
+      throw BenchError(message: "cannot allocate a \(size.width)x\(size.height) frame")
+    }
+
+    let started = Date()
+    switch phase {
+    case "render1":
+      let backend = CairoBackend()
+      for index in 0..<schedule.frameCount {
+        try backend.render(scene.presentation(at: schedule.sceneTime(ofFrame: index)), viewport: viewport, into: buffer)
+      }
+    case "renderN":
+      var pipeline = RenderPipeline(scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
+      pipeline.workers = workers
+      try pipeline.run(makeBackend: { CairoBackend() }, sink: DroppingSink())
+    case "convert":
+      try CairoBackend().render(scene.presentation(at: schedule.sceneTime(ofFrame: 0)), viewport: viewport, into: buffer)
+      let writer = try H264Writer(path: folder + "/convert.mp4", settings: settings)
+      let converter = try writer.makeConverter()
+      let picture = try writer.makePicture()
+      let measured = Date()
+      for _ in 0..<schedule.frameCount { try converter.convert(buffer, into: picture) }
+      report(seconds: Date().timeIntervalSince(measured))
+      return
+    case "encode":
+      // One loop rendered and converted up front; the clock runs only while encoding.
+      let writer = try H264Writer(path: folder + "/encode.mp4", settings: settings)
+      let converter = try writer.makeConverter()
+      let backend = CairoBackend()
+      var pictures: [YUVPicture] = []
+      for index in 0..<min(schedule.framesPerLoop, schedule.frameCount) {
+        try backend.render(scene.presentation(at: schedule.sceneTime(ofFrame: index)), viewport: viewport, into: buffer)
+        let picture = try writer.makePicture()
+        try converter.convert(buffer, into: picture)
+        pictures.append(picture)
+      }
+      let measured = Date()
+      for index in 0..<schedule.frameCount { try writer.append(pictures[index % pictures.count]) }
+      try writer.finish()
+      report(seconds: Date().timeIntervalSince(measured))
+      return
+    case "endToEnd":
+      let writer = try H264Writer(path: folder + "/end.mp4", settings: settings)
+      var pipeline = RenderPipeline(scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
+      pipeline.workers = workers
+      try pipeline.run(makeBackend: { CairoBackend() }, sink: EncoderSink(writer: writer))
+    default:
+      throw UsageError("unknown bench phase '\(phase)'")
+    }
+    report(seconds: Date().timeIntervalSince(started))
+  }
+
+  private func report(seconds: Double) {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    print("{\"seconds\": \(seconds), \"peakKilobytes\": \(usage.ru_maxrss)}")
+  }
+}
+
+/// A sink that drops every frame: the pipeline's cost without conversion or encoding.
+final class DroppingSink: FrameSink, @unchecked Sendable {
+  func start(workers: Int, slots: Int) throws {}
+  func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws {}
+  func consume(slot: Int) throws {}
+  func consumeRepeat() throws {}
+  func finish() throws {}
+}
