@@ -36,8 +36,12 @@ extension CairoBackend {
     let properties = layer.properties
     let isolated = properties.opacity < 1 || layer.mask != nil
     let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
+    let visual = visualExtents(of: layer)
+    // A layer that draws nowhere inside the clip (a tile scrolled off screen) is skipped: the
+    // pixels are the same, and the path and group work is saved.
+    if let visual, !intersectsClip(visual, in: cairo) { return }
     // Groups are as large as the clip: limit it to where the layer can draw.
-    let extents = isolated || hasShadow ? visualExtents(of: layer) : nil
+    let extents = isolated || hasShadow ? visual : nil
     if let extents {
       cairo_save(cairo)
       cairo_rectangle(cairo, extents.minX - 1, extents.minY - 1, extents.width + 2, extents.height + 2)
@@ -149,6 +153,31 @@ extension CairoBackend {
     var sublayerMatrix = matrix(flat)
     cairo_transform(cairo, &sublayerMatrix)
     cairo_translate(cairo, -anchor.x, -anchor.y)
+  }
+
+  /// Whether a rectangle of the current user space overlaps the current clip.
+  private func intersectsClip(_ rect: Rect, in cairo: OpaquePointer) -> Bool {
+    func deviceBox(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> (Double, Double, Double, Double) {
+      var xs: [Double] = []
+      var ys: [Double] = []
+      for (x, y) in [(left, top), (right, top), (left, bottom), (right, bottom)] {
+        var deviceX = x
+        var deviceY = y
+        cairo_user_to_device(cairo, &deviceX, &deviceY)
+        xs.append(deviceX)
+        ys.append(deviceY)
+      }
+      return (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+    }
+    var clipLeft = 0.0
+    var clipTop = 0.0
+    var clipRight = 0.0
+    var clipBottom = 0.0
+    cairo_clip_extents(cairo, &clipLeft, &clipTop, &clipRight, &clipBottom)
+    let clip = deviceBox(clipLeft, clipTop, clipRight, clipBottom)
+    let layer = deviceBox(rect.minX, rect.minY, rect.maxX, rect.maxY)
+    // Compared in device space, with a pixel of slack for antialiasing.
+    return layer.2 >= clip.0 - 1 && layer.0 <= clip.2 + 1 && layer.3 >= clip.1 - 1 && layer.1 <= clip.3 + 1
   }
 
   func cairoFailure(_ stage: String, _ cairo: OpaquePointer) -> Error {

@@ -21,8 +21,9 @@ public final class H264Writer {
   private let picture: YUVPicture
   private let packet: Packet
   private let converter: FrameConverter
-  /// The last picture sent, kept (by reference) so that a repeated frame costs no conversion.
-  private var lastSent: UnsafeMutablePointer<AVFrame>?
+  /// The last picture sent, sent again for a repeated frame. Its owner (the pipeline) keeps
+  /// it unchanged until a different picture has been appended.
+  private var lastPicture: YUVPicture?
   private var isIOOpen = false
   private var isFinished = false
 
@@ -76,7 +77,6 @@ public final class H264Writer {
   }
 
   deinit {
-    av_frame_free(&lastSent)
     var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
     avcodec_free_context(&codecPointer)
     if isIOOpen { avio_closep(&formatContext.pointee.pb) }
@@ -164,24 +164,25 @@ public final class H264Writer {
   }
 
   /// Encodes a converted picture as the next frame.
+  ///
+  /// The encoder copies the picture before this returns (x264 keeps its own copies for
+  /// lookahead), so the caller may convert into it again afterwards without reallocating.
   public func append(_ picture: YUVPicture) throws {
     precondition(!isFinished, "append after finish")
-    av_frame_free(&lastSent)
-    lastSent = av_frame_clone(picture.frame.frame)
-    try send(lastSent, stage: "encoding frame \(framesWritten)")
+    lastPicture = picture
+    try send(picture.frame.frame, stage: "encoding frame \(framesWritten)")
   }
 
   /// Encodes the previous picture again as the next frame (a frame identical to the last one).
   public func appendRepeat() throws {
     precondition(!isFinished, "append after finish")
-    guard lastSent != nil else {
+    guard let lastPicture else {
       throw EncodeError(stage: "encoding frame \(framesWritten)", message: "no previous frame to repeat")
     }
-    try send(lastSent, stage: "encoding frame \(framesWritten) (a repeat)")
+    try send(lastPicture.frame.frame, stage: "encoding frame \(framesWritten) (a repeat)")
   }
 
-  private func send(_ frame: UnsafeMutablePointer<AVFrame>?, stage: String) throws {
-    guard let frame else { throw EncodeError(stage: stage, code: splash_averror_out_of_memory()) }
+  private func send(_ frame: UnsafeMutablePointer<AVFrame>, stage: String) throws {
     // One tick per frame: the timestamp is the frame's index.
     frame.pointee.pts = Int64(framesWritten)
     try check(avcodec_send_frame(codecContext, frame), stage)

@@ -7,8 +7,8 @@ import SplashCore
 ///     worker w:  render → prepare(frame, slot s, worker w)      (any order, many at once)
 ///     encoder:   consume(slot s) / consumeRepeat() … finish()   (strict index order, one thread)
 ///
-/// A slot belongs to one frame from `prepare` until `consume` returns; then the pipeline gives
-/// it to a later frame. Implementations keep per-worker state (a colour converter) indexed by
+/// A slot belongs to one frame from `prepare` until a different frame has been consumed after
+/// it (so `consumeRepeat` can send it again); then the pipeline gives it to a later frame. Implementations keep per-worker state (a colour converter) indexed by
 /// `worker`, so `prepare` needs no locks.
 public protocol FrameSink: AnyObject {
   /// Called once before any frame, with the number of workers and slots the run will use.

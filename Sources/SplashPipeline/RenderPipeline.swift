@@ -48,6 +48,10 @@ public struct RenderPipeline: Sendable {
   /// next, and a little slack for frames finishing out of order.
   public var window: Int { min(2 * workers + 2, max(schedule.frameCount, 1)) }
 
+  /// Slots: the window, plus the last consumed frame's, which the encoder keeps until a
+  /// different frame follows because a repeated frame is sent from it.
+  var slotCount: Int { window + 1 }
+
   /// Renders every frame into `sink` and finishes it.
   ///
   /// - Parameters:
@@ -62,7 +66,7 @@ public struct RenderPipeline: Sendable {
     cancellation: CancellationFlag = CancellationFlag(), progress: ((Int) -> Void)? = nil
   ) throws {
     let frameCount = schedule.frameCount
-    let slots = window
+    let slots = slotCount
     do {
       try sink.start(workers: workers, slots: slots)
     } catch {
@@ -82,6 +86,7 @@ public struct RenderPipeline: Sendable {
     }
 
     // The encoder: frames in strict index order.
+    var heldSlot: Int?
     for index in 0..<frameCount {
       guard let delivery = state.waitForFrame(index, cancellation: cancellation) else { break }
       do {
@@ -94,9 +99,15 @@ public struct RenderPipeline: Sendable {
         cancellation.cancel()
         break
       }
-      if case .slot(let slot) = delivery { state.release(slot) } else { state.releaseUnused() }
+      if case .slot(let slot) = delivery {
+        if let heldSlot { state.release(heldSlot) }
+        heldSlot = slot
+      } else {
+        state.releaseUnused()
+      }
       progress?(index + 1)
     }
+    if let heldSlot { state.release(heldSlot) }
     state.stopWorkers()
     group.wait()
 

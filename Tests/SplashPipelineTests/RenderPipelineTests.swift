@@ -154,6 +154,7 @@ struct RenderPipelineTests {
       scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: 60, loops: 20), pixelWidth: 16,
       pixelHeight: 16, workers: 2)
     #expect(pipeline.window == 6)
+    #expect(pipeline.slotCount == 7)
   }
 
   @Test("frames per loop round to the nearest frame")
