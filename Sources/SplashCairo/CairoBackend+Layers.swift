@@ -48,6 +48,14 @@ extension CairoBackend {
       cairo_clip(cairo)
     }
     defer { if extents != nil { cairo_restore(cairo) } }
+    // A plain opacity group whose content has not changed since the last frame is composited
+    // from the cache (see GroupCache).
+    let cacheKey = isolated && layer.mask == nil ? GroupCache.key(for: layer, in: cairo) : nil
+    if let cacheKey, let cached = groups.pattern(for: cacheKey) {
+      cairo_set_source(cairo, cached)
+      cairo_paint_with_alpha(cairo, properties.opacity)
+      return
+    }
     if isolated { cairo_push_group(cairo) }
 
     cairo_save(cairo)
@@ -72,6 +80,7 @@ extension CairoBackend {
     guard isolated else { return }
     guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
     defer { cairo_pattern_destroy(content) }
+    if let cacheKey { groups.store(content, for: cacheKey) }
     if let mask = layer.mask {
       // The mask is drawn in this layer's space; only its alpha counts.
       cairo_push_group(cairo)

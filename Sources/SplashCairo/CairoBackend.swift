@@ -19,6 +19,7 @@ public final class CairoBackend: RenderBackend {
   private var cachedContext: CairoContext?
   let images = ImageCache()
   let fonts = FontResolver()
+  let groups = GroupCache()
   private let warn: (String) -> Void
   private var warned: Set<String> = []
 
@@ -44,6 +45,7 @@ public final class CairoBackend: RenderBackend {
     for layer in tree.layers {
       try draw(layer, in: cairo)
     }
+    groups.endFrame()
     try drawing.checkStatus(stage: "drawing a frame")
     drawing.flush()
   }
