@@ -20,11 +20,17 @@ packages=(
 )
 
 quiet=false
-[ "${1:-}" = "--quiet" ] && quiet=true
+runtime=false
+for argument in "$@"; do
+  case "$argument" in
+    --quiet) quiet=true ;;
+    --runtime) runtime=true ;;  # a machine that only runs splashvid: no Swift toolchain needed
+  esac
+done
 
 say() { printf 'install-deps: %s\n' "$*" >&2; }
 
-if ! command -v swift >/dev/null 2>&1; then
+if ! $runtime && ! command -v swift >/dev/null 2>&1; then
   say "no Swift toolchain on PATH: splashvid needs Swift 6 (swift.org builds for Debian 12); it cannot come from apt"
   exit 1
 fi

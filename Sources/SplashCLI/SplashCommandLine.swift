@@ -41,6 +41,11 @@ public enum SplashCommandLine {
         try command.run(environment: environment, cancellation: cancellation, log: log)
       case "still":
         try StillCommand(rest).run(environment: environment, log: log)
+      case "batch":
+        let command = try BatchCommand(rest, environment: environment)
+        let cancellation = CancellationFlag()
+        SignalTrap.install(cancelling: cancellation)
+        return try command.run(environment: environment, cancellation: cancellation, log: log)
       case "sheet":
         try SheetCommand(rest).run(environment: environment, log: log)
       case "validate":
@@ -63,6 +68,9 @@ public enum SplashCommandLine {
     } catch is PipelineCancelled {
       log("splashvid: interrupted; nothing was written")
       return ExitCode.interrupted.rawValue
+    } catch let error as BatchManifest.Problems {
+      log("\(error)")
+      return ExitCode.failure.rawValue
     } catch let error as UsageError {
       log("splashvid: \(error.message) (see 'splashvid --help')")
       return ExitCode.usage.rawValue

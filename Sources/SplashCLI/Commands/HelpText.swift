@@ -13,6 +13,8 @@ enum HelpText {
       splashvid validate [FILE | DIR]     every problem of each preset (default: the preset folder)
       splashvid presets                   the presets found, with their loops and parameters
       splashvid probe FILE                what a player will see in a video, and what may break it
+      splashvid batch DIR -o OUTDIR [--manifest FILE] [--jobs N] [--force] [--report FILE] [--shard I/N]
+                                          many clips; resumable, failures isolated (docs/scale-out.md)
       splashvid bench (--preset NAME | --file PATH) [render options]
                                           each stage's speed and end to end / encoder-only, in one run
       splashvid --help | --version

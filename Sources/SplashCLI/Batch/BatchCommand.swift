@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+import SplashCore
+import SplashPipeline
+import SplashPresets
+
+/// `splashvid batch DIR -o OUTDIR`: many clips in one command, resumable and shardable.
+///
+///     splashvid batch presets/ -o clips/ [--manifest clips.csv] [--jobs N] [--force]
+///                     [--report report.json] [--shard INDEX/COUNT]
+///
+/// - Clips whose output exists with an unchanged input fingerprint (see `InputFingerprint`)
+///   are skipped; `--force` renders them again. Outputs are written atomically, so a batch
+///   that is killed and run again simply finishes the rest.
+/// - A failing clip does not stop the others; the summary lists every clip, and the exit
+///   status is 1 if any failed.
+/// - Cores: `--jobs N` clips render at once, each with active cores / N frame workers, so the
+///   two kinds of parallelism share the machine instead of multiplying (default: 1 clip at a
+///   time on every core, which is the fastest for long clips; more jobs help many short ones).
+/// - `--shard I/N` renders rows I, I+N, I+2N … of the clip list; `--shard auto/N` takes I from
+///   `JOB_COMPLETION_INDEX`, as a Kubernetes Indexed Job sets it (docs/scale-out.md).
+struct BatchCommand {
+  var folder: String
+  var outputFolder: String
+  var manifest: String?
+  var jobs: Int
+  var force: Bool
+  var reportPath: String?
+  var shard: (index: Int, count: Int)?
+
+  init(_ arguments: [String], environment: [String: String]) throws {
+    let scanner = ArgumentScanner(
+      valueOptions: ["output", "manifest", "jobs", "report", "shard"], flags: ["force"], shortNames: ["o": "output"])
+    let scanned = try scanner.scan(arguments)
+    guard scanned.positional.count == 1, let folder = scanned.positional.first else {
+      throw UsageError("batch takes one preset folder: splashvid batch DIR -o OUTDIR")
+    }
+    guard let output = scanned.values["output"], !output.isEmpty else { throw UsageError("name the output folder with -o OUTDIR") }
+    self.folder = folder
+    outputFolder = output
+    manifest = scanned.values["manifest"]
+    jobs = try scanned.values["jobs"].map { try OptionParsing.integer($0, option: "jobs", range: 1...64) } ?? 1
+    force = scanned.flags.contains("force")
+    reportPath = scanned.values["report"]
+    if let text = scanned.values["shard"] {
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+      let indexText = parts.first == "auto" ? environment["JOB_COMPLETION_INDEX"] : parts.first
+      guard parts.count == 2, let count = Int(parts[1]), count >= 1, let indexText, let index = Int(indexText),
+        (0..<count).contains(index)
+      else {
+        throw UsageError("--shard \(text): expected INDEX/COUNT with 0 ≤ INDEX < COUNT, or auto/COUNT with JOB_COMPLETION_INDEX set")
+      }
+      shard = (index, count)
+    }
+  }
+
+  /// Runs the batch; returns the exit code.
+  func run(environment: [String: String], cancellation: CancellationFlag, log: @escaping (String) -> Void) throws -> Int32 {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw UsageError("\(folder) is not a folder")
+    }
+    let allClips = try BatchManifest.clips(folder: folder, manifest: manifest)
+    let clips = allClips.enumerated().filter { shard == nil || $0.offset % shard!.count == shard!.index }.map(\.element)
+    try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+
+    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
+    let tracker = BatchTracker(total: clips.count, log: log)
+    let limit = DispatchSemaphore(value: jobs)
+    let group = DispatchGroup()
+    for clip in clips {
+      limit.wait()
+      if cancellation.isCancelled {
+        limit.signal()
+        break
+      }
+      tracker.started(clip)
+      DispatchQueue.global(qos: .userInitiated).async(group: group) {
+        let result = self.render(clip, workers: workers, environment: environment, cancellation: cancellation)
+        tracker.finished(clip, result)
+        limit.signal()
+      }
+    }
+    group.wait()
+
+    let results = tracker.results
+    for line in BatchReport.table(results) { print(line) }
+    if let reportPath { try BatchReport.write(results, to: reportPath) }
+    if cancellation.isCancelled { throw PipelineCancelled() }
+    return results.contains { $0.status == .failed } ? ExitCode.failure.rawValue : ExitCode.success.rawValue
+  }
+
+  private func render(_ clip: BatchClip, workers: Int, environment: [String: String], cancellation: CancellationFlag) -> BatchResult {
+    let started = Date()
+    let presetFile = "\(folder)/\(clip.preset).json5"
+    let outputPath = "\(outputFolder)/\(clip.output)"
+    func result(_ status: BatchResult.Status, _ error: String? = nil) -> BatchResult {
+      BatchResult(clip: clip, outputPath: outputPath, status: status, seconds: Date().timeIntervalSince(started), error: error)
+    }
+    do {
+      let scene = try PresetLoader.load(URL(fileURLWithPath: presetFile), displayName: presetFile, parameters: clip.parameters)
+      let fingerprint = try InputFingerprint.of(clip, presetFile: presetFile, scene: scene)
+      let recordPath = InputFingerprint.recordPath(for: outputPath)
+      if !force, FileManager.default.fileExists(atPath: outputPath),
+        (try? String(contentsOfFile: recordPath, encoding: .utf8)) == fingerprint
+      {
+        return result(.skipped)
+      }
+      let command = try RenderCommand(clip.renderArguments(presetFile: presetFile, outputPath: outputPath, workers: workers))
+      try command.run(environment: environment, cancellation: cancellation) { _ in }
+      // The record follows the clip: if the process dies in between, the clip renders again.
+      let record = try OutputFile(destination: recordPath)
+      try Data(fingerprint.utf8).write(to: URL(fileURLWithPath: record.temporaryPath))
+      try record.commit()
+      return result(.rendered)
+    } catch is PipelineCancelled {
+      return result(.failed, "interrupted")
+    } catch {
+      return result(.failed, "\(error)")
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SplashModel
+import SplashPresets
+
+/// A fingerprint of everything that decides a clip's bytes, stored beside the output so a
+/// re-run can skip clips whose inputs did not change.
+///
+/// It covers the splashvid version, the preset file, every image the preset shows, the
+/// parameters and the render options. The hash is 64-bit FNV-1a over those bytes in a fixed
+/// order: not cryptographic (nothing here is adversarial), stable across runs and machines.
+enum InputFingerprint {
+  static func of(_ clip: BatchClip, presetFile: String, scene: Scene) throws -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+      }
+      hash ^= 0xff
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    add(Array("splashvid \(HelpText.version)".utf8))
+    add(try Data(contentsOf: URL(fileURLWithPath: presetFile)))
+    for image in imagePaths(in: scene).sorted() {
+      add(Array(image.utf8))
+      add(try Data(contentsOf: URL(fileURLWithPath: image)))
+    }
+    add(Array(clip.renderArguments(presetFile: "", outputPath: "", workers: 0).joined(separator: "\u{1}").utf8))
+    return String(hash, radix: 16)
+  }
+
+  private static func imagePaths(in scene: Scene) -> Set<String> {
+    var paths: Set<String> = []
+    func visit(_ layer: Layer) {
+      if let contents = layer.properties.contents { paths.insert(contents.imagePath) }
+      if let mask = layer.mask { visit(mask) }
+      layer.sublayers.forEach(visit)
+    }
+    scene.layers.forEach(visit)
+    return paths
+  }
+
+  /// The file that records an output's fingerprint: `NAME.mp4.splashvid-inputs`.
+  static func recordPath(for output: String) -> String { output + ".splashvid-inputs" }
+}

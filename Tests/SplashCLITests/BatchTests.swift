@@ -1,0 +1,171 @@
+import Foundation
+import SplashEncode
+import Testing
+
+@Suite("splashvid batch: many clips, resumable, isolated failures, shards")
+struct BatchTests {
+  /// A copy of the repository's presets (with their assets) that a test may edit.
+  private func presetCopy() throws -> URL {
+    let folder = try BinaryRunner.temporaryFolder().appendingPathComponent("presets")
+    try FileManager.default.copyItem(at: BinaryRunner.repository.appendingPathComponent("presets"), to: folder)
+    return folder
+  }
+
+  /// 3 presets × 4 variants (colours, texts, sizes) at 2 fps on tiny frames.
+  private let twelve = """
+    preset,output,params,size,fps,loops,format
+    fuber,fuber-default.mp4,,94x168,2,1,mp4
+    fuber,fuber-red.mp4,backgroundColor=#8B0000,94x168,2,1,mp4
+    fuber,fuber-text.mp4,labelLeft=G;labelRight=O,94x168,2,1,mp4
+    fuber,fuber-small.mp4,,62x112,2,1,mp4
+    welcome,welcome-default.mp4,,94x168,2,1,mp4
+    welcome,welcome-blue.mp4,secondaryColor=#2E7592,94x168,2,1,mp4
+    welcome,welcome-hello.mp4,labelText=Hello,94x168,2,1,mp4
+    welcome,welcome-small.mp4,,62x112,2,1,mp4
+    logo-reveal,logo-default.mp4,,94x168,2,1,mp4
+    logo-reveal,logo-green.mp4,primaryColor=#00A040,94x168,2,1,mp4
+    logo-reveal,logo-grey.mp4,secondaryColor=#222222,94x168,2,1,mp4
+    logo-reveal,logo-small.mp4,,62x112,2,1,mp4
+    """
+
+  private func statuses(_ report: URL) throws -> [String: String] {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+    let clips = try #require(object["clips"] as? [[String: Any]])
+    var result: [String: String] = [:]
+    for clip in clips {
+      let output = (clip["output"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "?"
+      result[output] = clip["status"] as? String
+    }
+    return result
+  }
+
+  @Test("12 variants render; a re-run skips them all; editing one preset re-renders only its clips")
+  func resumable() throws {
+    let presets = try presetCopy()
+    let work = presets.deletingLastPathComponent()
+    try twelve.write(to: work.appendingPathComponent("clips.csv"), atomically: true, encoding: .utf8)
+    let arguments = ["batch", presets.path, "-o", "out", "--manifest", "clips.csv", "--jobs", "2", "--report", "report.json"]
+
+    let first = try BinaryRunner.run(arguments, in: work)
+    #expect(first.exitCode == 0, "\(first.standardError)")
+    #expect(try statuses(work.appendingPathComponent("report.json")).values.filter { $0 == "rendered" }.count == 12)
+    let info = try VideoReader.read(work.appendingPathComponent("out/fuber-small.mp4").path)
+    #expect(info.width == 62 && info.height == 112 && info.decodedFrameCount == 6)
+
+    let second = try BinaryRunner.run(arguments, in: work)
+    #expect(second.exitCode == 0)
+    #expect(try statuses(work.appendingPathComponent("report.json")).values.allSatisfy { $0 == "skipped" })
+    #expect(second.standardOutput.contains("12 clips: 0 rendered, 12 skipped, 0 failed"))
+
+    let welcome = presets.appendingPathComponent("welcome.json5")
+    try (String(contentsOf: welcome, encoding: .utf8) + "\n// edited\n").write(to: welcome, atomically: true, encoding: .utf8)
+    let third = try BinaryRunner.run(arguments, in: work)
+    #expect(third.exitCode == 0)
+    let after = try statuses(work.appendingPathComponent("report.json"))
+    #expect(after.filter { $0.value == "rendered" }.keys.sorted() == ["welcome-blue.mp4", "welcome-default.mp4", "welcome-hello.mp4", "welcome-small.mp4"])
+    #expect(after.filter { $0.value == "skipped" }.count == 8)
+  }
+
+  @Test("a manifest with 3 bad rows among 10 reports all 3 and renders nothing")
+  func badRows() throws {
+    let presets = try presetCopy()
+    let work = presets.deletingLastPathComponent()
+    let manifest = """
+      preset,output,params,size,fps,loops
+      fuber,a.mp4,,94x168,2,1
+      fuber,b.mp4,backgroundColor=#nothex,94x168,2,1
+      welcome,c.mp4,,94x168,2,1
+      welcome,d.mp4,,95x168,2,1
+      logo-reveal,e.mp4,,94x168,2,1
+      nosuch,f.mp4,,94x168,2,1
+      fuber,g.mp4,,94x168,2,1
+      fuber,h.mp4,,94x168,2,1
+      welcome,i.mp4,,94x168,2,1
+      logo-reveal,j.mp4,,94x168,2,1
+      """
+    try manifest.write(to: work.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+    let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "bad.csv"], in: work)
+    #expect(outcome.exitCode == 1)
+    let lines = outcome.standardError.split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("bad.csv:3: ") && $0.contains("--param backgroundColor: expected a colour") })
+    #expect(lines.contains { $0 == "bad.csv:5: size 95x168: H.264 video needs an even width and height" })
+    #expect(lines.contains { $0.hasPrefix("bad.csv:7: no preset nosuch in ") })
+    #expect(lines.last == "3 bad rows; nothing was rendered")
+    #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+  }
+
+  @Test("a failing clip does not stop the others; exit 1; the report names it")
+  func failureIsolation() throws {
+    let presets = try presetCopy()
+    let work = presets.deletingLastPathComponent()
+    let manifest = "preset,output,size,fps\nwelcome,ok-1.mp4,94x168,2\nwelcome,blocked.mp4,94x168,2\nlogo-reveal,ok-2.mp4,94x168,2\n"
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    // A folder where the clip should go: that clip cannot be written.
+    try FileManager.default.createDirectory(at: work.appendingPathComponent("out/blocked.mp4"), withIntermediateDirectories: true)
+    let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "m.csv", "--report", "r.json"], in: work)
+    #expect(outcome.exitCode == 1)
+    let statuses = try statuses(work.appendingPathComponent("r.json"))
+    #expect(statuses == ["ok-1.mp4": "rendered", "blocked.mp4": "failed", "ok-2.mp4": "rendered"])
+    let report = try String(contentsOf: work.appendingPathComponent("r.json"), encoding: .utf8)
+    #expect(report.contains("is a directory"))
+    #expect(outcome.standardOutput.contains("3 clips: 2 rendered, 0 skipped, 1 failed"))
+  }
+
+  @Test("shards 0/3, 1/3 and 2/3 render the whole set exactly once; auto/3 reads JOB_COMPLETION_INDEX")
+  func shards() throws {
+    let presets = try presetCopy()
+    let work = presets.deletingLastPathComponent()
+    try twelve.write(to: work.appendingPathComponent("clips.csv"), atomically: true, encoding: .utf8)
+    var seen: [String] = []
+    for index in 0..<3 {
+      let outcome = try BinaryRunner.run(
+        ["batch", presets.path, "-o", "shard-\(index)", "--manifest", "clips.csv", "--shard", "\(index)/3"], in: work)
+      #expect(outcome.exitCode == 0)
+      seen += try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("shard-\(index)").path)
+        .filter { $0.hasSuffix(".mp4") }
+    }
+    #expect(seen.count == 12 && Set(seen).count == 12)
+    let auto = try BinaryRunner.run(
+      ["batch", presets.path, "-o", "shard-1", "--manifest", "clips.csv", "--shard", "auto/3"], in: work,
+      environment: ["JOB_COMPLETION_INDEX": "1"])
+    #expect(auto.exitCode == 0 && auto.standardOutput.contains("4 clips: 0 rendered, 4 skipped, 0 failed"))
+  }
+
+  @Test("a batch killed mid-way and run again finishes the rest, and no clip is ever truncated")
+  func killedAndResumed() throws {
+    let presets = try presetCopy()
+    let work = presets.deletingLastPathComponent()
+    var manifest = "preset,output,size,fps,loops\n"
+    for index in 0..<8 { manifest += "fuber,clip-\(index).mp4,188x334,10,2\n" }
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = BinaryRunner.binary
+    process.arguments = ["batch", presets.path, "-o", "out", "--manifest", "m.csv"]
+    process.currentDirectoryURL = work
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let out = work.appendingPathComponent("out")
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let done = (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.filter { $0.hasSuffix(".splashvid-inputs") }.count ?? 0
+      if done >= 2 { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    // Whatever the kill interrupted, every file under a clip's name is a complete video.
+    for file in try FileManager.default.contentsOfDirectory(atPath: out.path) where file.hasSuffix(".mp4") {
+      #expect(try VideoReader.read(out.appendingPathComponent(file).path).decodedFrameCount == 60, "\(file)")
+    }
+    let again = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "m.csv"], in: work)
+    #expect(again.exitCode == 0, "\(again.standardError)")
+    let clips = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".mp4") }
+    #expect(clips.count == 8)
+    for file in clips {
+      #expect(try VideoReader.read(out.appendingPathComponent(file).path).decodedFrameCount == 60, "\(file)")
+    }
+    #expect(again.standardOutput.contains("8 clips: "))
+    #expect(!again.standardOutput.contains(" 8 rendered"), "clips finished before the kill are skipped")
+  }
+}
