@@ -168,4 +168,23 @@ struct BatchTests {
     #expect(again.standardOutput.contains("8 clips: "))
     #expect(!again.standardOutput.contains(" 8 rendered"), "clips finished before the kill are skipped")
   }
+
+  @Test("a JSON Lines manifest: params as an object, numbers as numbers, a bad line reported")
+  func jsonLines() throws {
+    let presets = try presetCopy()
+    let work = presets.deletingLastPathComponent()
+    let good = """
+      {"preset": "welcome", "output": "hej.mp4", "params": {"labelText": "Hej"}, "size": "94x168", "fps": 2}
+      {"preset": "fuber", "size": "94x168", "fps": 2, "loops": 2}
+      """
+    try good.write(to: work.appendingPathComponent("clips.jsonl"), atomically: true, encoding: .utf8)
+    let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "clips.jsonl"], in: work)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(try VideoReader.read(work.appendingPathComponent("out/fuber.mp4").path).decodedFrameCount == 12)
+    #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/hej.mp4").path))
+    try (good + "\n{not json}\n").write(to: work.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
+    let bad = try BinaryRunner.run(["batch", presets.path, "-o", "out2", "--manifest", "bad.jsonl"], in: work)
+    #expect(bad.exitCode == 1)
+    #expect(bad.standardError.hasPrefix("bad.jsonl:3: not a JSON object"), "\(bad.standardError)")
+  }
 }
