@@ -10,6 +10,9 @@ public enum SplashCommandLine {
   /// Usage errors are found before anything touches the disk, so a mistyped command never
   /// leaves a file behind.
   public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+    // A write beyond a file-size limit should fail (and be reported, and cleaned up), not kill
+    // the process and leave a half-written temporary file.
+    signal(SIGXFSZ, SIG_IGN)
     let standardError = FileHandle.standardError
     func log(_ line: String) { standardError.write(Data((line + "\n").utf8)) }
 

@@ -11,7 +11,21 @@ final class CairoImage {
   /// Decodes `path` (PNG, JPEG and the other formats gdk-pixbuf reads).
   ///
   /// - Throws: `RenderError` naming the file and gdk-pixbuf's message.
+  /// The most pixels an image may have: 50 megapixels (a 7071×7071 square), far above any
+  /// splash artwork, and refused before decoding so a decompression bomb never allocates.
+  static let maximumPixels = 50_000_000
+
   init(contentsOf path: String) throws {
+    var declaredWidth: Int32 = 0
+    var declaredHeight: Int32 = 0
+    guard gdk_pixbuf_get_file_info(path, &declaredWidth, &declaredHeight) != nil else {
+      throw RenderError(stage: "decoding image \(path)", message: "not an image gdk-pixbuf can read (PNG, JPEG, …)")
+    }
+    guard Int(declaredWidth) * Int(declaredHeight) <= Self.maximumPixels else {
+      throw RenderError(
+        stage: "decoding image \(path)",
+        message: "\(declaredWidth)x\(declaredHeight) is more than \(Self.maximumPixels / 1_000_000) megapixels")
+    }
     var error: UnsafeMutablePointer<GError>?
     guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
       let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable image"

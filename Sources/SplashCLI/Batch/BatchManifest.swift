@@ -18,6 +18,8 @@ import SplashPresets
 /// outputs are unique) before anything renders, and every bad row is reported at once.
 enum BatchManifest {
   static let columns = ["preset", "output", "params", "size", "fps", "loops", "format"]
+  /// A manifest's largest size: 16 MiB, some 200 000 rows.
+  static let maximumBytes = 16 * 1024 * 1024
 
   struct Problems: Error, CustomStringConvertible {
     var lines: [String]
@@ -36,9 +38,15 @@ enum BatchManifest {
     }
     let text: String
     do {
+      let size = (try FileManager.default.attributesOfItem(atPath: manifest)[.size] as? Int) ?? 0
+      guard size <= maximumBytes else {
+        throw UsageError("the manifest \(manifest) has \(size) bytes; at most \(maximumBytes / 1_048_576) MiB")
+      }
       text = try String(contentsOfFile: manifest, encoding: .utf8)
+    } catch let error as UsageError {
+      throw error
     } catch {
-      throw UsageError("cannot read the manifest \(manifest)")
+      throw UsageError("cannot read the manifest \(manifest) (as UTF-8 text)")
     }
     let rows = manifest.hasSuffix(".csv") ? try csvRows(text, file: manifest) : try jsonLinesRows(text, file: manifest)
     var clips: [BatchClip] = []

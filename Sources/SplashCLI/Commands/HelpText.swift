@@ -24,6 +24,7 @@ enum HelpText {
       --file PATH         a preset file anywhere
       --presets-dir DIR   search DIR first for --preset
       --param NAME=VALUE  set one of the preset's parameters (repeatable; any command)
+      --assets-root DIR   images may come from DIR (default: only the preset's own folder)
       -o, --output FILE   the MP4 to write (appears only when complete)
       --loops N           how many loops of the preset's clip (default 1)
       --fps N             frames per second, 1-240 (default 60)

@@ -13,11 +13,15 @@ struct PresetSource {
   /// `--param name=value` overrides, in the order given (a later one for the same name wins).
   var parameters: [String: String] = [:]
 
-  static let optionNames: Set<String> = ["preset", "file", "presets-dir"]
+  /// `--assets-root DIR`: the folder images must lie in (default: the preset's folder).
+  var assetsRoot: String?
+
+  static let optionNames: Set<String> = ["preset", "file", "presets-dir", "assets-root"]
   static let repeatableOptions: Set<String> = ["param"]
 
   init(_ scanned: ArgumentScanner.Result) throws {
     try self.init(scanned.values)
+    assetsRoot = scanned.values["assets-root"]
     for assignment in scanned.repeated["param"] ?? [] {
       guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
         throw UsageError("--param \(assignment): expected NAME=VALUE")
@@ -44,12 +48,14 @@ struct PresetSource {
   func load(environment: [String: String]) throws -> Scene {
     switch origin {
     case .file(let path):
-      return try PresetLoader.load(URL(fileURLWithPath: path), displayName: path, parameters: parameters)
+      return try PresetLoader.load(
+        URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)))
     case .named(let name, let presetsDirectory):
       let library = PresetLibrary.standard(
         presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
       let url = try library.file(named: name)
-      return try PresetLoader.load(url, displayName: Self.displayPath(url), parameters: parameters)
+      return try PresetLoader.load(
+        url, displayName: Self.displayPath(url), parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)))
     }
   }
 

@@ -19,6 +19,8 @@ struct RenderCommand {
 
   static let defaultFramesPerSecond = 60
   static let maximumLoops = 10_000
+  /// The most frames one clip may have: 500 000 (2.3 hours at 60 fps).
+  static let maximumFrames = 500_000
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
@@ -51,6 +53,10 @@ struct RenderCommand {
     let scene = try source.load(environment: environment)
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
+    guard schedule.frameCount <= Self.maximumFrames else {
+      throw UsageError(
+        "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)")
+    }
     let writer = try H264Writer(
       path: outputPath,
       settings: VideoSettings(

@@ -39,7 +39,13 @@ enum AnimationCompiler {
     .group: ["animations"],
   ]
 
-  static func animation(_ cursor: JSONCursor, layerKind: LayerKind, issues: IssueCollector) throws -> Animation {
+  static func animation(
+    _ cursor: JSONCursor, layerKind: LayerKind, issues: IssueCollector, budget: PresetBudget, depth: Int = 0
+  ) throws -> Animation {
+    guard depth < PresetLimits.depth else {
+      throw cursor.error("animation groups nested more than \(PresetLimits.depth) deep")
+    }
+    try budget.addAnimation(at: cursor)
     guard case .object(let raw) = cursor.value else { throw cursor.error(expected: "an animation object") }
     guard let typeValue = raw["type"] else {
       throw cursor.error("missing \"type\" (basic, spring, keyframe or group)")
@@ -56,7 +62,9 @@ enum AnimationCompiler {
       guard let children = members["animations"] else { throw cursor.error("missing \"animations\"") }
       var animations: [Animation] = []
       for child in try children.array() {
-        if let compiled = try issues.attempt({ try animation(child, layerKind: layerKind, issues: issues) }) {
+        if let compiled = try issues.attempt({
+          try animation(child, layerKind: layerKind, issues: issues, budget: budget, depth: depth + 1)
+        }) {
           animations.append(compiled)
         }
       }

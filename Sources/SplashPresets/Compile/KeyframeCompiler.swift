@@ -25,6 +25,9 @@ enum KeyframeCompiler {
         rotationMode: try members["rotationMode"]?.choice(KeyframePath.RotationMode.self))
       let segments = keyframePath.segmentCount
       guard segments > 0 else { throw pathCursor.error(expected: "a path with at least one line or curve") }
+      guard segments <= PresetLimits.keyframes else {
+        throw pathCursor.error(expected: "a path of at most \(PresetLimits.keyframes) segments for keyframes")
+      }
       var result = keyframePath
       result.keyTimes = try keyTimes(members, count: segments + 1, what: "one per path point")
       result.timingFunctions = try timingFunctions(members, count: segments)
@@ -33,6 +36,9 @@ enum KeyframeCompiler {
 
     if let rotation = members["rotationMode"] { throw rotation.error(expected: "no rotationMode without a path") }
     guard let valuesCursor = members["values"] else { throw cursor.error("missing \"values\" (or \"path\")") }
+    if case .array(let elements) = valuesCursor.value, elements.count > PresetLimits.keyframes {
+      throw valuesCursor.error(expected: "at most \(PresetLimits.keyframes) keyframes")
+    }
     let values = try valuesCursor.array().map { try $0.animatableValue(for: keyPath) }
     guard !values.isEmpty else { throw valuesCursor.error(expected: "at least one value") }
     if mode.isPaced || mode.isCubic, !keyPath.valueKind.isVectorLike, let modeCursor = members["calculationMode"] {

@@ -24,11 +24,18 @@ import SplashModel
 struct LayerCompiler {
   /// The folder the preset file is in, against which image paths resolve.
   let baseDirectory: URL?
+  /// The folder every image must lie in (symbolic links resolved); `nil` allows any file.
+  let assetsRoot: URL?
+  /// Image files allowed wherever they are: those the user named on the command line.
+  let trustedImages: Set<String>
   let issues: IssueCollector
+  let budget = PresetBudget()
   private var seenIds: Set<String> = []
 
-  init(baseDirectory: URL?, issues: IssueCollector) {
+  init(baseDirectory: URL?, assetsRoot: URL?, trustedImages: Set<String>, issues: IssueCollector) {
     self.baseDirectory = baseDirectory
+    self.assetsRoot = assetsRoot
+    self.trustedImages = trustedImages
     self.issues = issues
   }
 
@@ -48,7 +55,11 @@ struct LayerCompiler {
     .gradient: ["gradientType", "colors", "locations", "startPoint", "endPoint"],
   ]
 
-  mutating func layer(_ cursor: JSONCursor) throws -> Layer {
+  mutating func layer(_ cursor: JSONCursor, depth: Int = 0) throws -> Layer {
+    guard depth < PresetLimits.depth else {
+      throw cursor.error("layers nested more than \(PresetLimits.depth) deep")
+    }
+    try budget.addLayer(at: cursor)
     // Read the type first so that another kind's keys are reported as not belonging here.
     guard case .object(let raw) = cursor.value else { throw cursor.error(expected: "a layer object") }
     var kind = LayerKind.layer
@@ -75,7 +86,9 @@ struct LayerCompiler {
 
     var animations: [Animation] = []
     for cursor in try issues.attempt({ try members["animations"]?.array() ?? [] }) ?? [] {
-      if let animation = try issues.attempt({ try AnimationCompiler.animation(cursor, layerKind: kind, issues: issues) }) {
+      if let animation = try issues.attempt({
+        try AnimationCompiler.animation(cursor, layerKind: kind, issues: issues, budget: budget)
+      }) {
         animations.append(animation)
       }
     }
@@ -86,11 +99,11 @@ struct LayerCompiler {
       animations.insert(lifetime, at: 0)
     }
     var mask: Layer?
-    if let maskCursor = members["mask"] { mask = try issues.attempt { try layer(maskCursor) } }
+    if let maskCursor = members["mask"] { mask = try issues.attempt { try layer(maskCursor, depth: depth + 1) } }
     var sublayers: [Layer] = []
     let cells = try issues.attempt({ try members["grid"].map { try GridExpander.cells($0) } ?? [] }) ?? []
     for cursor in try cells + (issues.attempt({ try members["sublayers"]?.array() ?? [] }) ?? []) {
-      if let sublayer = try issues.attempt({ try layer(cursor) }) { sublayers.append(sublayer) }
+      if let sublayer = try issues.attempt({ try layer(cursor, depth: depth + 1) }) { sublayers.append(sublayer) }
     }
     return Layer(id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask)
   }
@@ -188,6 +201,9 @@ struct LayerCompiler {
   }
 
   /// An image file path, resolved against the preset's folder and checked to exist.
+  /// An image file path, resolved against the preset's folder, checked to exist, to be of a
+  /// sane size, and to lie inside the assets root (no `..`, absolute paths or symbolic links
+  /// leading out of it) unless the user named it on the command line.
   private func imagePath(_ cursor: JSONCursor) throws -> String {
     let text = try cursor.string()
     let url: URL
@@ -196,10 +212,22 @@ struct LayerCompiler {
     } else {
       url = URL(fileURLWithPath: text)
     }
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw cursor.error(expected: "an image file that exists (looked for \(url.path))")
+    let path = url.standardizedFileURL.path
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw cursor.error(expected: "an image file that exists (looked for \(path))")
     }
-    return url.standardizedFileURL.path
+    let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
+    if let assetsRoot, !trustedImages.contains(path) {
+      let root = assetsRoot.resolvingSymlinksInPath().standardizedFileURL.path
+      guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+        throw cursor.error(expected: "an image inside \(root) (use --assets-root to allow another folder)")
+      }
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: resolved)[.size] as? Int) ?? 0
+    guard size <= PresetLimits.imageFileBytes else {
+      throw cursor.error(expected: "an image file of at most \(PresetLimits.imageFileBytes / 1_048_576) MiB (this one has \(size) bytes)")
+    }
+    return path
   }
 }
 

@@ -29,8 +29,10 @@ public enum PresetCompiler {
   /// - Throws: `PresetError` naming the file, the JSON path, what was expected and what was found.
   ///   - baseDirectory: The folder image paths resolve against (the preset file's folder).
   ///   - parameters: `--param` overrides as the user typed them (name → text).
+  ///   - assetsRoot: The folder images must lie in; the preset's folder when `nil`.
   public static func compile(
-    _ data: Data, file: String, baseDirectory: URL? = nil, parameters overrides: [String: String] = [:]
+    _ data: Data, file: String, baseDirectory: URL? = nil, parameters overrides: [String: String] = [:],
+    assetsRoot: URL? = nil
   ) throws -> Scene {
     let document: JSONValue
     do {
@@ -41,7 +43,7 @@ public enum PresetCompiler {
     }
     return try compile(
       JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: overrides,
-      issues: IssueCollector(mode: .abort))
+      issues: IssueCollector(mode: .abort), assetsRoot: assetsRoot)
   }
 
   /// Every problem of a preset, in document order, without stopping at the first; empty when
@@ -74,8 +76,10 @@ public enum PresetCompiler {
   }
 
   static func compile(
-    _ original: JSONCursor, baseDirectory: URL?, overrides: [String: String], issues: IssueCollector
+    _ original: JSONCursor, baseDirectory: URL?, overrides: [String: String], issues: IssueCollector,
+    assetsRoot: URL? = nil
   ) throws -> Scene {
+    let trustedImages = trustedImagePaths(original, overrides: overrides)
     let root = try substituteParameters(original, overrides: overrides)
     let members = try root.object(allowedKeys: ["schemaVersion", "description", "parameters", "canvas", "clip", "layers"])
     func required(_ key: String) throws -> JSONCursor {
@@ -124,12 +128,23 @@ public enum PresetCompiler {
       clipWindow.cycle = try cycleCursor.number(in: 0.001...3_600, expected: "a loop length in seconds from 0.001 to 3600")
     }
 
-    var compiler = LayerCompiler(baseDirectory: baseDirectory, issues: issues)
+    var compiler = LayerCompiler(
+      baseDirectory: baseDirectory, assetsRoot: assetsRoot ?? baseDirectory, trustedImages: trustedImages, issues: issues)
     var layers: [Layer] = []
     for cursor in try issues.attempt({ try required("layers").array() }) ?? [] {
       if let layer = try issues.attempt({ try compiler.layer(cursor) }) { layers.append(layer) }
     }
     return Scene(canvasSize: size, backgroundColor: background, layers: layers, clip: clipWindow)
+  }
+
+  /// Images the user named with `--param` (made absolute by the command line): allowed outside
+  /// the assets root, since nobody but the user chose them.
+  private static func trustedImagePaths(_ root: JSONCursor, overrides: [String: String]) -> Set<String> {
+    guard case .object(let members) = root.value, let parameters = members["parameters"],
+      let declared = try? PresetParameters.declarations(JSONCursor(value: parameters, jsonPath: "parameters", file: root.file))
+    else { return [] }
+    let images = declared.filter { $0.kind == .image }.map(\.name)
+    return Set(images.compactMap { overrides[$0] }.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
   }
 
   /// The document with parameter references replaced by defaults or `--param` values.

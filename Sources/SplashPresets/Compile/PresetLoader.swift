@@ -9,7 +9,9 @@ public enum PresetLoader {
   /// Loads and compiles the preset at `url`.
   ///
   /// - Throws: `PresetError` for an unreadable, oversized or invalid file.
-  public static func load(_ url: URL, displayName: String? = nil, parameters: [String: String] = [:]) throws -> Scene {
+  public static func load(
+    _ url: URL, displayName: String? = nil, parameters: [String: String] = [:], assetsRoot: URL? = nil
+  ) throws -> Scene {
     let name = displayName ?? url.path
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
     if let size = attributes?[.size] as? Int, size > maximumFileSize {
@@ -24,6 +26,6 @@ public enum PresetLoader {
       throw PresetError(file: name, path: "", expected: "a readable file (\(error.localizedDescription))", found: nil)
     }
     return try PresetCompiler.compile(
-      data, file: name, baseDirectory: url.deletingLastPathComponent(), parameters: parameters)
+      data, file: name, baseDirectory: url.deletingLastPathComponent(), parameters: parameters, assetsRoot: assetsRoot)
   }
 }

@@ -13,6 +13,14 @@ extension JSONCursor {
   ///     { svg: "M 0 100 L 0 -5 C 30 70 40 90 100 80 Z" }   SVG path data (no arcs)
   ///     "M 0 100 L …"                                      the same, as a bare string
   func shapePath() throws -> Path {
+    let path = try unlimitedShapePath()
+    guard path.elements.count <= PresetLimits.pathElements else {
+      throw error(expected: "a path of at most \(PresetLimits.pathElements) elements")
+    }
+    return path
+  }
+
+  private func unlimitedShapePath() throws -> Path {
     if case .string(let data) = value { return try svgPath(data) }
     let members = try object(allowedKeys: ["arc", "oval", "rect", "roundedRect", "cornerRadius", "polygon", "closed", "subpaths", "svg"])
     let shapes = ["arc", "oval", "rect", "roundedRect", "polygon", "subpaths", "svg"].filter { members[$0] != nil }
@@ -56,6 +64,9 @@ extension JSONCursor {
     default:
       for subpath in try content.array() {
         path.elements.append(contentsOf: try subpath.shapePath().elements)
+        guard path.elements.count <= PresetLimits.pathElements else {
+          throw error(expected: "a path of at most \(PresetLimits.pathElements) elements")
+        }
       }
     }
     return path
