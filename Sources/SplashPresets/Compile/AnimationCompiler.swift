@@ -151,14 +151,20 @@ enum AnimationCompiler {
 
   private static func mediaTiming(_ members: [String: JSONCursor]) throws -> MediaTiming {
     var timing = MediaTiming()
-    if let value = members["beginTime"] { timing.beginTime = try value.number() }
+    // Times beyond a million seconds (11 days) are typos or attacks, and lose the precision a
+    // frame time needs.
+    if let value = members["beginTime"] {
+      timing.beginTime = try value.number(in: -1e6...1e6, expected: "a begin time in seconds from −1000000 to 1000000")
+    }
     if let value = members["duration"] {
       timing.duration = try value.number(in: 0...86_400, expected: "a duration in seconds ≥ 0 (0 means 0.25)")
     }
     if let value = members["speed"] {
       timing.speed = try value.number(in: 0...1_000, expected: "a speed ≥ 0")
     }
-    if let value = members["timeOffset"] { timing.timeOffset = try value.number() }
+    if let value = members["timeOffset"] {
+      timing.timeOffset = try value.number(in: -1e6...1e6, expected: "a time offset in seconds from −1000000 to 1000000")
+    }
     if let value = members["repeatCount"] {
       if case .string("infinity") = value.value {
         timing.repeatCount = .infinity
