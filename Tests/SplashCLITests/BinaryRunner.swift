@@ -23,9 +23,11 @@ struct BinaryRunner {
     return testExecutable.deletingLastPathComponent().appendingPathComponent("splashvid")
   }
 
-  static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Outcome {
+  static func run(
+    _ arguments: [String], in folder: URL, environment: [String: String] = [:], executable: URL? = nil
+  ) throws -> Outcome {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable ?? binary
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var variables = ProcessInfo.processInfo.environment

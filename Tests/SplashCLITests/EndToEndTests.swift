@@ -319,3 +319,40 @@ struct BenchSmokeTests {
     #expect(lines.contains { $0.hasPrefix("ratio end to end / encode: ") })
   }
 }
+
+@Suite("Faults: a full disk and SIGTERM leave nothing behind")
+struct FaultTests {
+  private var presets: String { BinaryRunner.repository.appendingPathComponent("presets").path }
+
+  @Test("the disk filling up mid-render (a 200 KB file-size limit) fails cleanly")
+  func diskFull() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let command = "ulimit -f 200; exec '\(BinaryRunner.binary.path)' --preset fuber --presets-dir '\(presets)' --fps 30 --scale 1 -o clip.mp4"
+    let outcome = try BinaryRunner.run(["-c", command], in: folder, executable: URL(fileURLWithPath: "/bin/bash"))
+    #expect(outcome.exitCode == 1)
+    #expect(outcome.standardError == "splashvid: encode: writing frame data: File too large\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("SIGTERM during a render: exit 130, no file, no temporary file")
+  func terminate() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let process = Process()
+    process.executableURL = BinaryRunner.binary
+    process.arguments = ["--preset", "fuber", "--loops", "50", "-o", "long.mp4", "--presets-dir", presets]
+    process.currentDirectoryURL = folder
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline,
+      !(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.hasSuffix(".tmp") })
+    {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+}
