@@ -47,6 +47,8 @@ final class RenderCounter: @unchecked Sendable {
 
 /// A sink that keeps a hash of every frame in the order the encoder receives them.
 private final class HashingSink: FrameSink, @unchecked Sendable {
+  // Workers write distinct slots concurrently; a Swift array needs a lock for that.
+  private let lock = NSLock()
   private var slots: [Int] = []
   private(set) var hashes: [Int] = []
   private(set) var isFinished = false
@@ -57,10 +59,18 @@ private final class HashingSink: FrameSink, @unchecked Sendable {
   func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws {
     var hasher = Hasher()
     hasher.combine(bytes: UnsafeRawBufferPointer(start: frame.bytes, count: frame.byteCount))
-    slots[slot] = hasher.finalize()
+    let hash = hasher.finalize()
+    lock.lock()
+    slots[slot] = hash
+    lock.unlock()
   }
 
-  func consume(slot: Int) throws { hashes.append(slots[slot]) }
+  func consume(slot: Int) throws {
+    lock.lock()
+    let hash = slots[slot]
+    lock.unlock()
+    hashes.append(hash)
+  }
 
   func consumeRepeat() throws {
     repeats += 1
