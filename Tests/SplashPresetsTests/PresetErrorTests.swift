@@ -86,4 +86,16 @@ struct PresetErrorTests {
     #expect(actual.hasPrefix(expectedPrefix), "\(rule): \(actual)")
     #expect(!actual.contains("\n"), "\(rule): one line")
   }
+
+  /// Found by ci/fuzz.sh: an unquoted key holding 0xFF bytes made Foundation's JSON5 scanner trap.
+  @Test("fuzz regression: invalid UTF-8 is refused before the JSON5 scanner sees it")
+  func invalidUTF8() throws {
+    let crash = try #require(Data(base64Encoded: "Ly8gZXhwZWN0OiBzY2hlbWFWZXJzaW9uOiBleHBlY3RlZCAxICh0aGUgc2NoZW1hIHRoaXMgc3BsYXNodmlkIHJlYWRzKSwgZm8qdW5kIDIKeyBzY2hlbWFWZXJzaf////8yLCBjYW52YXM6IHsgc2l6ZTogWzEwMCwgMTAwXSB9LCBjbGlwOiB7IGN5Y2xlOiAyIH0sIGxheWVyczogW10gfQo="))
+    #expect {
+      try PresetCompiler.compile(crash, file: "crash.json5")
+    } throws: { error in
+      "\(error)" == "crash.json5: not valid UTF-8 text"
+    }
+    #expect(PresetCompiler.problems(crash, file: "crash.json5").map(\.description) == ["crash.json5: not valid UTF-8 text"])
+  }
 }

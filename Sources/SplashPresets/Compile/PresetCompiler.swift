@@ -34,13 +34,7 @@ public enum PresetCompiler {
     _ data: Data, file: String, baseDirectory: URL? = nil, parameters overrides: [String: String] = [:],
     assetsRoot: URL? = nil
   ) throws -> Scene {
-    let document: JSONValue
-    do {
-      document = try JSONValue.parseJSON5(data)
-    } catch {
-      throw PresetError(
-        file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)
-    }
+    let document = try parse(data, file: file)
     return try compile(
       JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: overrides,
       issues: IssueCollector(mode: .abort), assetsRoot: assetsRoot)
@@ -53,9 +47,9 @@ public enum PresetCompiler {
     do {
       let document: JSONValue
       do {
-        document = try JSONValue.parseJSON5(data)
-      } catch {
-        return [PresetError(file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)]
+        document = try parse(data, file: file)
+      } catch let error as PresetError {
+        return [error]
       }
       _ = try compile(
         JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: [:], issues: issues)
@@ -67,9 +61,24 @@ public enum PresetCompiler {
     return issues.issues
   }
 
+  /// The document tree of preset text.
+  ///
+  /// The text must be UTF-8: Foundation's JSON5 scanner traps on some invalid sequences (an
+  /// unquoted key with a 0xFF byte; found by fuzzing), so they are refused before it runs.
+  static func parse(_ data: Data, file: String) throws -> JSONValue {
+    guard String(validating: data, as: UTF8.self) != nil else {
+      throw PresetError(file: file, path: "", expected: "not valid UTF-8 text", found: nil)
+    }
+    do {
+      return try JSONValue.parseJSON5(data)
+    } catch {
+      throw PresetError(file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)
+    }
+  }
+
   /// The parameters a preset declares.
   public static func parameters(_ data: Data, file: String) throws -> [PresetParameter] {
-    let document = try JSONValue.parseJSON5(data)
+    let document = try parse(data, file: file)
     guard case .object(let members) = document else { return [] }
     return try PresetParameters.declarations(
       members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: file) })
