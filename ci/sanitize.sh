@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 kind="${1:-thread}"
 case "$kind" in
   thread) swift test --sanitize=thread --scratch-path .build/sanitize-thread --filter SplashPipelineTests ;;
-  address) swift test --sanitize=address --scratch-path .build/sanitize-address ;;
+  address)
+    # Child processes (the CLI tests run the built binary) inherit the suppressions.
+    LSAN_OPTIONS="suppressions=$(pwd)/ci/lsan.supp:print_suppressions=0" \
+      swift test --sanitize=address --scratch-path .build/sanitize-address ;;
   *) echo "usage: ci/sanitize.sh thread|address" >&2; exit 64 ;;
 esac
