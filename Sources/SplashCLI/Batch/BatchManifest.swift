@@ -161,7 +161,7 @@ enum BatchManifest {
 
   /// Rows of JSON Lines; `params` is an object, numbers may be numbers.
   private static func jsonLinesRows(_ text: String, file: String) throws -> [(String, [String: String])] {
-    try text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+    text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
       let origin = "\(file):\(index + 1)"
       guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
