@@ -187,4 +187,69 @@ struct BatchTests {
     #expect(bad.exitCode == 1)
     #expect(bad.standardError.hasPrefix("bad.jsonl:3: not a JSON object"), "\(bad.standardError)")
   }
+
+  @Test("presets edited mid-batch: the clip rendering keeps going but is not recorded; a truncated preset fails only its clip")
+  func presetsChangedWhileRunning() throws {
+    let presets = try presetCopy()
+    let work = presets.deletingLastPathComponent()
+    let out = work.appendingPathComponent("out")
+    // `long` renders for a second or more, so the edits below land while it renders; `short`
+    // starts after it (one job at a time, in manifest order).
+    let manifest = """
+      preset,output,params,size,fps,loops
+      fuber,long.mp4,,376x668,30,4
+      welcome,short.mp4,,94x168,2,1
+      """
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    let arguments = ["batch", presets.path, "-o", "out", "--manifest", "m.csv", "--jobs", "1", "--report", "report.json"]
+    let fuber = presets.appendingPathComponent("fuber.json5")
+    let welcome = presets.appendingPathComponent("welcome.json5")
+    let fuberText = try String(contentsOf: fuber, encoding: .utf8)
+    let welcomeText = try String(contentsOf: welcome, encoding: .utf8)
+
+    let process = Process()
+    process.executableURL = BinaryRunner.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = work
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Wait for long.mp4's temporary file: its render has begun.
+    let deadline = Date().addingTimeInterval(60)
+    var sawRender = false
+    while Date() < deadline, process.isRunning, !sawRender {
+      sawRender = ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains { $0.hasPrefix(".long.mp4.") }
+      if !sawRender { Thread.sleep(forTimeInterval: 0.005) }
+    }
+    try #require(sawRender, "the render of long.mp4 was never seen")
+    try (fuberText + "\n// edited while rendering\n").write(to: fuber, atomically: true, encoding: .utf8)
+    try String(welcomeText.prefix(welcomeText.count / 2)).write(to: welcome, atomically: true, encoding: .utf8)
+    #expect(process.isRunning, "long.mp4 finished before the edit; the test needs a longer clip")
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "short.mp4 failed")
+
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("report.json"))) as? [String: Any])
+    let clips = try #require(report["clips"] as? [[String: Any]])
+    let long = try #require(clips.first { ($0["output"] as? String)?.hasSuffix("long.mp4") == true })
+    let short = try #require(clips.first { ($0["output"] as? String)?.hasSuffix("short.mp4") == true })
+    #expect(long["status"] as? String == "rendered")
+    #expect((long["warning"] as? String)?.contains("fuber.json5 or an image it shows changed while the clip rendered") == true, "\(long)")
+    #expect(short["status"] as? String == "failed")
+    #expect((short["error"] as? String)?.contains("welcome.json5") == true, "\(short)")
+    #expect((short["error"] as? String)?.contains("\n") == false, "a one-line error")
+    #expect(try VideoReader.read(out.appendingPathComponent("long.mp4").path).decodedFrameCount == 360)
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("long.mp4.splashvid-inputs").path), "not recorded")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+
+    // The edit is undone (a branch switched back): the clip cannot be trusted, so it renders again.
+    try fuberText.write(to: fuber, atomically: true, encoding: .utf8)
+    try welcomeText.write(to: welcome, atomically: true, encoding: .utf8)
+    let second = try BinaryRunner.run(arguments, in: work)
+    #expect(second.exitCode == 0, "\(second.standardError)")
+    #expect(try statuses(work.appendingPathComponent("report.json")) == ["long.mp4": "rendered", "short.mp4": "rendered"])
+    #expect(!second.standardOutput.contains("warning"))
+    let third = try BinaryRunner.run(arguments, in: work)
+    #expect(try statuses(work.appendingPathComponent("report.json")) == ["long.mp4": "skipped", "short.mp4": "skipped"])
+    #expect(third.exitCode == 0)
+  }
 }

@@ -11,7 +11,8 @@ import SplashPresets
 ///
 /// - Clips whose output exists with an unchanged input fingerprint (see `InputFingerprint`)
 ///   are skipped; `--force` renders them again. Outputs are written atomically, so a batch
-///   that is killed and run again simply finishes the rest.
+///   that is killed and run again simply finishes the rest. A clip whose inputs changed while
+///   it rendered is kept with a warning but not recorded, so the next run renders it again.
 /// - A failing clip does not stop the others; the summary lists every clip, and the exit
 ///   status is 1 if any failed.
 /// - Cores: `--jobs N` clips render at once, each with active cores / N frame workers, so the
@@ -94,23 +95,37 @@ struct BatchCommand {
     let started = Date()
     let presetFile = "\(folder)/\(clip.preset).json5"
     let outputPath = "\(outputFolder)/\(clip.output)"
-    func result(_ status: BatchResult.Status, _ error: String? = nil) -> BatchResult {
-      BatchResult(clip: clip, outputPath: outputPath, status: status, seconds: Date().timeIntervalSince(started), error: error)
+    func result(_ status: BatchResult.Status, _ error: String? = nil, warning: String? = nil) -> BatchResult {
+      BatchResult(
+        clip: clip, outputPath: outputPath, status: status, seconds: Date().timeIntervalSince(started), error: error, warning: warning)
+    }
+    func fingerprint() throws -> String {
+      let scene = try PresetLoader.load(URL(fileURLWithPath: presetFile), displayName: presetFile, parameters: clip.parameters)
+      return try InputFingerprint.of(clip, presetFile: presetFile, scene: scene)
     }
     do {
-      let scene = try PresetLoader.load(URL(fileURLWithPath: presetFile), displayName: presetFile, parameters: clip.parameters)
-      let fingerprint = try InputFingerprint.of(clip, presetFile: presetFile, scene: scene)
+      let before = try fingerprint()
       let recordPath = InputFingerprint.recordPath(for: outputPath)
       if !force, FileManager.default.fileExists(atPath: outputPath),
-        (try? String(contentsOfFile: recordPath, encoding: .utf8)) == fingerprint
+        (try? String(contentsOfFile: recordPath, encoding: .utf8)) == before
       {
         return result(.skipped)
       }
+      // From here the output may be replaced: a record left from an earlier run must not vouch
+      // for it. If anything below fails, the next run renders the clip again.
+      if FileManager.default.fileExists(atPath: recordPath) { try FileManager.default.removeItem(atPath: recordPath) }
       let command = try RenderCommand(clip.renderArguments(presetFile: presetFile, outputPath: outputPath, workers: workers))
       try command.run(environment: environment, cancellation: cancellation) { _ in }
+      // The render read the preset and its images again. If they changed meanwhile, no one can
+      // say which version the clip shows, so it is not recorded and renders again next run
+      // (otherwise an edit that is later undone, such as a branch switch, would leave a clip
+      // of the wrong version that every later run skips).
+      guard (try? fingerprint()) == before else {
+        return result(.rendered, warning: "\(presetFile) or an image it shows changed while the clip rendered; it will render again on the next run")
+      }
       // The record follows the clip: if the process dies in between, the clip renders again.
       let record = try OutputFile(destination: recordPath)
-      try Data(fingerprint.utf8).write(to: URL(fileURLWithPath: record.temporaryPath))
+      try Data(before.utf8).write(to: URL(fileURLWithPath: record.temporaryPath))
       try record.commit()
       return result(.rendered)
     } catch is PipelineCancelled {

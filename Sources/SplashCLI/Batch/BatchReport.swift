@@ -12,6 +12,11 @@ struct BatchResult: Sendable {
   var status: Status
   var seconds: Double
   var error: String?
+  /// Something the user should know about a clip that still rendered.
+  var warning: String? = nil
+
+  /// The error or warning, for the progress line and the summary.
+  var remark: String? { error ?? warning.map { "warning: \($0)" } }
 }
 
 /// Collects results from concurrent clips and prints one line per finished clip.
@@ -52,7 +57,7 @@ final class BatchTracker: @unchecked Sendable {
       format: "[%d/%d] %@ %@ (%.1f s), about %.0f s left%@", done, total, clip.output, result.status.rawValue, result.seconds, eta,
       flying)
     lock.unlock()
-    log(line + (result.error.map { ": \($0)" } ?? ""))
+    log(line + (result.remark.map { ": \($0)" } ?? ""))
   }
 }
 
@@ -62,7 +67,7 @@ enum BatchReport {
     let ordered = results.sorted { $0.clip.origin < $1.clip.origin || ($0.clip.origin == $1.clip.origin && $0.clip.output < $1.clip.output) }
     var lines = ordered.map { result in
       let name = result.clip.output.padding(toLength: max(28, result.clip.output.count), withPad: " ", startingAt: 0)
-      return String(format: "%@ %-8@ %7.1f s%@", name, result.status.rawValue, result.seconds, result.error.map { "  \($0)" } ?? "")
+      return String(format: "%@ %-8@ %7.1f s%@", name, result.status.rawValue, result.seconds, result.remark.map { "  \($0)" } ?? "")
     }
     let counts = [BatchResult.Status.rendered, .skipped, .failed].map { status in "\(results.filter { $0.status == status }.count) \(status.rawValue)" }
     lines.append("\(results.count) clips: \(counts.joined(separator: ", "))")
@@ -76,6 +81,7 @@ enum BatchReport {
         "status": result.status.rawValue, "seconds": (result.seconds * 1000).rounded() / 1000,
       ]
       if let error = result.error { entry["error"] = error }
+      if let warning = result.warning { entry["warning"] = warning }
       return entry
     }
     let data = try JSONSerialization.data(withJSONObject: ["clips": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
