@@ -8,13 +8,13 @@ final class CairoImage {
   let width: Int
   let height: Int
 
-  /// Decodes `path` (PNG, JPEG and the other formats gdk-pixbuf reads).
-  ///
-  /// - Throws: `RenderError` naming the file and gdk-pixbuf's message.
   /// The most pixels an image may have: 50 megapixels (a 7071×7071 square), far above any
   /// splash artwork, and refused before decoding so a decompression bomb never allocates.
   static let maximumPixels = 50_000_000
 
+  /// Decodes `path` (PNG, JPEG and the other formats gdk-pixbuf reads).
+  ///
+  /// - Throws: `RenderError` naming the file and gdk-pixbuf's message.
   init(contentsOf path: String) throws {
     var declaredWidth: Int32 = 0
     var declaredHeight: Int32 = 0
