@@ -28,15 +28,20 @@ struct BatchTests {
     logo-reveal,logo-small.mp4,,62x112,2,1,mp4
     """
 
-  private func statuses(_ report: URL) throws -> [String: String] {
+  /// Each clip's entry in a `--report` file, by the output's file name.
+  private func reportEntries(_ report: URL) throws -> [String: [String: Any]] {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
     let clips = try #require(object["clips"] as? [[String: Any]])
-    var result: [String: String] = [:]
+    var result: [String: [String: Any]] = [:]
     for clip in clips {
       let output = (clip["output"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? "?"
-      result[output] = clip["status"] as? String
+      result[output] = clip
     }
     return result
+  }
+
+  private func statuses(_ report: URL) throws -> [String: String] {
+    try reportEntries(report).compactMapValues { $0["status"] as? String }
   }
 
   @Test("12 variants render; a re-run skips them all; editing one preset re-renders only its clips")
@@ -228,10 +233,9 @@ struct BatchTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 1, "short.mp4 failed")
 
-    let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("report.json"))) as? [String: Any])
-    let clips = try #require(report["clips"] as? [[String: Any]])
-    let long = try #require(clips.first { ($0["output"] as? String)?.hasSuffix("long.mp4") == true })
-    let short = try #require(clips.first { ($0["output"] as? String)?.hasSuffix("short.mp4") == true })
+    let entries = try reportEntries(work.appendingPathComponent("report.json"))
+    let long = try #require(entries["long.mp4"])
+    let short = try #require(entries["short.mp4"])
     #expect(long["status"] as? String == "rendered")
     #expect((long["warning"] as? String)?.contains("fuber.json5 or an image it shows changed while the clip rendered") == true, "\(long)")
     #expect(short["status"] as? String == "failed")

@@ -48,7 +48,7 @@ enum BatchManifest {
     } catch {
       throw UsageError("cannot read the manifest \(manifest) (as UTF-8 text)")
     }
-    let rows = manifest.hasSuffix(".csv") ? try csvRows(text, file: manifest) : try jsonLinesRows(text, file: manifest)
+    let rows = manifest.hasSuffix(".csv") ? try csvRows(text, file: manifest) : jsonLinesRows(text, file: manifest)
     var clips: [BatchClip] = []
     var problems: [String] = []
     var outputs: [String: String] = [:]
@@ -160,7 +160,7 @@ enum BatchManifest {
   }
 
   /// Rows of JSON Lines; `params` is an object, numbers may be numbers.
-  private static func jsonLinesRows(_ text: String, file: String) throws -> [(String, [String: String])] {
+  private static func jsonLinesRows(_ text: String, file: String) -> [(String, [String: String])] {
     text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
       let origin = "\(file):\(index + 1)"
