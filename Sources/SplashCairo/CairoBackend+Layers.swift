@@ -44,8 +44,7 @@ extension CairoBackend {
     let extents = isolated || hasShadow ? visual : nil
     if let extents {
       cairo_save(cairo)
-      cairo_rectangle(cairo, extents.minX - 1, extents.minY - 1, extents.width + 2, extents.height + 2)
-      cairo_clip(cairo)
+      clipToDevicePixels(around: extents, in: cairo)
     }
     defer { if extents != nil { cairo_restore(cairo) } }
     // A plain opacity group whose content has not changed since the last frame is composited
@@ -162,6 +161,32 @@ extension CairoBackend {
     var sublayerMatrix = matrix(flat)
     cairo_transform(cairo, &sublayerMatrix)
     cairo_translate(cairo, -anchor.x, -anchor.y)
+  }
+
+  /// Clips to the whole device pixels that cover `rect` (of the current user space) and a pixel
+  /// of antialiasing around it.
+  ///
+  /// A box of whole pixels is a clip region to Cairo; the rectangle itself, scaled or turned,
+  /// would be a clip path, which every later fill and stroke must be intersected with.
+  private func clipToDevicePixels(around rect: Rect, in cairo: OpaquePointer) {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+      var deviceX = x
+      var deviceY = y
+      cairo_user_to_device(cairo, &deviceX, &deviceY)
+      xs.append(deviceX)
+      ys.append(deviceY)
+    }
+    let left = ((xs.min() ?? 0) - 1).rounded(.down)
+    let top = ((ys.min() ?? 0) - 1).rounded(.down)
+    let right = ((xs.max() ?? 0) + 1).rounded(.up)
+    let bottom = ((ys.max() ?? 0) + 1).rounded(.up)
+    cairo_save(cairo)
+    cairo_identity_matrix(cairo)
+    cairo_rectangle(cairo, left, top, right - left, bottom - top)
+    cairo_restore(cairo)
+    cairo_clip(cairo)
   }
 
   /// Whether a rectangle of the current user space overlaps the current clip.
