@@ -50,12 +50,19 @@ extension CairoBackend {
     // A plain opacity group whose content has not changed since the last frame is composited
     // from the cache (see GroupCache).
     let cacheKey = isolated && layer.mask == nil ? GroupCache.key(for: layer, in: cairo) : nil
+    // A group painted in one colour needs only its alpha (see UniformInk).
+    let ink = isolated && layer.mask == nil ? UniformInk.of(layer) : nil
     if let cacheKey, let cached = groups.pattern(for: cacheKey) {
-      cairo_set_source(cairo, cached)
-      cairo_paint_with_alpha(cairo, properties.opacity)
+      composite(cached, ink: ink, opacity: properties.opacity, in: cairo)
       return
     }
-    if isolated { cairo_push_group(cairo) }
+    if isolated {
+      if ink != nil {
+        cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
+      } else {
+        cairo_push_group(cairo)
+      }
+    }
 
     cairo_save(cairo)
     if properties.masksToBounds {
@@ -82,10 +89,14 @@ extension CairoBackend {
     if let cacheKey { groups.store(content, for: cacheKey) }
     if let mask = layer.mask {
       // The mask is drawn in this layer's space; only its alpha counts.
-      cairo_push_group(cairo)
+      cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
       try draw(mask, in: cairo)
       guard let maskPattern = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
       defer { cairo_pattern_destroy(maskPattern) }
+      cairo_save(cairo)
+      defer { cairo_restore(cairo) }
+      placeInDeviceSpace(content, in: cairo)
+      placeInDeviceSpace(maskPattern, in: cairo)
       if properties.opacity < 1 {
         cairo_push_group(cairo)
         cairo_set_source(cairo, content)
@@ -97,8 +108,21 @@ extension CairoBackend {
         cairo_mask(cairo, maskPattern)
       }
     } else {
-      cairo_set_source(cairo, content)
-      cairo_paint_with_alpha(cairo, properties.opacity)
+      composite(content, ink: ink, opacity: properties.opacity, in: cairo)
+    }
+  }
+
+  /// Composites an opacity group: its own pixels, or `ink` through an alpha-only group.
+  private func composite(_ group: OpaquePointer, ink: Color?, opacity: Double, in cairo: OpaquePointer) {
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    placeInDeviceSpace(group, in: cairo)
+    if let ink {
+      cairo_set_source_rgba(cairo, ink.red, ink.green, ink.blue, opacity)
+      cairo_mask(cairo, group)
+    } else {
+      cairo_set_source(cairo, group)
+      cairo_paint_with_alpha(cairo, opacity)
     }
   }
 
@@ -161,6 +185,20 @@ extension CairoBackend {
     var sublayerMatrix = matrix(flat)
     cairo_transform(cairo, &sublayerMatrix)
     cairo_translate(cairo, -anchor.x, -anchor.y)
+  }
+
+  /// Makes device space the user space and maps `group` onto it without a matrix (call
+  /// inside a save/restore).
+  ///
+  /// A group was drawn in device space, pixel for pixel. Left with the matrix
+  /// `cairo_pop_group` gives it (the user space's, inverted again when compositing), rounding
+  /// makes that a near-identity transform, and pixman samples the group through its slow
+  /// transformed paths instead of blending rows.
+  private func placeInDeviceSpace(_ group: OpaquePointer, in cairo: OpaquePointer) {
+    var identity = cairo_matrix_t()
+    cairo_matrix_init_identity(&identity)
+    cairo_pattern_set_matrix(group, &identity)
+    cairo_identity_matrix(cairo)
   }
 
   /// Clips to the whole device pixels that cover `rect` (of the current user space) and a pixel
