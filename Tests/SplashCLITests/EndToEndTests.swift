@@ -304,7 +304,7 @@ struct InterruptionTests {
 
 @Suite("splashvid bench runs every phase")
 struct BenchSmokeTests {
-  @Test("bench prints each stage's rate, the end-to-end / encode ratio and peak memory")
+  @Test("bench prints each stage's rate and CPU time, the end-to-end / encode ratio, its floor and peak memory")
   func phases() throws {
     let presets = BinaryRunner.repository.appendingPathComponent("presets").path
     let outcome = try BinaryRunner.run(
@@ -314,9 +314,13 @@ struct BenchSmokeTests {
     let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("bench: 94x168, 10 fps, 30 frames, x264 ultrafast crf 18 tune animation") == true)
     for label in ["render ×1", "render ×N", "convert", "encode only", "end to end"] {
-      #expect(lines.contains { $0.hasPrefix(label) && $0.contains("frames/s") && $0.contains("peak RSS") }, "\(label)")
+      #expect(
+        lines.contains { $0.hasPrefix(label) && $0.contains("frames/s") && $0.contains(" cpu ") && $0.contains("peak RSS") },
+        "\(label)")
     }
     #expect(lines.contains { $0.hasPrefix("ratio end to end / encode: ") })
+    let floor = try #require(lines.first { $0.hasPrefix("cpu beside the encoder: ") })
+    #expect(floor.contains("render + convert need") && floor.contains("floor") && floor.contains("cores"))
   }
 }
 

@@ -21,6 +21,13 @@ import SplashRender
 ///
 /// The ratio end to end / encode is what counts on a noisy machine: both are measured in the
 /// same run, under the same load.
+///
+/// CPU time (all threads) shows why a ratio is what it is. The encoder alone leaves
+/// `cores × encode s − encode cpu` core-seconds idle; rendering and converting every frame
+/// costs `render ×1 cpu + convert cpu`. When that is more than the idle time, no schedule can
+/// hide it, and end to end is at least `(encode cpu + render cpu + convert cpu) / cores`:
+///
+///     floor = max(encode s, (encode cpu + render ×1 cpu + convert cpu) / cores)
 struct BenchCommand {
   var arguments: [String]
   var render: RenderCommand
@@ -47,6 +54,16 @@ struct BenchCommand {
     }
     if let encode = results["encode"], let endToEnd = results["endToEnd"] {
       output(String(format: "ratio end to end / encode: %.3f", endToEnd.seconds / encode.seconds))
+      if let render = results["render1"], let convert = results["convert"] {
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        let work = encode.cpuSeconds + render.cpuSeconds + convert.cpuSeconds
+        let floor = max(encode.seconds, work / cores)
+        output(
+          String(
+            format: "cpu beside the encoder: %.2f core-s idle, render + convert need %.2f; floor %.2f s (ratio %.3f) on %d cores",
+            max(cores * encode.seconds - encode.cpuSeconds, 0), render.cpuSeconds + convert.cpuSeconds, floor,
+            floor / encode.seconds, Int(cores)))
+      }
       output(String(format: "peak RSS end to end − encode: %+.1f MB", (endToEnd.peakKilobytes - encode.peakKilobytes) / 1024))
     }
   }
@@ -67,23 +84,25 @@ struct BenchCommand {
     process.waitUntilExit()
     guard process.terminationStatus == 0,
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Double],
-      let seconds = object["seconds"], let peak = object["peakKilobytes"]
+      let seconds = object["seconds"], let cpuSeconds = object["cpuSeconds"], let peak = object["peakKilobytes"]
     else {
       throw BenchError(message: "bench phase \(phase) failed (exit \(process.terminationStatus))")
     }
-    return BenchResult(seconds: seconds, peakKilobytes: peak)
+    return BenchResult(seconds: seconds, cpuSeconds: cpuSeconds, peakKilobytes: peak)
   }
 }
 
 struct BenchResult {
   var seconds: Double
+  /// CPU time of all the phase's threads over the measured stretch.
+  var cpuSeconds: Double
   var peakKilobytes: Double
 
   func line(label: String, frames: Int) -> String {
     let paddedLabel = label.padding(toLength: 12, withPad: " ", startingAt: 0)
     return String(
-      format: "%@ %8.1f frames/s  %7.2f s  peak RSS %7.1f MB", paddedLabel, Double(frames) / seconds, seconds,
-      peakKilobytes / 1024)
+      format: "%@ %8.1f frames/s  %7.2f s  cpu %7.2f s  peak RSS %7.1f MB", paddedLabel, Double(frames) / seconds,
+      seconds, cpuSeconds, peakKilobytes / 1024)
   }
 }
 

@@ -7,7 +7,8 @@ import SplashPipeline
 import SplashRender
 
 /// One measurement of `splashvid bench`, run in a process of its own; prints
-/// `{"seconds": …, "peakKilobytes": …}`.
+/// `{"seconds": …, "cpuSeconds": …, "peakKilobytes": …}` (CPU time of all threads, user and
+/// system, over the measured stretch).
 struct BenchPhase {
   var phase: String
   var render: RenderCommand
@@ -35,6 +36,7 @@ struct BenchPhase {
     }
 
     let started = Date()
+    let startedCPU = Self.cpuSeconds()
     switch phase {
     case "render1":
       let backend = CairoBackend()
@@ -51,8 +53,9 @@ struct BenchPhase {
       let converter = try writer.makeConverter()
       let picture = try writer.makePicture()
       let measured = Date()
+      let measuredCPU = Self.cpuSeconds()
       for _ in 0..<schedule.frameCount { try converter.convert(buffer, into: picture) }
-      report(seconds: Date().timeIntervalSince(measured))
+      report(seconds: Date().timeIntervalSince(measured), cpuSeconds: Self.cpuSeconds() - measuredCPU)
       return
     case "encode":
       // One loop rendered and converted up front; the clock runs only while encoding.
@@ -67,9 +70,10 @@ struct BenchPhase {
         pictures.append(picture)
       }
       let measured = Date()
+      let measuredCPU = Self.cpuSeconds()
       for index in 0..<schedule.frameCount { try writer.append(pictures[index % pictures.count]) }
       try writer.finish()
-      report(seconds: Date().timeIntervalSince(measured))
+      report(seconds: Date().timeIntervalSince(measured), cpuSeconds: Self.cpuSeconds() - measuredCPU)
       return
     case "endToEnd":
       let writer = try H264Writer(path: folder + "/end.mp4", settings: settings)
@@ -79,13 +83,21 @@ struct BenchPhase {
     default:
       throw UsageError("unknown bench phase '\(phase)'")
     }
-    report(seconds: Date().timeIntervalSince(started))
+    report(seconds: Date().timeIntervalSince(started), cpuSeconds: Self.cpuSeconds() - startedCPU)
   }
 
-  private func report(seconds: Double) {
+  private func report(seconds: Double, cpuSeconds: Double) {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    print("{\"seconds\": \(seconds), \"peakKilobytes\": \(usage.ru_maxrss)}")
+    print("{\"seconds\": \(seconds), \"cpuSeconds\": \(cpuSeconds), \"peakKilobytes\": \(usage.ru_maxrss)}")
+  }
+
+  /// User and system time of every thread of this process so far.
+  private static func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 }
 
