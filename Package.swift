@@ -39,7 +39,11 @@ let package = Package(
     .target(name: "SplashRender", dependencies: ["SplashModel", "SplashCore"]),
     .target(
       name: "SplashCairo", dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo", "CGdkPixbuf"]),
-    .target(name: "SplashEncode", dependencies: ["SplashCore", "CFFmpeg"]),
+    .target(
+      name: "SplashEncode", dependencies: ["SplashCore", "CFFmpeg"],
+      // The colour conversion is SIMD code that is some fifty times slower unoptimised; debug
+      // builds (and the tests that run the debug binary on real clips) optimise this module too.
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(name: "SplashPipeline", dependencies: ["SplashRender", "SplashModel", "SplashCore"]),
     .target(
       name: "SplashCLI",

@@ -13,23 +13,23 @@ public final class YUVPicture: @unchecked Sendable {
   }
 }
 
-/// Converts rendered BGRA frames to YUV pictures with BT.709 and the limited range.
+/// Converts rendered BGRA frames to YUV pictures with BT.709 and the limited range (see
+/// `YUV420Conversion`).
 ///
-/// One per worker: a swscale context is not to be shared between threads.
+/// One per worker, as the pipeline owns one per worker; it holds no shared state.
 public final class FrameConverter {
-  private let scaler: FrameScaler
   private let width: Int
   private let height: Int
 
   init(width: Int, height: Int) throws {
     self.width = width
     self.height = height
-    scaler = try FrameScaler(width: width, height: height, from: AV_PIX_FMT_BGRA, to: AV_PIX_FMT_YUV420P)
   }
 
   /// Converts `buffer` into `picture`.
   ///
-  /// - Throws: `EncodeError` for a buffer of the wrong size or a swscale failure.
+  /// - Throws: `EncodeError` for a buffer of the wrong size, or when the picture cannot be
+  ///   made writable.
   public func convert(_ buffer: PixelBuffer, into picture: YUVPicture) throws {
     guard buffer.width == width, buffer.height == height else {
       throw EncodeError(
@@ -37,12 +37,15 @@ public final class FrameConverter {
     }
     // The encoder may still hold the picture's previous buffer; this gives it a fresh one then.
     try check(av_frame_make_writable(picture.frame.frame), "preparing a picture")
-    var sourcePlanes: [UnsafePointer<UInt8>?] = [UnsafePointer(buffer.bytes.assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
-    var sourceStrides: [Int32] = [Int32(buffer.bytesPerRow), 0, 0, 0]
-    try picture.frame.withPlanes { planes, strides in
-      try scaler.scale(
-        source: &sourcePlanes, sourceStrides: &sourceStrides, height: buffer.height, destination: planes,
-        destinationStrides: strides)
+    picture.frame.withPlanes { planes, strides in
+      guard let luma = planes[0], let blue = planes[1], let red = planes[2] else {
+        preconditionFailure("a YUV 4:2:0 frame without its three planes")
+      }
+      YUV420Conversion.convert(
+        bgra: buffer.bytes, bytesPerRow: buffer.bytesPerRow, width: width, height: height,
+        into: YUV420Conversion.Planes(
+          luma: luma, lumaStride: Int(strides[0]), blueDifference: blue, blueDifferenceStride: Int(strides[1]),
+          redDifference: red, redDifferenceStride: Int(strides[2])))
     }
   }
 }

@@ -101,6 +101,8 @@ public final class H264Writer {
       context.pointee.color_trc = AVCOL_TRC_BT709
       context.pointee.colorspace = AVCOL_SPC_BT709
       context.pointee.color_range = AVCOL_RANGE_MPEG
+      // YUV420Conversion takes chroma from 2×2 averages: sited at the centre of the block.
+      context.pointee.chroma_sample_location = AVCHROMA_LOC_CENTER
     }
     context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     if formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
