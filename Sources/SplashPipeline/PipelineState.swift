@@ -1,4 +1,5 @@
 import Foundation
+import SplashModel
 
 /// What a finished frame hands to the encoder.
 enum Delivery {
@@ -21,10 +22,34 @@ final class PipelineState: @unchecked Sendable {
   private(set) var failure: PipelineError?
   /// Slots given up by workers for repeated frames, freed as the encoder passes those frames.
   private var pendingRepeatSlots: [Int] = []
+  /// Presentation trees of recent frames, so the worker on frame i compares with frame i − 1
+  /// without evaluating it again (its worker usually published it moments before).
+  private var recentTrees: [Int: PresentationTree] = [:]
+  private let recentTreeLimit: Int
 
   init(slots: Int, sink: any FrameSink) {
     freeSlots = Array((0..<slots).reversed())
     self.sink = sink
+    recentTreeLimit = 2 * slots + 2
+  }
+
+  /// Publishes frame `index`'s tree for the worker on the next frame.
+  func publishTree(_ tree: PresentationTree, for index: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    recentTrees[index] = tree
+    // A tree whose successor evaluated it itself is never taken; frames far behind are done.
+    if recentTrees.count > recentTreeLimit {
+      recentTrees = recentTrees.filter { $0.key > index - recentTreeLimit }
+    }
+  }
+
+  /// Frame `index`'s tree if its worker has published it; only one frame asks, so it is
+  /// handed over.
+  func takeTree(for index: Int) -> PresentationTree? {
+    condition.lock()
+    defer { condition.unlock() }
+    return recentTrees.removeValue(forKey: index)
   }
 
   /// A free slot, waiting for one; `nil` when the run stops.

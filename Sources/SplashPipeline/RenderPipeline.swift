@@ -138,7 +138,10 @@ public struct RenderPipeline: Sendable {
       }
       let time = schedule.sceneTime(ofFrame: index)
       let tree = scene.presentation(at: time)
-      if index > 0, tree == scene.presentation(at: schedule.sceneTime(ofFrame: index - 1)) {
+      state.publishTree(tree, for: index)
+      if index > 0,
+        tree == state.takeTree(for: index - 1) ?? scene.presentation(at: schedule.sceneTime(ofFrame: index - 1))
+      {
         state.deliver(index, .repeatPrevious, returning: slot)
         continue
       }
