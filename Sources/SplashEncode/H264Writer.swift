@@ -204,6 +204,21 @@ public final class H264Writer {
     isFinished = true
   }
 
+  /// Gives up the file: the temporary file is removed now and the destination is left as it
+  /// was. Later calls do nothing; `finish()` must not follow.
+  ///
+  /// Releasing an unfinished writer does the same, but only when the last reference goes;
+  /// a caller whose failure may leave references behind (a worker thread still unwinding)
+  /// abandons explicitly before it reports the failure.
+  public func abandon() {
+    guard !isFinished else { return }
+    if isIOOpen {
+      avio_closep(&formatContext.pointee.pb)
+      isIOOpen = false
+    }
+    output.discard()
+  }
+
   /// Moves every packet the encoder has ready into the container.
   private func writePendingPackets() throws {
     while true {

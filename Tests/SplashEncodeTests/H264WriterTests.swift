@@ -215,6 +215,21 @@ struct H264WriterTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous")
   }
 
+  @Test("abandon removes the temporary file at once, while the writer is still referenced")
+  func explicitAbandon() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/clip.mp4"
+    try Data("previous".utf8).write(to: URL(fileURLWithPath: path))
+    let writer = try H264Writer(path: path, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
+    try writer.append(try #require(PixelBuffer(width: 64, height: 64)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2)
+    writer.abandon()
+    writer.abandon()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["clip.mp4"])
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous")
+    withExtendedLifetime(writer) {}
+  }
+
   @Test("a frame of the wrong size is an error naming both sizes")
   func wrongFrameSize() throws {
     let folder = try temporaryFolder()

@@ -67,9 +67,15 @@ struct RenderCommand {
     if let workers { pipeline.workers = workers }
     let progress = ProgressReporter(style: progressStyle, total: schedule.frameCount)
     let warnings = WarningLog(log: log)
-    try pipeline.run(
-      makeBackend: { CairoBackend { warnings.warn($0) } }, sink: EncoderSink(writer: writer), cancellation: cancellation,
-      progress: progress.update)
+    do {
+      try pipeline.run(
+        makeBackend: { CairoBackend { warnings.warn($0) } }, sink: EncoderSink(writer: writer), cancellation: cancellation,
+        progress: progress.update)
+    } catch {
+      // Nothing half-written may outlive the failure, whoever still holds the writer.
+      writer.abandon()
+      throw error
+    }
     progress.finish()
     let seconds = Double(schedule.frameCount) / Double(framesPerSecond)
     log(
