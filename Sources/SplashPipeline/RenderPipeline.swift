@@ -7,7 +7,7 @@ import SplashRender
 /// Drives a clip through the stages on several workers: evaluate → render → prepare on worker
 /// threads, consume in frame order on the calling thread.
 ///
-///     workers (Dispatch, N)          reorder                    encoder (calling thread)
+///     workers (N threads)            reorder                    encoder (calling thread)
 ///     ┌ slot ← free pool ┐          ┌────────────────┐
 ///     │ index ← next     │  ──────▶ │ done: i → slot │ ──in order──▶ consume(slot) → free pool
 ///     │ evaluate, render │          └────────────────┘
@@ -19,6 +19,9 @@ import SplashRender
 /// picture is 3.1 MB) plus one BGRA buffer per worker (1080×1920×4 B ≈ 8.3 MB): with 2
 /// workers and a window of 6, about 35 MB. Taking the slot first also guarantees progress:
 /// the lowest unfinished index always belongs to a worker that holds a slot.
+///
+/// Workers run on threads of their own at a lower priority than the encoder (see
+/// `WorkerThread`): the encoder is the bottleneck, and workers fill the time it leaves.
 ///
 /// A frame whose presentation tree equals the previous frame's is not rendered: the encoder
 /// repeats the previous frame. Frames are pure functions of (scene, time), so equal trees
@@ -78,7 +81,7 @@ public struct RenderPipeline: Sendable {
     let pipeline = self
 
     for worker in 0..<workers {
-      DispatchQueue.global(qos: .userInitiated).async(group: group) {
+      WorkerThread.start(name: "splashvid worker \(worker)", group: group) {
         pipeline.work(
           worker: worker, state: state, viewport: viewport, frameCount: frameCount, makeBackend: makeBackend,
           cancellation: cancellation)
