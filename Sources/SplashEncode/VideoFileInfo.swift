@@ -1,9 +1,21 @@
 /// What a player sees in a video file: its first video stream and container layout.
 public struct VideoFileInfo: Sendable, Hashable {
   public var codecName: String
+  /// The container's four-character code for the stream (`avc1`, `hvc1`, `ap4h`), empty when
+  /// the container has none (WebM).
+  public var codecTag: String
   public var profile: String?
-  /// The level as FFmpeg reports it (`level_idc`, 40 for 4.0); `nil` when unknown.
+  /// The level as FFmpeg reports it (`level_idc`: 40 for H.264 level 4.0, 120 for HEVC level
+  /// 4.0, which counts in thirtieths); `nil` when unknown.
   public var level: Int?
+
+  /// The level as people write it ("4", "4.1"), or `nil` when unknown.
+  public var levelName: String? {
+    guard let level else { return nil }
+    // HEVC's general_level_idc is 30 × the level; H.264's level_idc is 10 × the level.
+    let tenths = codecName == "hevc" ? level / 3 : level
+    return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+  }
   public var width: Int
   public var height: Int
   public var pixelFormat: String
@@ -23,7 +35,7 @@ public struct VideoFileInfo: Sendable, Hashable {
   public var durationSeconds: Double
   /// Top-level boxes of an MP4 file in order (`ftyp`, `moov`, `mdat`, …).
   public var topLevelBoxes: [String]
-  /// Whether the pixel format carries alpha.
+  /// Whether the stream carries alpha (in its pixel format, or beside it as VP9 in WebM does).
   public var hasAlpha: Bool
   /// Whether every frame lasts the same number of stream ticks.
   public var isConstantFrameRate: Bool
@@ -48,7 +60,7 @@ public struct VideoFileInfo: Sendable, Hashable {
   /// One line per fact, stable for tests and for `probe`.
   public var summary: String {
     """
-    codec=\(codecName) profile=\(profile ?? "none") level=\(level.map(String.init) ?? "unknown") size=\(width)x\(height) pix_fmt=\(pixelFormat) alpha=\(hasAlpha)
+    codec=\(codecName) tag=\(codecTag.isEmpty ? "none" : codecTag) profile=\(profile ?? "none") level=\(level.map(String.init) ?? "unknown") size=\(width)x\(height) pix_fmt=\(pixelFormat) alpha=\(hasAlpha)
     color_space=\(colorSpace) color_primaries=\(colorPrimaries) color_transfer=\(colorTransfer) color_range=\(colorRange)
     avg_frame_rate=\(averageFrameRate.0)/\(averageFrameRate.1) r_frame_rate=\(realFrameRate.0)/\(realFrameRate.1) constant=\(isConstantFrameRate)
     frames=\(declaredFrameCount) decoded=\(decodedFrameCount) duration=\(durationSeconds)
@@ -72,6 +84,9 @@ public struct VideoFileInfo: Sendable, Hashable {
     }
     if codecName == "h264" && pixelFormat.hasPrefix("yuv422") {
       found.append("H.264 4:2:2 (\(pixelFormat)): browsers and phones cannot play it")
+    }
+    if codecName == "hevc" && codecTag == "hev1" {
+      found.append("HEVC tagged hev1: QuickTime and Safari play HEVC in MP4 only as hvc1")
     }
     if topLevelBoxes.contains("moov") && !isFastStart {
       found.append("the index (moov) comes after the media: playback cannot start until the whole file has arrived")

@@ -11,12 +11,14 @@ import SplashCore
 public enum VideoReader {
   /// Opens `path`, decodes its first video stream and reports what it found.
   ///
-  /// - Parameter visitFrame: Called with each decoded frame's index and pixels (BGRA, straight
-  ///   from the file's YUV with BT.709 and its declared range). `nil` skips the conversion.
+  /// - Parameter visitFrame: Called with each decoded frame's index and pixels (converted from
+  ///   the file's YUV with BT.709 and its declared range; premultiplied, as every `PixelBuffer`,
+  ///   when the file has alpha). `nil` skips the conversion.
   /// - Throws: `EncodeError` when the file cannot be opened or decoded.
   public static func read(
     _ path: String, visitFrame: ((Int, PixelBuffer) throws -> Void)? = nil
   ) throws -> VideoFileInfo {
+    _ = VideoWriter.quietLibraryLogging
     var format: UnsafeMutablePointer<AVFormatContext>?
     try check(avformat_open_input(&format, path, nil, nil), "opening \(path)")
     defer { avformat_close_input(&format) }
@@ -28,7 +30,13 @@ public enum VideoReader {
     guard let stream = format.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar else {
       throw EncodeError(stage: "finding a video stream in \(path)", message: "no stream")
     }
-    guard let decoder = avcodec_find_decoder(parameters.pointee.codec_id) else {
+    // VP9 keeps alpha in a second stream beside the colour (WebM's alpha_mode); FFmpeg's own
+    // VP9 decoder drops it, libvpx's decodes it.
+    let hasSideAlpha =
+      parameters.pointee.codec_id == AV_CODEC_ID_VP9
+      && av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true
+    let sideAlphaDecoder = hasSideAlpha ? avcodec_find_decoder_by_name("libvpx-vp9") : nil
+    guard let decoder = sideAlphaDecoder ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
       throw EncodeError(stage: "finding a decoder for \(path)", message: "FFmpeg has no decoder for this codec")
     }
     var codecContext = avcodec_alloc_context3(decoder)
@@ -56,6 +64,10 @@ public enum VideoReader {
         if status == splash_averror_again() || status == splash_averror_eof() { return }
         try check(status, "decoding frame \(decoded) of \(path)")
         if let visitFrame {
+          let hasAlphaPixels =
+            av_pix_fmt_desc_get(AVPixelFormat(frame.frame.pointee.format)).map {
+              $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+            } ?? false
           if scaler == nil {
             scaler = try FrameScaler(
               width: width, height: height, from: AVPixelFormat(frame.frame.pointee.format), to: AV_PIX_FMT_BGRA,
@@ -73,6 +85,8 @@ public enum VideoReader {
                 destinationStrides: &strides)
             }
           }
+          // swscale gives straight colour; a PixelBuffer holds premultiplied colour.
+          if hasAlphaPixels { StraightAlpha.premultiply(pixels) }
           try visitFrame(decoded, pixels)
         }
         decoded += 1
@@ -100,11 +114,15 @@ public enum VideoReader {
     presentationTimes.sort()
     let steps = Set(zip(presentationTimes, presentationTimes.dropFirst()).map { $1 - $0 })
     let pixelFormat = AVPixelFormat(parameters.pointee.format)
-    let hasAlpha = av_pix_fmt_desc_get(pixelFormat).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
+    let hasAlpha =
+      hasSideAlpha
+      || av_pix_fmt_desc_get(pixelFormat).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
     let level = parameters.pointee.level
     let profileName = avcodec_profile_name(parameters.pointee.codec_id, parameters.pointee.profile)
+    let tag = parameters.pointee.codec_tag
+    let tagText = tag == 0 ? "" : String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }, as: UTF8.self)
     return VideoFileInfo(
-      codecName: name(avcodec_get_name(parameters.pointee.codec_id)),
+      codecName: name(avcodec_get_name(parameters.pointee.codec_id)), codecTag: tagText,
       profile: profileName.map { String(cString: $0) },
       level: level > 0 ? Int(level) : nil,
       width: width, height: height,
@@ -148,5 +166,5 @@ public enum VideoReader {
 /// The versions of the FFmpeg libraries linked in, for `splashvid --version` and bug reports.
 public enum EncodeLibraryVersions {
   public static var ffmpeg: String { String(cString: av_version_info()) }
-  public static var hasH264Encoder: Bool { avcodec_find_encoder_by_name(H264Writer.encoderName) != nil }
+  public static var hasH264Encoder: Bool { avcodec_find_encoder_by_name(VideoWriter.encoderName) != nil }
 }

@@ -1,25 +1,31 @@
-/// What the encoder produces: size, frame rate and quality.
+/// What the encoder produces: format, size, frame rate and quality.
 ///
 /// # Guarantees
 /// `validated()` accepts only even sizes from 2×2 to 8192×8192 (4:2:0 video halves both
 /// chroma dimensions) and frame rates from 1 to 240.
 public struct VideoSettings: Sendable, Hashable {
+  /// Codec, pixel format and container.
+  public var format: VideoFormat = .h264
   public var width: Int
   public var height: Int
   public var framesPerSecond: Int
-  /// x264's constant rate factor: 0 is lossless, 18 is visually lossless for flat graphics.
+  /// x264's (and x265's) constant rate factor: 0 is lossless, 18 is visually lossless for
+  /// flat graphics. VP9 maps it to its own 0–63 scale; ProRes has no rate factor.
   public var constantRateFactor: Int
-  /// x264's speed/size trade-off preset.
+  /// x264's (and x265's) speed/size trade-off preset.
   public var encoderPreset: String
-  /// x264's tuning; `animation` suits flat vector content; `none` uses none.
+  /// x264's (and x265's) tuning; `animation` suits flat vector content; `none` uses none.
   public var tune: String
   /// Whether BT.709 and the limited range are declared in the stream and the container. Only
   /// tests turn this off, to make the kind of file `probe` warns about.
   package var writesColorTags = true
   /// Whether the index (moov) goes before the media. Only tests turn this off.
   package var isFastStart = true
-  /// The FFmpeg encoder; tests name a missing one to check the error.
-  package var encoderName = "libx264"
+  /// Another FFmpeg encoder than the format's; tests name a missing one to check the error.
+  package var encoderNameOverride: String?
+
+  /// The FFmpeg encoder that writes the stream.
+  public var encoderName: String { encoderNameOverride ?? format.encoderName }
 
   public static let maximumSide = 8192
   public static let frameRateRange = 1...240
@@ -29,9 +35,10 @@ public struct VideoSettings: Sendable, Hashable {
   public static let tunes = ["animation", "film", "grain", "stillimage", "fastdecode", "zerolatency", "none"]
 
   public init(
-    width: Int, height: Int, framesPerSecond: Int, constantRateFactor: Int = 18,
+    format: VideoFormat = .h264, width: Int, height: Int, framesPerSecond: Int, constantRateFactor: Int = 18,
     encoderPreset: String = "medium", tune: String = "animation"
   ) {
+    self.format = format
     self.width = width
     self.height = height
     self.framesPerSecond = framesPerSecond
@@ -40,7 +47,7 @@ public struct VideoSettings: Sendable, Hashable {
     self.tune = tune
   }
 
-  /// The H.264 level declared for this size and rate.
+  /// The H.264 level declared for this size and rate (other formats let their encoder choose).
   public var level: String? { H264Level.minimum(width: width, height: height, framesPerSecond: framesPerSecond) }
 
   /// A keyframe about every two seconds: seeking stays quick and files stay small.
@@ -56,7 +63,7 @@ public struct VideoSettings: Sendable, Hashable {
     }
     guard width % 2 == 0, height % 2 == 0 else {
       throw EncodeError(
-        stage: stage, message: "size \(width)x\(height) is odd; H.264 4:2:0 video needs even width and height")
+        stage: stage, message: "size \(width)x\(height) is odd; \(format.displayName) video needs even width and height")
     }
     guard Self.frameRateRange.contains(framesPerSecond) else {
       throw EncodeError(
@@ -72,7 +79,7 @@ public struct VideoSettings: Sendable, Hashable {
     guard Self.tunes.contains(tune) else {
       throw EncodeError(stage: stage, message: "x264 tune \(tune) is not one of \(Self.tunes.joined(separator: ", "))")
     }
-    guard level != nil else {
+    guard format != .h264 || level != nil else {
       throw EncodeError(stage: stage, message: "\(width)x\(height) at \(framesPerSecond) fps is beyond H.264 level 6.2")
     }
     return self

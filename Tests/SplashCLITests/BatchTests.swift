@@ -44,6 +44,25 @@ struct BatchTests {
     try reportEntries(report).compactMapValues { $0["status"] as? String }
   }
 
+  @Test("a manifest's format column and extensions pick each clip's format; a default output takes the format's extension")
+  func formats() throws {
+    let presets = try presetCopy()
+    let work = presets.deletingLastPathComponent()
+    let manifest = """
+      preset,output,size,fps,format
+      fuber,fuber-hevc.mp4,94x168,2,hevc
+      logo-reveal,logo.webm,94x168,2,
+      welcome,,94x168,2,prores
+      """
+    try manifest.write(to: work.appendingPathComponent("clips.csv"), atomically: true, encoding: .utf8)
+    let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "clips.csv"], in: work)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let out = work.appendingPathComponent("out")
+    #expect(try VideoReader.read(out.appendingPathComponent("fuber-hevc.mp4").path).codecTag == "hvc1")
+    #expect(try VideoReader.read(out.appendingPathComponent("logo.webm").path).codecName == "vp9")
+    #expect(try VideoReader.read(out.appendingPathComponent("welcome.mov").path).codecName == "prores")
+  }
+
   @Test("12 variants render; a re-run skips them all; editing one preset re-renders only its clips")
   func resumable() throws {
     let presets = try presetCopy()
@@ -93,7 +112,7 @@ struct BatchTests {
     #expect(outcome.exitCode == 1)
     let lines = outcome.standardError.split(separator: "\n")
     #expect(lines.contains { $0.hasPrefix("bad.csv:3: ") && $0.contains("--param backgroundColor: expected a colour") })
-    #expect(lines.contains { $0 == "bad.csv:5: size 95x168: H.264 video needs an even width and height" })
+    #expect(lines.contains { $0 == "bad.csv:5: size 95x168: video needs an even width and height" })
     #expect(lines.contains { $0.hasPrefix("bad.csv:7: no preset nosuch in ") })
     #expect(lines.last == "3 bad rows; nothing was rendered")
     #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))

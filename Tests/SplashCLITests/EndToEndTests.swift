@@ -70,11 +70,22 @@ struct EndToEndTests {
   }
 
   @Test("usage mistakes are caught before anything is written", arguments: [
-    (["--preset", "fuber", "-o", "a.mp4", "--size", "751x1334"], "--size 751x1334: H.264 video needs an even width and height"),
+    (["--preset", "fuber", "-o", "a.mp4", "--size", "751x1334"], "--size 751x1334: video needs an even width and height"),
     (["--preset", "fuber", "-o", "a.mp4", "--fps", "0"], "--fps 0: expected a whole number from 1 to 240"),
     (["--preset", "fuber", "--loops", "2"], "name the output file with -o FILE.mp4"),
     (["--preset", "fuber", "--file", "x.json5", "-o", "a.mp4"], "give either --preset or --file, not both"),
     (["frobnicate"], "unknown command 'frobnicate'"),
+    (
+      ["--preset", "fuber", "--transparent", "-o", "a.mp4"],
+      "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9); H.264 MP4 has none"
+    ),
+    (
+      ["--preset", "fuber", "-o", "a.avi"],
+      "cannot tell a video format from .avi: use .mp4 (H.264, or HEVC with --format hevc), .mov (ProRes 4444) or .webm (VP9)"
+    ),
+    (["--preset", "fuber", "--format", "prores", "-o", "a.mp4"], "ProRes 4444 MOV is written as .mov, not .mp4; rename a.mp4"),
+    (["--preset", "fuber", "--format", "av1", "-o", "a.mp4"], "--format av1 is not one of h264, hevc, prores, vp9"),
+    (["--preset", "fuber", "--x264-preset", "fast", "-o", "a.webm"], "--x264-preset applies to h264 and hevc, not to VP9 WebM"),
   ])
   func usageErrors(arguments: [String], message: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
@@ -358,5 +369,46 @@ struct FaultTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+}
+
+@Suite("Deliverables: the output's extension or --format picks the codec; --transparent keeps alpha")
+struct DeliverableTests {
+  private var presets: String { BinaryRunner.repository.appendingPathComponent("presets").path }
+
+  @Test("--transparent -o clip.webm: VP9 with alpha, the canvas clear and the logo opaque")
+  func transparentWebM() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try BinaryRunner.run(
+      ["--preset", "logo-reveal", "--presets-dir", presets, "--scale", "0.5", "--fps", "10", "--transparent", "-o", "clip.webm"],
+      in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    var checked = false
+    let info = try VideoReader.read(folder.appendingPathComponent("clip.webm").path) { index, pixels in
+      // t = 0.2 s: the orange circle at the centre, nothing else (seed-spec §1).
+      guard index == 2 else { return }
+      #expect(pixels.rgba(x: 5, y: 5).alpha == 0, "the canvas corner is clear")
+      let centre = pixels.rgba(x: pixels.width / 2, y: pixels.height / 2)
+      #expect(centre.alpha == 255 && centre.red > 200 && centre.blue < 60, "the circle: \(centre)")
+      checked = true
+    }
+    #expect(checked)
+    #expect(info.codecName == "vp9" && info.hasAlpha)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["clip.webm"])
+  }
+
+  @Test("--format hevc -o clip.mp4: HEVC tagged hvc1, and probe has nothing to warn about")
+  func hevc() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try BinaryRunner.run(
+      ["--preset", "fuber", "--presets-dir", presets, "--scale", "0.25", "--fps", "10", "--format", "hevc", "-o", "clip.mp4"],
+      in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let probe = try BinaryRunner.run(["probe", "clip.mp4"], in: folder)
+    #expect(probe.exitCode == 0)
+    #expect(probe.standardOutput.contains("codec: hevc, profile Main"))
+    #expect(!probe.standardOutput.contains("warning"), "\(probe.standardOutput)")
+    let info = try VideoReader.read(folder.appendingPathComponent("clip.mp4").path)
+    #expect(info.codecTag == "hvc1" && info.decodedFrameCount == 30)
   }
 }

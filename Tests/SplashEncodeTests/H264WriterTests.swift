@@ -5,7 +5,7 @@ import Testing
 @testable import SplashEncode
 
 @Suite("H.264 MP4 writing round-trips through libavformat and libavcodec")
-struct H264WriterTests {
+struct VideoWriterTests {
   private func temporaryFolder() throws -> String {
     let folder = NSTemporaryDirectory() + "splashvid-encode-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -40,7 +40,7 @@ struct H264WriterTests {
     let turquoise = Color(red8: 0x40, green8: 0xE0, blue8: 0xB0)
     let orchid = Color(red8: 0xDA, green8: 0x70, blue8: 0xD6)
     let frame = try splitFrame(width: 128, height: 96, left: turquoise, right: orchid)
-    let writer = try H264Writer(path: path, settings: VideoSettings(width: 128, height: 96, framesPerSecond: 24))
+    let writer = try VideoWriter(path: path, settings: VideoSettings(width: 128, height: 96, framesPerSecond: 24))
     for _ in 0..<30 { try writer.append(frame) }
     #expect(!FileManager.default.fileExists(atPath: path), "nothing under the name before finish")
     try writer.finish()
@@ -90,7 +90,7 @@ struct H264WriterTests {
           .copyMemory(from: stripe.bytes.advanced(by: row * stripe.bytesPerRow), byteCount: 32 * 4)
       }
     }
-    let writer = try H264Writer(path: folder + "/bands.mp4", settings: VideoSettings(width: 96, height: 64, framesPerSecond: 30))
+    let writer = try VideoWriter(path: folder + "/bands.mp4", settings: VideoSettings(width: 96, height: 64, framesPerSecond: 30))
     for _ in 0..<12 { try writer.append(frame) }
     try writer.finish()
     _ = try VideoReader.read(folder + "/bands.mp4") { index, pixels in
@@ -110,7 +110,7 @@ struct H264WriterTests {
   @Test("a keyframe at least every 2 seconds")
   func keyframeInterval() throws {
     let folder = try temporaryFolder()
-    let writer = try H264Writer(path: folder + "/gop.mp4", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 10))
+    let writer = try VideoWriter(path: folder + "/gop.mp4", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 10))
     let frame = try #require(PixelBuffer(width: 64, height: 64))
     for index in 0..<70 {
       frame.fill(with: Color(red: Double(index % 7) / 7, green: 0.5, blue: 0.5))
@@ -125,7 +125,7 @@ struct H264WriterTests {
   @Test("the stream declares High profile and that level")
   func declaredLevel() throws {
     let folder = try temporaryFolder()
-    let writer = try H264Writer(path: folder + "/level.mp4", settings: VideoSettings(width: 376, height: 668, framesPerSecond: 30))
+    let writer = try VideoWriter(path: folder + "/level.mp4", settings: VideoSettings(width: 376, height: 668, framesPerSecond: 30))
     let frame = try #require(PixelBuffer(width: 376, height: 668))
     for _ in 0..<3 { try writer.append(frame) }
     try writer.finish()
@@ -140,7 +140,7 @@ struct H264WriterTests {
     var settings = VideoSettings(width: 64, height: 64, framesPerSecond: 30)
     settings.writesColorTags = false
     settings.isFastStart = false
-    let writer = try H264Writer(path: folder + "/plain.mp4", settings: settings)
+    let writer = try VideoWriter(path: folder + "/plain.mp4", settings: settings)
     let frame = try #require(PixelBuffer(width: 64, height: 64))
     for _ in 0..<3 { try writer.append(frame) }
     try writer.finish()
@@ -153,17 +153,17 @@ struct H264WriterTests {
   func failuresLeaveNothing() throws {
     let folder = try temporaryFolder()
     var missing = VideoSettings(width: 64, height: 64, framesPerSecond: 30)
-    missing.encoderName = "libnope"
+    missing.encoderNameOverride = "libnope"
     #expect {
-      try H264Writer(path: folder + "/a.mp4", settings: missing)
+      try VideoWriter(path: folder + "/a.mp4", settings: missing)
     } throws: { error in
       "\(error)" == "encode: finding the libnope encoder: this FFmpeg has no libnope; install Debian's libavcodec59 (its build links libx264)"
     }
-    #expect(throws: OutputFileError.self) { try H264Writer(path: folder, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30)) }
+    #expect(throws: OutputFileError.self) { try VideoWriter(path: folder, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30)) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     // /sys refuses new files even to root: the error names the target, not the temporary file.
     #expect {
-      try H264Writer(path: "/sys/splashvid-test.mp4", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
+      try VideoWriter(path: "/sys/splashvid-test.mp4", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
     } throws: { error in
       "\(error)".hasPrefix("encode: writing /sys/splashvid-test.mp4: ")
     }
@@ -176,7 +176,7 @@ struct H264WriterTests {
     let frame = try splitFrame(width: 64, height: 64, left: .white, right: Color(red8: 0x55, green8: 0x55, blue8: 0x55))
     var files: [Data] = []
     for name in ["a.mp4", "b.mp4"] {
-      let writer = try H264Writer(path: "\(folder)/\(name)", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
+      let writer = try VideoWriter(path: "\(folder)/\(name)", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
       for _ in 0..<10 { try writer.append(frame) }
       try writer.finish()
       files.append(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)")))
@@ -197,7 +197,7 @@ struct H264WriterTests {
     ])
   func badSettings(settings: VideoSettings) throws {
     let folder = try temporaryFolder()
-    #expect(throws: EncodeError.self) { try H264Writer(path: folder + "/bad.mp4", settings: settings) }
+    #expect(throws: EncodeError.self) { try VideoWriter(path: folder + "/bad.mp4", settings: settings) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
   }
 
@@ -207,7 +207,7 @@ struct H264WriterTests {
     let path = folder + "/clip.mp4"
     try Data("previous".utf8).write(to: URL(fileURLWithPath: path))
     do {
-      let writer = try H264Writer(path: path, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
+      let writer = try VideoWriter(path: path, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
       let frame = try #require(PixelBuffer(width: 64, height: 64))
       try writer.append(frame)
     }
@@ -220,7 +220,7 @@ struct H264WriterTests {
     let folder = try temporaryFolder()
     let path = folder + "/clip.mp4"
     try Data("previous".utf8).write(to: URL(fileURLWithPath: path))
-    let writer = try H264Writer(path: path, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
+    let writer = try VideoWriter(path: path, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
     try writer.append(try #require(PixelBuffer(width: 64, height: 64)))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2)
     writer.abandon()
@@ -233,7 +233,7 @@ struct H264WriterTests {
   @Test("a frame of the wrong size is an error naming both sizes")
   func wrongFrameSize() throws {
     let folder = try temporaryFolder()
-    let writer = try H264Writer(path: folder + "/clip.mp4", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
+    let writer = try VideoWriter(path: folder + "/clip.mp4", settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
     let frame = try #require(PixelBuffer(width: 32, height: 32))
     #expect {
       try writer.append(frame)

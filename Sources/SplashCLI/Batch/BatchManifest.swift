@@ -12,8 +12,10 @@ import SplashPresets
 ///     {"preset": "fuber", "output": "fuber-red.mp4", "params": {"backgroundColor": "#8B0000"},
 ///      "size": "1080x1920", "fps": 60, "loops": 3, "format": "mp4"}
 ///
-/// Only `preset` is required; `output` defaults to the preset's name, `fps` to 60, `loops` to 1,
-/// `size` to the canvas at 2x, `format` to mp4 (the one this version writes). Every row is
+/// Only `preset` is required; `output` defaults to the preset's name with the format's
+/// extension, `fps` to 60, `loops` to 1, `size` to the canvas at 2x, `format` to the one the
+/// output's extension implies (h264 for .mp4, prores for .mov, vp9 for .webm; hevc must be
+/// named; `mp4` is read as h264). Every row is
 /// checked (the preset exists and compiles with the row's parameters, the values are in range,
 /// outputs are unique) before anything renders, and every bad row is reported at once.
 enum BatchManifest {
@@ -76,12 +78,19 @@ enum BatchManifest {
     guard let preset = row["preset"], !preset.isEmpty else { throw UsageError("missing preset") }
     let file = "\(folder)/\(preset).json5"
     guard FileManager.default.fileExists(atPath: file) else { throw UsageError("no preset \(preset) in \(folder)") }
-    let output = row["output"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(preset).mp4"
-    guard !output.hasPrefix("/"), !output.split(separator: "/").contains(".."), output.hasSuffix(".mp4") else {
-      throw UsageError("output \(output): expected a .mp4 name inside the output folder")
+    let namedFormat = try row["format"].flatMap { $0.isEmpty ? nil : $0 }.map { name in
+      guard let format = name == "mp4" ? .h264 : VideoFormat(rawValue: name) else {
+        throw UsageError("format \(name): expected \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return format
     }
-    if let format = row["format"], !format.isEmpty, format != "mp4" {
-      throw UsageError("format \(format): this version writes mp4 only")
+    let output = row["output"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(preset).\((namedFormat ?? .h264).fileExtensions[0])"
+    guard !output.hasPrefix("/"), !output.split(separator: "/").contains("..") else {
+      throw UsageError("output \(output): expected a file name inside the output folder")
+    }
+    let format = try RenderCommand.format(named: namedFormat?.rawValue, output: output)
+    guard !(output as NSString).pathExtension.isEmpty else {
+      throw UsageError("output \(output): expected a name ending in .\(format.fileExtensions[0])")
     }
     var parameters: [String: String] = [:]
     if let text = row["params"], !text.isEmpty {
@@ -96,7 +105,7 @@ enum BatchManifest {
       try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide)
     }
     if let size, size.width % 2 != 0 || size.height % 2 != 0 {
-      throw UsageError("size \(size.width)x\(size.height): H.264 video needs an even width and height")
+      throw UsageError("size \(size.width)x\(size.height): video needs an even width and height")
     }
     let fps = try row["fps"].flatMap { $0.isEmpty ? nil : $0 }.map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
@@ -108,7 +117,8 @@ enum BatchManifest {
     let data = try Data(contentsOf: URL(fileURLWithPath: file))
     _ = try PresetCompiler.compile(data, file: file, baseDirectory: URL(fileURLWithPath: folder), parameters: parameters)
     return BatchClip(
-      origin: origin, preset: preset, output: output, parameters: parameters, size: size, framesPerSecond: fps, loops: loops)
+      origin: origin, preset: preset, output: output, format: format, parameters: parameters, size: size,
+      framesPerSecond: fps, loops: loops)
   }
 
   /// Rows of a CSV with a header; fields may be quoted ("a,b" and "" for a quote).

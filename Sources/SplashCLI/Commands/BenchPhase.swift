@@ -25,7 +25,7 @@ struct BenchPhase {
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: render.framesPerSecond, loops: render.loops)
     let workers = render.workers ?? ProcessInfo.processInfo.activeProcessorCount
     let settings = VideoSettings(
-      width: size.width, height: size.height, framesPerSecond: render.framesPerSecond,
+      format: render.format, width: size.width, height: size.height, framesPerSecond: render.framesPerSecond,
       constantRateFactor: render.constantRateFactor, encoderPreset: render.encoderPreset, tune: render.tune)
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
     let folder = NSTemporaryDirectory() + "splashvid-bench-\(getpid())"
@@ -49,7 +49,7 @@ struct BenchPhase {
       try pipeline.run(makeBackend: { CairoBackend() }, sink: DroppingSink())
     case "convert":
       try CairoBackend().render(scene.presentation(at: schedule.sceneTime(ofFrame: 0)), viewport: viewport, into: buffer)
-      let writer = try H264Writer(path: folder + "/convert.mp4", settings: settings)
+      let writer = try VideoWriter(path: folder + "/convert.mp4", settings: settings)
       let converter = try writer.makeConverter()
       let picture = try writer.makePicture()
       let measured = Date()
@@ -59,7 +59,7 @@ struct BenchPhase {
       return
     case "encode":
       // One loop rendered and converted up front; the clock runs only while encoding.
-      let writer = try H264Writer(path: folder + "/encode.mp4", settings: settings)
+      let writer = try VideoWriter(path: folder + "/encode.mp4", settings: settings)
       let converter = try writer.makeConverter()
       let backend = CairoBackend()
       var pictures: [YUVPicture] = []
@@ -76,7 +76,7 @@ struct BenchPhase {
       report(seconds: Date().timeIntervalSince(measured), cpuSeconds: Self.cpuSeconds() - measuredCPU)
       return
     case "endToEnd":
-      let writer = try H264Writer(path: folder + "/end.mp4", settings: settings)
+      let writer = try VideoWriter(path: folder + "/end.mp4", settings: settings)
       var pipeline = RenderPipeline(scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
       pipeline.workers = workers
       try pipeline.run(makeBackend: { CairoBackend() }, sink: EncoderSink(writer: writer))

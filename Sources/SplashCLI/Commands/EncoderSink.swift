@@ -5,11 +5,11 @@ import SplashPipeline
 /// Connects the pipeline's `FrameSink` to the H.264 writer (the CLI is the one place that
 /// knows both): workers convert into pooled YUV pictures, the encoder appends them in order.
 final class EncoderSink: FrameSink, @unchecked Sendable {
-  let writer: H264Writer
+  let writer: VideoWriter
   private var converters: [FrameConverter] = []
   private var pictures: [YUVPicture] = []
 
-  init(writer: H264Writer) {
+  init(writer: VideoWriter) {
     self.writer = writer
   }
 

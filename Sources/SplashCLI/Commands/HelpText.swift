@@ -3,7 +3,7 @@ enum HelpText {
   static let version = "0.1.0"
 
   static let usage = """
-    splashvid: iOS-style splash and loading animations (Core Animation presets) to H.264 video.
+    splashvid: iOS-style splash and loading animations (Core Animation presets) to video.
 
     USAGE
       splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4 [--loops N] [--fps N] [--size WxH]
@@ -25,14 +25,17 @@ enum HelpText {
       --presets-dir DIR   search DIR first for --preset
       --param NAME=VALUE  set one of the preset's parameters (repeatable; any command)
       --assets-root DIR   images may come from DIR (default: only the preset's own folder)
-      -o, --output FILE   the MP4 to write (appears only when complete)
+      -o, --output FILE   the video to write (appears only when complete); its extension picks
+                          the format: .mp4 H.264, .mov ProRes 4444 (alpha), .webm VP9 (alpha)
+      --format F          h264, hevc (MP4 tagged hvc1), prores or vp9, if not the extension's
+      --transparent       no canvas background: clear where no layer draws (.mov and .webm)
       --loops N           how many loops of the preset's clip (default 1)
       --fps N             frames per second, 1-240 (default 60)
       --size WxH          pixel size, even (default: the canvas at --scale, rounded up to even)
       --scale S           pixels per point when --size is not given (default 2)
       --fit contain|cover how the canvas fills a --size of another aspect (default contain)
-      --crf N             x264 quality, 0 (lossless) to 51 (default 18)
-      --x264-preset P     ultrafast … placebo: speed against size (default medium)
+      --crf N             x264/x265 quality, 0 (lossless) to 51 (default 18; VP9 scales it to 0-63)
+      --x264-preset P     ultrafast … placebo: speed against size (default medium; h264 and hevc)
       --tune T            animation, film, grain, stillimage, fastdecode, zerolatency, none (default animation)
       --workers N         render threads (default: the active cores)
       --progress bar|json|none  progress on stderr (default: a bar on a terminal, else none)

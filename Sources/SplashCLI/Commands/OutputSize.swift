@@ -37,7 +37,7 @@ struct OutputSize {
       fit = .contain
     }
     if requiresEven, let requested, requested.width % 2 != 0 || requested.height % 2 != 0 {
-      throw UsageError("--size \(requested.width)x\(requested.height): H.264 video needs an even width and height")
+      throw UsageError("--size \(requested.width)x\(requested.height): video needs an even width and height")
     }
   }
 

@@ -23,7 +23,7 @@ struct ProbeCommand {
     let info = try VideoReader.read(path)
     let rate = info.averageFrameRate
     let fps = rate.1 != 0 ? Double(rate.0) / Double(rate.1) : 0
-    let level = info.level.map { $0 % 10 == 0 ? "\($0 / 10)" : "\($0 / 10).\($0 % 10)" } ?? "unknown"
+    let level = info.levelName ?? "unknown"
     output("file: \(path)")
     output("codec: \(info.codecName), profile \(info.profile ?? "none"), level \(level)")
     output("size: \(info.width)x\(info.height)")

@@ -4,13 +4,17 @@ import SplashEncode
 import SplashModel
 import SplashPipeline
 
-/// `splashvid [render]`: a preset to an H.264 MP4 clip.
+/// `splashvid [render]`: a preset to a clip (H.264 MP4 unless the output's extension or
+/// `--format` says otherwise).
 struct RenderCommand {
   var source: PresetSource
   var loops: Int
   var framesPerSecond: Int
   var outputSize: OutputSize
   var outputPath: String
+  var format: VideoFormat
+  /// Render without the canvas background (formats with alpha only).
+  var isTransparent: Bool
   var constantRateFactor: Int
   var encoderPreset: String
   var tune: String
@@ -24,8 +28,10 @@ struct RenderCommand {
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["loops", "fps", "output", "crf", "x264-preset", "tune", "progress", "workers"]),
-      flags: [], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
+      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union([
+        "loops", "fps", "output", "format", "crf", "x264-preset", "tune", "progress", "workers",
+      ]),
+      flags: ["transparent"], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     source = try PresetSource(scanned)
@@ -47,20 +53,56 @@ struct RenderCommand {
       throw UsageError("name the output file with -o FILE.mp4")
     }
     outputPath = output
+    format = try Self.format(named: scanned.values["format"], output: output)
+    isTransparent = scanned.flags.contains("transparent")
+    if isTransparent && !format.carriesAlpha {
+      throw UsageError(
+        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9); \(format.displayName) has none")
+    }
+    if !format.usesX26xOptions {
+      for option in ["x264-preset", "tune"] where scanned.values[option] != nil {
+        throw UsageError("--\(option) applies to h264 and hevc, not to \(format.displayName)")
+      }
+    }
+  }
+
+  /// The format `--format` names, or the output's extension implies (H.264 when the path has
+  /// no extension, such as /dev/null). A named format must agree with the extension.
+  static func format(named name: String?, output: String) throws -> VideoFormat {
+    let pathExtension = (output as NSString).pathExtension.lowercased()
+    if let name {
+      guard let format = VideoFormat(rawValue: name) else {
+        throw UsageError(
+          "--format \(name) is not one of \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      guard pathExtension.isEmpty || format.fileExtensions.contains(pathExtension) else {
+        throw UsageError(
+          "\(format.displayName) is written as .\(format.fileExtensions[0]), not .\(pathExtension); rename \(output)")
+      }
+      return format
+    }
+    if pathExtension.isEmpty { return .h264 }
+    guard let format = VideoFormat.implied(byExtension: pathExtension) else {
+      throw UsageError(
+        "cannot tell a video format from .\(pathExtension): use .mp4 (H.264, or HEVC with --format hevc), "
+          + ".mov (ProRes 4444) or .webm (VP9)")
+    }
+    return format
   }
 
   func run(environment: [String: String], cancellation: CancellationFlag, log: @escaping (String) -> Void) throws {
-    let scene = try source.load(environment: environment)
+    var scene = try source.load(environment: environment)
+    if isTransparent { scene.backgroundColor = .clear }
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
     guard schedule.frameCount <= Self.maximumFrames else {
       throw UsageError(
         "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)")
     }
-    let writer = try H264Writer(
+    let writer = try VideoWriter(
       path: outputPath,
       settings: VideoSettings(
-        width: size.width, height: size.height, framesPerSecond: framesPerSecond, constantRateFactor: constantRateFactor,
+        format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond, constantRateFactor: constantRateFactor,
         encoderPreset: encoderPreset, tune: tune))
     var pipeline = RenderPipeline(
       scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: outputSize.fit)

@@ -1,8 +1,8 @@
 import CFFmpeg
 import SplashCore
 
-/// Encodes frames to an H.264 MP4 file: BGRA → YUV 4:2:0 (BT.709, limited range) → libx264 →
-/// MP4 with the moov atom first.
+/// Encodes frames to a video file in one of the `VideoFormat`s: BGRA → YUV (BT.709, limited
+/// range) → the format's encoder → its container (MP4 and MOV with the moov atom first).
 ///
 /// The call sequence is FFmpeg's own (`doc/examples/mux.c`): output context, encoder, stream,
 /// header; per frame convert → send → receive packets → interleave; at the end flush, trailer.
@@ -10,7 +10,7 @@ import SplashCore
 /// `finish()` succeeds; a writer released without finishing leaves nothing behind.
 ///
 /// A writer belongs to one thread at a time (the encode stage of a pipeline).
-public final class H264Writer {
+public final class VideoWriter {
   public let settings: VideoSettings
   public private(set) var framesWritten = 0
 
@@ -29,10 +29,10 @@ public final class H264Writer {
 
   /// FFmpeg and x264 print progress and statistics at their default log level; splashvid
   /// reports through its own messages and keeps only their errors.
-  private static let quietLibraryLogging: Void = av_log_set_level(AV_LOG_ERROR)
+  static let quietLibraryLogging: Void = av_log_set_level(AV_LOG_ERROR)
 
   /// The FFmpeg encoder used by default.
-  public static let encoderName = "libx264"
+  public static let encoderName = VideoFormat.h264.encoderName
 
   /// Opens the encoder and starts the file at `path`.
   ///
@@ -44,14 +44,15 @@ public final class H264Writer {
     guard let codec = avcodec_find_encoder_by_name(settings.encoderName) else {
       throw EncodeError(
         stage: "finding the \(settings.encoderName) encoder",
-        message: "this FFmpeg has no \(settings.encoderName); install Debian's libavcodec59 (its build links libx264)")
+        message: "this FFmpeg has no \(settings.encoderName); install Debian's \(settings.format.encoderPackage)")
     }
     output = try OutputFile(destination: path)
 
+    let container = settings.format.containerName
     var format: UnsafeMutablePointer<AVFormatContext>?
     try check(
-      avformat_alloc_output_context2(&format, nil, "mp4", output.temporaryPath), "creating the MP4 container")
-    guard let format else { throw EncodeError(stage: "creating the MP4 container", message: "no context") }
+      avformat_alloc_output_context2(&format, nil, container, output.temporaryPath), "creating the \(container) container")
+    guard let format else { throw EncodeError(stage: "creating the \(container) container", message: "no context") }
     formatContext = format
     // No library version strings or wall-clock times in the file: same input, same bytes.
     format.pointee.flags |= AVFMT_FLAG_BITEXACT
@@ -65,8 +66,8 @@ public final class H264Writer {
 
     do {
       packet = try Packet()
-      picture = try YUVPicture(width: settings.width, height: settings.height)
-      converter = try FrameConverter(width: settings.width, height: settings.height)
+      picture = try YUVPicture(width: settings.width, height: settings.height, format: settings.format)
+      converter = try FrameConverter(width: settings.width, height: settings.height, format: settings.format)
     } catch {
       var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
       avcodec_free_context(&codecPointer)
@@ -93,16 +94,19 @@ public final class H264Writer {
     context.pointee.time_base = AVRational(num: 1, den: fps)
     context.pointee.framerate = AVRational(num: fps, den: 1)
     context.pointee.gop_size = Int32(settings.keyframeInterval)
-    context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+    context.pointee.pix_fmt = settings.format.pixelFormat
     if settings.writesColorTags {
-      // Declared in the H.264 VUI and, through the stream parameters, the MP4 'colr' box: a
-      // player that is told nothing guesses, and guesses differ (BT.601 for small sizes).
+      // Declared in the stream's own headers and, through the stream parameters, the
+      // container's colour box: a player that is told nothing guesses, and guesses differ
+      // (BT.601 for small sizes).
       context.pointee.color_primaries = AVCOL_PRI_BT709
       context.pointee.color_trc = AVCOL_TRC_BT709
       context.pointee.colorspace = AVCOL_SPC_BT709
       context.pointee.color_range = AVCOL_RANGE_MPEG
-      // YUV420Conversion takes chroma from 2×2 averages: sited at the centre of the block.
-      context.pointee.chroma_sample_location = AVCHROMA_LOC_CENTER
+      if settings.format.pixelFormat == AV_PIX_FMT_YUV420P {
+        // YUV420Conversion takes chroma from 2×2 averages: sited at the centre of the block.
+        context.pointee.chroma_sample_location = AVCHROMA_LOC_CENTER
+      }
     }
     context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
     if formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
@@ -111,14 +115,7 @@ public final class H264Writer {
 
     var options: OpaquePointer?
     defer { av_dict_free(&options) }
-    av_dict_set(&options, "preset", settings.encoderPreset, 0)
-    if settings.tune != "none" { av_dict_set(&options, "tune", settings.tune, 0) }
-    av_dict_set(&options, "crf", String(settings.constantRateFactor), 0)
-    av_dict_set(&options, "profile", "high", 0)
-    if let level = settings.level { av_dict_set(&options, "level", level, 0) }
-    // Deterministic output: x264 already is for a given thread count; fix the count so the
-    // same input gives the same bytes on machines with more cores.
-    av_dict_set(&options, "threads", "4", 0)
+    for (key, value) in encoderOptions(context) { av_dict_set(&options, key, value, 0) }
     let encoderName = settings.encoderName
     try check(avcodec_open2(context, codec, &options), "opening the \(encoderName) encoder")
     if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
@@ -128,6 +125,10 @@ public final class H264Writer {
     }
 
     try check(avcodec_parameters_from_context(stream.pointee.codecpar, context), "describing the video stream")
+    if settings.format == .hevc {
+      // 'hvc1': parameter sets in the sample description, as QuickTime and Safari require.
+      stream.pointee.codecpar.pointee.codec_tag = Self.hvc1
+    }
     stream.pointee.time_base = context.pointee.time_base
     stream.pointee.avg_frame_rate = context.pointee.framerate
     stream.pointee.r_frame_rate = context.pointee.framerate
@@ -139,18 +140,53 @@ public final class H264Writer {
     defer { av_dict_free(&muxerOptions) }
     // faststart moves the index (moov) before the media (mdat) so players and uploads can
     // start before the whole file arrives.
-    if settings.isFastStart { av_dict_set(&muxerOptions, "movflags", "+faststart", 0) }
-    try check(avformat_write_header(formatContext, &muxerOptions), "writing the MP4 header")
+    if settings.isFastStart && settings.format.containerName != "webm" {
+      av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
+    }
+    try check(avformat_write_header(formatContext, &muxerOptions), "writing the \(settings.format.containerName) header")
+  }
+
+  /// The four-character code 'hvc1', as FFmpeg stores tags (first character lowest).
+  static let hvc1: UInt32 =
+    UInt32(UInt8(ascii: "h")) | UInt32(UInt8(ascii: "v")) << 8 | UInt32(UInt8(ascii: "c")) << 16
+    | UInt32(UInt8(ascii: "1")) << 24
+
+  /// The encoder's private options for the format; some formats also set the context.
+  private func encoderOptions(_ context: UnsafeMutablePointer<AVCodecContext>) -> [(String, String)] {
+    switch settings.format {
+    case .h264:
+      var options = [("preset", settings.encoderPreset), ("crf", String(settings.constantRateFactor)), ("profile", "high")]
+      if settings.tune != "none" { options.append(("tune", settings.tune)) }
+      if let level = settings.level { options.append(("level", level)) }
+      // Deterministic output: x264 already is for a given thread count; fix the count so the
+      // same input gives the same bytes on machines with more cores.
+      options.append(("threads", "4"))
+      return options
+    case .hevc:
+      var options = [("preset", settings.encoderPreset), ("crf", String(settings.constantRateFactor))]
+      if settings.tune != "none" { options.append(("tune", settings.tune)) }
+      // x265 prints its settings and statistics on stderr unless told otherwise.
+      options.append(("x265-params", "log-level=error"))
+      return options
+    case .prores:
+      // Profile 4444 keeps the alpha channel; vendor apl0 is what Apple's encoder writes.
+      return [("profile", "4444"), ("vendor", "apl0")]
+    case .vp9:
+      // Constant quality (no target bit rate), the x26x scale 0–51 mapped onto VP9's 0–63.
+      context.pointee.bit_rate = 0
+      let quality = Int((Double(settings.constantRateFactor) * 63 / 51).rounded())
+      return [("crf", String(quality)), ("deadline", "good"), ("cpu-used", "4"), ("row-mt", "1")]
+    }
   }
 
   /// A converter for a worker that prepares pictures for this writer.
   public func makeConverter() throws -> FrameConverter {
-    try FrameConverter(width: settings.width, height: settings.height)
+    try FrameConverter(width: settings.width, height: settings.height, format: settings.format)
   }
 
-  /// An empty picture of this video's size, for a pool of slots.
+  /// An empty picture of this video's size and pixel format, for a pool of slots.
   public func makePicture() throws -> YUVPicture {
-    try YUVPicture(width: settings.width, height: settings.height)
+    try YUVPicture(width: settings.width, height: settings.height, format: settings.format)
   }
 
   /// Converts and encodes one frame; frames must come in presentation order.
@@ -187,6 +223,11 @@ public final class H264Writer {
   private func send(_ frame: UnsafeMutablePointer<AVFrame>, stage: String) throws {
     // One tick per frame: the timestamp is the frame's index.
     frame.pointee.pts = Int64(framesWritten)
+    // Some encoders (ProRes) write the colour description from each frame, not the context.
+    frame.pointee.color_primaries = codecContext.pointee.color_primaries
+    frame.pointee.color_trc = codecContext.pointee.color_trc
+    frame.pointee.colorspace = codecContext.pointee.colorspace
+    frame.pointee.color_range = codecContext.pointee.color_range
     try check(avcodec_send_frame(codecContext, frame), stage)
     try writePendingPackets()
     framesWritten += 1
@@ -197,7 +238,7 @@ public final class H264Writer {
     guard !isFinished else { return }
     try check(avcodec_send_frame(codecContext, nil), "flushing the encoder")
     try writePendingPackets()
-    try check(av_write_trailer(formatContext), "writing the MP4 index")
+    try check(av_write_trailer(formatContext), "writing the \(settings.format.containerName) index")
     avio_closep(&formatContext.pointee.pb)
     isIOOpen = false
     try output.commit()
