@@ -4,7 +4,7 @@ import SplashCore
 ///
 /// Frames are prepared concurrently and consumed in order:
 ///
-///     worker w:  render → prepare(frame, slot s, worker w)      (any order, many at once)
+///     worker w:  render → prepare(frame, index i, slot s, worker w)   (any order, many at once)
 ///     encoder:   consume(slot s) / consumeRepeat() … finish()   (strict index order, one thread)
 ///
 /// A slot belongs to one frame from `prepare` until a different frame has been consumed after
@@ -13,8 +13,10 @@ import SplashCore
 public protocol FrameSink: AnyObject {
   /// Called once before any frame, with the number of workers and slots the run will use.
   func start(workers: Int, slots: Int) throws
-  /// Takes a rendered frame into `slot` (e.g. converts it to YUV); called from worker threads.
-  func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws
+  /// Takes rendered frame `index` into `slot` (e.g. converts it to YUV); called from worker
+  /// threads. Frames replaced by a repeat are never prepared (see
+  /// `RenderPipeline.alwaysRendered` for frames a sink must see).
+  func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws
   /// Appends the frame held in `slot` as the next frame of the output.
   func consume(slot: Int) throws
   /// Appends the previous frame again (the frame's presentation tree equals the previous one's).

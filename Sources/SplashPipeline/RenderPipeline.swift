@@ -34,6 +34,9 @@ public struct RenderPipeline: Sendable {
   public var fit: Viewport.Fit
   /// Worker count; by default the machine's active cores.
   public var workers: Int
+  /// Frames rendered and prepared even when they equal the previous frame (a poster frame
+  /// whose sink needs the pixels, not a repeat).
+  public var alwaysRendered: Set<Int> = []
 
   public init(
     scene: Scene, schedule: FrameSchedule, pixelWidth: Int, pixelHeight: Int, fit: Viewport.Fit = .contain,
@@ -142,7 +145,7 @@ public struct RenderPipeline: Sendable {
       let time = schedule.sceneTime(ofFrame: index)
       let tree = scene.presentation(at: time)
       state.publishTree(tree, for: index)
-      if index > 0,
+      if index > 0, !alwaysRendered.contains(index),
         tree == state.takeTree(for: index - 1) ?? scene.presentation(at: schedule.sceneTime(ofFrame: index - 1))
       {
         state.deliver(index, .repeatPrevious, returning: slot)
@@ -150,7 +153,7 @@ public struct RenderPipeline: Sendable {
       }
       do {
         try backend.render(tree, viewport: viewport, into: buffer)
-        try state.sink.prepare(buffer, slot: slot, worker: worker)
+        try state.sink.prepare(buffer, index: index, slot: slot, worker: worker)
         state.deliver(index, .slot(slot), returning: nil)
       } catch {
         state.fail(PipelineError(frame: index, underlying: error))

@@ -53,15 +53,17 @@ private final class HashingSink: FrameSink, @unchecked Sendable {
   private(set) var hashes: [Int] = []
   private(set) var isFinished = false
   private(set) var repeats = 0
+  private(set) var preparedIndices: Set<Int> = []
 
   func start(workers: Int, slots: Int) throws { self.slots = Array(repeating: 0, count: slots) }
 
-  func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws {
+  func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
     var hasher = Hasher()
     hasher.combine(bytes: UnsafeRawBufferPointer(start: frame.bytes, count: frame.byteCount))
     let hash = hasher.finalize()
     lock.lock()
     slots[slot] = hash
+    preparedIndices.insert(index)
     lock.unlock()
   }
 
@@ -93,14 +95,15 @@ struct RenderPipelineTests {
       layers: [Layer(id: "clock", animations: [clock])], clip: ClipWindow(start: start, cycle: cycle))
   }
 
-  private func run(workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1, failAt: Double? = nil) throws
-    -> (HashingSink, RenderCounter)
-  {
+  private func run(
+    workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1, failAt: Double? = nil, alwaysRendered: Set<Int> = []
+  ) throws -> (HashingSink, RenderCounter) {
     let sink = HashingSink()
     let renders = RenderCounter()
-    let pipeline = RenderPipeline(
+    var pipeline = RenderPipeline(
       scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: fps, loops: loops),
       pixelWidth: 16, pixelHeight: 16, workers: workers)
+    pipeline.alwaysRendered = alwaysRendered
     try pipeline.run(makeBackend: { StampingBackend(failAtTime: failAt, renders: renders) }, sink: sink)
     return (sink, renders)
   }
@@ -125,6 +128,17 @@ struct RenderPipelineTests {
     #expect(sink.hashes.count == 60)
     #expect(renders.count == 31)  // frames 0…30 (t = 1.0 is the first held value)
     #expect(sink.repeats == 29)
+    let (reference, _) = try run(workers: 1, scene: clockScene(start: 0, cycle: 2, holdFrom: 1))
+    #expect(sink.hashes == reference.hashes)
+  }
+
+  @Test("a frame the caller must see is rendered and prepared even inside a hold, once")
+  func alwaysRenderedFrames() throws {
+    let scene = clockScene(start: 0, cycle: 2, holdFrom: 1)
+    let (sink, renders) = try run(workers: 2, scene: scene, alwaysRendered: [45])
+    #expect(renders.count == 32)  // frames 0…30, and 45 inside the hold
+    #expect(sink.repeats == 28)
+    #expect(sink.preparedIndices.contains(45) && !sink.preparedIndices.contains(44))
     let (reference, _) = try run(workers: 1, scene: clockScene(start: 0, cycle: 2, holdFrom: 1))
     #expect(sink.hashes == reference.hashes)
   }

@@ -104,7 +104,7 @@ struct BenchPhase {
 /// A sink that drops every frame: the pipeline's cost without conversion or encoding.
 final class DroppingSink: FrameSink, @unchecked Sendable {
   func start(workers: Int, slots: Int) throws {}
-  func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws {}
+  func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {}
   func consume(slot: Int) throws {}
   func consumeRepeat() throws {}
   func finish() throws {}

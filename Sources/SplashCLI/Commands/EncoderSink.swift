@@ -18,7 +18,7 @@ final class EncoderSink: FrameSink, @unchecked Sendable {
     pictures = try (0..<slots).map { _ in try writer.makePicture() }
   }
 
-  func prepare(_ frame: PixelBuffer, slot: Int, worker: Int) throws {
+  func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
     try converters[worker].convert(frame, into: pictures[slot])
   }
 
