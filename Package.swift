@@ -59,7 +59,9 @@ let package = Package(
       exclude: ["Goldens", "Fixtures"]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
-    .testTarget(name: "SplashCLITests", dependencies: ["splashvid", "SplashEncode", "SplashCore"]),
+    .testTarget(
+      name: "SplashCLITests",
+      dependencies: ["splashvid", "SplashCLI", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel", "SplashEncode", "SplashCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

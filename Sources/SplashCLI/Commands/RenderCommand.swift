@@ -4,15 +4,17 @@ import SplashEncode
 import SplashModel
 import SplashPipeline
 
-/// `splashvid [render]`: a preset to a clip (H.264 MP4 unless the output's extension or
-/// `--format` says otherwise).
+/// `splashvid [render]`: a preset to one or more clips (H.264 MP4 unless an output's extension
+/// or `--format` says otherwise) and a poster, all from one render pass.
 struct RenderCommand {
   var source: PresetSource
   var loops: Int
   var framesPerSecond: Int
   var outputSize: OutputSize
-  var outputPath: String
-  var format: VideoFormat
+  /// Every file the render writes; at least one video.
+  var outputs: [RenderOutput]
+  /// The poster's time in seconds from the clip's start (0 when a poster is asked for without it).
+  var posterTime: Double
   /// Render without the canvas background (formats with alpha only).
   var isTransparent: Bool
   var constantRateFactor: Int
@@ -29,9 +31,9 @@ struct RenderCommand {
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
       valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union([
-        "loops", "fps", "output", "format", "crf", "x264-preset", "tune", "progress", "workers",
+        "loops", "fps", "format", "poster", "crf", "x264-preset", "tune", "progress", "workers",
       ]),
-      flags: ["transparent"], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
+      flags: ["transparent"], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions.union(["output"]))
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     source = try PresetSource(scanned)
@@ -49,22 +51,21 @@ struct RenderCommand {
       scanned.values["progress"], option: "progress", from: ProgressReporter.Style.allCases.map(\.rawValue)
     ).flatMap(ProgressReporter.Style.init(rawValue:))
     workers = try scanned.values["workers"].map { try OptionParsing.integer($0, option: "workers", range: 1...64) }
-    guard let output = scanned.values["output"], !output.isEmpty else {
-      throw UsageError("name the output file with -o FILE.mp4")
-    }
-    outputPath = output
-    format = try Self.format(named: scanned.values["format"], output: output)
     isTransparent = scanned.flags.contains("transparent")
-    if isTransparent && !format.carriesAlpha {
-      throw UsageError(
-        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9); \(format.displayName) has none")
-    }
-    if !format.usesX26xOptions {
+    posterTime = try scanned.values["poster"].map { try OptionParsing.seconds($0, option: "poster") } ?? 0
+    outputs = try RenderOutput.plan(
+      paths: scanned.repeated["output"] ?? [], formatName: scanned.values["format"], isTransparent: isTransparent,
+      wantsPoster: scanned.values["poster"] != nil)
+    for format in outputs.compactMap(\.format) where !format.usesX26xOptions {
       for option in ["x264-preset", "tune"] where scanned.values[option] != nil {
         throw UsageError("--\(option) applies to h264 and hevc, not to \(format.displayName)")
       }
     }
   }
+
+  /// The first video's path and format (what a single-output caller means).
+  var outputPath: String { outputs.first { $0.format != nil }?.path ?? "" }
+  var format: VideoFormat { outputs.compactMap(\.format).first ?? .h264 }
 
   /// The format `--format` names, or the output's extension implies (H.264 when the path has
   /// no extension, such as /dev/null). A named format must agree with the extension.
@@ -99,29 +100,52 @@ struct RenderCommand {
       throw UsageError(
         "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)")
     }
-    let writer = try VideoWriter(
-      path: outputPath,
-      settings: VideoSettings(
-        format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond, constantRateFactor: constantRateFactor,
-        encoderPreset: encoderPreset, tune: tune))
+    let duration = Double(schedule.frameCount) / Double(framesPerSecond)
+    guard posterTime <= duration else {
+      throw UsageError(String(format: "--poster %g: the clip is %.2f s long", posterTime, duration))
+    }
+    let posterIndex = min(Int((posterTime * Double(framesPerSecond)).rounded()), schedule.frameCount - 1)
+    // Every file's sink is created before any frame renders, so a bad path fails first.
+    var writers: [VideoWriter] = []
+    var sinks: [any FrameSink] = []
+    do {
+      for output in outputs {
+        switch output.kind {
+        case .video(let format):
+          let writer = try VideoWriter(
+            path: output.path,
+            settings: VideoSettings(
+              format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond,
+              constantRateFactor: constantRateFactor, encoderPreset: encoderPreset, tune: tune))
+          writers.append(writer)
+          sinks.append(EncoderSink(writer: writer))
+        case .poster:
+          sinks.append(PosterSink(path: output.path, frame: posterIndex))
+        }
+      }
+    } catch {
+      for writer in writers { writer.abandon() }
+      throw error
+    }
     var pipeline = RenderPipeline(
       scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: outputSize.fit)
     if let workers { pipeline.workers = workers }
+    if outputs.contains(where: { $0.kind == .poster }) { pipeline.alwaysRendered = [posterIndex] }
     let progress = ProgressReporter(style: progressStyle, total: schedule.frameCount)
     let warnings = WarningLog(log: log)
     do {
       try pipeline.run(
-        makeBackend: { CairoBackend { warnings.warn($0) } }, sink: EncoderSink(writer: writer), cancellation: cancellation,
-        progress: progress.update)
+        makeBackend: { CairoBackend { warnings.warn($0) } }, sink: sinks.count == 1 ? sinks[0] : FanOutSink(sinks),
+        cancellation: cancellation, progress: progress.update)
     } catch {
-      // Nothing half-written may outlive the failure, whoever still holds the writer.
-      writer.abandon()
+      // Nothing half-written may outlive the failure, whoever still holds the writers.
+      for writer in writers { writer.abandon() }
       throw error
     }
     progress.finish()
     let seconds = Double(schedule.frameCount) / Double(framesPerSecond)
     log(
-      "wrote \(outputPath): \(schedule.frameCount) frames, \(size.width)x\(size.height), \(framesPerSecond) fps, "
-        + String(format: "%.2f s", seconds))
+      "wrote \(outputs.map(\.path).joined(separator: ", ")): \(schedule.frameCount) frames, \(size.width)x\(size.height), "
+        + "\(framesPerSecond) fps, " + String(format: "%.2f s", seconds))
   }
 }

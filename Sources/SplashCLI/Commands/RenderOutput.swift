@@ -1,0 +1,71 @@
+import Foundation
+import SplashEncode
+
+/// One file a render writes: a video in one of the formats, or a poster still (a `.png`) taken
+/// from the same pass.
+struct RenderOutput: Equatable {
+  enum Kind: Equatable {
+    case video(VideoFormat)
+    case poster
+  }
+
+  var path: String
+  var kind: Kind
+
+  var format: VideoFormat? {
+    if case .video(let format) = kind { return format }
+    return nil
+  }
+
+  /// The outputs for the `-o` values, each a video whose format its extension implies (or
+  /// `--format` names, applied to the outputs whose extension it fits), or the poster.
+  ///
+  /// `--poster T` without a `.png` output writes the poster beside the first video, named
+  /// after it. `--transparent` needs every video to keep alpha.
+  static func plan(paths: [String], formatName: String?, isTransparent: Bool, wantsPoster: Bool) throws -> [RenderOutput] {
+    guard !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) else {
+      throw UsageError("name the output file with -o FILE.mp4")
+    }
+    if let repeated = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
+      throw UsageError("-o \(repeated) given twice")
+    }
+    let named = try formatName.map { name in
+      guard let format = VideoFormat(rawValue: name) else {
+        throw UsageError("--format \(name) is not one of \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return format
+    }
+    let posters = paths.filter { Self.pathExtension($0) == "png" }
+    let videos = paths.filter { Self.pathExtension($0) != "png" }
+    guard posters.count <= 1 else { throw UsageError("one poster per render; -o names \(posters.joined(separator: " and "))") }
+    guard let firstVideo = videos.first else {
+      throw UsageError("a render writes a video: add -o FILE.mp4 (for one frame alone, use 'splashvid still')")
+    }
+    var outputs: [RenderOutput] = []
+    for path in videos {
+      let fits = named.map { Self.pathExtension(path).isEmpty || $0.fileExtensions.contains(Self.pathExtension(path)) } ?? false
+      // With one video, a --format that does not fit is a mistake worth naming precisely.
+      let format = try RenderCommand.format(named: fits || videos.count == 1 ? named?.rawValue : nil, output: path)
+      outputs.append(RenderOutput(path: path, kind: .video(format)))
+    }
+    if let named, !outputs.contains(where: { $0.format == named }) {
+      throw UsageError("--format \(named.rawValue) fits none of the outputs (\(named.displayName) is written as .\(named.fileExtensions[0]))")
+    }
+    if isTransparent, let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format {
+      throw UsageError(
+        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9); \(format.displayName) has none"
+          + (outputs.count > 1 ? " (\(opaque.path))" : ""))
+    }
+    if let poster = posters.first {
+      outputs.append(RenderOutput(path: poster, kind: .poster))
+    } else if wantsPoster {
+      let stem = (firstVideo as NSString).deletingPathExtension
+      outputs.append(RenderOutput(path: stem + ".png", kind: .poster))
+    }
+    return outputs
+  }
+
+  private static func pathExtension(_ path: String) -> String {
+    (path as NSString).pathExtension.lowercased()
+  }
+}
