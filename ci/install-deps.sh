@@ -15,7 +15,8 @@ packages=(
   fonts-wqy-microhei  # CJK text
   libavcodec-dev    # libavcodec (Debian's build links libx264): H.264 encoding
   libavformat-dev   # libavformat: MP4 muxing
-  libswscale-dev    # swscale: BGRA -> YUV 4:2:0 with BT.709
+  libswscale-dev    # swscale: BGRA -> YUVA for ProRes and VP9, decoded frames -> BGRA
+  libswresample-dev # swresample: soundtracks -> 48 kHz stereo for AAC
   libavutil-dev
 )
 

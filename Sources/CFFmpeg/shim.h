@@ -1,6 +1,9 @@
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavutil/audio_fifo.h>
+#include <libavutil/channel_layout.h>
 #include <libavutil/avutil.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
@@ -16,3 +19,9 @@ static inline int splash_averror_eof(void) { return AVERROR_EOF; }
 
 /// AVERROR(ENOMEM): an allocation failed.
 static inline int splash_averror_out_of_memory(void) { return AVERROR(ENOMEM); }
+
+/// AV_CHANNEL_LAYOUT_STEREO: a compound-literal macro, so it does not import into Swift.
+static inline AVChannelLayout splash_channel_layout_stereo(void) {
+  AVChannelLayout layout = AV_CHANNEL_LAYOUT_STEREO;
+  return layout;
+}

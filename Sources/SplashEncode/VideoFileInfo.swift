@@ -37,6 +37,8 @@ public struct VideoFileInfo: Sendable, Hashable {
   public var topLevelBoxes: [String]
   /// Whether the stream carries alpha (in its pixel format, or beside it as VP9 in WebM does).
   public var hasAlpha: Bool
+  /// The first audio stream, if the file has one.
+  public var audio: AudioStreamInfo?
   /// Whether every frame lasts the same number of stream ticks.
   public var isConstantFrameRate: Bool
   /// The number of keyframes, and the longest run of packets from one keyframe to the next.
@@ -65,6 +67,7 @@ public struct VideoFileInfo: Sendable, Hashable {
     avg_frame_rate=\(averageFrameRate.0)/\(averageFrameRate.1) r_frame_rate=\(realFrameRate.0)/\(realFrameRate.1) constant=\(isConstantFrameRate)
     frames=\(declaredFrameCount) decoded=\(decodedFrameCount) duration=\(durationSeconds)
     boxes=\(topLevelBoxes.joined(separator: ","))
+    audio=\(audio.map { "\($0.codecName)/\($0.sampleRate)/\($0.channels)/\($0.durationSeconds)" } ?? "none")
     """
   }
 
@@ -96,4 +99,13 @@ public struct VideoFileInfo: Sendable, Hashable {
     }
     return found
   }
+}
+
+/// What a player hears: a file's first audio stream.
+public struct AudioStreamInfo: Sendable, Hashable {
+  public var codecName: String
+  public var sampleRate: Int
+  public var channels: Int
+  /// The stream's duration by its own time base.
+  public var durationSeconds: Double
 }

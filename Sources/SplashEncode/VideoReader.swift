@@ -119,6 +119,16 @@ public enum VideoReader {
       || av_pix_fmt_desc_get(pixelFormat).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
     let level = parameters.pointee.level
     let profileName = avcodec_profile_name(parameters.pointee.codec_id, parameters.pointee.profile)
+    var audio: AudioStreamInfo?
+    let audioIndex = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+    if audioIndex >= 0, let audioStream = format.pointee.streams[Int(audioIndex)], let audioParameters = audioStream.pointee.codecpar {
+      let timeBase = audioStream.pointee.time_base
+      audio = AudioStreamInfo(
+        codecName: name(avcodec_get_name(audioParameters.pointee.codec_id)),
+        sampleRate: Int(audioParameters.pointee.sample_rate), channels: Int(audioParameters.pointee.ch_layout.nb_channels),
+        durationSeconds: audioStream.pointee.duration > 0 && timeBase.den != 0
+          ? Double(audioStream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den) : 0)
+    }
     let tag = parameters.pointee.codec_tag
     let tagText = tag == 0 ? "" : String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }, as: UTF8.self)
     return VideoFileInfo(
@@ -137,7 +147,7 @@ public enum VideoReader {
       decodedFrameCount: decoded,
       durationSeconds: format.pointee.duration > 0 ? Double(format.pointee.duration) / Double(AV_TIME_BASE) : 0,
       topLevelBoxes: topLevelBoxes(of: path),
-      hasAlpha: hasAlpha,
+      hasAlpha: hasAlpha, audio: audio,
       isConstantFrameRate: (steps.max() ?? 0) - (steps.min() ?? 0) <= 1,
       keyframeCount: keyframeCount, longestKeyframeInterval: longestKeyframeInterval)
   }

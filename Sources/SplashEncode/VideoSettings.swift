@@ -21,6 +21,10 @@ public struct VideoSettings: Sendable, Hashable {
   package var writesColorTags = true
   /// Whether the index (moov) goes before the media. Only tests turn this off.
   package var isFastStart = true
+  /// A sound track to mux beside the video (AAC stereo, 48 kHz), or none.
+  public var soundtrack: Soundtrack?
+  /// The AAC bit rate: 256 kbit/s, what App Store previews ask for.
+  public var audioBitRate = 256_000
   /// Another FFmpeg encoder than the format's; tests name a missing one to check the error.
   package var encoderNameOverride: String?
 
@@ -78,6 +82,9 @@ public struct VideoSettings: Sendable, Hashable {
     }
     guard Self.tunes.contains(tune) else {
       throw EncodeError(stage: stage, message: "x264 tune \(tune) is not one of \(Self.tunes.joined(separator: ", "))")
+    }
+    if soundtrack != nil && format == .vp9 {
+      throw EncodeError(stage: stage, message: "VP9 WebM takes Opus or Vorbis sound, not AAC; write the soundtrack to .mp4 or .mov")
     }
     guard format != .h264 || level != nil else {
       throw EncodeError(stage: stage, message: "\(width)x\(height) at \(framesPerSecond) fps is beyond H.264 level 6.2")

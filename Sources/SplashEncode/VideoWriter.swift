@@ -24,6 +24,8 @@ public final class VideoWriter {
   /// The last picture sent, sent again for a repeated frame. Its owner (the pipeline) keeps
   /// it unchanged until a different picture has been appended.
   private var lastPicture: YUVPicture?
+  /// The sound track, when the settings ask for one.
+  private var audio: AudioTrack?
   private var isIOOpen = false
   private var isFinished = false
 
@@ -133,6 +135,10 @@ public final class VideoWriter {
     stream.pointee.avg_frame_rate = context.pointee.framerate
     stream.pointee.r_frame_rate = context.pointee.framerate
 
+    if let soundtrack = settings.soundtrack {
+      audio = try AudioTrack(soundtrack, bitRate: settings.audioBitRate, formatContext: formatContext)
+    }
+
     try check(avio_open(&formatContext.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE), "writing \(output.destination)")
     isIOOpen = true
 
@@ -231,6 +237,7 @@ public final class VideoWriter {
     try check(avcodec_send_frame(codecContext, frame), stage)
     try writePendingPackets()
     framesWritten += 1
+    try audio?.advance(to: Double(framesWritten) / Double(settings.framesPerSecond))
   }
 
   /// Flushes the encoder, completes the file and moves it to its destination.
@@ -238,6 +245,7 @@ public final class VideoWriter {
     guard !isFinished else { return }
     try check(avcodec_send_frame(codecContext, nil), "flushing the encoder")
     try writePendingPackets()
+    try audio?.finish(at: Double(framesWritten) / Double(settings.framesPerSecond))
     try check(av_write_trailer(formatContext), "writing the \(settings.format.containerName) index")
     avio_closep(&formatContext.pointee.pb)
     isIOOpen = false

@@ -397,6 +397,37 @@ struct DeliverableTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["clip.webm"])
   }
 
+  @Test("--target appstore-6.5: 886x1920, 30 fps, H.264 with a stereo AAC track even without --audio; a short clip is warned about")
+  func appStoreTarget() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try BinaryRunner.run(
+      ["--preset", "welcome", "--presets-dir", presets, "--target", "appstore-6.5", "-o", "preview.mp4"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardError.contains("splashvid: warning: appstore-6.5 accepts 15 to 30 s; this clip lasts 6.00 s; --loops 3 to 5 would fit"))
+    let probe = try BinaryRunner.run(["probe", "preview.mp4"], in: folder)
+    let lines = probe.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains("size: 886x1920"))
+    #expect(lines.contains("frame rate: 30/1 (30.000 fps, constant)"))
+    #expect(lines.contains("audio: aac, 48000 Hz, stereo, 6.000 s"), "\(probe.standardOutput)")
+    #expect(lines.contains { $0.hasPrefix("codec: h264, profile High, level 4") })
+    #expect(!lines.contains { $0.hasPrefix("warning") })
+  }
+
+  @Test("target and sound mistakes are usage errors", arguments: [
+    (["--target", "tiktok", "-o", "a.mp4"], "--target tiktok is not one of appstore-6.9, appstore-6.5, instagram-story, square, web"),
+    (["--target", "appstore-6.5", "--size", "100x100", "-o", "a.mp4"], "--target appstore-6.5 sets --size; leave --size out"),
+    (["--target", "appstore-6.9", "--fps", "60", "-o", "a.mp4"], "--target appstore-6.9 sets --fps; leave --fps out"),
+    (["--target", "web", "-o", "a.mp4"], "VP9 WebM is written as .webm, not .mp4; rename a.mp4"),
+    (["--audio", "song.m4a", "-o", "a.webm"], "--audio: a.webm is VP9 WebM, which takes Opus or Vorbis, not AAC; give the sound to .mp4 or .mov outputs"),
+  ])
+  func targetMistakes(arguments: [String], message: String) throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try BinaryRunner.run(["--preset", "welcome", "--presets-dir", presets] + arguments, in: folder)
+    #expect(outcome.exitCode == 64)
+    #expect(outcome.standardError == "splashvid: \(message) (see 'splashvid --help')\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
   @Test("--format hevc -o clip.mp4: HEVC tagged hvc1, and probe has nothing to warn about")
   func hevc() throws {
     let folder = try BinaryRunner.temporaryFolder()

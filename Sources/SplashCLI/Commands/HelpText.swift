@@ -32,6 +32,10 @@ enum HelpText {
                           to the -o .png, or beside the first video
       --format F          h264, hevc (MP4 tagged hvc1), prores or vp9, if not the extension's
       --transparent       no canvas background: clear where no layer draws (.mov and .webm)
+      --audio FILE        a soundtrack for .mp4 and .mov outputs: AAC stereo 48 kHz, cut or padded
+                          with silence to the video's length
+      --target T          a platform's size, rate, format and sound (docs/targets.md): appstore-6.9,
+                          appstore-6.5, instagram-story, square, web
       --loops N           how many loops of the preset's clip (default 1)
       --fps N             frames per second, 1-240 (default 60)
       --size WxH          pixel size, even (default: the canvas at --scale, rounded up to even)

@@ -32,6 +32,12 @@ struct ProbeCommand {
     output("duration: \(String(format: "%.3f", info.durationSeconds)) s")
     output("pixel format: \(info.pixelFormat)\(info.hasAlpha ? " (with alpha)" : "")")
     output("colour: matrix \(info.colorSpace), primaries \(info.colorPrimaries), transfer \(info.colorTransfer), range \(info.colorRange)")
+    if let audio = info.audio {
+      let layout = audio.channels == 2 ? "stereo" : audio.channels == 1 ? "mono" : "\(audio.channels) channels"
+      output("audio: \(audio.codecName), \(audio.sampleRate) Hz, \(layout), \(String(format: "%.3f", audio.durationSeconds)) s")
+    } else {
+      output("audio: none")
+    }
     output("faststart: \(info.isFastStart ? "yes (moov before mdat)" : "no")")
     for warning in info.warnings { output("warning: \(warning)") }
   }

@@ -17,6 +17,10 @@ struct RenderCommand {
   var posterTime: Double
   /// Render without the canvas background (formats with alpha only).
   var isTransparent: Bool
+  /// Sound for the videos (AAC in MP4 and MOV).
+  var soundtrack: Soundtrack?
+  /// The platform `--target` named, whose requirements set the options above.
+  var target: RenderTarget?
   var constantRateFactor: Int
   var encoderPreset: String
   var tune: String
@@ -31,11 +35,13 @@ struct RenderCommand {
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
       valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union([
-        "loops", "fps", "format", "poster", "crf", "x264-preset", "tune", "progress", "workers",
+        "loops", "fps", "format", "poster", "audio", "target", "crf", "x264-preset", "tune", "progress", "workers",
       ]),
       flags: ["transparent"], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions.union(["output"]))
-    let scanned = try scanner.scan(arguments)
+    var scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
+    target = try scanned.values["target"].map(RenderTarget.named)
+    try target?.apply(to: &scanned)
     source = try PresetSource(scanned)
     loops = try scanned.values["loops"].map {
       try OptionParsing.integer($0, option: "loops", range: 1...Self.maximumLoops)
@@ -56,6 +62,10 @@ struct RenderCommand {
     outputs = try RenderOutput.plan(
       paths: scanned.repeated["output"] ?? [], formatName: scanned.values["format"], isTransparent: isTransparent,
       wantsPoster: scanned.values["poster"] != nil)
+    soundtrack = scanned.values["audio"].map { .file($0) } ?? (target?.needsSoundTrack == true ? .silence : nil)
+    if soundtrack != nil, let webm = outputs.first(where: { $0.format == .vp9 }) {
+      throw UsageError("--audio: \(webm.path) is VP9 WebM, which takes Opus or Vorbis, not AAC; give the sound to .mp4 or .mov outputs")
+    }
     for format in outputs.compactMap(\.format) where !format.usesX26xOptions {
       for option in ["x264-preset", "tune"] where scanned.values[option] != nil {
         throw UsageError("--\(option) applies to h264 and hevc, not to \(format.displayName)")
@@ -104,6 +114,9 @@ struct RenderCommand {
     guard posterTime <= duration else {
       throw UsageError(String(format: "--poster %g: the clip is %.2f s long", posterTime, duration))
     }
+    if let warning = target?.durationWarning(seconds: duration, loopSeconds: scene.clip.loopDuration) {
+      log("splashvid: \(warning)")
+    }
     let posterIndex = min(Int((posterTime * Double(framesPerSecond)).rounded()), schedule.frameCount - 1)
     // Every file's sink is created before any frame renders, so a bad path fails first.
     var writers: [VideoWriter] = []
@@ -112,11 +125,11 @@ struct RenderCommand {
       for output in outputs {
         switch output.kind {
         case .video(let format):
-          let writer = try VideoWriter(
-            path: output.path,
-            settings: VideoSettings(
-              format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond,
-              constantRateFactor: constantRateFactor, encoderPreset: encoderPreset, tune: tune))
+          var settings = VideoSettings(
+            format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond,
+            constantRateFactor: constantRateFactor, encoderPreset: encoderPreset, tune: tune)
+          settings.soundtrack = soundtrack
+          let writer = try VideoWriter(path: output.path, settings: settings)
           writers.append(writer)
           sinks.append(EncoderSink(writer: writer))
         case .poster:
