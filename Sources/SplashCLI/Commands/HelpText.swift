@@ -27,7 +27,8 @@ enum HelpText {
       --assets-root DIR   images may come from DIR (default: only the preset's own folder)
       -o, --output FILE   the video to write (appears only when complete); its extension picks
                           the format: .mp4 H.264, .mov ProRes 4444 (alpha), .webm VP9 (alpha).
-                          Repeat -o for several videos from one render pass; a .png is the poster
+                          Repeat -o for several videos from one render pass; a .png is the poster;
+                          frames-%04d.png is an image sequence (numbered from 1)
       --poster T          the poster: the frame T seconds into the clip (default 0), written
                           to the -o .png, or beside the first video
       --format F          h264, hevc (MP4 tagged hvc1), prores or vp9, if not the extension's

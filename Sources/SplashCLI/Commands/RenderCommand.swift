@@ -120,7 +120,12 @@ struct RenderCommand {
     let posterIndex = min(Int((posterTime * Double(framesPerSecond)).rounded()), schedule.frameCount - 1)
     // Every file's sink is created before any frame renders, so a bad path fails first.
     var writers: [VideoWriter] = []
+    var sequences: [PNGSequenceSink] = []
     var sinks: [any FrameSink] = []
+    func abandonAll() {
+      for writer in writers { writer.abandon() }
+      for sequence in sequences { sequence.abandon() }
+    }
     do {
       for output in outputs {
         switch output.kind {
@@ -134,10 +139,14 @@ struct RenderCommand {
           sinks.append(EncoderSink(writer: writer))
         case .poster:
           sinks.append(PosterSink(path: output.path, frame: posterIndex))
+        case .imageSequence(let pattern):
+          let sequence = try PNGSequenceSink(pattern: pattern)
+          sequences.append(sequence)
+          sinks.append(sequence)
         }
       }
     } catch {
-      for writer in writers { writer.abandon() }
+      abandonAll()
       throw error
     }
     var pipeline = RenderPipeline(
@@ -152,7 +161,7 @@ struct RenderCommand {
         cancellation: cancellation, progress: progress.update)
     } catch {
       // Nothing half-written may outlive the failure, whoever still holds the writers.
-      for writer in writers { writer.abandon() }
+      abandonAll()
       throw error
     }
     progress.finish()

@@ -1,12 +1,13 @@
 import Foundation
 import SplashEncode
 
-/// One file a render writes: a video in one of the formats, or a poster still (a `.png`) taken
-/// from the same pass.
+/// One file a render writes: a video in one of the formats, a poster still (a `.png`) taken
+/// from the same pass, or an image sequence (a `.png` name with a `%04d` number).
 struct RenderOutput: Equatable {
   enum Kind: Equatable {
     case video(VideoFormat)
     case poster
+    case imageSequence(FrameNamePattern)
   }
 
   var path: String
@@ -35,20 +36,29 @@ struct RenderOutput: Equatable {
       }
       return format
     }
-    let posters = paths.filter { Self.pathExtension($0) == "png" }
+    var outputs: [RenderOutput] = []
+    var stills: [String] = []
+    for path in paths where Self.pathExtension(path) == "png" {
+      if let pattern = try FrameNamePattern(path) {
+        outputs.append(RenderOutput(path: path, kind: .imageSequence(pattern)))
+      } else {
+        stills.append(path)
+      }
+    }
+    let posters = stills
     let videos = paths.filter { Self.pathExtension($0) != "png" }
     guard posters.count <= 1 else { throw UsageError("one poster per render; -o names \(posters.joined(separator: " and "))") }
-    guard let firstVideo = videos.first else {
-      throw UsageError("a render writes a video: add -o FILE.mp4 (for one frame alone, use 'splashvid still')")
+    guard !videos.isEmpty || !outputs.isEmpty else {
+      throw UsageError(
+        "a render writes a video or a sequence: add -o FILE.mp4 or -o frames-%04d.png (for one frame alone, use 'splashvid still')")
     }
-    var outputs: [RenderOutput] = []
     for path in videos {
       let fits = named.map { Self.pathExtension(path).isEmpty || $0.fileExtensions.contains(Self.pathExtension(path)) } ?? false
       // With one video, a --format that does not fit is a mistake worth naming precisely.
       let format = try RenderCommand.format(named: fits || videos.count == 1 ? named?.rawValue : nil, output: path)
       outputs.append(RenderOutput(path: path, kind: .video(format)))
     }
-    if let named, !outputs.contains(where: { $0.format == named }) {
+    if let named, !videos.isEmpty, !outputs.contains(where: { $0.format == named }) {
       throw UsageError("--format \(named.rawValue) fits none of the outputs (\(named.displayName) is written as .\(named.fileExtensions[0]))")
     }
     if isTransparent, let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format {
@@ -58,7 +68,9 @@ struct RenderOutput: Equatable {
     }
     if let poster = posters.first {
       outputs.append(RenderOutput(path: poster, kind: .poster))
-    } else if wantsPoster {
+    } else if wantsPoster && videos.isEmpty {
+      throw UsageError("--poster needs a video to name the poster after, or -o poster.png")
+    } else if wantsPoster, let firstVideo = videos.first {
       let stem = (firstVideo as NSString).deletingPathExtension
       outputs.append(RenderOutput(path: stem + ".png", kind: .poster))
     }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A file name pattern for an image sequence: one `%d` or `%0Nd` (printf's numbering, as
+/// FFmpeg's image2 uses), numbered from 1; `%%` is a literal percent sign.
+struct FrameNamePattern: Equatable {
+  var text: String
+  /// The width the number is padded to with zeros (0: no padding).
+  var digits: Int
+  private var prefix: String
+  private var suffix: String
+
+  /// The pattern in `path`, or `nil` when the path has no `%` conversion at all.
+  ///
+  /// - Throws: `UsageError` for a pattern with several numbers or another conversion.
+  init?(_ path: String) throws {
+    let percents = path.replacingOccurrences(of: "%%", with: "")
+    guard percents.contains("%") else { return nil }
+    let scanner = path  // walked character by character
+    var prefix = ""
+    var suffix = ""
+    var digits: Int?
+    var index = scanner.startIndex
+    while index < scanner.endIndex {
+      let character = scanner[index]
+      let next = scanner.index(after: index)
+      if character == "%" {
+        if next < scanner.endIndex, scanner[next] == "%" {
+          if digits == nil { prefix += "%" } else { suffix += "%" }
+          index = scanner.index(after: next)
+          continue
+        }
+        var end = next
+        var width = ""
+        while end < scanner.endIndex, scanner[end].isNumber {
+          width.append(scanner[end])
+          end = scanner.index(after: end)
+        }
+        guard digits == nil, end < scanner.endIndex, scanner[end] == "d", width.isEmpty || width.hasPrefix("0") else {
+          throw UsageError("-o \(path): an image sequence needs one %d or %04d-style number in its name")
+        }
+        digits = Int(width) ?? 0
+        index = scanner.index(after: end)
+        continue
+      }
+      if digits == nil { prefix.append(character) } else { suffix.append(character) }
+      index = next
+    }
+    self.text = path
+    self.digits = digits ?? 0
+    self.prefix = prefix
+    self.suffix = suffix
+  }
+
+  /// The path of frame `number` (1 for the first frame).
+  func path(ofFrame number: Int) -> String {
+    let written = String(number)
+    let padding = String(repeating: "0", count: max(0, digits - written.count))
+    return prefix + padding + written + suffix
+  }
+}
