@@ -47,10 +47,6 @@ struct PresetErrorTests {
       "broken.json5: canvas.background: expected a colour such as \"#0F4E65\", \"#0F4E6580\", \"rgb(15, 78, 101)\", \"rgba(15, 78, 101, 0.5)\" or a UIKit name like \"white\", found \"#00000\""
     ),
     (
-      "translucent background", valid.replacingOccurrences(of: "\"#000000\"", with: "\"#00000080\""),
-      "broken.json5: canvas.background: expected an opaque colour (video has no transparency), found \"#00000080\""
-    ),
-    (
       "unknown key path", valid.replacingOccurrences(of: "\"strokeEnd\"", with: "\"strokeEnds\""),
       "broken.json5: layers[0].animations[0].keyPath: expected one of"
     ),

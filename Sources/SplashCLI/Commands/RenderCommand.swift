@@ -104,6 +104,15 @@ struct RenderCommand {
   func run(environment: [String: String], cancellation: CancellationFlag, log: @escaping (String) -> Void) throws {
     var scene = try source.load(environment: environment)
     if isTransparent { scene.backgroundColor = .clear }
+    // A preset whose canvas is not opaque asks for transparency itself; an opaque format
+    // would show its clear pixels as black, so it is refused as --transparent is.
+    if !isTransparent, scene.backgroundColor.alpha < 1,
+      let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format
+    {
+      throw UsageError(
+        "the preset's canvas background is transparent and \(format.displayName) has no alpha: write .mov or .webm, "
+          + "or give the background a colour (--param, if the preset has one)")
+    }
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
     guard schedule.frameCount <= Self.maximumFrames else {

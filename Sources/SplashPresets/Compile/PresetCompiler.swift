@@ -112,8 +112,9 @@ public enum PresetCompiler {
       let canvas = try required("canvas")
       let canvasMembers = try canvas.object(allowedKeys: ["size", "background"])
       try issues.read(canvasMembers["background"]) { cursor in
+        // A clear or translucent canvas makes a transparent clip; which outputs can hold it is
+        // the command line's business (formats with alpha only).
         background = try cursor.color()
-        if !background.isOpaque { throw cursor.error(expected: "an opaque colour (video has no transparency)") }
       }
       guard let sizeCursor = canvasMembers["size"] else { throw canvas.error("missing \"size\"") }
       let read = try sizeCursor.size()
