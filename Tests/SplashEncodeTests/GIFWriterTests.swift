@@ -98,17 +98,23 @@ struct GIFWriterTests {
     let strong = Color(red: turquoise.red, green: turquoise.green, blue: turquoise.blue, alpha: 0.6)
     let first = try bands([.clear, faint, strong, navy])
     let second = try bands([navy, .clear, faint, strong])
-    let palette = GIFPalette(samples: [first, second], transparent: true)
+    // A clear frame with one block and one opaque pixel in its bottom-right corner, then an
+    // opaque frame that repeats the block: FFmpeg's own savings would lose both (the corner
+    // to its crop, the block to a clear "unchanged" mark over a frame disposed to clear).
+    let third = try bands([.clear, navy, .clear, .clear])
+    let corner = third.bytes.advanced(by: 63 * third.bytesPerRow + 127 * 4).assumingMemoryBound(to: UInt8.self)
+    (corner[0], corner[1], corner[2], corner[3]) = (0xD6, 0x70, 0xDA, 255)
+    let fourth = try bands([navy, navy, navy, navy])
+    let palette = GIFPalette(samples: [first, second, third, fourth], transparent: true)
     let clear = try #require(palette.transparentIndex)
     #expect(clear == palette.colors.count)
     let writer = try GIFWriter(path: path, settings: GIFSettings(width: 128, height: 64, framesPerSecond: 50), palette: palette)
-    try writer.append(first)
-    try writer.append(second)
+    for frame in [first, second, third, fourth] { try writer.append(frame) }
     try writer.finish()
 
     var decoded: [PixelBuffer] = []
     let info = try VideoReader.read(path) { _, pixels in decoded.append(pixels) }
-    #expect(info.decodedFrameCount == 2 && info.hasAlpha)
+    #expect(info.decodedFrameCount == 4 && info.hasAlpha)
     #expect(decoded[0].rgba(x: 16, y: 32).alpha == 0, "a clear pixel decodes clear")
     #expect(decoded[0].rgba(x: 48, y: 32).alpha == 0, "alpha 0.4 is under half: clear")
     expectColour(decoded[0].rgba(x: 80, y: 32), turquoise, "alpha 0.6 shows its straight colour")
@@ -118,11 +124,14 @@ struct GIFWriterTests {
     #expect(decoded[1].rgba(x: 48, y: 32).alpha == 0, "second frame: clear over what was faint")
     #expect(decoded[1].rgba(x: 80, y: 32).alpha == 0, "second frame: clear over what was turquoise")
     expectColour(decoded[1].rgba(x: 112, y: 32), turquoise, "second frame, strong")
+    expectColour(decoded[2].rgba(x: 127, y: 63), orchid, "third frame, the opaque corner pixel")
+    #expect(decoded[2].rgba(x: 127, y: 62).alpha == 0 && decoded[2].rgba(x: 16, y: 63).alpha == 0)
+    for x in [16, 48, 80, 112] { expectColour(decoded[3].rgba(x: x, y: 32), navy, "fourth frame, x \(x)") }
 
     let structure = try GIFFileStructure.read(path)
-    #expect(structure.images.count == 2)
-    #expect(structure.images.allSatisfy { $0.transparentIndex == clear }, "\(structure.images)")
-    #expect(structure.images.map(\.delay) == [2, 2])
+    #expect(structure.images.count == 4)
+    #expect(structure.images.prefix(3).allSatisfy { $0.transparentIndex == clear }, "\(structure.images)")
+    #expect(structure.images.map(\.delay) == [2, 2, 2, 2])
   }
 
   @Test("frame rates: only whole hundredths of at least 2 per frame")

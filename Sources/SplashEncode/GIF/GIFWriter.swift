@@ -6,9 +6,10 @@ import SplashCore
 ///
 /// Each frame lasts `settings.frameDelay` hundredths of a second; a repeated frame is not
 /// encoded again but lengthens the delay of the frame it repeats, so a held pose costs no
-/// bytes and still lasts its time. The encoder keeps only what changed from the previous
-/// frame (FFmpeg's `offsetting` and `transdiff`). Like `VideoWriter`, the file is written
-/// under a temporary name and appears at the destination only when `finish()` succeeds.
+/// bytes and still lasts its time. Without transparency the encoder keeps only what changed
+/// from the previous frame (FFmpeg's `offsetting` and `transdiff`); with it, every frame is
+/// whole (see `openEncoderAndFile`). Like `VideoWriter`, the file is written under a
+/// temporary name and appears at the destination only when `finish()` succeeds.
 ///
 /// A writer belongs to one thread at a time (the encode stage of a pipeline); `map` alone may
 /// be called from any number of workers at once.
@@ -90,7 +91,19 @@ public final class GIFWriter {
     codecContext.pointee.pix_fmt = AV_PIX_FMT_PAL8
     // The sample aspect ratio stays unset: the encoder then writes aspect byte 0, square
     // pixels, which every decoder reads; a 1:1 ratio would be written as a code few read.
-    try check(avcodec_open2(codecContext, codec, nil), "opening the gif encoder")
+    var options: OpaquePointer?
+    defer { av_dict_free(&options) }
+    if palette.transparentIndex != nil {
+      // FFmpeg's savings on frames with clear pixels lose pixels (seen with 5.1): it crops such a
+      // frame to its opaque pixels but overlooks the bottom row when it trims columns, and it
+      // marks pixels unchanged from the previous frame clear even when that frame was
+      // disposed to the background, so they show clear. Without transparency neither applies.
+      av_dict_set(&options, "gifflags", "0", 0)
+    }
+    try check(avcodec_open2(codecContext, codec, &options), "opening the gif encoder")
+    if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
+      throw EncodeError(stage: "opening the gif encoder", message: "option \(String(cString: unused.pointee.key)) was not accepted")
+    }
     try check(avcodec_parameters_from_context(stream.pointee.codecpar, codecContext), "describing the GIF stream")
     stream.pointee.time_base = codecContext.pointee.time_base
     stream.pointee.avg_frame_rate = codecContext.pointee.framerate
