@@ -77,7 +77,7 @@ struct EndToEndTests {
     (["frobnicate"], "unknown command 'frobnicate'"),
     (
       ["--preset", "fuber", "--transparent", "-o", "a.mp4"],
-      "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9); H.264 MP4 has none"
+      "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none"
     ),
     (
       ["--preset", "fuber", "-o", "a.avi"],
