@@ -30,7 +30,7 @@ enum HelpText {
                           .gif an animated GIF (256 colours, loops forever).
                           Repeat -o for several videos from one render pass; a .png is the poster
       --poster T          the poster: the frame T seconds into the clip (default 0), written
-                          to the -o .png, or beside the first video
+                          to the -o .png, or beside the first video or GIF
       --format F          h264, hevc (MP4 tagged hvc1), prores or vp9, if not the extension's
       --transparent       no canvas background: clear where no layer draws (.mov, .webm; .gif
                           clear under half alpha)
