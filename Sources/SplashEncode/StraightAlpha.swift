@@ -12,6 +12,15 @@ enum StraightAlpha {
     alpha == 0 ? 0 : UInt32((255.0 * 65536.0 / Double(alpha)).rounded())
   }
 
+  /// One premultiplied channel divided by its alpha, rounded as `convert` rounds it (0 when
+  /// the pixel is clear). For code that needs single pixels, such as GIF's palette mapping.
+  @inline(__always)
+  static func straight(_ value: UInt8, alpha: UInt8) -> UInt8 {
+    if alpha == 255 { return value }
+    let scale = reciprocals[Int(alpha)]
+    return UInt8(min((UInt32(value) * scale + 32768) >> 16, 255))
+  }
+
   static func convert(_ source: PixelBuffer, into destination: PixelBuffer) {
     precondition(source.width == destination.width && source.height == destination.height)
     reciprocals.withUnsafeBufferPointer { reciprocals in

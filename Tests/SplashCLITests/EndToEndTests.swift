@@ -77,7 +77,7 @@ struct EndToEndTests {
     (["frobnicate"], "unknown command 'frobnicate'"),
     (
       ["--preset", "fuber", "--transparent", "-o", "a.mp4"],
-      "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9); H.264 MP4 has none"
+      "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none"
     ),
     (
       ["--preset", "fuber", "-o", "a.avi"],
@@ -110,7 +110,8 @@ struct EndToEndTests {
   func help() throws {
     let outcome = try BinaryRunner.run(["--help"], in: try BinaryRunner.temporaryFolder())
     #expect(outcome.exitCode == 0)
-    #expect(outcome.standardOutput.contains("splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4 [--loops N] [--fps N] [--size WxH]"))
+    #expect(outcome.standardOutput.contains("splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4|OUT.gif [--loops N] [--fps N] [--size WxH]"))
+    #expect(outcome.standardOutput.contains("50, 25, 20, 10, 5, 4, 2 or 1: GIF delays are whole hundredths"))
     #expect(outcome.standardOutput.contains("splashvid still (--preset NAME | --file PATH) --time T -o FRAME.png [--size WxH]"))
   }
 

@@ -130,8 +130,15 @@ struct MultipleOutputTests {
     ),
     (["-o", "a.mp4", "-o", "a.png", "-o", "b.png"], "one poster per render; -o names a.png and b.png"),
     (["-o", "a.mp4", "-o", "b.webm", "--format", "prores"], "--format prores fits none of the outputs (ProRes 4444 MOV is written as .mov)"),
-    (["-o", "a.webm", "-o", "b.mp4", "--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9); H.264 MP4 has none (b.mp4)"),
+    (["-o", "a.webm", "-o", "b.mp4", "--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none (b.mp4)"),
     (["-o", "a.mp4", "--poster", "99"], "--poster 99: the clip is 6.00 s long"),
+    (["-o", "a.gif", "--fps", "60"], "--fps 60: a GIF's frame delays are whole hundredths of a second; use 50, 25, 20, 10, 5, 4, 2 or 1"),
+    (["-o", "a.mp4", "-o", "a.gif", "--fps", "30"], "--fps 30: a GIF's frame delays are whole hundredths of a second; use 50, 25, 20, 10, 5, 4, 2 or 1"),
+    (["-o", "a.gif", "--x264-preset", "fast"], "--x264-preset applies to h264 and hevc, not to animated GIF"),
+    (["-o", "a.gif", "--tune", "film"], "--tune applies to h264 and hevc, not to animated GIF"),
+    (["-o", "a.gif", "--format", "gif"], "--format gif: a GIF is told by its extension; name it -o FILE.gif"),
+    (["-o", "a.gif", "-o", "b.mp4", "--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none (b.mp4)"),
+    (["-o", "a.gif", "-o", "b.mp4", "--size", "95x168"], "--size 95x168: video needs an even width and height"),
   ])
   func mistakes(arguments: [String], message: String) throws {
     let folder = try BinaryRunner.temporaryFolder()

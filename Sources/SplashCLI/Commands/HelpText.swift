@@ -6,7 +6,7 @@ enum HelpText {
     splashvid: iOS-style splash and loading animations (Core Animation presets) to video.
 
     USAGE
-      splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4 [--loops N] [--fps N] [--size WxH]
+      splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4|OUT.gif [--loops N] [--fps N] [--size WxH]
       splashvid still (--preset NAME | --file PATH) --time T -o FRAME.png [--size WxH]
       splashvid sheet (--preset NAME | --file PATH) -o SHEET.png [--frames N] [--columns N] [--width PX]
       splashvid inspect (--preset NAME | --file PATH) --time T [--layer ID]
@@ -26,20 +26,24 @@ enum HelpText {
       --param NAME=VALUE  set one of the preset's parameters (repeatable; any command)
       --assets-root DIR   images may come from DIR (default: only the preset's own folder)
       -o, --output FILE   the video to write (appears only when complete); its extension picks
-                          the format: .mp4 H.264, .mov ProRes 4444 (alpha), .webm VP9 (alpha).
+                          the format: .mp4 H.264, .mov ProRes 4444 (alpha), .webm VP9 (alpha),
+                          .gif an animated GIF (256 colours, loops forever).
                           Repeat -o for several videos from one render pass; a .png is the poster;
                           frames-%04d.png is an image sequence (numbered from 1)
       --poster T          the poster: the frame T seconds into the clip (default 0), written
-                          to the -o .png, or beside the first video
+                          to the -o .png, or beside the first video or GIF
       --format F          h264, hevc (MP4 tagged hvc1), prores or vp9, if not the extension's
-      --transparent       no canvas background: clear where no layer draws (.mov and .webm)
+      --transparent       no canvas background: clear where no layer draws (.mov, .webm; .gif
+                          clear under half alpha)
       --audio FILE        a soundtrack for .mp4 and .mov outputs: AAC stereo 48 kHz, cut or padded
                           with silence to the video's length
       --target T          a platform's size, rate, format and sound (docs/targets.md): appstore-6.9,
                           appstore-6.5, instagram-story, square, web
       --loops N           how many loops of the preset's clip (default 1)
-      --fps N             frames per second, 1-240 (default 60)
-      --size WxH          pixel size, even (default: the canvas at --scale, rounded up to even)
+      --fps N             frames per second, 1-240 (default 60; with a .gif 50, and only
+                          50, 25, 20, 10, 5, 4, 2 or 1: GIF delays are whole hundredths)
+      --size WxH          pixel size, even for video (default: the canvas at --scale, rounded
+                          up to even for video)
       --scale S           pixels per point when --size is not given (default 2)
       --fit contain|cover how the canvas fills a --size of another aspect (default contain)
       --crf N             x264/x265 quality, 0 (lossless) to 51 (default 18; VP9 scales it to 0-63)

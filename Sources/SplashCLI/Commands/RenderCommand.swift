@@ -1,11 +1,12 @@
 import Foundation
 import SplashCairo
+import SplashCore
 import SplashEncode
 import SplashModel
 import SplashPipeline
 
 /// `splashvid [render]`: a preset to one or more clips (H.264 MP4 unless an output's extension
-/// or `--format` says otherwise) and a poster, all from one render pass.
+/// or `--format` says otherwise, or an animated GIF) and a poster, all from one render pass.
 struct RenderCommand {
   var source: PresetSource
   var loops: Int
@@ -15,7 +16,7 @@ struct RenderCommand {
   var outputs: [RenderOutput]
   /// The poster's time in seconds from the clip's start (0 when a poster is asked for without it).
   var posterTime: Double
-  /// Render without the canvas background (formats with alpha only).
+  /// Render without the canvas background (formats with alpha, and GIF, only).
   var isTransparent: Bool
   /// Sound for the videos (AAC in MP4 and MOV).
   var soundtrack: Soundtrack?
@@ -28,6 +29,9 @@ struct RenderCommand {
   var workers: Int?
 
   static let defaultFramesPerSecond = 60
+  /// The default when a GIF is among the outputs: the nearest rate to 60 that GIF's frame
+  /// delays (whole hundredths) express exactly.
+  static let defaultGIFFramesPerSecond = 50
   static let maximumLoops = 10_000
   /// The most frames one clip may have: 500 000 (2.3 hours at 60 fps).
   static let maximumFrames = 500_000
@@ -46,10 +50,9 @@ struct RenderCommand {
     loops = try scanned.values["loops"].map {
       try OptionParsing.integer($0, option: "loops", range: 1...Self.maximumLoops)
     } ?? 1
-    framesPerSecond = try scanned.values["fps"].map {
+    let requestedFramesPerSecond = try scanned.values["fps"].map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
-    } ?? Self.defaultFramesPerSecond
-    outputSize = try OutputSize(scanned.values, maximumSide: VideoSettings.maximumSide, requiresEven: true)
+    }
     constantRateFactor = try scanned.values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) } ?? 18
     encoderPreset = try OptionParsing.choice(scanned.values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets) ?? "medium"
     tune = try OptionParsing.choice(scanned.values["tune"], option: "tune", from: VideoSettings.tunes) ?? "animation"
@@ -66,12 +69,33 @@ struct RenderCommand {
     if soundtrack != nil, let webm = outputs.first(where: { $0.format == .vp9 }) {
       throw UsageError("--audio: \(webm.path) is VP9 WebM, which takes Opus or Vorbis, not AAC; give the sound to .mp4 or .mov outputs")
     }
-    for format in outputs.compactMap(\.format) where !format.usesX26xOptions {
+    let writesGIF = outputs.contains { $0.kind == .gif }
+    if writesGIF, let requestedFramesPerSecond, !GIFSettings.frameRates.contains(requestedFramesPerSecond) {
+      let rates = GIFSettings.frameRates.map(String.init)
+      throw UsageError(
+        "--fps \(requestedFramesPerSecond): a GIF's frame delays are whole hundredths of a second; use "
+          + rates.dropLast().joined(separator: ", ") + " or " + rates.last!)
+    }
+    framesPerSecond = requestedFramesPerSecond ?? (writesGIF ? Self.defaultGIFFramesPerSecond : Self.defaultFramesPerSecond)
+    outputSize = try OutputSize(
+      scanned.values, maximumSide: VideoSettings.maximumSide, requiresEven: Self.needsEvenSize(outputs))
+    let displayNames = outputs.compactMap { output -> String? in
+      switch output.kind {
+      case .video(let format): format.usesX26xOptions ? nil : format.displayName
+      case .gif: "animated GIF"
+      case .poster, .imageSequence: nil
+      }
+    }
+    for name in displayNames {
       for option in ["x264-preset", "tune"] where scanned.values[option] != nil {
-        throw UsageError("--\(option) applies to h264 and hevc, not to \(format.displayName)")
+        throw UsageError("--\(option) applies to h264 and hevc, not to \(name)")
       }
     }
   }
+
+  /// Whether the size must be even: 4:2:0 video halves both sides for chroma; a GIF (and the
+  /// poster) take any size.
+  static func needsEvenSize(_ outputs: [RenderOutput]) -> Bool { outputs.contains { $0.format != nil } }
 
   /// The first video's path and format (what a single-output caller means).
   var outputPath: String { outputs.first { $0.format != nil }?.path ?? "" }
@@ -110,10 +134,10 @@ struct RenderCommand {
       let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format
     {
       throw UsageError(
-        "the preset's canvas background is transparent and \(format.displayName) has no alpha: write .mov or .webm, "
+        "the preset's canvas background is transparent and \(format.displayName) has no alpha: write .mov, .webm or .gif, "
           + "or give the background a colour (--param, if the preset has one)")
     }
-    let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
+    let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
     guard schedule.frameCount <= Self.maximumFrames else {
       throw UsageError(
@@ -127,8 +151,18 @@ struct RenderCommand {
       log("splashvid: \(warning)")
     }
     let posterIndex = min(Int((posterTime * Double(framesPerSecond)).rounded()), schedule.frameCount - 1)
+    let warnings = WarningLog(log: log)
+    // A GIF's palette is sampled from frames before the pass; a bad GIF path fails before that.
+    for output in outputs where output.kind == .gif { _ = try OutputFile(destination: output.path) }
+    // One palette for every GIF output: they share the size, the frames and the transparency.
+    let gifPalette =
+      try outputs.contains { $0.kind == .gif }
+      ? GIFPaletteSampling.palette(
+        scene: scene, schedule: schedule, width: size.width, height: size.height, fit: outputSize.fit,
+        transparent: isTransparent, warn: { warnings.warn($0) })
+      : nil
     // Every file's sink is created before any frame renders, so a bad path fails first.
-    var writers: [VideoWriter] = []
+    var writers: [any AbandonableWriter] = []
     var sequences: [PNGSequenceSink] = []
     var sinks: [any FrameSink] = []
     func abandonAll() {
@@ -146,6 +180,14 @@ struct RenderCommand {
           let writer = try VideoWriter(path: output.path, settings: settings)
           writers.append(writer)
           sinks.append(EncoderSink(writer: writer))
+        case .gif:
+          guard let gifPalette else { preconditionFailure("a GIF output without its palette") }
+          let writer = try GIFWriter(
+            path: output.path,
+            settings: GIFSettings(width: size.width, height: size.height, framesPerSecond: framesPerSecond),
+            palette: gifPalette)
+          writers.append(writer)
+          sinks.append(GIFSink(writer: writer))
         case .poster:
           sinks.append(PosterSink(path: output.path, frame: posterIndex))
         case .imageSequence(let pattern):
@@ -163,7 +205,6 @@ struct RenderCommand {
     if let workers { pipeline.workers = workers }
     if outputs.contains(where: { $0.kind == .poster }) { pipeline.alwaysRendered = [posterIndex] }
     let progress = ProgressReporter(style: progressStyle, total: schedule.frameCount)
-    let warnings = WarningLog(log: log)
     do {
       try pipeline.run(
         makeBackend: { CairoBackend { warnings.warn($0) } }, sink: sinks.count == 1 ? sinks[0] : FanOutSink(sinks),

@@ -1,11 +1,17 @@
 import Foundation
 import SplashEncode
 
-/// One file a render writes: a video in one of the formats, a poster still (a `.png`) taken
-/// from the same pass, or an image sequence (a `.png` name with a `%04d` number).
+/// One file a render writes: a video in one of the formats, an animated GIF (a `.gif`), a
+/// poster still (a `.png`) taken from the same pass, or an image sequence (a `.png` name with
+/// a `%04d` number).
+///
+/// GIF is a kind of its own, not a `VideoFormat`: it is a palette of 256 colours rather than
+/// YUV, has no rate factor or encoder preset, and plays only frame rates whose frames last
+/// whole hundredths of a second.
 struct RenderOutput: Equatable {
   enum Kind: Equatable {
     case video(VideoFormat)
+    case gif
     case poster
     case imageSequence(FrameNamePattern)
   }
@@ -19,10 +25,11 @@ struct RenderOutput: Equatable {
   }
 
   /// The outputs for the `-o` values, each a video whose format its extension implies (or
-  /// `--format` names, applied to the outputs whose extension it fits), or the poster.
+  /// `--format` names, applied to the outputs whose extension it fits), a GIF, or the poster.
   ///
-  /// `--poster T` without a `.png` output writes the poster beside the first video, named
-  /// after it. `--transparent` needs every video to keep alpha.
+  /// `--poster T` without a `.png` output writes the poster beside the first clip (video or
+  /// GIF), named after it. `--transparent` needs every video to keep alpha; a GIF keeps it
+  /// as GIF can, one palette entry clear.
   static func plan(paths: [String], formatName: String?, isTransparent: Bool, wantsPoster: Bool) throws -> [RenderOutput] {
     guard !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) else {
       throw UsageError("name the output file with -o FILE.mp4")
@@ -31,6 +38,7 @@ struct RenderOutput: Equatable {
       throw UsageError("-o \(repeated) given twice")
     }
     let named = try formatName.map { name in
+      if name == "gif" { throw UsageError("--format gif: a GIF is told by its extension; name it -o FILE.gif") }
       guard let format = VideoFormat(rawValue: name) else {
         throw UsageError("--format \(name) is not one of \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", "))")
       }
@@ -46,13 +54,18 @@ struct RenderOutput: Equatable {
       }
     }
     let posters = stills
-    let videos = paths.filter { Self.pathExtension($0) != "png" }
+    let clips = paths.filter { Self.pathExtension($0) != "png" }
+    let videos = clips.filter { Self.pathExtension($0) != "gif" }
     guard posters.count <= 1 else { throw UsageError("one poster per render; -o names \(posters.joined(separator: " and "))") }
-    guard !videos.isEmpty || !outputs.isEmpty else {
+    guard !clips.isEmpty || !outputs.isEmpty else {
       throw UsageError(
         "a render writes a video or a sequence: add -o FILE.mp4 or -o frames-%04d.png (for one frame alone, use 'splashvid still')")
     }
-    for path in videos {
+    for path in clips {
+      if Self.pathExtension(path) == "gif" {
+        outputs.append(RenderOutput(path: path, kind: .gif))
+        continue
+      }
       let fits = named.map { Self.pathExtension(path).isEmpty || $0.fileExtensions.contains(Self.pathExtension(path)) } ?? false
       // With one video, a --format that does not fit is a mistake worth naming precisely.
       let format = try RenderCommand.format(named: fits || videos.count == 1 ? named?.rawValue : nil, output: path)
@@ -63,15 +76,15 @@ struct RenderOutput: Equatable {
     }
     if isTransparent, let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format {
       throw UsageError(
-        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9); \(format.displayName) has none"
+        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); \(format.displayName) has none"
           + (outputs.count > 1 ? " (\(opaque.path))" : ""))
     }
     if let poster = posters.first {
       outputs.append(RenderOutput(path: poster, kind: .poster))
-    } else if wantsPoster && videos.isEmpty {
+    } else if wantsPoster && clips.isEmpty {
       throw UsageError("--poster needs a video to name the poster after, or -o poster.png")
-    } else if wantsPoster, let firstVideo = videos.first {
-      let stem = (firstVideo as NSString).deletingPathExtension
+    } else if wantsPoster, let firstClip = clips.first {
+      let stem = (firstClip as NSString).deletingPathExtension
       outputs.append(RenderOutput(path: stem + ".png", kind: .poster))
     }
     return outputs
