@@ -37,6 +37,8 @@ public struct VideoFileInfo: Sendable, Hashable {
   public var topLevelBoxes: [String]
   /// Whether the stream carries alpha (in its pixel format, or beside it as VP9 in WebM does).
   public var hasAlpha: Bool
+  /// For a GIF, its NETSCAPE2.0 loop count (0: forever; `nil`: plays once).
+  public var gifLoopCount: Int?
   /// The first audio stream, if the file has one.
   public var audio: AudioStreamInfo?
   /// Whether every frame lasts the same number of stream ticks.
@@ -74,6 +76,12 @@ public struct VideoFileInfo: Sendable, Hashable {
   /// What breaks or degrades playback in common players and uploads, one sentence each.
   public var warnings: [String] {
     var found: [String] = []
+    // A GIF is RGB through a palette: no chroma subsampling, no colour tags (players take it
+    // as sRGB), no index boxes; what can go wrong is its looping.
+    if codecName == "gif" {
+      if gifLoopCount == nil { found.append("the GIF plays once: it has no NETSCAPE2.0 loop extension") }
+      return found
+    }
     if width % 2 != 0 || height % 2 != 0 {
       found.append("odd size \(width)x\(height): 4:2:0 players and many uploads reject or crop it")
     }

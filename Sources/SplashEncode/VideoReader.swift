@@ -129,6 +129,10 @@ public enum VideoReader {
         durationSeconds: audioStream.pointee.duration > 0 && timeBase.den != 0
           ? Double(audioStream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den) : 0)
     }
+    // FFmpeg decodes every GIF to BGRA; whether it has clear pixels and whether it loops are in
+    // its blocks.
+    var gif: GIFFileStructure?
+    if parameters.pointee.codec_id == AV_CODEC_ID_GIF { gif = try? GIFFileStructure.read(path) }
     let tag = parameters.pointee.codec_tag
     let tagText = tag == 0 ? "" : String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }, as: UTF8.self)
     return VideoFileInfo(
@@ -147,7 +151,10 @@ public enum VideoReader {
       decodedFrameCount: decoded,
       durationSeconds: format.pointee.duration > 0 ? Double(format.pointee.duration) / Double(AV_TIME_BASE) : 0,
       topLevelBoxes: topLevelBoxes(of: path),
-      hasAlpha: hasAlpha, audio: audio,
+      // Later images use the transparent entry for "unchanged" as well; only the first, with
+      // nothing beneath it, shows whether the GIF itself has clear pixels.
+      hasAlpha: gif.map { $0.images.first?.transparentIndex != nil } ?? hasAlpha,
+      gifLoopCount: gif?.loopCount, audio: audio,
       isConstantFrameRate: (steps.max() ?? 0) - (steps.min() ?? 0) <= 1,
       keyframeCount: keyframeCount, longestKeyframeInterval: longestKeyframeInterval)
   }

@@ -429,6 +429,21 @@ struct DeliverableTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
+  @Test("probe on GIFs: loops forever, alpha only when clear, none of the video warnings")
+  func probeGIF() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    for (name, extra) in [("opaque.gif", [String]()), ("clear.gif", ["--transparent"])] {
+      let outcome = try BinaryRunner.run(
+        ["--preset", "logo-reveal", "--presets-dir", presets, "--scale", "0.25", "--fps", "10", "-o", name] + extra, in: folder)
+      #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    }
+    let opaque = try BinaryRunner.run(["probe", "opaque.gif"], in: folder).standardOutput
+    #expect(opaque.contains("pixel format: bgra\n") && opaque.contains("loop: forever"), "\(opaque)")
+    #expect(!opaque.contains("warning") && !opaque.contains("faststart"), "\(opaque)")
+    let clear = try BinaryRunner.run(["probe", "clear.gif"], in: folder).standardOutput
+    #expect(clear.contains("pixel format: bgra (with alpha)"), "\(clear)")
+  }
+
   @Test("--format hevc -o clip.mp4: HEVC tagged hvc1, and probe has nothing to warn about")
   func hevc() throws {
     let folder = try BinaryRunner.temporaryFolder()

@@ -31,14 +31,23 @@ struct ProbeCommand {
     output("frames: \(info.decodedFrameCount)")
     output("duration: \(String(format: "%.3f", info.durationSeconds)) s")
     output("pixel format: \(info.pixelFormat)\(info.hasAlpha ? " (with alpha)" : "")")
-    output("colour: matrix \(info.colorSpace), primaries \(info.colorPrimaries), transfer \(info.colorTransfer), range \(info.colorRange)")
+    if info.codecName == "gif" {
+      output("colour: an sRGB palette (GIF carries no colour tags)")
+    } else {
+      output("colour: matrix \(info.colorSpace), primaries \(info.colorPrimaries), transfer \(info.colorTransfer), range \(info.colorRange)")
+    }
+    if info.codecName == "gif" {
+      output("loop: \(info.gifLoopCount.map { $0 == 0 ? "forever" : "\($0) more times" } ?? "none (plays once)")")
+    }
     if let audio = info.audio {
       let layout = audio.channels == 2 ? "stereo" : audio.channels == 1 ? "mono" : "\(audio.channels) channels"
       output("audio: \(audio.codecName), \(audio.sampleRate) Hz, \(layout), \(String(format: "%.3f", audio.durationSeconds)) s")
     } else {
       output("audio: none")
     }
-    output("faststart: \(info.isFastStart ? "yes (moov before mdat)" : "no")")
+    if info.topLevelBoxes.contains("moov") {
+      output("faststart: \(info.isFastStart ? "yes (moov before mdat)" : "no")")
+    }
     for warning in info.warnings { output("warning: \(warning)") }
   }
 }
