@@ -53,6 +53,7 @@ struct BatchTests {
       fuber,fuber-hevc.mp4,94x168,2,hevc
       logo-reveal,logo.webm,94x168,2,
       welcome,,94x168,2,prores
+      fuber,,94x168,10,gif
       """
     try manifest.write(to: work.appendingPathComponent("clips.csv"), atomically: true, encoding: .utf8)
     let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "clips.csv"], in: work)
@@ -61,6 +62,8 @@ struct BatchTests {
     #expect(try VideoReader.read(out.appendingPathComponent("fuber-hevc.mp4").path).codecTag == "hvc1")
     #expect(try VideoReader.read(out.appendingPathComponent("logo.webm").path).codecName == "vp9")
     #expect(try VideoReader.read(out.appendingPathComponent("welcome.mov").path).codecName == "prores")
+    let gif = try VideoReader.read(out.appendingPathComponent("fuber.gif").path)
+    #expect(gif.codecName == "gif" && gif.gifLoopCount == 0)
   }
 
   @Test("12 variants render; a re-run skips them all; editing one preset re-renders only its clips")

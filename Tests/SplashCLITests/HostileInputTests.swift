@@ -136,7 +136,7 @@ struct HostileInputTests {
     ("too many fields", "preset\nfuber,1,2\n", "fields, the header has"),
     ("bad fps", "preset,fps\nfuber,0\n", "--fps 0"),
     ("bad loops", "preset,loops\nfuber,1e9\n", "--loops 1e9"),
-    ("other format", "preset,format\nfuber,gif\n", "format gif: expected h264, hevc, prores, vp9"),
+    ("other format", "preset,format\nfuber,avi\n", "format avi: expected h264, hevc, prores, vp9, gif"),
     ("format and extension disagree", "preset,output,format\nfuber,f.webm,prores\n", "ProRes 4444 MOV is written as .mov, not .webm"),
   ]
 

@@ -14,8 +14,8 @@ import SplashPresets
 ///
 /// Only `preset` is required; `output` defaults to the preset's name with the format's
 /// extension, `fps` to 60, `loops` to 1, `size` to the canvas at 2x, `format` to the one the
-/// output's extension implies (h264 for .mp4, prores for .mov, vp9 for .webm; hevc must be
-/// named; `mp4` is read as h264). Every row is
+/// output's extension implies (h264 for .mp4, prores for .mov, vp9 for .webm, gif for .gif;
+/// hevc must be named; `mp4` is read as h264; a GIF's fps defaults to 50). Every row is
 /// checked (the preset exists and compiles with the row's parameters, the values are in range,
 /// outputs are unique) before anything renders, and every bad row is reported at once.
 enum BatchManifest {
@@ -78,17 +78,24 @@ enum BatchManifest {
     guard let preset = row["preset"], !preset.isEmpty else { throw UsageError("missing preset") }
     let file = "\(folder)/\(preset).json5"
     guard FileManager.default.fileExists(atPath: file) else { throw UsageError("no preset \(preset) in \(folder)") }
-    let namedFormat = try row["format"].flatMap { $0.isEmpty ? nil : $0 }.map { name in
+    let formatName = row["format"].flatMap { $0.isEmpty ? nil : $0 }
+    // A GIF is told by its extension (or format gif), as on the command line.
+    let namedGIF = formatName == "gif"
+    let namedFormat = try formatName.flatMap { name -> VideoFormat? in
+      if name == "gif" { return nil }
       guard let format = name == "mp4" ? .h264 : VideoFormat(rawValue: name) else {
-        throw UsageError("format \(name): expected \(VideoFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        throw UsageError("format \(name): expected \((VideoFormat.allCases.map(\.rawValue) + ["gif"]).joined(separator: ", "))")
       }
       return format
     }
-    let output = row["output"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(preset).\((namedFormat ?? .h264).fileExtensions[0])"
+    let defaultExtension = namedGIF ? "gif" : (namedFormat ?? .h264).fileExtensions[0]
+    let output = row["output"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(preset).\(defaultExtension)"
     guard !output.hasPrefix("/"), !output.split(separator: "/").contains("..") else {
       throw UsageError("output \(output): expected a file name inside the output folder")
     }
-    let format = try RenderCommand.format(named: namedFormat?.rawValue, output: output)
+    let isGIF = (output as NSString).pathExtension.lowercased() == "gif"
+    if namedGIF && !isGIF { throw UsageError("output \(output): a GIF is written as .gif") }
+    let format = isGIF ? VideoFormat.h264 : try RenderCommand.format(named: namedFormat?.rawValue, output: output)
     guard !(output as NSString).pathExtension.isEmpty else {
       throw UsageError("output \(output): expected a name ending in .\(format.fileExtensions[0])")
     }
@@ -109,7 +116,10 @@ enum BatchManifest {
     }
     let fps = try row["fps"].flatMap { $0.isEmpty ? nil : $0 }.map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
-    } ?? 60
+    } ?? (isGIF ? RenderCommand.defaultGIFFramesPerSecond : 60)
+    if isGIF && !GIFSettings.frameRates.contains(fps) {
+      throw UsageError("fps \(fps): a GIF's frame delays are whole hundredths of a second; use 50, 25, 20, 10, 5, 4, 2 or 1")
+    }
     let loops = try row["loops"].flatMap { $0.isEmpty ? nil : $0 }.map {
       try OptionParsing.integer($0, option: "loops", range: 1...RenderCommand.maximumLoops)
     } ?? 1
