@@ -30,6 +30,7 @@ public final class GIFWriter {
   /// The clip index of the last frame encoded; repeats after it lengthen its delay.
   private var lastEncodedFrame: Int?
   private var isIOOpen = false
+  private var isHeaderWritten = false
   private var isFinished = false
 
   /// Opens the encoder and starts the file at `path`.
@@ -75,7 +76,10 @@ public final class GIFWriter {
   deinit {
     var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
     avcodec_free_context(&codecPointer)
-    if isIOOpen { avio_closep(&formatContext.pointee.pb) }
+    if isIOOpen {
+      if !isFinished { releaseMuxerPacket() }
+      avio_closep(&formatContext.pointee.pb)
+    }
     avformat_free_context(formatContext)
     if !isFinished { output.discard() }
   }
@@ -117,6 +121,7 @@ public final class GIFWriter {
     // Loop count 0 in the NETSCAPE2.0 extension: play forever, as a splash animation does.
     av_dict_set(&muxerOptions, "loop", "0", 0)
     try check(avformat_write_header(formatContext, &muxerOptions), "writing the GIF header")
+    isHeaderWritten = true
     if let unused = av_dict_get(muxerOptions, "", nil, AV_DICT_IGNORE_SUFFIX) {
       throw EncodeError(
         stage: "writing the GIF header", message: "option \(String(cString: unused.pointee.key)) was not accepted")
@@ -196,6 +201,7 @@ public final class GIFWriter {
     try check(
       av_opt_set_int(UnsafeMutableRawPointer(formatContext), "final_delay", finalDelay, AV_OPT_SEARCH_CHILDREN),
       "setting the last frame's delay")
+    isHeaderWritten = false  // the trailer runs once, even if it fails
     try check(av_write_trailer(formatContext), "writing the GIF trailer")
     avio_closep(&formatContext.pointee.pb)
     isIOOpen = false
@@ -211,10 +217,20 @@ public final class GIFWriter {
   public func abandon() {
     guard !isFinished else { return }
     if isIOOpen {
+      releaseMuxerPacket()
       avio_closep(&formatContext.pointee.pb)
       isIOOpen = false
     }
     output.discard()
+  }
+
+  /// FFmpeg's GIF muxer holds the last packet back (its delay is known only when the next
+  /// one arrives) and frees it only in the trailer; a writer given up early still writes
+  /// the trailer, into the temporary file about to be removed, so that packet is not leaked.
+  private func releaseMuxerPacket() {
+    guard isHeaderWritten else { return }
+    _ = av_write_trailer(formatContext)
+    isHeaderWritten = false
   }
 
   /// Moves every packet the encoder has ready into the container.
