@@ -28,6 +28,8 @@ public final class VideoWriter {
   private var audio: AudioTrack?
   private var isIOOpen = false
   private var isFinished = false
+  /// The file is whole but not yet in place (between `complete()` and `commit()`).
+  private var isComplete = false
 
   /// FFmpeg and x264 print progress and statistics at their default log level; splashvid
   /// reports through its own messages and keeps only their errors.
@@ -242,13 +244,27 @@ public final class VideoWriter {
 
   /// Flushes the encoder, completes the file and moves it to its destination.
   public func finish() throws {
-    guard !isFinished else { return }
+    try complete()
+    try commit()
+  }
+
+  /// Flushes the encoder and completes the temporary file, without putting it in place: the
+  /// first half of `finish()`, for a caller that puts several files in place together.
+  public func complete() throws {
+    guard !isFinished, !isComplete else { return }
     try check(avcodec_send_frame(codecContext, nil), "flushing the encoder")
     try writePendingPackets()
     try audio?.finish(at: Double(framesWritten) / Double(settings.framesPerSecond))
     try check(av_write_trailer(formatContext), "writing the \(settings.format.containerName) index")
     avio_closep(&formatContext.pointee.pb)
     isIOOpen = false
+    isComplete = true
+  }
+
+  /// Moves the completed file to its destination: the second half of `finish()`.
+  public func commit() throws {
+    guard !isFinished else { return }
+    precondition(isComplete, "commit before complete")
     try output.commit()
     isFinished = true
   }

@@ -4,7 +4,7 @@ import SplashPipeline
 
 /// Connects the pipeline's `FrameSink` to the H.264 writer (the CLI is the one place that
 /// knows both): workers convert into pooled YUV pictures, the encoder appends them in order.
-final class EncoderSink: FrameSink, @unchecked Sendable {
+final class EncoderSink: OutputSink, @unchecked Sendable {
   let writer: VideoWriter
   private var converters: [FrameConverter] = []
   private var pictures: [YUVPicture] = []
@@ -30,7 +30,7 @@ final class EncoderSink: FrameSink, @unchecked Sendable {
     try writer.appendRepeat()
   }
 
-  func finish() throws {
-    try writer.finish()
-  }
+  func complete() throws { try writer.complete() }
+  func commit() throws { try writer.commit() }
+  func abandon() { writer.abandon() }
 }

@@ -4,9 +4,9 @@ import SplashPipeline
 /// Several outputs fed from one render pass: every frame is rendered once and handed to each
 /// sink in turn (each converts it for its own encoder in its own slots).
 final class FanOutSink: FrameSink, @unchecked Sendable {
-  private let sinks: [any FrameSink]
+  private let sinks: [any OutputSink]
 
-  init(_ sinks: [any FrameSink]) {
+  init(_ sinks: [any OutputSink]) {
     self.sinks = sinks
   }
 
@@ -26,9 +26,10 @@ final class FanOutSink: FrameSink, @unchecked Sendable {
     for sink in sinks { try sink.consumeRepeat() }
   }
 
-  /// Finishes every output in order; the first failure stops the rest, which are then left
-  /// unwritten (their writers discard them), while outputs finished before it stay complete.
+  /// Completes every output, then puts them all in place: a failure while completing any of
+  /// them leaves none (the caller abandons them all).
   func finish() throws {
-    for sink in sinks { try sink.finish() }
+    for sink in sinks { try sink.complete() }
+    for sink in sinks { try sink.commit() }
   }
 }

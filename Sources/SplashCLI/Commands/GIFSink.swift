@@ -4,7 +4,7 @@ import SplashPipeline
 
 /// Connects the pipeline's `FrameSink` to a GIF writer: workers map frames to palette indices
 /// in pooled pictures, the encoder appends them in order (the GIF twin of `EncoderSink`).
-final class GIFSink: FrameSink, @unchecked Sendable {
+final class GIFSink: OutputSink, @unchecked Sendable {
   let writer: GIFWriter
   private var pictures: [GIFPicture] = []
 
@@ -29,7 +29,7 @@ final class GIFSink: FrameSink, @unchecked Sendable {
     try writer.appendRepeat()
   }
 
-  func finish() throws {
-    try writer.finish()
-  }
+  func complete() throws { try writer.complete() }
+  func commit() throws { try writer.commit() }
+  func abandon() { writer.abandon() }
 }

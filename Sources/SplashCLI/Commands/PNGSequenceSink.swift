@@ -9,7 +9,7 @@ import SplashPipeline
 /// part, so it runs in parallel), into a hidden folder beside the files' destination. A
 /// repeated frame is a hard link to the previous file. Only when the pass completes do the
 /// files move to their names, so a failed or interrupted render leaves no partial sequence.
-final class PNGSequenceSink: FrameSink, @unchecked Sendable {
+final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   private let pattern: FrameNamePattern
   private let staging: String
   private var consumed = 0
@@ -51,7 +51,10 @@ final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     }
   }
 
-  func finish() throws {
+  /// Every frame is already whole in the staging folder.
+  func complete() throws {}
+
+  func commit() throws {
     for number in 1...max(consumed, 1) where consumed > 0 {
       let destination = pattern.path(ofFrame: number)
       if rename(stagedPath(number), destination) != 0 {

@@ -6,10 +6,11 @@ import SplashPipeline
 ///
 /// The pipeline always renders the poster's frame (`RenderPipeline.alwaysRendered`), so it
 /// reaches `prepare` even inside a hold; the sink keeps a copy of it until `finish`.
-final class PosterSink: FrameSink, @unchecked Sendable {
+final class PosterSink: OutputSink, @unchecked Sendable {
   private let path: String
   private let frame: Int
   private var copy: PixelBuffer?
+  private var file: OutputFile?
 
   init(path: String, frame: Int) {
     self.path = path
@@ -31,10 +32,15 @@ final class PosterSink: FrameSink, @unchecked Sendable {
   func consume(slot: Int) throws {}
   func consumeRepeat() throws {}
 
-  func finish() throws {
+  func complete() throws {
     guard let copy else { throw PosterError(message: "frame \(frame) never reached the poster") }
-    try PNGWriter.write(copy, to: path)
+    let file = try OutputFile(destination: path)
+    self.file = file
+    try PNGWriter.write(copy, into: file)
   }
+
+  func commit() throws { try file?.commit() }
+  func abandon() { file?.discard() }
 }
 
 struct PosterError: Error, CustomStringConvertible {

@@ -162,12 +162,9 @@ struct RenderCommand {
         transparent: isTransparent, warn: { warnings.warn($0) })
       : nil
     // Every file's sink is created before any frame renders, so a bad path fails first.
-    var writers: [any AbandonableWriter] = []
-    var sequences: [PNGSequenceSink] = []
-    var sinks: [any FrameSink] = []
+    var sinks: [any OutputSink] = []
     func abandonAll() {
-      for writer in writers { writer.abandon() }
-      for sequence in sequences { sequence.abandon() }
+      for sink in sinks { sink.abandon() }
     }
     do {
       for output in outputs {
@@ -177,23 +174,18 @@ struct RenderCommand {
             format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond,
             constantRateFactor: constantRateFactor, encoderPreset: encoderPreset, tune: tune)
           settings.soundtrack = soundtrack
-          let writer = try VideoWriter(path: output.path, settings: settings)
-          writers.append(writer)
-          sinks.append(EncoderSink(writer: writer))
+          sinks.append(EncoderSink(writer: try VideoWriter(path: output.path, settings: settings)))
         case .gif:
           guard let gifPalette else { preconditionFailure("a GIF output without its palette") }
           let writer = try GIFWriter(
             path: output.path,
             settings: GIFSettings(width: size.width, height: size.height, framesPerSecond: framesPerSecond),
             palette: gifPalette)
-          writers.append(writer)
           sinks.append(GIFSink(writer: writer))
         case .poster:
           sinks.append(PosterSink(path: output.path, frame: posterIndex))
         case .imageSequence(let pattern):
-          let sequence = try PNGSequenceSink(pattern: pattern)
-          sequences.append(sequence)
-          sinks.append(sequence)
+          sinks.append(try PNGSequenceSink(pattern: pattern))
         }
       }
     } catch {
@@ -210,7 +202,8 @@ struct RenderCommand {
         makeBackend: { CairoBackend { warnings.warn($0) } }, sink: sinks.count == 1 ? sinks[0] : FanOutSink(sinks),
         cancellation: cancellation, progress: progress.update)
     } catch {
-      // Nothing half-written may outlive the failure, whoever still holds the writers.
+      // Nothing half-written may outlive the failure, whoever still holds the writers; and
+      // no output appears unless all of them could be completed.
       abandonAll()
       throw error
     }

@@ -31,6 +31,8 @@ public final class GIFWriter {
   private var lastEncodedFrame: Int?
   private var isIOOpen = false
   private var isHeaderWritten = false
+  /// The file is whole but not yet in place (between `complete()` and `commit()`).
+  private var isComplete = false
   private var isFinished = false
 
   /// Opens the encoder and starts the file at `path`.
@@ -189,7 +191,14 @@ public final class GIFWriter {
 
   /// Flushes the encoder, completes the file and moves it to its destination.
   public func finish() throws {
-    guard !isFinished else { return }
+    try complete()
+    try commit()
+  }
+
+  /// Writes the last frame's delay and the trailer, without putting the file in place: the
+  /// first half of `finish()`, for a caller that puts several files in place together.
+  public func complete() throws {
+    guard !isFinished, !isComplete else { return }
     guard let lastEncodedFrame else {
       throw EncodeError(stage: "finishing the GIF", message: "no frames were written")
     }
@@ -205,6 +214,13 @@ public final class GIFWriter {
     try check(av_write_trailer(formatContext), "writing the GIF trailer")
     avio_closep(&formatContext.pointee.pb)
     isIOOpen = false
+    isComplete = true
+  }
+
+  /// Moves the completed file to its destination: the second half of `finish()`.
+  public func commit() throws {
+    guard !isFinished else { return }
+    precondition(isComplete, "commit before complete")
     try output.commit()
     isFinished = true
   }
