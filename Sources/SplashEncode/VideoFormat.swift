@@ -44,6 +44,9 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// Whether the container takes an AAC sound track (MP4 and QuickTime; WebM takes Opus).
+  public var carriesAAC: Bool { self != .vp9 }
+
   /// A name for messages.
   public var displayName: String {
     switch self {

@@ -419,7 +419,7 @@ struct DeliverableTests {
     (["--target", "appstore-6.5", "--size", "100x100", "-o", "a.mp4"], "--target appstore-6.5 sets --size; leave --size out"),
     (["--target", "appstore-6.9", "--fps", "60", "-o", "a.mp4"], "--target appstore-6.9 sets --fps; leave --fps out"),
     (["--target", "web", "-o", "a.mp4"], "VP9 WebM is written as .webm, not .mp4; rename a.mp4"),
-    (["--audio", "song.m4a", "-o", "a.webm"], "--audio: a.webm is VP9 WebM, which takes Opus or Vorbis, not AAC; give the sound to .mp4 or .mov outputs"),
+    (["--audio", "song.m4a", "-o", "a.webm"], "--audio: none of the outputs takes AAC sound (VP9 WebM, GIF and PNG carry none); add an .mp4 or .mov output"),
   ])
   func targetMistakes(arguments: [String], message: String) throws {
     let folder = try BinaryRunner.temporaryFolder()

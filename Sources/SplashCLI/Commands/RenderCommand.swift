@@ -66,8 +66,11 @@ struct RenderCommand {
       paths: scanned.repeated["output"] ?? [], formatName: scanned.values["format"], isTransparent: isTransparent,
       wantsPoster: scanned.values["poster"] != nil)
     soundtrack = scanned.values["audio"].map { .file($0) } ?? (target?.needsSoundTrack == true ? .silence : nil)
-    if soundtrack != nil, let webm = outputs.first(where: { $0.format == .vp9 }) {
-      throw UsageError("--audio: \(webm.path) is VP9 WebM, which takes Opus or Vorbis, not AAC; give the sound to .mp4 or .mov outputs")
+    // The sound goes to every output that can carry AAC (MP4 and MOV); a render with none
+    // of those was asked for something it cannot do.
+    if scanned.values["audio"] != nil, !outputs.contains(where: { $0.format?.carriesAAC == true }) {
+      throw UsageError(
+        "--audio: none of the outputs takes AAC sound (VP9 WebM, GIF and PNG carry none); add an .mp4 or .mov output")
     }
     let writesGIF = outputs.contains { $0.kind == .gif }
     if writesGIF, let requestedFramesPerSecond, !GIFSettings.frameRates.contains(requestedFramesPerSecond) {
@@ -173,7 +176,7 @@ struct RenderCommand {
           var settings = VideoSettings(
             format: format, width: size.width, height: size.height, framesPerSecond: framesPerSecond,
             constantRateFactor: constantRateFactor, encoderPreset: encoderPreset, tune: tune)
-          settings.soundtrack = soundtrack
+          settings.soundtrack = format.carriesAAC ? soundtrack : nil
           sinks.append(EncoderSink(writer: try VideoWriter(path: output.path, settings: settings)))
         case .gif:
           guard let gifPalette else { preconditionFailure("a GIF output without its palette") }
