@@ -429,6 +429,36 @@ struct DeliverableTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
+  @Test("--audio with an MP4 and a WebM: the MP4 gets the sound, the WebM stays silent")
+  func soundToTheOutputsThatTakeIt() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    // One second of 16-bit mono silence at 8 kHz, as a WAV file.
+    var wav = Data("RIFF".utf8)
+    func append32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { wav.append(contentsOf: $0) } }
+    func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { wav.append(contentsOf: $0) } }
+    append32(36 + 16_000)
+    wav.append(contentsOf: Array("WAVEfmt ".utf8))
+    append32(16)
+    append16(1)
+    append16(1)
+    append32(8_000)
+    append32(16_000)
+    append16(2)
+    append16(16)
+    wav.append(contentsOf: Array("data".utf8))
+    append32(16_000)
+    wav.append(Data(count: 16_000))
+    try wav.write(to: folder.appendingPathComponent("quiet.wav"))
+    let outcome = try BinaryRunner.run(
+      ["--preset", "logo-reveal", "--presets-dir", presets, "--scale", "0.25", "--fps", "10", "--audio", "quiet.wav", "-o", "a.mp4", "-o", "b.webm"],
+      in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let mp4 = try VideoReader.read(folder.appendingPathComponent("a.mp4").path)
+    let webm = try VideoReader.read(folder.appendingPathComponent("b.webm").path)
+    #expect(mp4.audio?.codecName == "aac" && mp4.audio?.channels == 2)
+    #expect(webm.audio == nil)
+  }
+
   @Test("probe on GIFs: loops forever, alpha only when clear, none of the video warnings")
   func probeGIF() throws {
     let folder = try BinaryRunner.temporaryFolder()
