@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Fuzzes the preset loader and validator with libFuzzer for a bounded time.
 #   ci/fuzz.sh [SECONDS]      (default 60)
+#   ci/fuzz.sh replay         every corpus input once, no mutation: a deterministic regression
+#                             check (what CI runs)
 # Builds the preset stage with coverage and AddressSanitizer in .build/fuzz, links
 # Fuzz/PresetFuzzer.swift into a fuzzer, and runs it on a copy of Fuzz/corpus (new inputs it
 # finds go to .build/fuzz/corpus; a crash leaves crash-* files there and fails the script; add
 # each one to Tests/SplashPresetsTests/Broken as a regression case).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${1:-60}"
+mode="${1:-60}"
 build=.build/fuzz
 swift build --scratch-path "$build" --target SplashPresets -Xswiftc -sanitize=fuzzer,address -q
 debug="$build/debug"
@@ -17,4 +19,8 @@ swiftc -sanitize=fuzzer,address -parse-as-library -I "$debug/Modules" \
 mkdir -p "$build/corpus"
 cp -n Fuzz/corpus/* "$build/corpus/" 2>/dev/null || true
 cd "$build"
-./preset-fuzzer -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 corpus
+if [ "$mode" = replay ]; then
+  ./preset-fuzzer -runs=0 -max_len=65536 -timeout=10 -rss_limit_mb=4096 corpus
+else
+  ./preset-fuzzer -max_total_time="$mode" -max_len=65536 -timeout=10 -rss_limit_mb=4096 corpus
+fi
