@@ -5,7 +5,7 @@ import SplashModel
 /// Where a layer can draw, so offscreen groups are only as large as their content.
 extension CairoBackend {
   /// A rectangle in the layer's own space that contains everything the layer and its subtree
-  /// draw, or `nil` when that is not known cheaply (text, overflowing contents, perspective).
+  /// draw, or `nil` when that is not known cheaply (overflowing contents, perspective).
   ///
   /// Opacity, mask and shadow groups clip to it: without it every group would be as large as
   /// the frame, and fuber's 77 fading tiles would each allocate and composite a full frame.
@@ -20,7 +20,9 @@ extension CairoBackend {
     }
     switch layer.kind {
     case .layer, .gradient: break
-    case .text: return nil
+    case .text:
+      // Text may overflow its bounds (one line is not clipped): its laid-out ink counts.
+      if let text = textExtents(properties) { box = union(box, text) }
     case .shape:
       if let path = properties.shape.path, !path.isEmpty, let hull = Self.controlHull(path) {
         let shape = properties.shape

@@ -9,12 +9,41 @@ extension CairoBackend {
   /// as `alignmentMode` says (a `CATextLayer` draws from the top of its bounds).
   func drawText(_ properties: LayerProperties, in cairo: OpaquePointer) {
     let style = properties.text
-    guard !style.string.isEmpty, style.foregroundColor.alpha > 0 else { return }
+    guard style.foregroundColor.alpha > 0, let (layout, origin) = layOut(properties, on: cairo) else { return }
+    defer { splash_layout_unref(layout) }
+    setSource(cairo, style.foregroundColor)
+    cairo_move_to(cairo, origin.x, origin.y)
+    pango_cairo_show_layout(cairo, layout)
+  }
+
+  /// Where a text layer's glyphs can draw, in its own space: the laid-out ink and a point of
+  /// antialiasing around it, or `nil` for no text.
+  ///
+  /// Measured on a context of the backend's own: outlines are unhinted and metrics unhinted
+  /// (see `layOut`), so the layout has the same size at every scale the frame is drawn at.
+  func textExtents(_ properties: LayerProperties) -> Rect? {
+    guard let (layout, origin) = layOut(properties, on: measuringContext) else { return nil }
+    defer { splash_layout_unref(layout) }
+    var ink = PangoRectangle()
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, &ink, &logical)
+    let scale = Double(PANGO_SCALE)
+    let minX = Double(min(ink.x, logical.x)) / scale
+    let minY = Double(min(ink.y, logical.y)) / scale
+    let maxX = Double(max(ink.x + ink.width, logical.x + logical.width)) / scale
+    let maxY = Double(max(ink.y + ink.height, logical.y + logical.height)) / scale
+    return Rect(x: origin.x + minX - 1, y: origin.y + minY - 1, width: maxX - minX + 2, height: maxY - minY + 2)
+  }
+
+  /// The layout of a text layer's string and the point its top left goes to, or `nil` when
+  /// there is nothing to lay out. The caller releases the layout.
+  private func layOut(_ properties: LayerProperties, on cairo: OpaquePointer) -> (OpaquePointer, Point)? {
+    let style = properties.text
+    guard !style.string.isEmpty else { return nil }
     let font = fonts.resolve(family: style.fontFamily, weight: style.fontWeight)
     if let warning = font.warning { warnOnce(warning) }
 
-    guard let layout = pango_cairo_create_layout(cairo) else { return }
-    defer { splash_layout_unref(layout) }
+    guard let layout = pango_cairo_create_layout(cairo) else { return nil }
     // Unhinted outlines: glyphs keep their shapes and positions at every output scale, so a
     // still and a video frame of the same moment agree.
     if let options = cairo_font_options_create() {
@@ -57,8 +86,6 @@ extension CairoBackend {
       case .natural, .left, .justified: break
       }
     }
-    setSource(cairo, style.foregroundColor)
-    cairo_move_to(cairo, x, bounds.minY)
-    pango_cairo_show_layout(cairo, layout)
+    return (layout, Point(x: x, y: bounds.minY))
   }
 }

@@ -20,6 +20,9 @@ public final class CairoBackend: RenderBackend {
   let images = ImageCache()
   let fonts = FontResolver()
   let groups = GroupCache()
+  /// A context on a 1×1 surface for measuring text outside any frame (see `textExtents`).
+  let measuringContext: OpaquePointer
+  private let measuringSurface: OpaquePointer
   private let warn: (String) -> Void
   private var warned: Set<String> = []
 
@@ -27,6 +30,15 @@ public final class CairoBackend: RenderBackend {
   ///   font family and the fallback used for it).
   public init(warn: @escaping (String) -> Void = { _ in }) {
     self.warn = warn
+    // An image surface and its context fail only when memory runs out; Cairo then hands
+    // back its inert error objects, which measure nothing and draw nothing.
+    measuringSurface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+    measuringContext = cairo_create(measuringSurface)
+  }
+
+  deinit {
+    cairo_destroy(measuringContext)
+    cairo_surface_destroy(measuringSurface)
   }
 
   public func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
