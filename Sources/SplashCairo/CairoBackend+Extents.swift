@@ -38,13 +38,31 @@ extension CairoBackend {
       }
       box = union(box, placed)
     }
-    return expandedForShadow(box, properties.shadow)
+    let drawn = expandedForShadow(box, properties.shadow)
+    // A mask hides everything outside its own extents (shadow included): fuber's logo strokes
+    // a wide circle, but only its 75-point mask ever shows.
+    if let mask = layer.mask, let maskExtents = visualExtents(of: mask),
+      let placed = placedExtents(maskExtents, of: mask, in: properties, appliesSublayerTransform: false)
+    {
+      return intersection(drawn, placed)
+    }
+    return drawn
   }
 
-  /// A sublayer's extents mapped into its parent's space.
-  private func placedExtents(_ extents: Rect, of sublayer: PresentationLayer, in parent: LayerProperties) -> Rect? {
+  private func intersection(_ a: Rect, _ b: Rect) -> Rect {
+    let minX = max(a.minX, b.minX)
+    let minY = max(a.minY, b.minY)
+    return Rect(x: minX, y: minY, width: max(min(a.maxX, b.maxX) - minX, 0), height: max(min(a.maxY, b.maxY) - minY, 0))
+  }
+
+  /// A sublayer's (or, without the parent's sublayerTransform, a mask's) extents mapped into
+  /// its parent's space.
+  private func placedExtents(
+    _ extents: Rect, of sublayer: PresentationLayer, in parent: LayerProperties, appliesSublayerTransform: Bool = true
+  ) -> Rect? {
     let properties = sublayer.properties
-    guard let flat = properties.transform.flattened, let sublayerFlat = parent.sublayerTransform.flattened else { return nil }
+    let parentSublayerTransform = appliesSublayerTransform ? parent.sublayerTransform : .identity
+    guard let flat = properties.transform.flattened, let sublayerFlat = parentSublayerTransform.flattened else { return nil }
     let bounds = properties.bounds
     let anchor = Point(x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
     let parentAnchor = Point(
