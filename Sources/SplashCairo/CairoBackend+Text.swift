@@ -22,6 +22,17 @@ extension CairoBackend {
   /// Measured on a context of the backend's own: outlines are unhinted and metrics unhinted
   /// (see `layOut`), so the layout has the same size at every scale the frame is drawn at.
   func textExtents(_ properties: LayerProperties) -> Rect? {
+    // Measured once per text and box: a layer's extents are asked for on every frame, at
+    // each level of the tree that groups it.
+    let key = TextExtentsKey(style: properties.text, bounds: properties.bounds)
+    if let known = measuredText[key] { return known }
+    let measured = measureText(properties)
+    if measuredText.count >= 256 { measuredText.removeAll(keepingCapacity: true) }
+    measuredText[key] = measured
+    return measured
+  }
+
+  private func measureText(_ properties: LayerProperties) -> Rect? {
     guard let (layout, origin) = layOut(properties, on: measuringContext) else { return nil }
     defer { splash_layout_unref(layout) }
     var ink = PangoRectangle()
@@ -88,4 +99,10 @@ extension CairoBackend {
     }
     return (layout, Point(x: x, y: bounds.minY))
   }
+}
+
+/// What decides a text layer's measured extents.
+struct TextExtentsKey: Hashable {
+  var style: TextStyle
+  var bounds: Rect
 }

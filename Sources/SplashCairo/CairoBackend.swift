@@ -23,6 +23,8 @@ public final class CairoBackend: RenderBackend {
   /// A context on a 1×1 surface for measuring text outside any frame (see `textExtents`).
   let measuringContext: OpaquePointer
   private let measuringSurface: OpaquePointer
+  /// Text extents measured so far (see `textExtents`); `nil` values are texts with no ink.
+  var measuredText: [TextExtentsKey: Rect?] = [:]
   private let warn: (String) -> Void
   private var warned: Set<String> = []
 
