@@ -49,10 +49,14 @@ public final class CairoBackend: RenderBackend {
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
 
-    cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-    setSource(cairo, tree.backgroundColor)
-    cairo_paint(cairo)
-    cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+    // The canvas colour is painted only where something could show it: a first layer whose
+    // opaque background covers the whole frame (fuber's container) paints every pixel anyway.
+    if !firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer) {
+      cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+      setSource(cairo, tree.backgroundColor)
+      cairo_paint(cairo)
+      cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+    }
 
     var canvasToPixels = matrix(viewport.transform)
     cairo_transform(cairo, &canvasToPixels)
@@ -62,6 +66,32 @@ public final class CairoBackend: RenderBackend {
     groups.endFrame()
     try drawing.checkStatus(stage: "drawing a frame")
     drawing.flush()
+  }
+
+  /// Whether the first layer drawn fills every pixel of the frame with an opaque colour, drawn
+  /// straight onto it: an axis-aligned, unrounded, opaque background, at full opacity, with no
+  /// mask or shadow, reaching at least a pixel past every edge (so no antialiased edge shows).
+  func firstLayerCoversFrame(_ tree: PresentationTree, viewport: Viewport, buffer: PixelBuffer) -> Bool {
+    guard let layer = tree.layers.first else { return false }
+    let properties = layer.properties
+    guard !properties.isHidden, properties.opacity >= 1, layer.mask == nil,
+      properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
+      properties.backgroundColor.alpha >= 1, properties.cornerRadius <= 0,
+      let flat = properties.transform.flattened, flat.b == 0, flat.c == 0
+    else { return false }
+    let bounds = properties.bounds
+    let anchor = Point(
+      x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
+    let toFrame = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+      .concatenating(flat)
+      .concatenating(AffineTransform(translationX: properties.position.x, y: properties.position.y))
+      .concatenating(viewport.transform)
+    let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.maxY)].map { toFrame.apply(to: $0) }
+    let left = min(corners[0].x, corners[1].x)
+    let right = max(corners[0].x, corners[1].x)
+    let top = min(corners[0].y, corners[1].y)
+    let bottom = max(corners[0].y, corners[1].y)
+    return left <= -1 && top <= -1 && right >= Double(buffer.width) + 1 && bottom >= Double(buffer.height) + 1
   }
 
   func warnOnce(_ message: String) {

@@ -1,0 +1,61 @@
+import Foundation
+import SplashCore
+import SplashModel
+import SplashPresets
+import SplashRender
+import Testing
+
+@testable import SplashCairo
+
+@Suite("The canvas colour is skipped only under a first layer that covers the whole frame")
+struct CanvasPaintTests {
+  private let navy = Color(red8: 0x0F, green8: 0x4E, blue8: 0x65)
+
+  /// Renders `tree` over a buffer full of magenta left from an earlier frame, and into a
+  /// fresh one; returns both.
+  private func renderOverGarbage(_ tree: PresentationTree, width: Int, height: Int) throws -> (PixelBuffer, PixelBuffer) {
+    let viewport = Viewport(canvasSize: tree.canvasSize, pixelWidth: width, pixelHeight: height)
+    let used = try #require(PixelBuffer(width: width, height: height))
+    used.fill(with: Color(red: 1, green: 0, blue: 1))
+    let fresh = try #require(PixelBuffer(width: width, height: height))
+    try CairoBackend().render(tree, viewport: viewport, into: used)
+    try CairoBackend().render(tree, viewport: viewport, into: fresh)
+    return (used, fresh)
+  }
+
+  private func cover(inset: Double) -> PresentationLayer {
+    var properties = LayerProperties()
+    properties.position = Point(x: 50, y: 50)
+    properties.bounds = Rect(x: 0, y: 0, width: 100 - 2 * inset, height: 100 - 2 * inset)
+    properties.backgroundColor = Color(red8: 0xDA, green8: 0x70, blue8: 0xD6)
+    return PresentationLayer(id: "cover", kind: .layer, properties: properties, sublayers: [])
+  }
+
+  @Test("fuber at its container pulse, over an old frame: the same pixels as a fresh render")
+  func fuberOverOldFrame() throws {
+    let presets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("presets")
+    let scene = try PresetLoader.load(presets.appendingPathComponent("fuber.json5"))
+    for time in [0.9, 1.5, 2.2] {
+      let tree = scene.presentation(at: time)
+      let backend = CairoBackend()
+      let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 188, pixelHeight: 334)
+      let buffer = try #require(PixelBuffer(width: 188, height: 334))
+      #expect(backend.firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer), "t = \(time)")
+      let (used, fresh) = try renderOverGarbage(tree, width: 188, height: 334)
+      #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "t = \(time)")
+    }
+  }
+
+  @Test("a first layer a little short of an edge, or faded, still gets the canvas painted beneath it")
+  func nearlyCovering() throws {
+    var faded = cover(inset: -5)
+    faded.properties.opacity = 0.9
+    for (name, layer) in [("short by 0.3 points", cover(inset: 0.3)), ("faded", faded), ("covering", cover(inset: -5))] {
+      let tree = PresentationTree(canvasSize: Size(width: 100, height: 100), backgroundColor: navy, layers: [layer])
+      let (used, fresh) = try renderOverGarbage(tree, width: 100, height: 100)
+      #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "\(name)")
+      #expect(used.rgba(x: 0, y: 0).green != 0 || used.rgba(x: 0, y: 0).red != 255, "\(name): no magenta left")
+    }
+  }
+}
