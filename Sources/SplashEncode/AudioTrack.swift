@@ -119,13 +119,7 @@ final class AudioTrack {
   }
 
   private func writePendingPackets() throws {
-    while true {
-      let status = avcodec_receive_packet(encoder, packet.packet)
-      if status == splash_averror_again() || status == splash_averror_eof() { return }
-      try check(status, "encoding audio")
-      av_packet_rescale_ts(packet.packet, encoder!.pointee.time_base, stream.pointee.time_base)
-      packet.packet.pointee.stream_index = stream.pointee.index
-      try check(av_interleaved_write_frame(formatContext, packet.packet), "writing audio data")
-    }
+    guard let encoder else { return }
+    try packet.drain(encoder, into: stream, of: formatContext, encodingStage: "encoding audio", writingStage: "writing audio data")
   }
 }

@@ -286,14 +286,8 @@ public final class VideoWriter {
 
   /// Moves every packet the encoder has ready into the container.
   private func writePendingPackets() throws {
-    while true {
-      let status = avcodec_receive_packet(codecContext, packet.packet)
-      if status == splash_averror_again() || status == splash_averror_eof() { return }
-      try check(status, "encoding frame \(framesWritten)")
-      av_packet_rescale_ts(packet.packet, codecContext.pointee.time_base, stream.pointee.time_base)
-      packet.packet.pointee.stream_index = stream.pointee.index
-      // Takes ownership of the packet's data and leaves the packet blank for reuse.
-      try check(av_interleaved_write_frame(formatContext, packet.packet), "writing frame data")
-    }
+    try packet.drain(
+      codecContext, into: stream, of: formatContext, encodingStage: "encoding frame \(framesWritten)",
+      writingStage: "writing frame data")
   }
 }
