@@ -14,8 +14,7 @@ public final class VideoWriter {
   public let settings: VideoSettings
   public private(set) var framesWritten = 0
 
-  private let output: OutputFile
-  private var formatContext: UnsafeMutablePointer<AVFormatContext>
+  private let file: MuxedFile
   private var codecContext: UnsafeMutablePointer<AVCodecContext>
   private let stream: UnsafeMutablePointer<AVStream>
   private let picture: YUVPicture
@@ -26,10 +25,7 @@ public final class VideoWriter {
   private var lastPicture: YUVPicture?
   /// The sound track, when the settings ask for one.
   private var audio: AudioTrack?
-  private var isIOOpen = false
-  private var isFinished = false
-  /// The file is whole but not yet in place (between `complete()` and `commit()`).
-  private var isComplete = false
+  private var isFinished: Bool { file.isCommitted }
 
   /// FFmpeg and x264 print progress and statistics at their default log level; splashvid
   /// reports through its own messages and keeps only their errors.
@@ -50,19 +46,8 @@ public final class VideoWriter {
         stage: "finding the \(settings.encoderName) encoder",
         message: "this FFmpeg has no \(settings.encoderName); install Debian's \(settings.format.encoderPackage)")
     }
-    output = try OutputFile(destination: path)
-
-    let container = settings.format.containerName
-    var format: UnsafeMutablePointer<AVFormatContext>?
-    try check(
-      avformat_alloc_output_context2(&format, nil, container, output.temporaryPath), "creating the \(container) container")
-    guard let format else { throw EncodeError(stage: "creating the \(container) container", message: "no context") }
-    formatContext = format
-    // No library version strings or wall-clock times in the file: same input, same bytes.
-    format.pointee.flags |= AVFMT_FLAG_BITEXACT
-
-    guard let stream = avformat_new_stream(format, nil), let codecContext = avcodec_alloc_context3(codec) else {
-      avformat_free_context(format)
+    file = try MuxedFile(destination: path, container: settings.format.containerName)
+    guard let stream = avformat_new_stream(file.context, nil), let codecContext = avcodec_alloc_context3(codec) else {
       throw EncodeError(stage: "creating the video stream", code: splash_averror_out_of_memory())
     }
     self.stream = stream
@@ -75,7 +60,6 @@ public final class VideoWriter {
     } catch {
       var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
       avcodec_free_context(&codecPointer)
-      avformat_free_context(format)
       throw error
     }
     try openEncoderAndFile(codec: codec)
@@ -84,9 +68,6 @@ public final class VideoWriter {
   deinit {
     var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
     avcodec_free_context(&codecPointer)
-    if isIOOpen { avio_closep(&formatContext.pointee.pb) }
-    avformat_free_context(formatContext)
-    if !isFinished { output.discard() }
   }
 
   private func openEncoderAndFile(codec: UnsafePointer<AVCodec>) throws {
@@ -113,7 +94,7 @@ public final class VideoWriter {
       }
     }
     context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-    if formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+    if file.wantsGlobalHeader {
       context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
     }
 
@@ -138,20 +119,12 @@ public final class VideoWriter {
     stream.pointee.r_frame_rate = context.pointee.framerate
 
     if let soundtrack = settings.soundtrack {
-      audio = try AudioTrack(soundtrack, bitRate: settings.audioBitRate, formatContext: formatContext)
+      audio = try AudioTrack(soundtrack, bitRate: settings.audioBitRate, formatContext: file.context)
     }
-
-    try check(avio_open(&formatContext.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE), "writing \(output.destination)")
-    isIOOpen = true
-
-    var muxerOptions: OpaquePointer?
-    defer { av_dict_free(&muxerOptions) }
     // faststart moves the index (moov) before the media (mdat) so players and uploads can
     // start before the whole file arrives.
-    if settings.isFastStart && settings.format.containerName != "webm" {
-      av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
-    }
-    try check(avformat_write_header(formatContext, &muxerOptions), "writing the \(settings.format.containerName) header")
+    let fastStart = settings.isFastStart && settings.format.containerName != "webm"
+    try file.open(headerOptions: fastStart ? [("movflags", "+faststart")] : [])
   }
 
   /// The four-character code 'hvc1', as FFmpeg stores tags (first character lowest).
@@ -251,22 +224,16 @@ public final class VideoWriter {
   /// Flushes the encoder and completes the temporary file, without putting it in place: the
   /// first half of `finish()`, for a caller that puts several files in place together.
   public func complete() throws {
-    guard !isFinished, !isComplete else { return }
+    guard !file.isComplete else { return }
     try check(avcodec_send_frame(codecContext, nil), "flushing the encoder")
     try writePendingPackets()
     try audio?.finish(at: Double(framesWritten) / Double(settings.framesPerSecond))
-    try check(av_write_trailer(formatContext), "writing the \(settings.format.containerName) index")
-    avio_closep(&formatContext.pointee.pb)
-    isIOOpen = false
-    isComplete = true
+    try file.complete()
   }
 
   /// Moves the completed file to its destination: the second half of `finish()`.
   public func commit() throws {
-    guard !isFinished else { return }
-    precondition(isComplete, "commit before complete")
-    try output.commit()
-    isFinished = true
+    try file.commit()
   }
 
   /// Gives up the file: the temporary file is removed now and the destination is left as it
@@ -276,18 +243,13 @@ public final class VideoWriter {
   /// a caller whose failure may leave references behind (a worker thread still unwinding)
   /// abandons explicitly before it reports the failure.
   public func abandon() {
-    guard !isFinished else { return }
-    if isIOOpen {
-      avio_closep(&formatContext.pointee.pb)
-      isIOOpen = false
-    }
-    output.discard()
+    file.abandon()
   }
 
   /// Moves every packet the encoder has ready into the container.
   private func writePendingPackets() throws {
     try packet.drain(
-      codecContext, into: stream, of: formatContext, encodingStage: "encoding frame \(framesWritten)",
+      codecContext, into: stream, of: file.context, encodingStage: "encoding frame \(framesWritten)",
       writingStage: "writing frame data")
   }
 }

@@ -21,19 +21,14 @@ public final class GIFWriter {
 
   private let lookup: PaletteLookup
   private let paletteEntries: [UInt32]
-  private let output: OutputFile
-  private var formatContext: UnsafeMutablePointer<AVFormatContext>
+  private let file: MuxedFile
   private var codecContext: UnsafeMutablePointer<AVCodecContext>
   private let stream: UnsafeMutablePointer<AVStream>
   private let picture: GIFPicture
   private let packet: Packet
   /// The clip index of the last frame encoded; repeats after it lengthen its delay.
   private var lastEncodedFrame: Int?
-  private var isIOOpen = false
-  private var isHeaderWritten = false
-  /// The file is whole but not yet in place (between `complete()` and `commit()`).
-  private var isComplete = false
-  private var isFinished = false
+  private var isFinished: Bool { file.isCommitted }
 
   /// Opens the encoder and starts the file at `path`.
   ///
@@ -48,16 +43,10 @@ public final class GIFWriter {
     guard let codec = avcodec_find_encoder(AV_CODEC_ID_GIF) else {
       throw EncodeError(stage: "finding the gif encoder", message: "this FFmpeg has no GIF encoder; install Debian's libavcodec59")
     }
-    output = try OutputFile(destination: path)
-
-    var format: UnsafeMutablePointer<AVFormatContext>?
-    try check(avformat_alloc_output_context2(&format, nil, "gif", output.temporaryPath), "creating the gif container")
-    guard let format else { throw EncodeError(stage: "creating the gif container", message: "no context") }
-    formatContext = format
-    format.pointee.flags |= AVFMT_FLAG_BITEXACT
-
-    guard let stream = avformat_new_stream(format, nil), let codecContext = avcodec_alloc_context3(codec) else {
-      avformat_free_context(format)
+    // FFmpeg's GIF muxer holds the last frame back until the next gives its delay, and frees
+    // it only in the trailer.
+    file = try MuxedFile(destination: path, container: "gif", trailerFreesHeldPackets: true)
+    guard let stream = avformat_new_stream(file.context, nil), let codecContext = avcodec_alloc_context3(codec) else {
       throw EncodeError(stage: "creating the GIF stream", code: splash_averror_out_of_memory())
     }
     self.stream = stream
@@ -69,7 +58,6 @@ public final class GIFWriter {
     } catch {
       var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
       avcodec_free_context(&codecPointer)
-      avformat_free_context(format)
       throw error
     }
     try openEncoderAndFile(codec: codec)
@@ -78,12 +66,6 @@ public final class GIFWriter {
   deinit {
     var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codecContext
     avcodec_free_context(&codecPointer)
-    if isIOOpen {
-      if !isFinished { releaseMuxerPacket() }
-      avio_closep(&formatContext.pointee.pb)
-    }
-    avformat_free_context(formatContext)
-    if !isFinished { output.discard() }
   }
 
   private func openEncoderAndFile(codec: UnsafePointer<AVCodec>) throws {
@@ -115,19 +97,8 @@ public final class GIFWriter {
     stream.pointee.avg_frame_rate = codecContext.pointee.framerate
     stream.pointee.r_frame_rate = codecContext.pointee.framerate
 
-    try check(avio_open(&formatContext.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE), "writing \(output.destination)")
-    isIOOpen = true
-
-    var muxerOptions: OpaquePointer?
-    defer { av_dict_free(&muxerOptions) }
     // Loop count 0 in the NETSCAPE2.0 extension: play forever, as a splash animation does.
-    av_dict_set(&muxerOptions, "loop", "0", 0)
-    try check(avformat_write_header(formatContext, &muxerOptions), "writing the GIF header")
-    isHeaderWritten = true
-    if let unused = av_dict_get(muxerOptions, "", nil, AV_DICT_IGNORE_SUFFIX) {
-      throw EncodeError(
-        stage: "writing the GIF header", message: "option \(String(cString: unused.pointee.key)) was not accepted")
-    }
+    try file.open(headerOptions: [("loop", "0")])
   }
 
   /// An empty picture of this GIF's size, for a pool of slots.
@@ -198,7 +169,7 @@ public final class GIFWriter {
   /// Writes the last frame's delay and the trailer, without putting the file in place: the
   /// first half of `finish()`, for a caller that puts several files in place together.
   public func complete() throws {
-    guard !isFinished, !isComplete else { return }
+    guard !file.isComplete else { return }
     guard let lastEncodedFrame else {
       throw EncodeError(stage: "finishing the GIF", message: "no frames were written")
     }
@@ -208,21 +179,14 @@ public final class GIFWriter {
     // has none after it, so its delay (with any repeats that end the clip) is given here.
     let finalDelay = Int64((framesWritten - lastEncodedFrame) * settings.frameDelay)
     try check(
-      av_opt_set_int(UnsafeMutableRawPointer(formatContext), "final_delay", finalDelay, AV_OPT_SEARCH_CHILDREN),
+      av_opt_set_int(UnsafeMutableRawPointer(file.context), "final_delay", finalDelay, AV_OPT_SEARCH_CHILDREN),
       "setting the last frame's delay")
-    isHeaderWritten = false  // the trailer runs once, even if it fails
-    try check(av_write_trailer(formatContext), "writing the GIF trailer")
-    avio_closep(&formatContext.pointee.pb)
-    isIOOpen = false
-    isComplete = true
+    try file.complete()
   }
 
   /// Moves the completed file to its destination: the second half of `finish()`.
   public func commit() throws {
-    guard !isFinished else { return }
-    precondition(isComplete, "commit before complete")
-    try output.commit()
-    isFinished = true
+    try file.commit()
   }
 
   /// Gives up the file: the temporary file is removed now and the destination is left as it
@@ -231,28 +195,13 @@ public final class GIFWriter {
   /// Releasing an unfinished writer does the same, but only when the last reference goes; a
   /// caller whose failure may leave references behind abandons explicitly.
   public func abandon() {
-    guard !isFinished else { return }
-    if isIOOpen {
-      releaseMuxerPacket()
-      avio_closep(&formatContext.pointee.pb)
-      isIOOpen = false
-    }
-    output.discard()
-  }
-
-  /// FFmpeg's GIF muxer holds the last packet back (its delay is known only when the next
-  /// one arrives) and frees it only in the trailer; a writer given up early still writes
-  /// the trailer, into the temporary file about to be removed, so that packet is not leaked.
-  private func releaseMuxerPacket() {
-    guard isHeaderWritten else { return }
-    _ = av_write_trailer(formatContext)
-    isHeaderWritten = false
+    file.abandon()
   }
 
   /// Moves every packet the encoder has ready into the container.
   private func writePendingPackets() throws {
     try packet.drain(
-      codecContext, into: stream, of: formatContext, encodingStage: "encoding frame \(framesWritten)",
+      codecContext, into: stream, of: file.context, encodingStage: "encoding frame \(framesWritten)",
       writingStage: "writing frame data")
   }
 }
