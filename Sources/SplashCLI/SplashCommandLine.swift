@@ -35,19 +35,19 @@ public enum SplashCommandLine {
       return ExitCode.success.rawValue
     }
 
+    // Every command traps SIGINT and SIGTERM; render and batch wind down between frames, the
+    // others (one still, one sheet) exit at once, removing what they had begun to write.
+    let cancellation = CancellationFlag()
+    SignalTrap.install(cancelling: ["render", "batch"].contains(command) ? cancellation : nil)
     do {
       switch command {
       case "render":
         let command = try RenderCommand(rest)
-        let cancellation = CancellationFlag()
-        SignalTrap.install(cancelling: cancellation)
         try command.run(environment: environment, cancellation: cancellation, log: log)
       case "still":
         try StillCommand(rest).run(environment: environment, log: log)
       case "batch":
         let command = try BatchCommand(rest, environment: environment)
-        let cancellation = CancellationFlag()
-        SignalTrap.install(cancelling: cancellation)
         return try command.run(environment: environment, cancellation: cancellation, log: log)
       case "sheet":
         try SheetCommand(rest).run(environment: environment, log: log)

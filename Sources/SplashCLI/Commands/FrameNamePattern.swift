@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 
 /// A file name pattern for an image sequence: one `%d` or `%0Nd` (printf's numbering, as
 /// FFmpeg's image2 uses), numbered from 1; `%%` is a literal percent sign.
@@ -45,10 +46,26 @@ struct FrameNamePattern: Equatable {
       if digits == nil { prefix.append(character) } else { suffix.append(character) }
       index = next
     }
+    guard !suffix.contains("/") else {
+      throw UsageError("-o \(path): the frame number goes in the file name, not in a folder's name")
+    }
     self.text = path
     self.digits = digits ?? 0
     self.prefix = prefix
     self.suffix = suffix
+  }
+
+  /// The folder the frames go in.
+  var folder: String { OutputFile.split(prefix).folder }
+
+  /// The frame number a file name of `folder` has under this pattern, or `nil` when the
+  /// pattern does not give that name for any number (`f-7.png` is not `f-%04d.png`'s).
+  func frameNumber(ofName name: String) -> Int? {
+    let namePrefix = OutputFile.split(prefix).name
+    guard name.hasPrefix(namePrefix), name.hasSuffix(suffix), name.count > namePrefix.count + suffix.count else { return nil }
+    let digitsText = name.dropFirst(namePrefix.count).dropLast(suffix.count)
+    guard digitsText.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digitsText), number >= 1 else { return nil }
+    return OutputFile.split(path(ofFrame: number)).name == name ? number : nil
   }
 
   /// The path of frame `number` (1 for the first frame).

@@ -12,22 +12,25 @@ import SplashPipeline
 final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   private let pattern: FrameNamePattern
   private let staging: String
+  /// The staging folder, open and locked (`flock`) while the sequence is written, so a later
+  /// run's sweep knows it is not stale.
+  private var stagingLock: Int32
   private var consumed = 0
   private var isFinished = false
 
   init(pattern: FrameNamePattern) throws {
     self.pattern = pattern
-    let folder = (pattern.path(ofFrame: 1) as NSString).deletingLastPathComponent
-    staging = (folder.isEmpty ? "." : folder) + "/.splashvid-sequence-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let folder = pattern.folder
     do {
-      try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
-    } catch {
-      throw SequenceError(message: "cannot write the sequence \(pattern.text): \((error as NSError).localizedDescription)")
+      StaleTemporaries.sweepOnce(folder)
+      (staging, stagingLock) = try TemporaryName.createFolder(for: "frames", in: folder, destination: pattern.text)
+    } catch let error as OutputFileError {
+      throw SequenceError(message: "cannot write the sequence \(pattern.text): \(error.reason)")
     }
   }
 
   deinit {
-    if !isFinished { try? FileManager.default.removeItem(atPath: staging) }
+    if !isFinished { abandon() }
   }
 
   private func stagedPath(_ number: Int) -> String { "\(staging)/\(number).png" }
@@ -61,14 +64,38 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
         throw SequenceError(message: "cannot put \(destination) in place: \(String(cString: strerror(errno)))")
       }
     }
-    try? FileManager.default.removeItem(atPath: staging)
+    removeFramesBeyond(consumed)
+    settle()
+  }
+
+  /// Removes every file written so far (the render failed).
+  func abandon() {
+    guard !isFinished else { return }
+    settle()
+  }
+
+  private func settle() {
+    TemporaryFiles.unregister(staging)
+    TemporaryFiles.removeTree(staging)
+    close(stagingLock)
     isFinished = true
   }
 
-  /// Removes everything written so far (the render failed).
-  func abandon() {
-    try? FileManager.default.removeItem(atPath: staging)
-    isFinished = true
+  /// Removes the frames an earlier, longer render of the same pattern left after the last
+  /// one written now: a sequence of 75 frames must not read as 150 with a stale tail.
+  ///
+  /// Only regular files whose names the pattern gives for a number above `count` go; other
+  /// files in the folder stay, whatever their names.
+  private func removeFramesBeyond(_ count: Int) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: pattern.folder) else { return }
+    for name in names {
+      guard let number = pattern.frameNumber(ofName: name), number > count else { continue }
+      let path = pattern.path(ofFrame: number)
+      guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType,
+        type == .typeRegular
+      else { continue }
+      unlink(path)
+    }
   }
 }
 

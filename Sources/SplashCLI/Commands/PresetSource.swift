@@ -59,6 +59,26 @@ struct PresetSource {
     }
   }
 
+  /// The preset file this source reads (searched for a named preset).
+  ///
+  /// - Throws: `PresetLookupError` when no folder holds a preset of that name.
+  func file(environment: [String: String]) throws -> String {
+    switch origin {
+    case .file(let path): return path
+    case .named(let name, let presetsDirectory):
+      let library = PresetLibrary.standard(
+        presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
+      return try library.file(named: name).path
+    }
+  }
+
+  /// The files a command reading this preset reads: the preset and the images it shows, for
+  /// the check that no output overwrites them.
+  func inputs(_ scene: Scene, environment: [String: String]) throws -> [OutputPaths.Input] {
+    [OutputPaths.Input(role: "the preset", path: try file(environment: environment))]
+      + scene.imageFiles.sorted().map { OutputPaths.Input(role: "an image of the preset", path: $0) }
+  }
+
   /// The running binary, with links resolved, so an installed copy finds the presets beside it.
   static var executableURL: URL? {
     if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {

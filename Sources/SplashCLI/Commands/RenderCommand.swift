@@ -128,6 +128,19 @@ struct RenderCommand {
     return format
   }
 
+  /// Refuses a render one of whose outputs would replace the preset, an image it shows or
+  /// the soundtrack.
+  private func checkNoInputOverwritten(_ scene: Scene, environment: [String: String]) throws {
+    var inputs = try source.inputs(scene, environment: environment)
+    if case .file(let path)? = soundtrack { inputs.append(OutputPaths.Input(role: "the soundtrack", path: path)) }
+    let sequences = outputs.compactMap { output -> FrameNamePattern? in
+      if case .imageSequence(let pattern) = output.kind { return pattern }
+      return nil
+    }
+    let files = outputs.filter { if case .imageSequence = $0.kind { false } else { true } }.map(\.path)
+    try OutputPaths.checkNoInputOverwritten(files: files, sequences: sequences, inputs: inputs)
+  }
+
   func run(environment: [String: String], cancellation: CancellationFlag, log: @escaping (String) -> Void) throws {
     var scene = try source.load(environment: environment)
     if isTransparent { scene.backgroundColor = .clear }
@@ -140,6 +153,7 @@ struct RenderCommand {
         "the preset's canvas background is transparent and \(format.displayName) has no alpha: write .mov, .webm or .gif, "
           + "or give the background a colour (--param, if the preset has one)")
     }
+    try checkNoInputOverwritten(scene, environment: environment)
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
     guard schedule.frameCount <= Self.maximumFrames else {

@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashEncode
 
 /// One file a render writes: a video in one of the formats, an animated GIF (a `.gif`), a
@@ -34,8 +35,9 @@ struct RenderOutput: Equatable {
     guard !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) else {
       throw UsageError("name the output file with -o FILE.mp4")
     }
-    if let repeated = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
-      throw UsageError("-o \(repeated) given twice")
+    for path in paths { try OutputPaths.checkName(path) }
+    if let (first, again) = OutputPaths.firstDuplicate(paths) {
+      throw UsageError(first == again ? "-o \(again) given twice" : "-o \(first) and -o \(again) are the same file")
     }
     let named = try formatName.map { name in
       if name == "gif" { throw UsageError("--format gif: a GIF is told by its extension; name it -o FILE.gif") }
@@ -86,6 +88,13 @@ struct RenderOutput: Equatable {
     } else if wantsPoster, let firstClip = clips.first {
       let stem = (firstClip as NSString).deletingPathExtension
       outputs.append(RenderOutput(path: stem + ".png", kind: .poster))
+    }
+    for output in outputs {
+      guard case .imageSequence(let pattern) = output.kind else { continue }
+      let files = outputs.filter { $0.kind != output.kind }.map(\.path)
+      if let clash = files.first(where: { OutputPaths.isFrame(OutputPaths.entry($0), of: pattern) }) {
+        throw UsageError("-o \(clash) is also a frame of -o \(pattern.text)")
+      }
     }
     return outputs
   }

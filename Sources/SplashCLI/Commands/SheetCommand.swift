@@ -28,11 +28,13 @@ struct SheetCommand {
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.png")
     }
+    try OutputPaths.checkName(output)
     outputPath = output
   }
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {
     let scene = try source.load(environment: environment)
+    try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
     // A looping clip: frame k of n shows start + k·cycle/n, never the next loop's first frame
     // again. A one-shot clip with a hold: the last frame is the final state at start + cycle.
     let clip = scene.clip

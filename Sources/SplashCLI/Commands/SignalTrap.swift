@@ -1,25 +1,51 @@
 import Dispatch
 import Foundation
+import SplashCore
 import SplashPipeline
+import Synchronization
 
-/// Turns SIGINT and SIGTERM into a cancellation the pipeline notices between frames.
+/// One path for SIGINT and SIGTERM in every command: cancel, clean up, exit 130.
 ///
-/// The default action would kill the process on the spot and leave the temporary output file
-/// behind; cancelling instead lets the writer discard it and the command exit with 130.
+///     first signal ──▶ cancel ──▶ writers abandon their files ──▶ exit 130 (normal path)
+///          │                      (commands that cannot cancel: forced exit at once)
+///          ├── second signal ─────────────────┐
+///          └── 10 s without finishing ────────┴──▶ forced exit: every registered
+///                                                  temporary removed, then _exit(130)
+///
+/// The default action would kill the process on the spot and leave temporary files behind.
+/// The forced exit removes them itself (`TemporaryFiles`), so a second Ctrl-C, or a SIGTERM
+/// after the Ctrl-C, still leaves nothing; it does not wait for threads that may be stuck.
 enum SignalTrap {
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+  /// How long a cancelled command may take to clean up before the forced exit does it.
+  static let gracePeriod: DispatchTimeInterval = .seconds(10)
 
-  /// Starts trapping; `flag` is set on the first signal. A second signal ends the process at once.
-  static func install(cancelling flag: CancellationFlag) {
+  /// Starts trapping. With `flag`, the first signal sets it and the command winds down on its
+  /// own; without, the first signal exits at once (still removing temporaries).
+  static func install(cancelling flag: CancellationFlag?) {
+    let signals = Mutex(0)
     for number in [SIGINT, SIGTERM] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
-        if flag.isCancelled { exit(ExitCode.interrupted.rawValue) }
+        let count = signals.withLock { count in
+          count += 1
+          return count
+        }
+        guard let flag, count == 1 else { forcedExit() }
         flag.cancel()
+        DispatchQueue.global().asyncAfter(deadline: .now() + gracePeriod) { forcedExit() }
       }
       source.resume()
       sources.append(source)
     }
+  }
+
+  /// Removes every temporary this process created and ends it with 130, now.
+  static func forcedExit() -> Never {
+    TemporaryFiles.removeAllForExit()
+    let message = "splashvid: interrupted; nothing was written\n"
+    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    _exit(ExitCode.interrupted.rawValue)
   }
 }

@@ -22,11 +22,13 @@ struct StillCommand {
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.png")
     }
+    try OutputPaths.checkName(output)
     outputPath = output
   }
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {
     let scene = try source.load(environment: environment)
+    try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: false)
     guard let buffer = PixelBuffer(width: size.width, height: size.height) else {
       throw RenderError(stage: "allocating the still", message: "\(size.width)x\(size.height) is too large")

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A file that appears under its name only once it is complete.
 ///
@@ -12,69 +11,104 @@ import Synchronization
 /// is interrupted calls `discard()`, and an uncommitted file is discarded when released, so a
 /// truncated file never sits under the destination's name and an existing destination is
 /// replaced only by a complete one.
+///
+/// The temporary file:
+/// - has a random name created with `O_EXCL` (`TemporaryName`), so writers on other hosts or in
+///   other PID namespaces sharing the folder never write into each other's file;
+/// - is locked (`flock`) while it is written, so a later run can tell a temporary whose writer
+///   died (and sweep it, `StaleTemporaries`) from one still being written;
+/// - is registered with `TemporaryFiles`, so a forced exit removes it too.
+///
+/// Only regular files are replaced: a destination that is a directory, a device, a FIFO or a
+/// socket is refused, since renaming over it would replace the node itself (`-o /dev/null`
+/// would become a regular file).
 public final class OutputFile: @unchecked Sendable {
   /// Where the finished file goes.
   public let destination: String
   /// Where it is written meanwhile.
   public let temporaryPath: String
+  /// The open temporary file, holding its lock until the file is settled.
+  private var lockDescriptor: Int32
   private var isSettled = false
 
-  /// Prepares to write `destination`.
+  /// Prepares to write `destination`: creates its temporary file.
   ///
-  /// - Throws: `OutputFileError` when the destination is a directory or its folder does not
-  ///   exist or cannot be written.
+  /// - Throws: `OutputFileError` when the destination is not a regular file, its folder does
+  ///   not exist or cannot be written, or the temporary file cannot be created.
   public init(destination: String) throws {
     let (folder, name) = Self.split(destination)
-    guard !name.isEmpty else {
+    guard !name.isEmpty, name != ".", name != ".." else {
       throw OutputFileError(path: destination, reason: "names a folder, not a file")
     }
+    try Self.checkReplaceable(destination)
     var status = stat()
-    if stat(destination, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-      throw OutputFileError(path: destination, reason: "is a directory")
-    }
     guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-      throw OutputFileError(path: destination, reason: "its folder \(folder) does not exist")
+      let reason = InputFile.kind(of: folder).map { "its folder \(folder) is \($0), not a folder" }
+      throw OutputFileError(path: destination, reason: reason ?? "its folder \(folder) does not exist")
     }
     guard access(folder, W_OK) == 0 else {
       throw OutputFileError(path: destination, reason: "its folder \(folder) is not writable")
     }
+    StaleTemporaries.sweepOnce(folder)
+    let (path, descriptor) = try TemporaryName.create(for: name, in: folder, destination: destination)
     self.destination = destination
-    temporaryPath = "\(folder)/.\(name).splashvid-\(getpid())-\(Self.nextSerial()).tmp"
+    temporaryPath = path
+    lockDescriptor = descriptor
   }
 
   deinit {
-    if !isSettled { unlink(temporaryPath) }
+    if !isSettled { discard() }
   }
 
-  /// Moves the finished temporary file into place, replacing any file already there.
+  /// Moves the finished temporary file into place, replacing any regular file already there.
   public func commit() throws {
     guard !isSettled else { return }
+    do {
+      // Checked again: the destination may have become something else while the file was written.
+      try Self.checkReplaceable(destination)
+    } catch {
+      discard()
+      throw error
+    }
     if rename(temporaryPath, destination) != 0 {
       let reason = String(cString: strerror(errno))
       discard()
       throw OutputFileError(path: destination, reason: "could not be put in place: \(reason)")
     }
-    isSettled = true
+    settle()
   }
 
   /// Removes the temporary file; the destination is left as it was.
   public func discard() {
     guard !isSettled else { return }
     unlink(temporaryPath)
+    settle()
+  }
+
+  private func settle() {
+    TemporaryFiles.unregister(temporaryPath)
+    close(lockDescriptor)
+    lockDescriptor = -1
     isSettled = true
   }
 
-  private static func split(_ path: String) -> (folder: String, name: String) {
+  /// Refuses a destination that exists and is not a regular file (a link is replaced itself,
+  /// never followed).
+  private static func checkReplaceable(_ destination: String) throws {
+    var status = stat()
+    guard lstat(destination, &status) == 0 else { return }
+    let type = status.st_mode & S_IFMT
+    guard type == S_IFREG || type == S_IFLNK else {
+      throw OutputFileError(
+        path: destination, reason: "is \(InputFile.kindName(status.st_mode)); splashvid writes regular files only")
+    }
+  }
+
+  /// The folder and the file name of `path`.
+  public static func split(_ path: String) -> (folder: String, name: String) {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let folder = String(path[..<slash])
     return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-  }
-
-  private static let serial = Atomic<Int>(0)
-
-  /// A number unique within this process, so parallel writers never share a temporary name.
-  private static func nextSerial() -> Int {
-    serial.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }
 

@@ -49,7 +49,8 @@ final class MuxedFile {
 
   /// Opens the temporary file and writes the container header, once every stream is added.
   func open(headerOptions: [(String, String)] = []) throws {
-    try check(avio_open(&context.pointee.pb, output.temporaryPath, AVIO_FLAG_WRITE), "writing \(output.destination)")
+    // Through the file protocol by name: a folder called `take:2` is a folder, not a protocol.
+    try check(avio_open(&context.pointee.pb, "file:" + output.temporaryPath, AVIO_FLAG_WRITE), "writing \(output.destination)")
     isIOOpen = true
     var options: OpaquePointer?
     defer { av_dict_free(&options) }

@@ -1,0 +1,84 @@
+import Foundation
+import SplashCore
+
+/// Checks on the files a command will write, made before any work: each names a file, no two
+/// name the same file, and none is a file the same command reads.
+///
+/// Two spellings of one file (`a.mp4`, `./a.mp4`, `clips/../a.mp4`, a linked folder) are told
+/// apart by `entry(_:)`: the real path of the folder plus the name. An output replaces the
+/// directory entry it names (a link there is replaced, not followed), while an input is read
+/// through its links, so an output collides with an input when its entry is the input's entry
+/// or the file the input's links lead to.
+enum OutputPaths {
+  /// Refuses an output name that is not a file splashvid can write.
+  static func checkName(_ path: String) throws {
+    guard !path.isEmpty else { throw UsageError("name the output file with -o FILE") }
+    if path == "-" {
+      throw UsageError("-o -: splashvid writes files, not standard output (an MP4 seeks back to write its index); name a file")
+    }
+    let name = OutputFile.split(path).name
+    if name.isEmpty || name == "." || name == ".." {
+      throw UsageError("-o \(path): names a folder; name a file in it")
+    }
+  }
+
+  /// The directory entry `path` names: the folder's real path and the name, or the path made
+  /// absolute and tidied when the folder does not exist (yet).
+  static func entry(_ path: String) -> String {
+    let (folder, name) = OutputFile.split(path)
+    let absoluteFolder = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+    let resolved = realpath(absoluteFolder, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    } ?? (absoluteFolder as NSString).standardizingPath
+    return (resolved == "/" ? "" : resolved) + "/" + name
+  }
+
+  /// The file `path` leads to through its links (or its entry when nothing is there).
+  static func resolved(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    return realpath(absolute, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    } ?? entry(path)
+  }
+
+  /// The first of `paths` that names the same file as an earlier one, with that earlier one.
+  static func firstDuplicate(_ paths: [String]) -> (first: String, again: String)? {
+    var seen: [String: String] = [:]
+    for path in paths {
+      let key = entry(path)
+      if let earlier = seen[key] { return (earlier, path) }
+      seen[key] = path
+    }
+    return nil
+  }
+
+  /// A file a command reads, for the overwrite check: "the preset", "the soundtrack", "the image".
+  struct Input {
+    var role: String
+    var path: String
+  }
+
+  /// Refuses outputs (single files and image sequences) that would replace an input.
+  static func checkNoInputOverwritten(files: [String], sequences: [FrameNamePattern] = [], inputs: [Input]) throws {
+    let inputKeys = inputs.map { input in (input, [entry(input.path), resolved(input.path)]) }
+    for file in files {
+      let key = entry(file)
+      if let (input, _) = inputKeys.first(where: { $0.1.contains(key) }) {
+        throw UsageError("-o \(file) would overwrite \(input.role) (\(input.path)), which this command reads; name another file")
+      }
+    }
+    for sequence in sequences {
+      if let (input, _) = inputKeys.first(where: { $0.1.contains { isFrame($0, of: sequence) } }) {
+        throw UsageError("-o \(sequence.text) would overwrite \(input.role) (\(input.path)), which this command reads; name the frames otherwise")
+      }
+    }
+  }
+
+  /// Whether the entry `key` (see `entry(_:)`) is one of the frames `sequence` writes.
+  static func isFrame(_ key: String, of sequence: FrameNamePattern) -> Bool {
+    let (folder, name) = OutputFile.split(key)
+    return folder == OutputFile.split(entry(sequence.folder + "/frame")).folder && sequence.frameNumber(ofName: name) != nil
+  }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Removes temporaries that writers killed outright (`kill -9`, a lost machine) left behind.
+///
+/// The first time a process writes into a folder, it looks there for splashvid's temporary
+/// names (`TemporaryName`) and removes those whose writer is gone:
+/// - this version's temporaries are locked (`flock`) for as long as their writer lives, on any
+///   PID namespace sharing the kernel (and through NFS's lock manager across hosts), so one
+///   whose lock can be taken has no writer;
+/// - earlier versions' temporaries had no lock: they are removed once unmodified for an hour,
+///   far longer than a writer leaves its file untouched.
+///
+/// Nothing else is touched: only names of splashvid's own patterns, only regular files and
+/// staging folders, never through a symbolic link.
+public enum StaleTemporaries {
+  /// How long an unlocked temporary of an earlier version must have been untouched.
+  static let legacyAge: Int = 3600
+
+  private static let sweptFolders = Mutex<Set<String>>([])
+
+  /// Sweeps `folder` unless this process already did.
+  public static func sweepOnce(_ folder: String) {
+    let key = realpath(folder, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    } ?? folder
+    let isFirst = sweptFolders.withLock { $0.insert(key).inserted }
+    if isFirst { sweep(folder) }
+  }
+
+  /// Removes every stale temporary in `folder`; returns their names.
+  @discardableResult
+  public static func sweep(_ folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if TemporaryName.kind(of: name) != nil { names.append(name) }
+    }
+    closedir(directory)
+    return names.filter { removeIfStale(folder + "/" + $0, kind: TemporaryName.kind(of: $0)!) }
+  }
+
+  private static func removeIfStale(_ path: String, kind: TemporaryName.Kind) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    // Held by a live writer: not ours to touch.
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    guard type == S_IFREG || type == S_IFDIR else { return false }
+    if kind == .legacy {
+      guard Int(time(nil)) - Int(status.st_mtim.tv_sec) > legacyAge else { return false }
+    }
+    if type == S_IFDIR {
+      TemporaryFiles.removeTree(path)
+    } else {
+      unlink(path)
+    }
+    return true
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Outputs as a hostile hand tries them: devices, FIFOs, inputs named as outputs, two
+/// spellings of one file, shorter sequences over longer ones, long names, writers in other
+/// PID namespaces, signals in a row, and temporaries that `kill -9` left behind.
+@Suite("Outputs: nothing lost, nothing replaced that is not a clip")
+struct OutputSafetyTests {
+  private var presets: String { BinaryRunner.repository.appendingPathComponent("presets").path }
+
+  private func folderWithPresets() throws -> URL {
+    let folder = try BinaryRunner.temporaryFolder()
+    try FileManager.default.copyItem(
+      at: BinaryRunner.repository.appendingPathComponent("presets"), to: folder.appendingPathComponent("presets"))
+    return folder
+  }
+
+  private func temporaries(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".splashvid-") && !$0.hasSuffix("-inputs") }
+  }
+
+  @Test("-o naming a device or a FIFO is refused and the node stays what it was")
+  func devicesAndFIFOs() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    #expect(mkfifo(folder.appendingPathComponent("pipe.mp4").path, 0o600) == 0)
+    for (output, kind) in [("/dev/full", "a character device"), ("pipe.mp4", "a FIFO")] {
+      let outcome = try BinaryRunner.run(
+        ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "64x64", "-o", output], in: folder)
+      #expect(outcome.exitCode == 1, "\(output): \(outcome.standardError)")
+      #expect(outcome.standardError == "splashvid: cannot write \(output): is \(kind)\(kind == "a FIFO" ? " (named pipe)" : ""); splashvid writes regular files only\n")
+    }
+    var status = stat()
+    #expect(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/full is still a device")
+    #expect(lstat(folder.appendingPathComponent("pipe.mp4").path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    #expect(try temporaries(in: folder).isEmpty)
+    let still = try BinaryRunner.run(
+      ["still", "--preset", "fuber", "--presets-dir", presets, "--time", "1", "--size", "32x32", "-o", "/dev/full"], in: folder)
+    #expect(still.exitCode == 1 && still.standardError.contains("is a character device"), "\(still.standardError)")
+  }
+
+  @Test("-o - is refused: splashvid does not write standard output, and no file named '-' appears")
+  func dash() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    for arguments in [["--preset", "fuber"], ["still", "--preset", "fuber", "--time", "0"], ["sheet", "--preset", "fuber"]] {
+      let outcome = try BinaryRunner.run(arguments + ["--presets-dir", presets, "-o", "-"], in: folder)
+      #expect(outcome.exitCode == 64, "\(arguments)")
+      #expect(outcome.standardError.hasPrefix("splashvid: -o -: splashvid writes files, not standard output"), "\(outcome.standardError)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("an output naming an input of the same command is refused before any work; the input is unchanged")
+  func inputsAreNeverOverwritten() throws {
+    let folder = try folderWithPresets()
+    let preset = folder.appendingPathComponent("presets/logo-reveal.json5")
+    let image = folder.appendingPathComponent("presets/assets/mascot.png")
+    let presetBytes = try Data(contentsOf: preset)
+    let imageBytes = try Data(contentsOf: image)
+    let tone = folder.appendingPathComponent("tone.mp4")
+    try Data("not really sound".utf8).write(to: tone)
+    let cases: [([String], String)] = [
+      (["still", "--file", "presets/logo-reveal.json5", "--time", "1", "-o", "presets/logo-reveal.json5"], "the preset"),
+      (["sheet", "--file", "presets/logo-reveal.json5", "-o", "./presets/../presets/logo-reveal.json5"], "the preset"),
+      (["still", "--preset", "logo-reveal", "--presets-dir", "presets", "--time", "1", "-o", "presets/assets/mascot.png"], "an image of the preset"),
+      (["--file", "presets/logo-reveal.json5", "--fps", "5", "-o", "x.mp4", "-o", "presets/assets/mascot.png"], "an image of the preset"),
+      (["--file", "presets/logo-reveal.json5", "--fps", "5", "-o", "presets/assets/mascot-%d.png"], "an image of the preset"),
+      (["--file", "presets/logo-reveal.json5", "--fps", "5", "--audio", "tone.mp4", "-o", "tone.mp4"], "the soundtrack"),
+    ]
+    // mascot-%d.png would write mascot-1.png: make one the preset shows under that name.
+    try FileManager.default.copyItem(at: image, to: folder.appendingPathComponent("presets/assets/mascot-1.png"))
+    var text = String(decoding: presetBytes, as: UTF8.self)
+    text = text.replacingOccurrences(of: "assets/mascot.png", with: "assets/mascot-1.png")
+    try Data(text.utf8).write(to: folder.appendingPathComponent("presets/logo-reveal-1.json5"))
+    var allCases = cases
+    allCases[4].0[1] = "presets/logo-reveal-1.json5"
+    for (arguments, role) in allCases {
+      let outcome = try BinaryRunner.run(arguments, in: folder)
+      #expect(outcome.exitCode == 64, "\(arguments): \(outcome.standardError)")
+      #expect(outcome.standardError.contains("would overwrite \(role) ("), "\(arguments): \(outcome.standardError)")
+      #expect(outcome.standardError.split(separator: "\n").count == 1)
+    }
+    #expect(try Data(contentsOf: preset) == presetBytes)
+    #expect(try Data(contentsOf: image) == imageBytes)
+    #expect(try Data(contentsOf: tone) == Data("not really sound".utf8))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.mp4").path))
+  }
+
+  @Test("two spellings of one output are one output: refused, nothing rendered")
+  func sameFileTwice() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("clips"), withIntermediateDirectories: true)
+    for pair in [["a.mp4", "./a.mp4"], ["clips/a.mp4", "clips/../clips//a.mp4"], ["f-%d.png", "f-2.png"]] {
+      let outcome = try BinaryRunner.run(
+        ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "64x64", "-o", pair[0], "-o", pair[1]], in: folder)
+      #expect(outcome.exitCode == 64, "\(pair)")
+      #expect(
+        outcome.standardError.contains("are the same file") || outcome.standardError.contains("is also a frame of"), "\(outcome.standardError)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["clips"])
+  }
+
+  @Test("a shorter sequence over a longer one leaves no frames of the old run; other files stay")
+  func shorterSequence() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    func render(fps: Int) throws {
+      let outcome = try BinaryRunner.run(
+        ["--preset", "fuber", "--presets-dir", presets, "--fps", String(fps), "--size", "32x32", "-o", "frames/f-%03d.png"], in: folder)
+      #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("frames"), withIntermediateDirectories: true)
+    try render(fps: 10)
+    let names = { try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path).sorted() }
+    #expect(try names().count == 30)
+    // Not the sequence's names: another width, another stem, a folder.
+    for other in ["f-7.png", "f-0031.png", "g-031.png", "notes.txt"] {
+      try Data("keep".utf8).write(to: folder.appendingPathComponent("frames/\(other)"))
+    }
+    try render(fps: 5)
+    let expected = (1...15).map { String(format: "f-%03d.png", $0) } + ["f-0031.png", "f-7.png", "g-031.png", "notes.txt"]
+    #expect(try names() == expected.sorted())
+  }
+
+  @Test("an output name as long as the file system allows is written (the temporary's name is shortened)")
+  func longName() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    for length in [234, 251] {
+      let name = String(repeating: "é", count: (length - 4) / 2) + String(repeating: "x", count: (length - 4) % 2) + ".mp4"
+      #expect(name.utf8.count == length)
+      let outcome = try BinaryRunner.run(
+        ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "64x64", "-o", name], in: folder)
+      #expect(outcome.exitCode == 0, "\(length): \(outcome.standardError)")
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+    }
+    let poster = String(repeating: "p", count: 251) + ".png"
+    let still = try BinaryRunner.run(["still", "--preset", "fuber", "--presets-dir", presets, "--time", "1", "--size", "16x16", "-o", poster], in: folder)
+    #expect(still.exitCode == 0, "\(still.standardError)")
+    #expect(try temporaries(in: folder).isEmpty)
+  }
+
+  @Test("two batches in separate PID namespaces writing one shared folder both publish whole clips")
+  func pidNamespaces() throws {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return }
+    let folder = try folderWithPresets()
+    try Data("preset,output,size,fps\nfuber,shared.mp4,96x96,20\nwelcome,other.mp4,96x96,20\n".utf8)
+      .write(to: folder.appendingPathComponent("m.csv"))
+    var processes: [Process] = []
+    var pipes: [Pipe] = []
+    for _ in 0..<2 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+      process.arguments = ["-p", "-f", BinaryRunner.binary.path, "batch", "presets", "-o", "out", "--manifest", "m.csv", "--force"]
+      process.currentDirectoryURL = folder
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      processes.append(process)
+      pipes.append(errors)
+    }
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+    for process in processes { try process.run() }
+    let messages = pipes.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    for (process, message) in zip(processes, messages) {
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(message)")
+    }
+    for clip in ["shared.mp4", "other.mp4"] {
+      let probe = try BinaryRunner.run(["probe", "out/\(clip)"], in: folder)
+      #expect(probe.exitCode == 0 && probe.standardError.isEmpty, "\(clip): \(probe.standardOutput) \(probe.standardError)")
+      if clip == "shared.mp4" { #expect(probe.standardOutput.contains("frames: 60"), "\(probe.standardOutput)") }
+    }
+    #expect(try temporaries(in: folder.appendingPathComponent("out")).isEmpty)
+  }
+}
+
+/// Signals in every command, and temporaries that a killed writer left.
+@Suite("Signals and stale temporaries")
+struct SignalCleanupTests {
+  private var presets: String { BinaryRunner.repository.appendingPathComponent("presets").path }
+
+  private func start(_ arguments: [String], in folder: URL) throws -> (Process, Pipe) {
+    let process = Process()
+    process.executableURL = BinaryRunner.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    return (process, errors)
+  }
+
+  /// Waits until a temporary file appears in `folder` (the command is writing).
+  private func waitForTemporary(in folder: URL, of process: Process) throws -> Bool {
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, process.isRunning {
+      if try FileManager.default.contentsOfDirectory(atPath: folder.path).contains(where: { $0.hasSuffix(".tmp") }) { return true }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    return false
+  }
+
+  @Test("Ctrl-C followed at once by SIGTERM: exit 130 and no temporary left")
+  func interruptThenTerminate() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let (process, errors) = try start(["--preset", "fuber", "--presets-dir", presets, "--loops", "50", "-o", "long.mp4"], in: folder)
+    #expect(try waitForTemporary(in: folder, of: process))
+    kill(process.processIdentifier, SIGINT)
+    kill(process.processIdentifier, SIGTERM)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(message)")
+    #expect(message.hasSuffix("splashvid: interrupted; nothing was written\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("still and sheet trap SIGTERM too: exit 130 and no temporary left")
+  func stillAndSheet() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let commands = [
+      ["still", "--preset", "fuber", "--presets-dir", presets, "--time", "1", "--size", "8000x8000", "-o", "big.png"],
+      ["sheet", "--preset", "fuber", "--presets-dir", presets, "--frames", "400", "--columns", "20", "--width", "400", "-o", "sheet.png"],
+    ]
+    for arguments in commands {
+      let (process, errors) = try start(arguments, in: folder)
+      // Wait for the PNG's temporary, or at least for the command to be busy.
+      _ = try waitForTemporary(in: folder, of: process)
+      #expect(process.isRunning, "\(arguments[0]) still running")
+      process.terminate()
+      let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(arguments[0]): \(message)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "\(arguments[0])")
+    }
+  }
+
+  @Test("a temporary whose writer was killed (-9) is swept by the next run; a live writer's is not")
+  func staleTemporaries() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let (killed, _) = try start(["--preset", "fuber", "--presets-dir", presets, "--loops", "50", "-o", "killed.mp4"], in: folder)
+    #expect(try waitForTemporary(in: folder, of: killed))
+    kill(killed.processIdentifier, SIGKILL)
+    killed.waitUntilExit()
+    let leftover = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+    #expect(leftover.count == 1, "kill -9 leaves its temporary: \(leftover)")
+
+    // A live writer in the same folder, then a short run that sweeps.
+    let (live, _) = try start(["--preset", "fuber", "--presets-dir", presets, "--loops", "3", "--fps", "30", "-o", "live.mp4"], in: folder)
+    let deadline = Date().addingTimeInterval(60)
+    var liveTemporary: String?
+    while Date() < deadline, liveTemporary == nil, live.isRunning {
+      liveTemporary = try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix(".live.mp4.") }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    #expect(liveTemporary != nil)
+    let short = try BinaryRunner.run(
+      ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "64x64", "-o", "short.mp4"], in: folder)
+    #expect(short.exitCode == 0, "\(short.standardError)")
+    let after = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(!after.contains(leftover[0]), "the dead writer's temporary is swept")
+    if let liveTemporary, live.isRunning { #expect(after.contains(liveTemporary), "the live writer's temporary stays") }
+    live.waitUntilExit()
+    #expect(live.terminationStatus == 0, "the live writer completes")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["live.mp4", "short.mp4"])
+  }
+}
