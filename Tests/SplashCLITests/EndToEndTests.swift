@@ -261,7 +261,7 @@ struct EncoderCommandTests {
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: false)
     let outcome = try BinaryRunner.run(["--preset", "fuber", "--fps", "10", "--scale", "0.5", "-o", "out", "--presets-dir", presets], in: folder)
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardError == "splashvid: cannot write out: is a directory\n")
+    #expect(outcome.standardError == "splashvid: cannot write out: is a directory; splashvid writes regular files only\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
     let probe = try BinaryRunner.run(["probe", "missing.mp4"], in: folder)
     #expect(probe.exitCode == 1 && probe.standardError == "splashvid: no file missing.mp4\n")
