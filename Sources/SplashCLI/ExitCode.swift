@@ -5,6 +5,6 @@ public enum ExitCode: Int32 {
   case failure = 1
   /// The command line was wrong (`EX_USAGE` from sysexits.h).
   case usage = 64
-  /// Stopped by SIGINT or SIGTERM; nothing was left behind.
+  /// Stopped by SIGINT, SIGTERM or SIGHUP; nothing was left behind.
   case interrupted = 130
 }

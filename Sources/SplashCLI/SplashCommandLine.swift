@@ -13,6 +13,9 @@ public enum SplashCommandLine {
     // A write beyond a file-size limit should fail (and be reported, and cleaned up), not kill
     // the process and leave a half-written temporary file.
     signal(SIGXFSZ, SIG_IGN)
+    // Likewise a closed pipe on stdout or stderr (`splashvid presets | head -1`): the write fails,
+    // and the command goes on to clean up rather than vanish.
+    signal(SIGPIPE, SIG_IGN)
     let standardError = FileHandle.standardError
     func log(_ line: String) { standardError.write(Data((line + "\n").utf8)) }
 
@@ -35,7 +38,7 @@ public enum SplashCommandLine {
       return ExitCode.success.rawValue
     }
 
-    // Every command traps SIGINT and SIGTERM; render and batch wind down between frames, the
+    // Every command traps SIGINT, SIGTERM and SIGHUP; render and batch wind down between frames, the
     // others (one still, one sheet) exit at once, removing what they had begun to write.
     let cancellation = CancellationFlag()
     SignalTrap.install(cancelling: ["render", "batch"].contains(command) ? cancellation : nil)

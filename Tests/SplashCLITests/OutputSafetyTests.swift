@@ -217,6 +217,18 @@ struct SignalCleanupTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
+  @Test("SIGHUP (the terminal closed) ends a render as Ctrl-C does: exit 130, nothing left")
+  func hangUp() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let (process, errors) = try start(["--preset", "fuber", "--presets-dir", presets, "--loops", "50", "-o", "long.mp4"], in: folder)
+    #expect(try waitForTemporary(in: folder, of: process))
+    kill(process.processIdentifier, SIGHUP)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(message)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
   @Test("still and sheet trap SIGTERM too: exit 130 and no temporary left")
   func stillAndSheet() throws {
     let folder = try BinaryRunner.temporaryFolder()

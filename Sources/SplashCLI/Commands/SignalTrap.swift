@@ -4,7 +4,7 @@ import SplashCore
 import SplashPipeline
 import Synchronization
 
-/// One path for SIGINT and SIGTERM in every command: cancel, clean up, exit 130.
+/// One path for SIGINT, SIGTERM and SIGHUP in every command: cancel, clean up, exit 130.
 ///
 ///     first signal ──▶ cancel ──▶ writers abandon their files ──▶ exit 130 (normal path)
 ///          │                      (commands that cannot cancel: forced exit at once)
@@ -24,7 +24,8 @@ enum SignalTrap {
   /// own; without, the first signal exits at once (still removing temporaries).
   static func install(cancelling flag: CancellationFlag?) {
     let signals = Mutex(0)
-    for number in [SIGINT, SIGTERM] {
+    // SIGHUP: the terminal closed or a supervisor asked; it ends the work as Ctrl-C does.
+    for number in [SIGINT, SIGTERM, SIGHUP] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
