@@ -36,16 +36,10 @@ public enum StaleTemporaries {
   /// Removes every stale temporary in `folder`; returns their names.
   @discardableResult
   public static func sweep(_ folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if TemporaryName.kind(of: name) != nil { names.append(name) }
+    (DirectoryListing.names(in: folder) ?? []).filter { name in
+      guard let kind = TemporaryName.kind(of: name) else { return false }
+      return removeIfStale(folder + "/" + name, kind: kind)
     }
-    closedir(directory)
-    return names.filter { removeIfStale(folder + "/" + $0, kind: TemporaryName.kind(of: $0)!) }
   }
 
   private static func removeIfStale(_ path: String, kind: TemporaryName.Kind) -> Bool {

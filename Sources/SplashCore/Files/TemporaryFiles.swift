@@ -59,21 +59,14 @@ public enum TemporaryFiles {
 
   /// Removes a folder and what it holds (staging folders hold files only, never links out).
   public static func removeTree(_ path: String) {
-    if let directory = opendir(path) {
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-        }
-        guard name != ".", name != ".." else { continue }
-        let child = path + "/" + name
-        var status = stat()
-        if lstat(child, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-          removeTree(child)
-        } else {
-          unlink(child)
-        }
+    for name in DirectoryListing.names(in: path) ?? [] {
+      let child = path + "/" + name
+      var status = stat()
+      if lstat(child, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        removeTree(child)
+      } else {
+        unlink(child)
       }
-      closedir(directory)
     }
     rmdir(path)
   }
