@@ -62,7 +62,7 @@ struct OutputSafetyTests {
     let imageBytes = try Data(contentsOf: image)
     let tone = folder.appendingPathComponent("tone.mp4")
     try Data("not really sound".utf8).write(to: tone)
-    let cases: [([String], String)] = [
+    var allCases: [([String], String)] = [
       (["still", "--file", "presets/logo-reveal.json5", "--time", "1", "-o", "presets/logo-reveal.json5"], "the preset"),
       (["sheet", "--file", "presets/logo-reveal.json5", "-o", "./presets/../presets/logo-reveal.json5"], "the preset"),
       (["still", "--preset", "logo-reveal", "--presets-dir", "presets", "--time", "1", "-o", "presets/assets/mascot.png"], "an image of the preset"),
@@ -70,12 +70,14 @@ struct OutputSafetyTests {
       (["--file", "presets/logo-reveal.json5", "--fps", "5", "-o", "presets/assets/mascot-%d.png"], "an image of the preset"),
       (["--file", "presets/logo-reveal.json5", "--fps", "5", "--audio", "tone.mp4", "-o", "tone.mp4"], "the soundtrack"),
     ]
+    // A hard link to the preset is the preset under another name.
+    #expect(link(preset.path, folder.appendingPathComponent("alias.json5").path) == 0)
+    allCases.append((["still", "--file", "presets/logo-reveal.json5", "--time", "1", "-o", "alias.json5"], "the preset"))
     // mascot-%d.png would write mascot-1.png: make one the preset shows under that name.
     try FileManager.default.copyItem(at: image, to: folder.appendingPathComponent("presets/assets/mascot-1.png"))
     var text = String(decoding: presetBytes, as: UTF8.self)
     text = text.replacingOccurrences(of: "assets/mascot.png", with: "assets/mascot-1.png")
     try Data(text.utf8).write(to: folder.appendingPathComponent("presets/logo-reveal-1.json5"))
-    var allCases = cases
     allCases[4].0[1] = "presets/logo-reveal-1.json5"
     for (arguments, role) in allCases {
       let outcome = try BinaryRunner.run(arguments, in: folder)

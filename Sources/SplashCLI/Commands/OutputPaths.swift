@@ -65,7 +65,12 @@ enum OutputPaths {
     let inputKeys = inputs.map { input in (input, [entry(input.path), resolved(input.path)]) }
     for file in files {
       let key = entry(file)
-      if let (input, _) = inputKeys.first(where: { $0.1.contains(key) }) {
+      // A hard link to an input is the input under another name: replacing it loses nothing,
+      // but it is the input the user named, so it is refused too.
+      let identity = fileIdentity(file, followingLinks: false)
+      if let (input, _) = inputKeys.first(where: {
+        $0.1.contains(key) || (identity != nil && identity == fileIdentity($0.0.path, followingLinks: true))
+      }) {
         throw UsageError("-o \(file) would overwrite \(input.role) (\(input.path)), which this command reads; name another file")
       }
     }
@@ -74,6 +79,13 @@ enum OutputPaths {
         throw UsageError("-o \(sequence.text) would overwrite \(input.role) (\(input.path)), which this command reads; name the frames otherwise")
       }
     }
+  }
+
+  /// The device and inode of the file at `path`, or `nil` when nothing is there.
+  private static func fileIdentity(_ path: String, followingLinks: Bool) -> [UInt64]? {
+    var status = stat()
+    guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
   }
 
   /// Whether the entry `key` (see `entry(_:)`) is one of the frames `sequence` writes.
