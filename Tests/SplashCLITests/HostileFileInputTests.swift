@@ -1,0 +1,145 @@
+import Foundation
+import SplashEncode
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Inputs that are not what they claim to be: directories, FIFOs and devices given as presets,
+/// images or soundtracks, oversized files, names FFmpeg would read as protocols, numbers Swift
+/// would read as hex, and arguments that are not UTF-8. Each must end in one line on stderr and
+/// an exit below 128, never a hang, and leave no file behind.
+@Suite("Hostile files and arguments: one line, non-zero exit, no hang")
+struct HostileFileInputTests {
+  /// A run of the binary that was stopped because it did not finish in time.
+  struct Hung: Error, CustomStringConvertible {
+    var arguments: [String]
+    var description: String { "splashvid \(arguments.joined(separator: " ")) did not finish; it was killed" }
+  }
+
+  /// Runs the binary like `BinaryRunner.run`, but kills it (SIGKILL: a process stuck opening a
+  /// FIFO ignores SIGTERM) when it has not finished after `patience` seconds, so a hang fails
+  /// the test instead of stopping the suite.
+  static func runGuarded(
+    _ arguments: [String], in folder: URL, executable: URL? = nil, patience: Double = 30
+  ) throws -> BinaryRunner.Outcome {
+    let process = Process()
+    process.executableURL = executable ?? BinaryRunner.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    var variables = ProcessInfo.processInfo.environment
+    variables.removeValue(forKey: "SPLASHVID_PRESETS")
+    process.environment = variables
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
+    try process.run()
+    // The pipes are drained on their own threads so a chatty child never blocks on a full pipe
+    // and a stuck one does not block the wait below.
+    let collected = CollectedOutput()
+    let readers = DispatchGroup()
+    DispatchQueue.global().async(group: readers) { collected.setOutput(output.fileHandleForReading.readDataToEndOfFile()) }
+    DispatchQueue.global().async(group: readers) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
+    if finished.wait(timeout: .now() + patience) == .timedOut {
+      kill(process.processIdentifier, SIGKILL)
+      finished.wait()
+      readers.wait()
+      throw Hung(arguments: arguments)
+    }
+    readers.wait()
+    return BinaryRunner.Outcome(
+      exitCode: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
+      standardError: String(decoding: collected.errors, as: UTF8.self))
+  }
+
+  /// What the reader threads collected, handed over under a lock.
+  final class CollectedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedOutput = Data()
+    private var storedErrors = Data()
+    var output: Data { lock.withLock { storedOutput } }
+    var errors: Data { lock.withLock { storedErrors } }
+    func setOutput(_ data: Data) { lock.withLock { storedOutput = data } }
+    func setErrors(_ data: Data) { lock.withLock { storedErrors = data } }
+  }
+
+  static let fuber = BinaryRunner.repository.appendingPathComponent("presets/fuber.json5").path
+
+  /// A folder with a FIFO called `name` in it (nobody ever writes to it).
+  static func folder(withFIFO name: String) throws -> URL {
+    let folder = try BinaryRunner.temporaryFolder()
+    try #require(mkfifo(folder.appendingPathComponent(name).path, 0o600) == 0)
+    return folder
+  }
+
+  /// Expects a refusal: exit 1…127, exactly one line on stderr holding every fragment, and
+  /// nothing new in `folder` but the files that were there before.
+  static func expectRefused(
+    _ outcome: BinaryRunner.Outcome, containing fragments: [String], exitCode: Int32? = nil, in folder: URL,
+    leaving expected: Set<String>, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(outcome.exitCode > 0 && outcome.exitCode < 128, "exit \(outcome.exitCode): \(outcome.standardError)", sourceLocation: sourceLocation)
+    if let exitCode { #expect(outcome.exitCode == exitCode, "\(outcome.standardError)", sourceLocation: sourceLocation) }
+    let lines = outcome.standardError.split(separator: "\n")
+    #expect(lines.count == 1, "one line, not: \(outcome.standardError)", sourceLocation: sourceLocation)
+    for fragment in fragments {
+      #expect(outcome.standardError.contains(fragment), "\(fragment) in: \(outcome.standardError)", sourceLocation: sourceLocation)
+    }
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+    #expect(left == expected, "files left: \(left.subtracting(expected).sorted())", sourceLocation: sourceLocation)
+  }
+
+  // MARK: Presets
+
+  @Test("a directory, a FIFO or a device given as --file is named as such")
+  func presetThatIsNotAFile() throws {
+    let folder = try Self.folder(withFIFO: "pipe.json5")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.json5"), withIntermediateDirectories: false)
+    let cases = [("dir.json5", "found a directory"), ("pipe.json5", "found a FIFO"), ("/dev/zero", "found a character device")]
+    for (path, found) in cases {
+      let outcome = try Self.runGuarded(["still", "--file", path, "--time", "0", "-o", "out.png"], in: folder)
+      try Self.expectRefused(
+        outcome, containing: ["\(path): expected a preset file", found], exitCode: 1, in: folder,
+        leaving: ["pipe.json5", "dir.json5"])
+    }
+  }
+
+  @Test("--preset skips a directory named NAME.json5 and finds the preset in a later folder")
+  func presetNameOfADirectory() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let shadowing = folder.appendingPathComponent("mine")
+    try FileManager.default.createDirectory(
+      at: shadowing.appendingPathComponent("fuber.json5"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("presets"), withIntermediateDirectories: false)
+    try FileManager.default.copyItem(atPath: Self.fuber, toPath: folder.appendingPathComponent("presets/fuber.json5").path)
+    let outcome = try Self.runGuarded(["inspect", "--preset", "fuber", "--presets-dir", "mine", "--time", "0"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput.contains("\"id\""), "the scene's layers: \(outcome.standardOutput.prefix(200))")
+  }
+
+  @Test("validate: a FIFO or a device is one problem line; a file over 16 MiB is refused unread")
+  func validateOddFiles() throws {
+    let folder = try Self.folder(withFIFO: "pipe.json5")
+    for (path, found) in [("pipe.json5", "found a FIFO"), ("/dev/zero", "found a character device")] {
+      let outcome = try Self.runGuarded(["validate", path], in: folder)
+      #expect(outcome.exitCode == 1, "\(outcome.standardError)")
+      let problems = outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix(path) }
+      #expect(problems.count == 1, "\(outcome.standardOutput)")
+      #expect(problems.first?.contains("\(path): expected a preset file") == true, "\(outcome.standardOutput)")
+      #expect(problems.first?.contains(found) == true, "\(outcome.standardOutput)")
+    }
+    // A sparse file: 17 MiB of zeros that take no disk space. Read whole, it would be parsed.
+    let huge = folder.appendingPathComponent("huge.json5").path
+    #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+    #expect(truncate(huge, 17 << 20) == 0)
+    let outcome = try Self.runGuarded(["validate", "huge.json5"], in: folder)
+    #expect(outcome.exitCode == 1)
+    #expect(
+      outcome.standardOutput.contains("huge.json5: expected a preset file of at most 16 MiB, found \(17 << 20) bytes"),
+      "\(outcome.standardOutput)")
+  }
+}
