@@ -142,4 +142,28 @@ struct HostileFileInputTests {
       outcome.standardOutput.contains("huge.json5: expected a preset file of at most 16 MiB, found \(17 << 20) bytes"),
       "\(outcome.standardOutput)")
   }
+
+  // MARK: Images
+
+  static let imagePreset = #"""
+    { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 },
+      parameters: { logo: { type: "image", default: "logo.png" } },
+      layers: [ { id: "a", bounds: [0, 0, 50, 50], position: [50, 50], contents: "$logo" } ] }
+    """#
+
+  @Test("an image that is a FIFO or a directory is refused at its JSON path, as contents or as an image parameter")
+  func imageThatIsNotAFile() throws {
+    let folder = try Self.folder(withFIFO: "logo.png")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: false)
+    try Data(Self.imagePreset.utf8).write(to: folder.appendingPathComponent("p.json5"))
+    let fromPreset = try Self.runGuarded(["still", "--file", "p.json5", "--time", "0", "-o", "out.png"], in: folder)
+    try Self.expectRefused(
+      fromPreset, containing: ["layers[0].contents: expected an image file", "logo.png", "found a FIFO"], exitCode: 1,
+      in: folder, leaving: ["logo.png", "folder.png", "p.json5"])
+    let fromParameter = try Self.runGuarded(
+      ["still", "--file", "p.json5", "--param", "logo=folder.png", "--time", "0", "-o", "out.png"], in: folder)
+    try Self.expectRefused(
+      fromParameter, containing: ["layers[0].contents: expected an image file", "folder.png", "found a directory"],
+      exitCode: 1, in: folder, leaving: ["logo.png", "folder.png", "p.json5"])
+  }
 }
