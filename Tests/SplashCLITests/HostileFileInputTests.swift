@@ -166,4 +166,62 @@ struct HostileFileInputTests {
       fromParameter, containing: ["layers[0].contents: expected an image file", "folder.png", "found a directory"],
       exitCode: 1, in: folder, leaving: ["logo.png", "folder.png", "p.json5"])
   }
+
+  // MARK: Soundtracks
+
+  /// A WAV file of `seconds` of a quiet 440 Hz tone, 16-bit mono at 48 kHz.
+  static func toneWAV(seconds: Double) -> Data {
+    let rate = 48_000
+    let samples = (0..<Int(Double(rate) * seconds)).map { index in
+      Int16(3000 * sin(2 * Double.pi * 440 * Double(index) / Double(rate)))
+    }
+    var data = Data()
+    func append<Value: FixedWidthInteger>(_ value: Value) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    data.append(contentsOf: Array("RIFF".utf8))
+    append(UInt32(36 + samples.count * 2))
+    data.append(contentsOf: Array("WAVEfmt ".utf8))
+    append(UInt32(16))
+    append(UInt16(1))  // PCM
+    append(UInt16(1))  // one channel
+    append(UInt32(rate))
+    append(UInt32(rate * 2))  // bytes per second
+    append(UInt16(2))  // bytes per sample frame
+    append(UInt16(16))  // bits per sample
+    data.append(contentsOf: Array("data".utf8))
+    append(UInt32(samples.count * 2))
+    for sample in samples { append(sample) }
+    return data
+  }
+
+  @Test("--audio naming a FIFO or a directory is refused, naming the file and what it is")
+  func soundtrackThatIsNotAFile() throws {
+    let folder = try Self.folder(withFIFO: "take.wav")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("takes"), withIntermediateDirectories: false)
+    for (path, found) in [("take.wav", "found a FIFO"), ("takes", "found a directory")] {
+      let outcome = try Self.runGuarded(
+        ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--audio", path, "-o", "out.mp4"], in: folder)
+      try Self.expectRefused(
+        outcome, containing: ["soundtrack \(path)", found], exitCode: 1, in: folder, leaving: ["take.wav", "takes"])
+    }
+  }
+
+  @Test("probe: a FIFO is named, not opened")
+  func probeFIFO() throws {
+    let folder = try Self.folder(withFIFO: "clip.mp4")
+    let outcome = try Self.runGuarded(["probe", "clip.mp4"], in: folder)
+    try Self.expectRefused(
+      outcome, containing: ["clip.mp4: expected a video file, found a FIFO"], exitCode: 1, in: folder, leaving: ["clip.mp4"])
+  }
+
+  @Test("--audio take:1.wav is a file name, not an FFmpeg protocol")
+  func soundtrackWithAColon() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    try Self.toneWAV(seconds: 1).write(to: folder.appendingPathComponent("take:1.wav"))
+    let outcome = try Self.runGuarded(
+      ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--audio", "take:1.wav", "-o", "out.mp4"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let info = try VideoReader.read(folder.appendingPathComponent("out.mp4").path)
+    #expect(info.audio?.codecName == "aac")
+    #expect(info.audio?.channels == 2)
+  }
 }
