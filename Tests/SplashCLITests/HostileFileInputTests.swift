@@ -224,4 +224,28 @@ struct HostileFileInputTests {
     #expect(info.audio?.codecName == "aac")
     #expect(info.audio?.channels == 2)
   }
+
+  // MARK: Rate factor
+
+  @Test("--crf 0 with H.264 is a usage error (lossless H.264 needs a profile Apple's players lack)")
+  func losslessH264() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try Self.runGuarded(["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0", "-o", "a.mp4"], in: folder)
+    try Self.expectRefused(outcome, containing: ["--crf 0", "1 to 51"], exitCode: 64, in: folder, leaving: [])
+    // With several outputs, one H.264 among them is enough to refuse it.
+    let mixed = try Self.runGuarded(
+      ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0", "-o", "a.webm", "-o", "b.mp4"], in: folder)
+    try Self.expectRefused(mixed, containing: ["--crf 0", "1 to 51"], exitCode: 64, in: folder, leaving: [])
+  }
+
+  @Test("--crf 0 stays allowed for HEVC and VP9, and their encoders print nothing of their own", arguments: [
+    ["-o", "b.mp4", "--format", "hevc"], ["-o", "c.webm"],
+  ])
+  func highestQualityOtherFormats(outputOptions: [String]) throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try Self.runGuarded(["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0"] + outputOptions, in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let lines = outcome.standardError.split(separator: "\n")
+    #expect(lines.count == 1 && lines[0].hasPrefix("wrote "), "only splashvid's own line: \(outcome.standardError)")
+  }
 }
