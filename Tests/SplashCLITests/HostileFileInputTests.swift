@@ -248,4 +248,21 @@ struct HostileFileInputTests {
     let lines = outcome.standardError.split(separator: "\n")
     #expect(lines.count == 1 && lines[0].hasPrefix("wrote "), "only splashvid's own line: \(outcome.standardError)")
   }
+
+  // MARK: Numbers
+
+  @Test("--time accepts plain decimals only", arguments: ["0x10", "nan", "inf", "infinity", "1e1", "+1", "2..5", " 2", "0x1p3"])
+  func timeThatIsNotADecimal(text: String) throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try Self.runGuarded(["inspect", "--file", Self.fuber, "--time", text], in: folder)
+    try Self.expectRefused(
+      outcome, containing: ["--time \(text): expected seconds from 0 to 86400"], exitCode: 64, in: folder, leaving: [])
+  }
+
+  @Test("--time takes 2, 2.5, .5 and 2.", arguments: ["2", "2.5", ".5", "2."])
+  func timeThatIsADecimal(text: String) throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let outcome = try Self.runGuarded(["inspect", "--file", Self.fuber, "--time", text], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+  }
 }

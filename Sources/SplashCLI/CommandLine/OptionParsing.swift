@@ -9,11 +9,23 @@ enum OptionParsing {
     return value
   }
 
+  /// Seconds written as a plain decimal: `2`, `2.5`, `.5` or `2.`.
+  ///
+  /// `Double(_:)` alone would also take `0x10` (16), `1e1`, `+1`, `nan` and `inf`: forms no one
+  /// means as a time, so a typo there must not become a valid, different time.
   static func seconds(_ text: String, option: String) throws -> Double {
-    guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
+    guard isPlainDecimal(text), let value = Double(text), value <= 86_400 else {
       throw UsageError("--\(option) \(text): expected seconds from 0 to 86400")
     }
     return value
+  }
+
+  /// Whether `text` is ASCII digits with at most one `.` among them, and at least one digit.
+  static func isPlainDecimal(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    let digits = bytes.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+    let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
+    return digits > 0 && points <= 1 && digits + points == bytes.count
   }
 
   /// `--crf N`: 0 to 51, but 1 to 51 when an output is H.264.
