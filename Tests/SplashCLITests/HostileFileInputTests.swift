@@ -265,4 +265,17 @@ struct HostileFileInputTests {
     let outcome = try Self.runGuarded(["inspect", "--file", Self.fuber, "--time", text], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
   }
+
+  // MARK: Arguments that are not UTF-8
+
+  @Test("an argument that is not UTF-8 is a usage error naming its position, not a renamed output")
+  func argumentNotUTF8() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    // Process takes Swift strings, which cannot hold the byte 0xFF; the shell's printf can.
+    let script = #"exec "$0" still --file "$1" --time 0 --scale 1 -o "$(printf 'out\377.png')""#
+    let outcome = try Self.runGuarded(
+      ["-c", script, BinaryRunner.binary.path, Self.fuber], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
+    try Self.expectRefused(
+      outcome, containing: ["argument 9", #"out\xff.png"#, "not valid UTF-8"], exitCode: 64, in: folder, leaving: [])
+  }
 }
