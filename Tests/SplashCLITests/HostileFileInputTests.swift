@@ -121,6 +121,21 @@ struct HostileFileInputTests {
     #expect(outcome.standardOutput.contains("\"id\""), "the scene's layers: \(outcome.standardOutput.prefix(200))")
   }
 
+  @Test("presets: a FIFO or a link to a device in a preset folder is listed as invalid, for what it is")
+  func presetsListingOddFiles() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let presets = folder.appendingPathComponent("presets")
+    try FileManager.default.createDirectory(at: presets, withIntermediateDirectories: false)
+    try #require(mkfifo(presets.appendingPathComponent("pipe.json5").path, 0o600) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: presets.appendingPathComponent("zero.json5").path, withDestinationPath: "/dev/zero")
+    let outcome = try Self.runGuarded(["presets"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let lines = outcome.standardOutput.split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("pipe  invalid: ") && $0.hasSuffix("pipe.json5: expected a preset file, found a FIFO (named pipe)") }, "\(outcome.standardOutput)")
+    #expect(lines.contains { $0.hasPrefix("zero  invalid: ") && $0.hasSuffix("zero.json5: expected a preset file, found a character device") }, "\(outcome.standardOutput)")
+  }
+
   @Test("validate: a FIFO or a device is one problem line; a file over 16 MiB is refused unread")
   func validateOddFiles() throws {
     let folder = try Self.folder(withFIFO: "pipe.json5")
