@@ -1,5 +1,6 @@
 import CCairo
 import CGdkPixbuf
+import SplashCore
 import SplashRender
 
 /// A decoded image as a Cairo surface (premultiplied ARGB32), owned and freed with the value.
@@ -14,8 +15,16 @@ final class CairoImage {
 
   /// Decodes `path` (PNG, JPEG and the other formats gdk-pixbuf reads).
   ///
-  /// - Throws: `RenderError` naming the file and gdk-pixbuf's message.
+  /// - Throws: `RenderError` naming the file and what was found there, or gdk-pixbuf's message.
   init(contentsOf path: String) throws {
+    // gdk-pixbuf opens what it is given: a FIFO would block the render (beyond SIGTERM) and a
+    // device would be read without end. The preset compiler checks this too; this check
+    // covers whatever else hands a path here.
+    do {
+      try InputFile.check(path, what: "an image file")
+    } catch let error as InputFileError {
+      throw RenderError(stage: "decoding image \(path)", message: "expected \(error.expected), found \(error.found)")
+    }
     var declaredWidth: Int32 = 0
     var declaredHeight: Int32 = 0
     guard gdk_pixbuf_get_file_info(path, &declaredWidth, &declaredHeight) != nil else {

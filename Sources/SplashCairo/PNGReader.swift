@@ -6,8 +6,14 @@ import SplashRender
 public enum PNGReader {
   /// The image at `path` as premultiplied BGRA.
   ///
-  /// - Throws: `RenderError` when the file is missing or not a PNG Cairo can read.
+  /// - Throws: `RenderError` when the file is missing, not a regular file (Cairo would block
+  ///   opening a FIFO) or not a PNG Cairo can read.
   public static func read(_ path: String) throws -> PixelBuffer {
+    do {
+      try InputFile.check(path, what: "a PNG file")
+    } catch let error as InputFileError {
+      throw RenderError(stage: "reading PNG \(path)", message: "expected \(error.expected), found \(error.found)")
+    }
     guard let surface = cairo_image_surface_create_from_png(path) else {
       throw RenderError(stage: "reading PNG \(path)", message: "cairo returned no surface")
     }

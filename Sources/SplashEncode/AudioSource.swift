@@ -13,12 +13,14 @@ final class AudioSource {
 
   /// Opens the first audio stream of `path`.
   ///
-  /// - Throws: `EncodeError` naming the file when it cannot be read or has no audio.
+  /// - Throws: `EncodeError` naming the file when it is not a regular file, cannot be read or
+  ///   has no audio.
   init(path: String) throws {
     self.path = path
+    try FFmpegInput.check(path, what: "a sound file", stage: "opening the soundtrack \(path)")
     packet = try Packet()
     frame = try VideoFrame()
-    try check(avformat_open_input(&format, path, nil, nil), "opening the soundtrack \(path)")
+    try check(avformat_open_input(&format, FFmpegInput.url(path), nil, nil), "opening the soundtrack \(path)")
     guard let format else { throw EncodeError(stage: "opening the soundtrack \(path)", message: "no context") }
     try check(avformat_find_stream_info(format, nil), "reading the soundtrack \(path)")
     streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)

@@ -14,13 +14,14 @@ public enum VideoReader {
   /// - Parameter visitFrame: Called with each decoded frame's index and pixels (converted from
   ///   the file's YUV with BT.709 and its declared range; premultiplied, as every `PixelBuffer`,
   ///   when the file has alpha). `nil` skips the conversion.
-  /// - Throws: `EncodeError` when the file cannot be opened or decoded.
+  /// - Throws: `EncodeError` when the file is not a regular file, or cannot be opened or decoded.
   public static func read(
     _ path: String, visitFrame: ((Int, PixelBuffer) throws -> Void)? = nil
   ) throws -> VideoFileInfo {
     _ = VideoWriter.quietLibraryLogging
+    try FFmpegInput.check(path, what: "a video file", stage: "opening \(path)")
     var format: UnsafeMutablePointer<AVFormatContext>?
-    try check(avformat_open_input(&format, path, nil, nil), "opening \(path)")
+    try check(avformat_open_input(&format, FFmpegInput.url(path), nil, nil), "opening \(path)")
     defer { avformat_close_input(&format) }
     guard let format else { throw EncodeError(stage: "opening \(path)", message: "no context") }
     try check(avformat_find_stream_info(format, nil), "reading stream information of \(path)")

@@ -9,8 +9,9 @@ public struct VideoSettings: Sendable, Hashable {
   public var width: Int
   public var height: Int
   public var framesPerSecond: Int
-  /// x264's (and x265's) constant rate factor: 0 is lossless, 18 is visually lossless for
-  /// flat graphics. VP9 maps it to its own 0–63 scale; ProRes has no rate factor.
+  /// x264's (and x265's) constant rate factor: 0 is the best quality (lossless in x264, so
+  /// refused for H.264), 18 is visually lossless for flat graphics. VP9 maps it to its own
+  /// 0–63 scale; ProRes has no rate factor.
   public var constantRateFactor: Int
   /// x264's (and x265's) speed/size trade-off preset.
   public var encoderPreset: String
@@ -76,6 +77,11 @@ public struct VideoSettings: Sendable, Hashable {
     }
     guard (0...51).contains(constantRateFactor) else {
       throw EncodeError(stage: stage, message: "CRF \(constantRateFactor) is outside 0...51")
+    }
+    // x264's 0 is lossless, which needs the High 4:4:4 Predictive profile: Apple's players and
+    // phones do not play it, and x264 refuses it in the High profile written here.
+    guard format != .h264 || constantRateFactor > 0 else {
+      throw EncodeError(stage: stage, message: "CRF 0 (lossless) is outside 1...51 for H.264")
     }
     guard Self.encoderPresets.contains(encoderPreset) else {
       throw EncodeError(stage: stage, message: "x264 preset \(encoderPreset) is not one of \(Self.encoderPresets.joined(separator: ", "))")

@@ -27,9 +27,10 @@ public final class VideoWriter {
   private var audio: AudioTrack?
   private var isFinished: Bool { file.isCommitted }
 
-  /// FFmpeg and x264 print progress and statistics at their default log level; splashvid
-  /// reports through its own messages and keeps only their errors.
-  static let quietLibraryLogging: Void = av_log_set_level(AV_LOG_ERROR)
+  /// FFmpeg and x264 print progress and statistics at their default log level, and their
+  /// errors as lines of their own beside the one splashvid prints; every failure already
+  /// reaches splashvid as an error code, and is reported once, in splashvid's own words.
+  static let quietLibraryLogging: Void = av_log_set_level(AV_LOG_QUIET)
 
   /// The FFmpeg encoder used by default.
   public static let encoderName = VideoFormat.h264.encoderName
@@ -146,8 +147,9 @@ public final class VideoWriter {
     case .hevc:
       var options = [("preset", settings.encoderPreset), ("crf", String(settings.constantRateFactor))]
       if settings.tune != "none" { options.append(("tune", settings.tune)) }
-      // x265 prints its settings and statistics on stderr unless told otherwise.
-      options.append(("x265-params", "log-level=error"))
+      // x265 prints its settings, statistics and errors on stderr itself, past FFmpeg's log,
+      // unless told otherwise; its failures reach splashvid as error codes.
+      options.append(("x265-params", "log-level=none"))
       return options
     case .prores:
       // Profile 4444 keeps the alpha channel; vendor apl0 is what Apple's encoder writes.

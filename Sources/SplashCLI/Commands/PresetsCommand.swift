@@ -23,7 +23,9 @@ struct PresetsCommand {
     }
     for (name, file) in presets {
       do {
-        let data = try Data(contentsOf: file)
+        // Regular files of at most 16 MiB only: a FIFO or a link to a device in a preset
+        // folder is listed as invalid, not read.
+        let data = try PresetLoader.read(file.path, displayName: file.path)
         let scene = try PresetCompiler.compile(data, file: file.path, baseDirectory: file.deletingLastPathComponent())
         let clip = scene.clip
         var line = "\(name)  \(format(scene.canvasSize.width))x\(format(scene.canvasSize.height)) pt"

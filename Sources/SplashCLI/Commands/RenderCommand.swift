@@ -53,7 +53,7 @@ struct RenderCommand {
     let requestedFramesPerSecond = try scanned.values["fps"].map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
     }
-    constantRateFactor = try scanned.values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) } ?? 18
+    constantRateFactor = try OptionParsing.constantRateFactor(scanned) ?? 18
     encoderPreset = try OptionParsing.choice(scanned.values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets) ?? "medium"
     tune = try OptionParsing.choice(scanned.values["tune"], option: "tune", from: VideoSettings.tunes) ?? "animation"
     progressStyle = try OptionParsing.choice(

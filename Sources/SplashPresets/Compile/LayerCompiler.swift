@@ -200,10 +200,9 @@ struct LayerCompiler {
     try issues.read(members["endPoint"]) { value in gradient.endPoint = try value.point() }
   }
 
-  /// An image file path, resolved against the preset's folder and checked to exist.
-  /// An image file path, resolved against the preset's folder, checked to exist, to be of a
-  /// sane size, and to lie inside the assets root (no `..`, absolute paths or symbolic links
-  /// leading out of it) unless the user named it on the command line.
+  /// An image file path, resolved against the preset's folder, checked to exist, to be a
+  /// regular file of a sane size, and to lie inside the assets root (no `..`, absolute paths
+  /// or symbolic links leading out of it) unless the user named it on the command line.
   private func imagePath(_ cursor: JSONCursor) throws -> String {
     let text = try cursor.string()
     let url: URL
@@ -223,9 +222,12 @@ struct LayerCompiler {
         throw cursor.error(expected: "an image inside \(root) (use --assets-root to allow another folder)")
       }
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: resolved)[.size] as? Int) ?? 0
-    guard size <= PresetLimits.imageFileBytes else {
-      throw cursor.error(expected: "an image file of at most \(PresetLimits.imageFileBytes / 1_048_576) MiB (this one has \(size) bytes)")
+    // Only a regular file: the image library would block opening a FIFO (and the render with
+    // it, beyond SIGTERM) or read a device without end.
+    do {
+      try InputFile.check(resolved, limit: PresetLimits.imageFileBytes, what: "an image file")
+    } catch let error as InputFileError {
+      throw PresetError(file: cursor.file, path: cursor.jsonPath, expected: "\(error.expected) (\(path))", found: error.found)
     }
     return path
   }

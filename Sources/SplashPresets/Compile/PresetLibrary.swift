@@ -37,6 +37,9 @@ public struct PresetLibrary: Sendable {
 
   /// The file of the preset called `name`.
   ///
+  /// A directory called `NAME.json5` is not a preset and is passed over; anything else of that
+  /// name is chosen, so a FIFO or a device is reported for what it is when it is loaded.
+  ///
   /// - Throws: `PresetLookupError` listing the folders searched.
   public func file(named name: String) throws -> URL {
     let isPlainName = !name.isEmpty && !name.contains("/") && name != "." && name != ".." && name != "schema"
@@ -44,7 +47,7 @@ public struct PresetLibrary: Sendable {
       for folder in searchFolders {
         for fileExtension in ["json5", "json"] {
           let candidate = folder.appendingPathComponent("\(name).\(fileExtension)")
-          if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+          if Self.isCandidate(candidate.path) { return candidate }
         }
       }
     }
@@ -69,12 +72,18 @@ extension PresetLibrary {
     var found: [String: URL] = [:]
     for folder in searchFolders {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      for file in files.sorted() where isPresetFileName(file) {
+      for file in files.sorted() where isPresetFileName(file) && Self.isCandidate(folder.appendingPathComponent(file).path) {
         let name = file.hasSuffix(".json5") ? String(file.dropLast(6)) : String(file.dropLast(5))
         if found[name] == nil { found[name] = folder.appendingPathComponent(file) }
       }
     }
     return found.keys.sorted().compactMap { name in found[name].map { (name, $0) } }
+  }
+
+  /// Whether something is at `path` (following links) and it is not a directory.
+  static func isCandidate(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
   }
 }
 

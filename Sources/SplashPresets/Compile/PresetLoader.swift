@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashModel
 
 /// Reads a preset file from disk and compiles it.
@@ -8,24 +9,28 @@ public enum PresetLoader {
 
   /// Loads and compiles the preset at `url`.
   ///
-  /// - Throws: `PresetError` for an unreadable, oversized or invalid file.
+  /// - Throws: `PresetError` for a path that is not a regular file (a directory, a FIFO, a
+  ///   device), an unreadable, oversized or invalid file.
   public static func load(
     _ url: URL, displayName: String? = nil, parameters: [String: String] = [:], assetsRoot: URL? = nil
   ) throws -> Scene {
     let name = displayName ?? url.path
-    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    if let size = attributes?[.size] as? Int, size > maximumFileSize {
-      throw PresetError(
-        file: name, path: "", expected: "a preset file of at most \(maximumFileSize / 1_048_576) MiB",
-        found: "\(size) bytes")
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw PresetError(file: name, path: "", expected: "a readable file (\(error.localizedDescription))", found: nil)
-    }
+    let data = try read(url.path, displayName: name)
     return try PresetCompiler.compile(
       data, file: name, baseDirectory: url.deletingLastPathComponent(), parameters: parameters, assetsRoot: assetsRoot)
+  }
+
+  /// The bytes of the preset file at `path`, at most `maximumFileSize` of them.
+  ///
+  /// Only a regular file is read: a FIFO would block until a writer appears and a device may
+  /// never end, so both are refused, as a directory is, before any byte is read.
+  ///
+  /// - Throws: `PresetError` for the whole document, naming `displayName` and what was found.
+  public static func read(_ path: String, displayName: String) throws -> Data {
+    do {
+      return Data(try InputFile.read(path, limit: maximumFileSize, what: "a preset file"))
+    } catch let error as InputFileError {
+      throw PresetError(file: displayName, path: "", expected: error.expected, found: error.found)
+    }
   }
 }
