@@ -1,5 +1,3 @@
-import SplashEncode
-
 /// Typed readers for option values, each failing with a usage error that names the option.
 enum OptionParsing {
   static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
@@ -26,29 +24,6 @@ enum OptionParsing {
     let digits = bytes.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
     let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
     return digits > 0 && points <= 1 && digits + points == bytes.count
-  }
-
-  /// `--crf N`: 0 to 51, but 1 to 51 when an output is H.264.
-  ///
-  /// x264's rate factor 0 is lossless, which H.264 allows only in the High 4:4:4 Predictive
-  /// profile; QuickTime, Safari and phones do not play that profile, and x264 refuses it in
-  /// High with a message of its own. x265 and libvpx take 0 as their best quality in the
-  /// profiles every player has, so it stays allowed for HEVC and VP9.
-  ///
-  /// The outputs' formats are those `RenderOutput.plan` gives the `-o` paths and `--format`,
-  /// planned here only for a 0; a mistake in them is reported as the full plan reports it.
-  static func constantRateFactor(_ scanned: ArgumentScanner.Result) throws -> Int? {
-    guard let text = scanned.values["crf"] else { return nil }
-    let value = try integer(text, option: "crf", range: 0...51)
-    if value == 0 {
-      let outputs = try RenderOutput.plan(
-        paths: scanned.repeated["output"] ?? [], formatName: scanned.values["format"], isTransparent: false, wantsPoster: false)
-      guard !outputs.contains(where: { $0.format == .h264 }) else {
-        throw UsageError(
-          "--crf 0: expected a whole number from 1 to 51 for H.264; lossless H.264 (0) does not play in QuickTime, Safari or on phones")
-      }
-    }
-    return value
   }
 
   /// One of a fixed list of words, or `nil` when the option was not given.

@@ -46,7 +46,7 @@ enum HelpText {
                           up to even for video)
       --scale S           pixels per point when --size is not given (default 2)
       --fit contain|cover how the canvas fills a --size of another aspect (default contain)
-      --crf N             x264/x265 quality, 0 (lossless) to 51 (default 18; VP9 scales it to 0-63)
+      --crf N             quality, 1 to 51 for H.264, 0 to 51 for HEVC (default 18; VP9 scales it to 0-63)
       --x264-preset P     ultrafast … placebo: speed against size (default medium; h264 and hevc)
       --tune T            animation, film, grain, stillimage, fastdecode, zerolatency, none (default animation)
       --workers N         render threads (default: the active cores)

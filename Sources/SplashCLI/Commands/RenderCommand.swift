@@ -53,7 +53,7 @@ struct RenderCommand {
     let requestedFramesPerSecond = try scanned.values["fps"].map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
     }
-    constantRateFactor = try OptionParsing.constantRateFactor(scanned) ?? 18
+    constantRateFactor = try scanned.values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) } ?? 18
     encoderPreset = try OptionParsing.choice(scanned.values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets) ?? "medium"
     tune = try OptionParsing.choice(scanned.values["tune"], option: "tune", from: VideoSettings.tunes) ?? "animation"
     progressStyle = try OptionParsing.choice(
@@ -65,6 +65,14 @@ struct RenderCommand {
     outputs = try RenderOutput.plan(
       paths: scanned.repeated["output"] ?? [], formatName: scanned.values["format"], isTransparent: isTransparent,
       wantsPoster: scanned.values["poster"] != nil)
+    // x264's rate factor 0 is lossless, which H.264 allows only in the High 4:4:4 Predictive
+    // profile; QuickTime, Safari and phones do not play that profile, and x264 refuses it in
+    // High with a message of its own. x265 and libvpx take 0 as their best quality in the
+    // profiles every player has, so it stays allowed for HEVC and VP9.
+    if constantRateFactor == 0, outputs.contains(where: { $0.format == .h264 }) {
+      throw UsageError(
+        "--crf 0: expected a whole number from 1 to 51 for H.264; lossless H.264 (0) does not play in QuickTime, Safari or on phones")
+    }
     soundtrack = scanned.values["audio"].map { .file($0) } ?? (target?.needsSoundTrack == true ? .silence : nil)
     // The sound goes to every output that can carry AAC (MP4 and MOV); a render with none
     // of those was asked for something it cannot do.
