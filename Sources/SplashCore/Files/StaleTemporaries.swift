@@ -29,8 +29,12 @@ public enum StaleTemporaries {
       defer { free(pointer) }
       return String(cString: pointer)
     } ?? folder
-    let isFirst = sweptFolders.withLock { $0.insert(key).inserted }
-    if isFirst { sweep(folder) }
+    // The sweep runs under the lock: another thread of this process writing into the same
+    // folder waits for it, so the sweep never meets a temporary of this process's own (whose
+    // lock, on file systems where `flock` is emulated per process, it could take).
+    sweptFolders.withLock { swept in
+      if swept.insert(key).inserted { sweep(folder) }
+    }
   }
 
   /// Removes every stale temporary in `folder`; returns their names.
