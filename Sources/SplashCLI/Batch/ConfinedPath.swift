@@ -35,6 +35,12 @@ enum ConfinedPath {
     return real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
   }
 
+  /// Whether `path` itself is a symbolic link (not following it).
+  static func isSymbolicLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+  }
+
   /// An output name in one spelling: `./a.mp4` and `sub//./a.mp4` become `a.mp4` and
   /// `sub/a.mp4`; `nil` for a name that is absolute, climbs out with `..`, or names no file.
   static func normalizedOutput(_ name: String) -> String? {
