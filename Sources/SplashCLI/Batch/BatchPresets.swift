@@ -10,6 +10,7 @@ final class BatchPresets {
   /// `--assets-root`: the folder presets and images may really lie in, when not the batch folder.
   let assetsRoot: String?
   private var prepared: [String: Result<PreparedPreset, any Error>] = [:]
+  private var files: [String: Result<String, any Error>] = [:]
 
   init(folder: String, assetsRoot: String?) {
     self.folder = folder
@@ -24,6 +25,13 @@ final class BatchPresets {
   /// - Throws: `UsageError` for a path instead of a name, a missing preset, or a file that
   ///   leads outside the assets root.
   func file(named name: String) throws -> String {
+    if let known = files[name] { return try known.get() }
+    let result = Result { try findFile(named: name) }
+    files[name] = result
+    return try result.get()
+  }
+
+  private func findFile(named name: String) throws -> String {
     guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", !name.contains("\u{0}") else {
       throw UsageError("preset \(name): expected the name of a preset in \(folder) (NAME for NAME.json5 or NAME.json), not a path")
     }

@@ -39,7 +39,8 @@ public final class PreparedPreset {
     self.assetsRoot = assetsRoot
     root = JSONCursor(value: try PresetCompiler.parse(data, file: file), jsonPath: "", file: file)
     if case .object(let members) = root.value {
-      parameters = try PresetParameters.declarations(members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: file) })
+      parameters = try PresetParameters.declarations(
+        members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: file) })
     } else {
       parameters = []
     }
@@ -70,9 +71,18 @@ public final class PreparedPreset {
   ///
   /// - Throws: the error compiling with these values would throw.
   public func check(_ overrides: [String: String]) throws {
-    let values = try PresetCompiler.parameterValues(root, overrides: overrides, origin: .manifest)
+    guard case .object = root.value else {
+      // Not a preset document: the compile says why, as it would for any row.
+      return try compileOnce(overrides, values: [:])
+    }
+    let values = try PresetCompiler.parameterValues(parameters, overrides: overrides, origin: .manifest, file: file)
     let changed = overrides.keys.filter { values[$0] != defaultValues[$0] }
     if defaultsProblem == nil, changed.allSatisfy(colourOnlyParameters.contains) { return }
+    try compileOnce(overrides, values: values)
+  }
+
+  /// Compiles with `values` (those of `overrides`), remembering the outcome for the same overrides.
+  private func compileOnce(_ overrides: [String: String], values: [String: JSONValue]) throws {
     if let known = compiled[overrides] {
       if let known { throw known }
       return

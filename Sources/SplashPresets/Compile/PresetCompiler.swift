@@ -177,16 +177,23 @@ public enum PresetCompiler {
     guard case .object(let members) = root.value else { return [:] }
     let declared = try PresetParameters.declarations(
       members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: root.file) })
+    return try parameterValues(declared, overrides: overrides, origin: origin, file: root.file)
+  }
+
+  /// Every parameter's value, from declarations already read.
+  static func parameterValues(
+    _ declared: [PresetParameter], overrides: [String: String], origin: ParameterOrigin, file: String
+  ) throws -> [String: JSONValue] {
     var values: [String: JSONValue] = [:]
     for parameter in declared { values[parameter.name] = parameter.defaultValue }
     for (name, text) in overrides.sorted(by: { $0.key < $1.key }) {
       guard let parameter = declared.first(where: { $0.name == name }) else {
         let known = declared.map(\.name).joined(separator: ", ")
         throw PresetError(
-          file: root.file, path: "parameters", expected: known.isEmpty ? "no --param (the preset has no parameters)" : "a parameter of this preset (\(known))",
+          file: file, path: "parameters", expected: known.isEmpty ? "no --param (the preset has no parameters)" : "a parameter of this preset (\(known))",
           found: "--param \(name)")
       }
-      values[name] = try PresetParameters.value(from: text, origin: origin, for: parameter, file: root.file)
+      values[name] = try PresetParameters.value(from: text, origin: origin, for: parameter, file: file)
     }
     return values
   }
