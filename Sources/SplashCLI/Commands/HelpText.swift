@@ -13,7 +13,7 @@ enum HelpText {
       splashvid validate [FILE | DIR]     every problem of each preset (default: the preset folder)
       splashvid presets                   the presets found, with their loops and parameters
       splashvid probe FILE                what a player will see in a video, and what may break it
-      splashvid batch DIR -o OUTDIR [--manifest FILE] [--jobs N] [--force] [--report FILE] [--shard I/N] [--assets-root DIR]
+      splashvid batch DIR -o OUTDIR [--manifest FILE] [--jobs N] [--force] [--report FILE] [--shard I/N] [--assets-root ROOT]
                                           many clips; resumable, failures isolated (docs/scale-out.md)
       splashvid bench (--preset NAME | --file PATH) [render options]
                                           each stage's speed and end to end / encoder-only, in one run
@@ -71,8 +71,8 @@ enum HelpText {
                           or JSON Lines; preset is a preset's name in DIR, output a name inside OUTDIR;
                           image params are relative to DIR. Every row is checked before any renders
       --report FILE       each clip's status as JSON; must not be a clip, a preset or the manifest
-      --assets-root DIR   presets and images may really lie in DIR (default: only DIR itself;
-                          symbolic links out of it, ../ and absolute paths are refused)
+      --assets-root ROOT  presets and images must really lie in ROOT instead of DIR (symbolic
+                          links resolved; ../ and absolute paths leading out are refused)
       --jobs N, --force, --shard I/N   clips at once; render finished clips again; one part of the list
 
     PRESETS
