@@ -28,14 +28,14 @@ struct BatchHostileTests {
     process.executableURL = BinaryRunner.binary
     process.arguments = arguments
     process.currentDirectoryURL = folder
-    let output = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
-    let errors = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
-    FileManager.default.createFile(atPath: errors.path, contents: nil)
-    defer {
-      try? FileManager.default.removeItem(at: output)
-      try? FileManager.default.removeItem(at: errors)
-    }
+    // Captured in files, not pipes, so that a child that hangs cannot block the reads; kept
+    // out of the work folder, whose contents the tests check.
+    let capture = try BinaryRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: capture) }
+    let output = capture.appendingPathComponent("stdout")
+    let errors = capture.appendingPathComponent("stderr")
+    try Data().write(to: output)
+    try Data().write(to: errors)
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: errors)
     try process.run()
@@ -84,7 +84,8 @@ struct BatchHostileTests {
   func windowsLineEnds() throws {
     let folder = try work()
     try write("preset,output\r\nfuber,a.mp4\r\nfuberx,b.mp4\r\n", "m.csv", in: folder)
-    expectBadRows(try run(["batch", "presets", "-o", "out", "--manifest", "m.csv"], in: folder), ["m.csv:3: no preset fuberx in presets"], in: folder)
+    expectBadRows(
+      try run(["batch", "presets", "-o", "out", "--manifest", "m.csv"], in: folder), ["m.csv:3: no preset fuberx in presets"], in: folder)
 
     try write("preset,output,size,fps\r\nwelcome,a.mp4,94x168,2\r\n", "good.csv", in: folder)
     let good = try run(["batch", "presets", "-o", "out", "--manifest", "good.csv"], in: folder)
@@ -277,7 +278,10 @@ struct BatchHostileTests {
     let folder = try BinaryRunner.temporaryFolder()
     let presets = folder.appendingPathComponent("p")
     try FileManager.default.createDirectory(at: presets, withIntermediateDirectories: true)
-    let preset = #"{ "schemaVersion": 1, "canvas": { "size": [48, 84] }, "clip": { "cycle": 1 }, "layers": [ { "id": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "red" } ] }"#
+    let preset = """
+      { "schemaVersion": 1, "canvas": { "size": [48, 84] }, "clip": { "cycle": 1 },
+        "layers": [ { "id": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "red" } ] }
+      """
     try write(preset, "p/only.json", in: folder)
     try write("preset,size,fps\nonly,48x84,2\n", "m.csv", in: folder)
     let outcome = try run(["batch", "p", "-o", "out", "--manifest", "m.csv"], in: folder)
@@ -309,7 +313,8 @@ struct BatchHostileTests {
     }
     try write(manifest, "m.csv", in: folder)
     let outcome = try run(["batch", "presets", "-o", "out", "--manifest", "m.csv"], in: folder, seconds: 300)
-    expectBadRows(outcome, ["m.csv:6002: presets/\(names[6_000 % 3]).json5: --param \(parameters[names[6_000 % 3]]!): expected a colour"], in: folder)
+    let bad = names[6_000 % names.count]
+    expectBadRows(outcome, ["m.csv:6002: presets/\(bad).json5: --param \(parameters[bad]!): expected a colour"], in: folder)
   }
 
   /// A preset whose parameters are checked only where they are used: a number as an opacity,
@@ -335,7 +340,8 @@ struct BatchHostileTests {
     try write(manifest, "m.csv", in: folder)
     let outcome = try run(["batch", "p", "-o", "out", "--manifest", "m.csv"], in: folder)
     expectBadRows(
-      outcome, ["m.csv:102: p/used.json5: layers[0].opacity: expected", "m.csv:202: p/used.json5: layers[1].id: expected a layer id not used elsewhere"],
+      outcome,
+      ["m.csv:102: p/used.json5: layers[0].opacity: expected", "m.csv:202: p/used.json5: layers[1].id: expected a layer id not used elsewhere"],
       in: folder)
   }
 }

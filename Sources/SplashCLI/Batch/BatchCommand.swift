@@ -75,7 +75,8 @@ struct BatchCommand {
       throw UsageError("--assets-root \(assetsRoot): \(InputFile.kind(of: assetsRoot) ?? "nothing there"), not a folder")
     }
     if let kind = InputFile.kind(of: outputFolder), kind != "a directory" {
-      throw UsageError("-o \(outputFolder): is \(kind == "a regular file" ? "a file" : kind), not a folder; name a folder for the clips")
+      let what = kind == "a regular file" ? "a file" : kind
+      throw UsageError("-o \(outputFolder): is \(what), not a folder; name a folder for the clips")
     }
     if let reportPath { try BatchReport.checkWritable(reportPath, outputFolder: outputFolder) }
     let presets = BatchPresets(folder: folder, assetsRoot: assetsRoot)

@@ -116,7 +116,8 @@ enum BatchReport {
     for clip in clips {
       if ConfinedPath.resolved(clip.presetFile) == report { throw refuse("the preset of \(clip.origin)") }
       if clip.imageFiles.values.contains(report) { throw refuse("an image of \(clip.origin)") }
-      let output = clip.output.contains("/") ? ConfinedPath.resolved("\(outputFolder)/\(clip.output)") : "\(outputRoot)/\(clip.output)"
+      let output =
+        clip.output.contains("/") ? ConfinedPath.resolved("\(outputFolder)/\(clip.output)") : "\(outputRoot)/\(clip.output)"
       if output == report { throw refuse("the output of \(clip.origin)") }
       if InputFingerprint.recordPath(for: output) == report { throw refuse("the record of the output of \(clip.origin)") }
     }
