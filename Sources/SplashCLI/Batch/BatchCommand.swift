@@ -7,10 +7,10 @@ import SplashPresets
 /// `splashvid batch DIR -o OUTDIR`: many clips in one command, resumable and shardable.
 ///
 ///     splashvid batch presets/ -o clips/ [--manifest clips.csv] [--jobs N] [--force]
-///                     [--report report.json] [--shard INDEX/COUNT] [--assets-root DIR]
+///                     [--report report.json] [--shard INDEX/COUNT] [--assets-root ROOT]
 ///
 /// - Presets, a manifest's images and the clips stay inside their folders, symbolic links
-///   included: presets and images inside the batch folder (or `--assets-root DIR`), clips inside
+///   included: presets and images inside the batch folder (or `--assets-root ROOT`), clips inside
 ///   the output folder. A manifest names presets by name, not by path.
 /// - Everything that can be checked is checked before anything is written: the manifest's
 ///   rows, the output folder, and the report's path (which must not be a clip, a preset or the
@@ -34,7 +34,7 @@ struct BatchCommand {
   var force: Bool
   var reportPath: String?
   var shard: (index: Int, count: Int)?
-  /// `--assets-root DIR`: presets and images may really lie anywhere inside DIR.
+  /// `--assets-root ROOT`: the folder presets and images must really lie in, instead of the batch folder.
   var assetsRoot: String?
 
   init(_ arguments: [String], environment: [String: String]) throws {
@@ -132,9 +132,12 @@ struct BatchCommand {
       return try InputFingerprint.of(clip, presetFile: presetFile, scene: scene)
     }
     do {
-      // Checked again now: a link may have appeared in the output folder since the manifest was read.
+      // Checked again now: a link may have appeared since the manifest was read.
       guard ConfinedPath.isInside(outputPath, folder: outputFolder) else {
         throw UsageError("\(outputPath) leads outside \(outputFolder) (a symbolic link); the clip was not written")
+      }
+      guard ConfinedPath.isInside(presetFile, folder: assetsRoot ?? folder) else {
+        throw UsageError("\(presetFile) leads outside \(assetsRoot ?? folder) (a symbolic link); the clip was not rendered")
       }
       let before = try fingerprint()
       let recordPath = InputFingerprint.recordPath(for: outputPath)
