@@ -7,8 +7,14 @@ import SplashPresets
 /// `splashvid batch DIR -o OUTDIR`: many clips in one command, resumable and shardable.
 ///
 ///     splashvid batch presets/ -o clips/ [--manifest clips.csv] [--jobs N] [--force]
-///                     [--report report.json] [--shard INDEX/COUNT]
+///                     [--report report.json] [--shard INDEX/COUNT] [--assets-root ROOT]
 ///
+/// - Presets, a manifest's images and the clips stay inside their folders, symbolic links
+///   included: presets and images inside the batch folder (or `--assets-root ROOT`), clips inside
+///   the output folder. A manifest names presets by name, not by path.
+/// - Everything that can be checked is checked before anything is written: the manifest's
+///   rows, the output folder, and the report's path (which must not be a clip, a preset or the
+///   manifest).
 /// - Clips whose output exists with an unchanged input fingerprint (see `InputFingerprint`)
 ///   are skipped; `--force` renders them again. Outputs are written atomically, so a batch
 ///   that is killed and run again simply finishes the rest. A clip whose inputs changed while
@@ -28,10 +34,13 @@ struct BatchCommand {
   var force: Bool
   var reportPath: String?
   var shard: (index: Int, count: Int)?
+  /// `--assets-root ROOT`: the folder presets and images must really lie in, instead of the batch folder.
+  var assetsRoot: String?
 
   init(_ arguments: [String], environment: [String: String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: ["output", "manifest", "jobs", "report", "shard"], flags: ["force"], shortNames: ["o": "output"])
+      valueOptions: ["output", "manifest", "jobs", "report", "shard", "assets-root"], flags: ["force"],
+      shortNames: ["o": "output"])
     let scanned = try scanner.scan(arguments)
     guard scanned.positional.count == 1, let folder = scanned.positional.first else {
       throw UsageError("batch takes one preset folder: splashvid batch DIR -o OUTDIR")
@@ -43,6 +52,7 @@ struct BatchCommand {
     jobs = try scanned.values["jobs"].map { try OptionParsing.integer($0, option: "jobs", range: 1...64) } ?? 1
     force = scanned.flags.contains("force")
     reportPath = scanned.values["report"]
+    assetsRoot = scanned.values["assets-root"]
     if let text = scanned.values["shard"] {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       let indexText = parts.first == "auto" ? environment["JOB_COMPLETION_INDEX"] : parts.first
@@ -61,7 +71,20 @@ struct BatchCommand {
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw UsageError("\(folder) is not a folder")
     }
-    let allClips = try BatchManifest.clips(folder: folder, manifest: manifest)
+    if let assetsRoot, InputFile.kind(of: assetsRoot) != "a directory" {
+      throw UsageError("--assets-root \(assetsRoot): \(InputFile.kind(of: assetsRoot) ?? "nothing there"), not a folder")
+    }
+    if let kind = InputFile.kind(of: outputFolder), kind != "a directory" {
+      let what = kind == "a regular file" ? "a file" : kind
+      throw UsageError("-o \(outputFolder): is \(what), not a folder; name a folder for the clips")
+    }
+    if let reportPath { try BatchReport.checkWritable(reportPath, outputFolder: outputFolder) }
+    let presets = BatchPresets(folder: folder, assetsRoot: assetsRoot)
+    let allClips = try BatchManifest.clips(presets: presets, manifest: manifest, outputFolder: outputFolder)
+    if let reportPath {
+      try BatchReport.checkNotAnInput(
+        reportPath, clips: allClips, outputFolder: outputFolder, manifest: manifest, folder: folder)
+    }
     let clips = allClips.enumerated().filter { shard == nil || $0.offset % shard!.count == shard!.index }.map(\.element)
     try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
 
@@ -93,17 +116,29 @@ struct BatchCommand {
 
   private func render(_ clip: BatchClip, workers: Int, environment: [String: String], cancellation: CancellationFlag) -> BatchResult {
     let started = Date()
-    let presetFile = "\(folder)/\(clip.preset).json5"
+    let presetFile = clip.presetFile
     let outputPath = "\(outputFolder)/\(clip.output)"
     func result(_ status: BatchResult.Status, _ error: String? = nil, warning: String? = nil) -> BatchResult {
       BatchResult(
         clip: clip, outputPath: outputPath, status: status, seconds: Date().timeIntervalSince(started), error: error, warning: warning)
     }
+    // Compiled as the manifest was checked (images confined to the assets root), each time it
+    // is fingerprinted, so an image swapped for a link out of the folder is caught here too.
     func fingerprint() throws -> String {
-      let scene = try PresetLoader.load(URL(fileURLWithPath: presetFile), displayName: presetFile, parameters: clip.parameters)
+      let data = Data(try InputFile.read(presetFile, limit: PresetLoader.maximumFileSize, what: "a preset file"))
+      let scene = try PresetCompiler.compile(
+        data, file: presetFile, baseDirectory: URL(fileURLWithPath: folder), parameters: clip.renderParameters,
+        assetsRoot: URL(fileURLWithPath: assetsRoot ?? folder), parameterOrigin: .manifest)
       return try InputFingerprint.of(clip, presetFile: presetFile, scene: scene)
     }
     do {
+      // Checked again now: a link may have appeared since the manifest was read.
+      guard ConfinedPath.isInside(outputPath, folder: outputFolder) else {
+        throw UsageError("\(outputPath) leads outside \(outputFolder) (a symbolic link); the clip was not written")
+      }
+      guard ConfinedPath.isInside(presetFile, folder: assetsRoot ?? folder) else {
+        throw UsageError("\(presetFile) leads outside \(assetsRoot ?? folder) (a symbolic link); the clip was not rendered")
+      }
       let before = try fingerprint()
       let recordPath = InputFingerprint.recordPath(for: outputPath)
       if !force, FileManager.default.fileExists(atPath: outputPath),
@@ -114,7 +149,8 @@ struct BatchCommand {
       // From here the output may be replaced: a record left from an earlier run must not vouch
       // for it. If anything below fails, the next run renders the clip again.
       if FileManager.default.fileExists(atPath: recordPath) { try FileManager.default.removeItem(atPath: recordPath) }
-      let command = try RenderCommand(clip.renderArguments(presetFile: presetFile, outputPath: outputPath, workers: workers))
+      let command = try RenderCommand(
+        clip.renderArguments(presetFile: presetFile, outputPath: outputPath, workers: workers, assetsRoot: assetsRoot))
       try command.run(environment: environment, cancellation: cancellation) { _ in }
       // The render read the preset and its images again. If they changed meanwhile, no one can
       // say which version the clip shows, so it is not recorded and renders again next run

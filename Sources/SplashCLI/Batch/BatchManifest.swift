@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashEncode
 import SplashPresets
 
@@ -28,35 +29,31 @@ enum BatchManifest {
     var description: String { lines.joined(separator: "\n") + "\n\(lines.count) bad row\(lines.count == 1 ? "" : "s"); nothing was rendered" }
   }
 
-  /// The clips for `folder`, from `manifest` when given.
-  static func clips(folder: String, manifest: String?) throws -> [BatchClip] {
+  /// The clips for `presets.folder`, from `manifest` when given, with outputs in `outputFolder`.
+  static func clips(presets: BatchPresets, manifest: String?, outputFolder: String) throws -> [BatchClip] {
+    let folder = presets.folder
     guard let manifest else {
-      let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter(isPresetFileName).sorted()
-      guard !names.isEmpty else { throw UsageError("\(folder) holds no presets") }
-      return names.map { file in
+      let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter(isPresetFileName).sorted()
+      guard !files.isEmpty else { throw UsageError("\(folder) holds no presets") }
+      // NAME.json5 wins over NAME.json, as when presets are found by name; one clip per name.
+      var clips: [String: BatchClip] = [:]
+      for file in files {
         let name = file.hasSuffix(".json5") ? String(file.dropLast(6)) : String(file.dropLast(5))
-        return BatchClip(origin: "\(folder)/\(file)", preset: name, output: "\(name).mp4", parameters: [:], size: nil, framesPerSecond: 60, loops: 1)
+        if let earlier = clips[name], earlier.presetFile.hasSuffix(".json5") { continue }
+        try presets.confine("\(folder)/\(file)", name: name)
+        clips[name] = BatchClip(
+          origin: "\(folder)/\(file)", preset: name, presetFile: "\(folder)/\(file)", output: "\(name).mp4", parameters: [:],
+          size: nil, framesPerSecond: 60, loops: 1)
       }
+      return clips.keys.sorted().compactMap { clips[$0] }
     }
-    let text: String
-    do {
-      let size = (try FileManager.default.attributesOfItem(atPath: manifest)[.size] as? Int) ?? 0
-      guard size <= maximumBytes else {
-        throw UsageError("the manifest \(manifest) has \(size) bytes; at most \(maximumBytes / 1_048_576) MiB")
-      }
-      text = try String(contentsOfFile: manifest, encoding: .utf8)
-    } catch let error as UsageError {
-      throw error
-    } catch {
-      throw UsageError("cannot read the manifest \(manifest) (as UTF-8 text)")
-    }
-    let rows = manifest.hasSuffix(".csv") ? try csvRows(text, file: manifest) : jsonLinesRows(text, file: manifest)
+    let rows = try self.rows(of: manifest)
     var clips: [BatchClip] = []
     var problems: [String] = []
     var outputs: [String: String] = [:]
     for (origin, row) in rows {
       do {
-        let clip = try clip(from: row, origin: origin, folder: folder)
+        let clip = try clip(from: row, origin: origin, presets: presets, outputFolder: outputFolder)
         if let earlier = outputs[clip.output] {
           throw UsageError("output \(clip.output) is also written by \(earlier)")
         }
@@ -70,14 +67,46 @@ enum BatchManifest {
     return clips
   }
 
-  private static func clip(from row: [String: String], origin: String, folder: String) throws -> BatchClip {
+  /// The manifest's rows, by origin (`FILE:LINE`).
+  ///
+  /// The file is read as a regular file of at most 16 MiB (a FIFO or a folder is refused, not
+  /// waited on); a UTF-8 byte order mark and Windows line ends are accepted.
+  private static func rows(of manifest: String) throws -> [(String, [String: String])] {
+    var bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(manifest, limit: maximumBytes, what: "a manifest (CSV or JSON Lines)")
+    } catch let error as InputFileError {
+      throw UsageError("--manifest \(error)")
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw UsageError("--manifest \(manifest): expected UTF-8 text, found other bytes; save it as UTF-8")
+    }
+    // Lines end at \n, with an optional \r before it. Splitting a String on "\n" would not do:
+    // "\r\n" is one Character, so a Windows file would be one long line.
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+      String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+    }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    let rows = manifest.hasSuffix(".csv") ? try csvRows(lines, file: manifest) : jsonLinesRows(lines, file: manifest)
+    guard !rows.isEmpty else {
+      throw UsageError(
+        lines.isEmpty || !manifest.hasSuffix(".csv")
+          ? "\(manifest) is empty; list one clip per line"
+          : "\(manifest) has a header but no rows; list one clip per line below the header")
+    }
+    return rows
+  }
+
+  private static func clip(
+    from row: [String: String], origin: String, presets: BatchPresets, outputFolder: String
+  ) throws -> BatchClip {
     if let error = row["__error"] { throw UsageError(error) }
     if let unknown = row.keys.sorted().first(where: { !columns.contains($0) }) {
       throw UsageError("unknown column \(unknown) (columns: \(columns.joined(separator: ", ")))")
     }
     guard let preset = row["preset"], !preset.isEmpty else { throw UsageError("missing preset") }
-    let file = "\(folder)/\(preset).json5"
-    guard FileManager.default.fileExists(atPath: file) else { throw UsageError("no preset \(preset) in \(folder)") }
+    let file = try presets.file(named: preset)
     let formatName = row["format"].flatMap { $0.isEmpty ? nil : $0 }
     // A GIF is told by its extension (or format gif), as on the command line.
     let namedGIF = formatName == "gif"
@@ -89,9 +118,20 @@ enum BatchManifest {
       return format
     }
     let defaultExtension = namedGIF ? "gif" : (namedFormat ?? .h264).fileExtensions[0]
-    let output = row["output"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(preset).\(defaultExtension)"
-    guard !output.hasPrefix("/"), !output.split(separator: "/").contains("..") else {
-      throw UsageError("output \(output): expected a file name inside the output folder")
+    let named = row["output"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(preset).\(defaultExtension)"
+    guard let output = ConfinedPath.normalizedOutput(named) else {
+      throw UsageError("output \(named): expected a file name inside the output folder")
+    }
+    guard !output.hasSuffix(InputFingerprint.recordSuffix) else {
+      throw UsageError("output \(output): names ending in \(InputFingerprint.recordSuffix) are the batch's own records")
+    }
+    // A symbolic link inside the output folder must not carry a clip out of it. A name without
+    // a folder can only be led out by a link of that name (checked cheaply: rows are many).
+    let outputPath = "\(outputFolder)/\(output)"
+    let mayLeadOut = output.contains("/") || ConfinedPath.isSymbolicLink(outputPath)
+    if mayLeadOut, FileManager.default.fileExists(atPath: outputFolder), !ConfinedPath.isInside(outputPath, folder: outputFolder) {
+      throw UsageError(
+        "output \(output): \(outputPath) leads outside \(outputFolder) (a symbolic link); write clips inside the output folder")
     }
     let isGIF = (output as NSString).pathExtension.lowercased() == "gif"
     if namedGIF && !isGIF { throw UsageError("output \(output): a GIF is written as .gif") }
@@ -124,27 +164,31 @@ enum BatchManifest {
       try OptionParsing.integer($0, option: "loops", range: 1...RenderCommand.maximumLoops)
     } ?? 1
     // The preset must compile with these parameters: a typo in a colour fails here, not later.
-    let data = try Data(contentsOf: URL(fileURLWithPath: file))
-    _ = try PresetCompiler.compile(data, file: file, baseDirectory: URL(fileURLWithPath: folder), parameters: parameters)
+    let prepared = try presets.prepared(file)
+    try prepared.check(parameters)
+    // The check confined the images to the assets root; the render reads exactly those files.
+    var imageFiles: [String: String] = [:]
+    for parameter in prepared.parameters where parameter.kind == .image {
+      guard let path = parameters[parameter.name] else { continue }
+      imageFiles[parameter.name] = ConfinedPath.resolved(path.hasPrefix("/") ? path : "\(presets.folder)/\(path)")
+    }
     return BatchClip(
-      origin: origin, preset: preset, output: output, format: format, parameters: parameters, size: size,
-      framesPerSecond: fps, loops: loops)
+      origin: origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,
+      imageFiles: imageFiles, size: size, framesPerSecond: fps, loops: loops)
   }
 
   /// Rows of a CSV with a header; fields may be quoted ("a,b" and "" for a quote).
-  private static func csvRows(_ text: String, file: String) throws -> [(String, [String: String])] {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
-    while lines.last?.isEmpty == true { lines.removeLast() }
+  private static func csvRows(_ lines: [String], file: String) throws -> [(String, [String: String])] {
     guard let header = lines.first else { throw UsageError("\(file) is empty") }
-    let names = fields(header).map { $0.trimmingCharacters(in: .whitespaces) }
+    let names = fields(header).map { $0.trimmedOfBlanks }
     return try lines.enumerated().dropFirst().compactMap { index, line in
-      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+      guard !line.trimmedOfBlanks.isEmpty else { return nil }
       let values = fields(line)
       guard values.count <= names.count else {
         throw UsageError("\(file):\(index + 1): \(values.count) fields, the header has \(names.count)")
       }
       var row: [String: String] = [:]
-      for (name, value) in zip(names, values) { row[name] = value.trimmingCharacters(in: .whitespaces) }
+      for (name, value) in zip(names, values) { row[name] = value.trimmedOfBlanks }
       return ("\(file):\(index + 1)", row)
     }
   }
@@ -180,9 +224,9 @@ enum BatchManifest {
   }
 
   /// Rows of JSON Lines; `params` is an object, numbers may be numbers.
-  private static func jsonLinesRows(_ text: String, file: String) -> [(String, [String: String])] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
-      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+  private static func jsonLinesRows(_ lines: [String], file: String) -> [(String, [String: String])] {
+    lines.enumerated().compactMap { index, line in
+      guard !line.trimmedOfBlanks.isEmpty else { return nil }
       let origin = "\(file):\(index + 1)"
       guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
         return (origin, ["__error": "not a JSON object"])
@@ -199,5 +243,15 @@ enum BatchManifest {
       }
       return (origin, row)
     }
+  }
+}
+
+extension StringProtocol {
+  /// The text without spaces and tabs at either end (Foundation's trimming is slow enough to
+  /// show in a manifest of many rows).
+  var trimmedOfBlanks: String {
+    func isBlank(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
+    guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return "" }
+    return String(self[first...last])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashPresets
 
 /// What happened to one clip of a batch.
 struct BatchResult: Sendable {
@@ -72,6 +73,54 @@ enum BatchReport {
     let counts = [BatchResult.Status.rendered, .skipped, .failed].map { status in "\(results.filter { $0.status == status }.count) \(status.rawValue)" }
     lines.append("\(results.count) clips: \(counts.joined(separator: ", "))")
     return lines
+  }
+
+  /// Checks, before anything renders, that a report can be written at `path`: not a folder,
+  /// in a folder that exists and is writable.
+  ///
+  /// - Throws: `UsageError` saying what is wrong and what to do.
+  static func checkWritable(_ path: String, outputFolder: String) throws {
+    if let kind = InputFile.kind(of: path), kind != "a regular file" {
+      throw UsageError("--report \(path): is \(kind), not a file; name a file for the report")
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    let folder = parent.isEmpty ? "." : parent
+    // The output folder is made before the report is written.
+    if InputFile.kind(of: outputFolder) == nil, ConfinedPath.resolved(folder) == ConfinedPath.resolved(outputFolder) { return }
+    guard InputFile.kind(of: folder) == "a directory" else {
+      throw UsageError("--report \(path): its folder \(folder) does not exist; create it or name another file")
+    }
+    guard access(folder, W_OK) == 0 else {
+      throw UsageError("--report \(path): its folder \(folder) is not writable; name another file")
+    }
+  }
+
+  /// Checks that the report would not overwrite something the batch reads or writes: the
+  /// manifest, a preset, an image of a row, a clip or a clip's record (which would also make
+  /// the next run skip or redo the wrong clips).
+  ///
+  /// - Throws: `UsageError` naming what the report path is.
+  static func checkNotAnInput(
+    _ path: String, clips: [BatchClip], outputFolder: String, manifest: String?, folder: String
+  ) throws {
+    let report = ConfinedPath.resolved(path)
+    func refuse(_ what: String) -> UsageError {
+      UsageError("--report \(path) is \(what); name another file for the report")
+    }
+    if let manifest, ConfinedPath.resolved(manifest) == report { throw refuse("the manifest") }
+    let presetFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isPresetFileName)
+    if let preset = presetFiles.first(where: { ConfinedPath.resolved("\(folder)/\($0)") == report }) {
+      throw refuse("the preset \(folder)/\(preset)")
+    }
+    let outputRoot = ConfinedPath.resolved(outputFolder)
+    for clip in clips {
+      if ConfinedPath.resolved(clip.presetFile) == report { throw refuse("the preset of \(clip.origin)") }
+      if clip.imageFiles.values.contains(report) { throw refuse("an image of \(clip.origin)") }
+      let output =
+        clip.output.contains("/") ? ConfinedPath.resolved("\(outputFolder)/\(clip.output)") : "\(outputRoot)/\(clip.output)"
+      if output == report { throw refuse("the output of \(clip.origin)") }
+      if InputFingerprint.recordPath(for: output) == report { throw refuse("the record of the output of \(clip.origin)") }
+    }
   }
 
   static func write(_ results: [BatchResult], to path: String) throws {

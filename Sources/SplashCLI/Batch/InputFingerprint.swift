@@ -41,5 +41,8 @@ enum InputFingerprint {
   }
 
   /// The file that records an output's fingerprint: `NAME.mp4.splashvid-inputs`.
-  static func recordPath(for output: String) -> String { output + ".splashvid-inputs" }
+  static func recordPath(for output: String) -> String { output + recordSuffix }
+
+  /// What a record's name adds to its output's.
+  static let recordSuffix = ".splashvid-inputs"
 }

@@ -13,7 +13,7 @@ enum HelpText {
       splashvid validate [FILE | DIR]     every problem of each preset (default: the preset folder)
       splashvid presets                   the presets found, with their loops and parameters
       splashvid probe FILE                what a player will see in a video, and what may break it
-      splashvid batch DIR -o OUTDIR [--manifest FILE] [--jobs N] [--force] [--report FILE] [--shard I/N]
+      splashvid batch DIR -o OUTDIR [--manifest FILE] [--jobs N] [--force] [--report FILE] [--shard I/N] [--assets-root ROOT]
                                           many clips; resumable, failures isolated (docs/scale-out.md)
       splashvid bench (--preset NAME | --file PATH) [render options]
                                           each stage's speed and end to end / encoder-only, in one run
@@ -65,6 +65,15 @@ enum HelpText {
       --time T            scene seconds since the animation starts
       --layer ID          print one layer's properties as a flat JSON object
                           (without it: the whole presentation tree)
+
+    BATCH OPTIONS
+      --manifest FILE     the clips: CSV with a header (preset,output,params,size,fps,loops,format)
+                          or JSON Lines; preset is a preset's name in DIR, output a name inside OUTDIR;
+                          image params are relative to DIR. Every row is checked before any renders
+      --report FILE       each clip's status as JSON; must not be a clip, a preset or the manifest
+      --assets-root ROOT  presets and images must really lie in ROOT instead of DIR (symbolic
+                          links resolved; ../ and absolute paths leading out are refused)
+      --jobs N, --force, --shard I/N   clips at once; render finished clips again; one part of the list
 
     PRESETS
       --preset NAME reads NAME.json5 (or NAME.json) from the first folder that has it:

@@ -30,14 +30,16 @@ public enum PresetCompiler {
   ///   - baseDirectory: The folder image paths resolve against (the preset file's folder).
   ///   - parameters: `--param` overrides as the user typed them (name → text).
   ///   - assetsRoot: The folder images must lie in; the preset's folder when `nil`.
+  ///   - parameterOrigin: Whether `parameters` come from the command line (their images are
+  ///     trusted) or from a manifest (their images are confined like the preset's own).
   public static func compile(
     _ data: Data, file: String, baseDirectory: URL? = nil, parameters overrides: [String: String] = [:],
-    assetsRoot: URL? = nil
+    assetsRoot: URL? = nil, parameterOrigin: ParameterOrigin = .commandLine
   ) throws -> Scene {
     let document = try parse(data, file: file)
     return try compile(
       JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: overrides,
-      issues: IssueCollector(mode: .abort), assetsRoot: assetsRoot)
+      issues: IssueCollector(mode: .abort), assetsRoot: assetsRoot, origin: parameterOrigin)
   }
 
   /// Every problem of a preset, in document order, without stopping at the first; empty when
@@ -86,10 +88,21 @@ public enum PresetCompiler {
 
   static func compile(
     _ original: JSONCursor, baseDirectory: URL?, overrides: [String: String], issues: IssueCollector,
-    assetsRoot: URL? = nil
+    assetsRoot: URL? = nil, origin: ParameterOrigin = .commandLine
   ) throws -> Scene {
-    let trustedImages = trustedImagePaths(original, overrides: overrides)
-    let root = try substituteParameters(original, overrides: overrides)
+    let trustedImages = origin == .commandLine ? trustedImagePaths(original, overrides: overrides) : []
+    let values = try parameterValues(original, overrides: overrides, origin: origin)
+    return try compile(
+      original, values: values, baseDirectory: baseDirectory, trustedImages: trustedImages, issues: issues,
+      assetsRoot: assetsRoot)
+  }
+
+  /// Compiles the document with its parameter references replaced by `values`.
+  static func compile(
+    _ original: JSONCursor, values: [String: JSONValue], baseDirectory: URL?, trustedImages: Set<String>,
+    issues: IssueCollector, assetsRoot: URL?
+  ) throws -> Scene {
+    let root = try substituteParameters(original, values: values)
     let members = try root.object(allowedKeys: ["schemaVersion", "description", "parameters", "canvas", "clip", "layers"])
     func required(_ key: String) throws -> JSONCursor {
       guard let member = members[key] else { throw root.error("missing \"\(key)\"") }
@@ -157,22 +170,37 @@ public enum PresetCompiler {
     return Set(images.compactMap { overrides[$0] }.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
   }
 
-  /// The document with parameter references replaced by defaults or `--param` values.
-  private static func substituteParameters(_ root: JSONCursor, overrides: [String: String]) throws -> JSONCursor {
-    guard case .object(var members) = root.value else { return root }
+  /// Every declared parameter's value: its default, or the override's value checked against its type.
+  static func parameterValues(
+    _ root: JSONCursor, overrides: [String: String], origin: ParameterOrigin
+  ) throws -> [String: JSONValue] {
+    guard case .object(let members) = root.value else { return [:] }
     let declared = try PresetParameters.declarations(
       members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: root.file) })
+    return try parameterValues(declared, overrides: overrides, origin: origin, file: root.file)
+  }
+
+  /// Every parameter's value, from declarations already read.
+  static func parameterValues(
+    _ declared: [PresetParameter], overrides: [String: String], origin: ParameterOrigin, file: String
+  ) throws -> [String: JSONValue] {
     var values: [String: JSONValue] = [:]
     for parameter in declared { values[parameter.name] = parameter.defaultValue }
     for (name, text) in overrides.sorted(by: { $0.key < $1.key }) {
       guard let parameter = declared.first(where: { $0.name == name }) else {
         let known = declared.map(\.name).joined(separator: ", ")
         throw PresetError(
-          file: root.file, path: "parameters", expected: known.isEmpty ? "no --param (the preset has no parameters)" : "a parameter of this preset (\(known))",
+          file: file, path: "parameters", expected: known.isEmpty ? "no --param (the preset has no parameters)" : "a parameter of this preset (\(known))",
           found: "--param \(name)")
       }
-      values[name] = try PresetParameters.value(fromCommandLine: text, for: parameter, file: root.file)
+      values[name] = try PresetParameters.value(from: text, origin: origin, for: parameter, file: file)
     }
+    return values
+  }
+
+  /// The document with parameter references replaced by `values`.
+  private static func substituteParameters(_ root: JSONCursor, values: [String: JSONValue]) throws -> JSONCursor {
+    guard case .object(var members) = root.value else { return root }
     let parameters = members.removeValue(forKey: "parameters")
     var substituted = try PresetParameters.substitute(.object(members), values: values, path: "", file: root.file)
     if case .object(var result) = substituted, let parameters {

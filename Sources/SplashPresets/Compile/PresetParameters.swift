@@ -56,16 +56,20 @@ enum PresetParameters {
     }
   }
 
-  /// The value of a `--param name=value` for a parameter, from the command line's text.
-  static func value(fromCommandLine text: String, for parameter: PresetParameter, file: String) throws -> JSONValue {
+  /// The value of a `--param name=value` (or a manifest row's `name=value`) for a parameter, from its text.
+  static func value(
+    from text: String, origin: ParameterOrigin, for parameter: PresetParameter, file: String
+  ) throws -> JSONValue {
     let value: JSONValue
     if parameter.kind == .number {
       guard let number = Double(text), number.isFinite else {
         throw PresetError(file: file, path: "parameters.\(parameter.name)", expected: "a number for --param \(parameter.name)", found: "\"\(text)\"")
       }
       value = .number(number)
-    } else if parameter.kind == .image && !text.hasPrefix("/") {
-      // A path typed on the command line is relative to where the user is, not to the preset.
+    } else if parameter.kind == .image && origin == .commandLine && !text.hasPrefix("/") {
+      // A path typed on the command line is relative to where the user is, not to the preset;
+      // a manifest's path stays as written and resolves against the preset's folder, as the
+      // preset's own image paths do.
       value = .string(FileManager.default.currentDirectoryPath + "/" + text)
     } else {
       value = .string(text)

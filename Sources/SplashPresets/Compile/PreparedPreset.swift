@@ -1,0 +1,149 @@
+import Foundation
+
+/// A preset read and parsed once, against which many parameter sets are checked: the rows of a
+/// batch manifest.
+///
+/// Checking a row means what compiling the preset with the row's values means, and gives the
+/// same first error, but most rows cost far less than a compile:
+/// - a row's values are checked against their parameters' types first, as the compiler does;
+/// - a parameter whose every reference the compiler reads as a colour accepts every valid
+///   colour alike (a colour, once read, is only drawn: no check depends on which colour), so a
+///   row that changes only such parameters compiles exactly when the defaults do;
+/// - any other row is compiled in full (the document is not parsed again), once per distinct
+///   set of values.
+///
+/// Which parameters are read only as colours is learnt from the compiler itself: the preset is
+/// compiled once per colour parameter with a value no colour reader accepts, collecting every
+/// problem, and the parameter qualifies only if each of its references produced exactly the
+/// colour reader's refusal. A reference read any other way, or not reached, leaves it out.
+public final class PreparedPreset {
+  /// The file as named in messages.
+  public let file: String
+  /// The parameters the preset declares.
+  public let parameters: [PresetParameter]
+  private let root: JSONCursor
+  private let baseDirectory: URL
+  private let assetsRoot: URL?
+  private let defaultValues: [String: JSONValue]
+  /// The defaults' compile: `nil` when it succeeds, else its error.
+  private let defaultsProblem: (any Error)?
+  private let colourOnlyParameters: Set<String>
+  private var compiled: [[String: String]: (any Error)?] = [:]
+
+  /// Parses `data` and compiles it with its defaults.
+  ///
+  /// - Throws: `PresetError` when the text is not a preset document at all.
+  public init(_ data: Data, file: String, baseDirectory: URL, assetsRoot: URL?) throws {
+    self.file = file
+    self.baseDirectory = baseDirectory
+    self.assetsRoot = assetsRoot
+    root = JSONCursor(value: try PresetCompiler.parse(data, file: file), jsonPath: "", file: file)
+    if case .object(let members) = root.value {
+      parameters = try PresetParameters.declarations(
+        members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: file) })
+    } else {
+      parameters = []
+    }
+    defaultValues = try PresetCompiler.parameterValues(root, overrides: [:], origin: .manifest)
+    do {
+      _ = try PresetCompiler.compile(
+        root, values: defaultValues, baseDirectory: baseDirectory, trustedImages: [], issues: IssueCollector(mode: .abort),
+        assetsRoot: assetsRoot)
+      defaultsProblem = nil
+    } catch {
+      defaultsProblem = error
+    }
+    var colourOnly: Set<String> = []
+    if defaultsProblem == nil {
+      for parameter in parameters where parameter.kind == .color {
+        if Self.isReadOnlyAsColour(
+          parameter.name, root: root, values: defaultValues, baseDirectory: baseDirectory, assetsRoot: assetsRoot)
+        {
+          colourOnly.insert(parameter.name)
+        }
+      }
+    }
+    colourOnlyParameters = colourOnly
+  }
+
+  /// Checks that the preset compiles with `overrides`: a manifest row's values (name → text),
+  /// whose images are confined like the preset's own.
+  ///
+  /// - Throws: the error compiling with these values would throw.
+  public func check(_ overrides: [String: String]) throws {
+    guard case .object = root.value else {
+      // Not a preset document: the compile says why, as it would for any row.
+      return try compileOnce(overrides, values: [:])
+    }
+    let values = try PresetCompiler.parameterValues(parameters, overrides: overrides, origin: .manifest, file: file)
+    let changed = overrides.keys.filter { values[$0] != defaultValues[$0] }
+    if defaultsProblem == nil, changed.allSatisfy(colourOnlyParameters.contains) { return }
+    try compileOnce(overrides, values: values)
+  }
+
+  /// Compiles with `values` (those of `overrides`), remembering the outcome for the same overrides.
+  private func compileOnce(_ overrides: [String: String], values: [String: JSONValue]) throws {
+    if let known = compiled[overrides] {
+      if let known { throw known }
+      return
+    }
+    do {
+      _ = try PresetCompiler.compile(
+        root, values: values, baseDirectory: baseDirectory, trustedImages: [], issues: IssueCollector(mode: .abort),
+        assetsRoot: assetsRoot)
+      compiled[overrides] = .some(nil)
+    } catch {
+      compiled[overrides] = error
+      throw error
+    }
+  }
+
+  /// Whether every reference to the parameter is read by the colour reader, and only by it.
+  private static func isReadOnlyAsColour(
+    _ name: String, root: JSONCursor, values: [String: JSONValue], baseDirectory: URL, assetsRoot: URL?
+  ) -> Bool {
+    let references = referencePaths(to: name, in: root.value)
+    guard !references.isEmpty else { return true }
+    // No reader of any kind takes null for a present member; the colour reader's refusal of it
+    // at a path is what a colour reference produces there.
+    let probe = JSONValue.null
+    var probed = values
+    probed[name] = probe
+    let issues = IssueCollector(mode: .collect)
+    do {
+      _ = try PresetCompiler.compile(
+        root, values: probed, baseDirectory: baseDirectory, trustedImages: [], issues: issues, assetsRoot: assetsRoot)
+    } catch {
+      return false
+    }
+    let found = Set(issues.issues)
+    return references.allSatisfy { path in
+      do {
+        _ = try JSONCursor(value: probe, jsonPath: path, file: root.file).color()
+        return false
+      } catch let refusal as PresetError {
+        return found.contains(refusal) && issues.issues.filter { $0.path == path }.allSatisfy { $0 == refusal }
+      } catch {
+        return false
+      }
+    }
+  }
+
+  /// The JSON paths of every `"$name"` in the document, written as the compiler writes them.
+  static func referencePaths(to name: String, in document: JSONValue) -> [String] {
+    var paths: [String] = []
+    func visit(_ value: JSONValue, _ path: String) {
+      switch value {
+      case .string(let text) where text == "$" + name: paths.append(path)
+      case .array(let elements): for (index, element) in elements.enumerated() { visit(element, "\(path)[\(index)]") }
+      case .object(let members):
+        for (key, member) in members where !(path.isEmpty && key == "parameters") {
+          visit(member, path.isEmpty ? key : "\(path).\(key)")
+        }
+      default: break
+      }
+    }
+    visit(document, "")
+    return paths
+  }
+}
