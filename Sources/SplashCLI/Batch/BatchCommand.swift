@@ -142,13 +142,19 @@ struct BatchCommand {
       let before = try fingerprint()
       let recordPath = InputFingerprint.recordPath(for: outputPath)
       if !force, FileManager.default.fileExists(atPath: outputPath),
-        (try? String(contentsOfFile: recordPath, encoding: .utf8)) == before
+        // A record is a few bytes in a regular file; anything else vouches for nothing.
+        (try? InputFile.read(recordPath, limit: 4096, what: "a fingerprint record")).map({ String(decoding: $0, as: UTF8.self) })
+          == before
       {
         return result(.skipped)
       }
       // From here the output may be replaced: a record left from an earlier run must not vouch
       // for it. If anything below fails, the next run renders the clip again.
-      if FileManager.default.fileExists(atPath: recordPath) { try FileManager.default.removeItem(atPath: recordPath) }
+      // unlink, not a recursive removal: a folder of that name is not a record to delete (the
+      // record's own writer refuses it later, and the clip reports why).
+      if unlink(recordPath) != 0 && errno != ENOENT {
+        throw OutputFileError(path: recordPath, reason: "cannot remove the old record: \(String(cString: strerror(errno)))")
+      }
       let command = try RenderCommand(
         clip.renderArguments(presetFile: presetFile, outputPath: outputPath, workers: workers, assetsRoot: assetsRoot))
       try command.run(environment: environment, cancellation: cancellation) { _ in }

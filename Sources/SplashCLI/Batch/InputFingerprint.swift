@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashModel
 import SplashPresets
 
@@ -20,24 +21,15 @@ enum InputFingerprint {
       hash = hash &* 0x0000_0100_0000_01b3
     }
     add(Array("splashvid \(HelpText.version)".utf8))
-    add(try Data(contentsOf: URL(fileURLWithPath: presetFile)))
-    for image in imagePaths(in: scene).sorted() {
+    // Read as the render reads them: regular files within their limits (a preset or image
+    // swapped for a FIFO between the check and the fingerprint must not hang the batch).
+    add(try InputFile.read(presetFile, limit: PresetLoader.maximumFileSize, what: "a preset file"))
+    for image in scene.imageFiles.sorted() {
       add(Array(image.utf8))
-      add(try Data(contentsOf: URL(fileURLWithPath: image)))
+      add(try InputFile.read(image, limit: PresetLimits.imageFileBytes, what: "an image file"))
     }
     add(Array(clip.renderArguments(presetFile: "", outputPath: "", workers: 0).joined(separator: "\u{1}").utf8))
     return String(hash, radix: 16)
-  }
-
-  private static func imagePaths(in scene: Scene) -> Set<String> {
-    var paths: Set<String> = []
-    func visit(_ layer: Layer) {
-      if let contents = layer.properties.contents { paths.insert(contents.imagePath) }
-      if let mask = layer.mask { visit(mask) }
-      layer.sublayers.forEach(visit)
-    }
-    scene.layers.forEach(visit)
-    return paths
   }
 
   /// The file that records an output's fingerprint: `NAME.mp4.splashvid-inputs`.
