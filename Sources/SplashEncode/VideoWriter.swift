@@ -233,6 +233,10 @@ public final class VideoWriter {
     try file.complete()
   }
 
+  /// Checks that `commit()` can put the file in place now (nothing else is at its name), so
+  /// several outputs of one render can all be checked before any is put in place.
+  public func checkCommittable() throws { try file.checkCommittable() }
+
   /// Moves the completed file to its destination: the second half of `finish()`.
   public func commit() throws {
     try file.commit()

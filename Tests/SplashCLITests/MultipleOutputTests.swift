@@ -63,7 +63,7 @@ struct MultipleOutputTests {
     let sink = FanOutSink([
       EncoderSink(writer: try VideoWriter(path: folder + "/all.mp4", settings: settings(.h264))),
       EncoderSink(writer: try VideoWriter(path: folder + "/all.mov", settings: settings(.prores))),
-      PosterSink(path: folder + "/poster.png", frame: 20),
+      try PosterSink(path: folder + "/poster.png", frame: 20),
     ])
     try pipeline().run(makeBackend: { CountingBackend(tally: tally) }, sink: sink)
     let frames = schedule.frameCount
@@ -227,6 +227,7 @@ private final class FailingOutput: OutputSink, @unchecked Sendable {
   func consume(slot: Int) throws {}
   func consumeRepeat() throws {}
   func complete() throws { throw PosterError(message: "no space left") }
+  func checkCommittable() throws {}
   func commit() throws {}
   func abandon() { abandoned = true }
 }

@@ -126,6 +126,103 @@ struct OutputSafetyTests {
     #expect(try names() == expected.sorted())
   }
 
+  @Test("an image sequence never replaces a FIFO, a device, a socket or a folder at a frame's name, and checks before rendering")
+  func sequenceOverSpecialFiles() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let frames = folder.appendingPathComponent("s")
+    try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: frames.appendingPathComponent("f-0001.png"))
+    #expect(mkfifo(frames.appendingPathComponent("f-0002.png").path, 0o600) == 0)
+    #expect(mknod(frames.appendingPathComponent("f-0003.png").path, S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0)
+    try FileManager.default.createDirectory(at: frames.appendingPathComponent("f-0005.png"), withIntermediateDirectories: false)
+    let socketPath = frames.appendingPathComponent("f-0004.png").path
+    let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in socketPath.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    #expect(bound == 0)
+    defer { close(socketDescriptor) }
+    var kinds: [String] = []
+    for index in 2...5 {
+      let outcome = try BinaryRunner.run(
+        ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "32x32", "-o", "s/f-%04d.png"], in: folder)
+      #expect(outcome.exitCode == 1, "\(outcome.standardError)")
+      #expect(outcome.standardError.split(separator: "\n").count == 1 && outcome.standardError.contains("splashvid writes regular files only"))
+      kinds.append(outcome.standardError)
+      // Remove the node named, to reach the next kind.
+      let named = frames.appendingPathComponent(String(format: "f-%04d.png", index)).path
+      #expect(outcome.standardError.contains("s/f-\(String(format: "%04d", index)).png"), "\(outcome.standardError)")
+      _ = index == 5 ? rmdir(named) : unlink(named)
+    }
+    #expect(kinds[0].contains("a FIFO") && kinds[1].contains("a character device") && kinds[2].contains("a socket") && kinds[3].contains("a directory"))
+    #expect(try String(contentsOf: frames.appendingPathComponent("f-0001.png"), encoding: .utf8) == "old", "nothing was replaced")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path) == ["f-0001.png"])
+  }
+
+  @Test("outputs that cannot all be put in place leave none: names too long, a folder appearing during the render")
+  func allOrNothing() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let arguments = ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "32x32"]
+    // Found before rendering: a poster name of 256 bytes, and a derived poster name too long.
+    let tooLong = try BinaryRunner.run(arguments + ["-o", "clip.mp4", "-o", String(repeating: "p", count: 252) + ".png"], in: folder)
+    #expect(tooLong.exitCode == 1 && tooLong.standardError.contains("the file system allows at most 255"), "\(tooLong.standardError)")
+    let derived = try BinaryRunner.run(arguments + ["-o", String(repeating: "c", count: 253), "--poster", "0"], in: folder)
+    #expect(derived.exitCode == 1 && derived.standardError.contains("the file system allows at most 255"), "\(derived.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+    // A folder appears at one output's name while the render runs: none of them is put in place.
+    let process = Process()
+    process.executableURL = BinaryRunner.binary
+    process.arguments = [
+      "--preset", "fuber", "--presets-dir", presets, "--fps", "30", "--loops", "3", "--size", "160x160", "-o", "s/f-%04d.png",
+      "-o", "a.mp4", "-o", "b.webm",
+    ]
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("s"), withIntermediateDirectories: true)
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, process.isRunning,
+      !(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.hasPrefix(".b.webm.") })
+    {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    #expect(process.isRunning)
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("b.webm"), withIntermediateDirectories: false)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "\(message)")
+    #expect(message.contains("cannot write b.webm: is a directory"), "\(message)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["b.webm", "s"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("s").path).isEmpty)
+  }
+
+  @Test("image sequences whose names overlap are refused: neither writes nor clears the other's frames")
+  func overlappingSequences() throws {
+    let folder = try folderWithPresets()
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("b"), withIntermediateDirectories: true)
+    for pair in [["f-%d0.png", "f-%d.png"], ["b/x%d.png", "b/x1%d.png"], ["f-%d.png", "f-%01d.png"]] {
+      let outcome = try BinaryRunner.run(
+        ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "32x32", "-o", pair[0], "-o", pair[1]], in: folder)
+      #expect(outcome.exitCode == 64, "\(pair): \(outcome.standardError)")
+      #expect(outcome.standardError.contains("give the sequences names apart"), "\(outcome.standardError)")
+    }
+    // A hard link to the preset at a frame's name is the preset.
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("hs"), withIntermediateDirectories: true)
+    #expect(link(folder.appendingPathComponent("presets/fuber.json5").path, folder.appendingPathComponent("hs/f-3.png").path) == 0)
+    let linked = try BinaryRunner.run(
+      ["--file", "presets/fuber.json5", "--fps", "5", "--size", "32x32", "-o", "hs/f-%d.png"], in: folder)
+    #expect(linked.exitCode == 64 && linked.standardError.contains("would overwrite the preset"), "\(linked.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["b", "hs", "presets"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("b").path).isEmpty)
+  }
+
   @Test("an output name as long as the file system allows is written (the temporary's name is shortened)")
   func longName() throws {
     let folder = try BinaryRunner.temporaryFolder()

@@ -31,6 +31,7 @@ final class EncoderSink: OutputSink, @unchecked Sendable {
   }
 
   func complete() throws { try writer.complete() }
+  func checkCommittable() throws { try writer.checkCommittable() }
   func commit() throws { try writer.commit() }
   func abandon() { writer.abandon() }
 }

@@ -26,10 +26,12 @@ final class FanOutSink: FrameSink, @unchecked Sendable {
     for sink in sinks { try sink.consumeRepeat() }
   }
 
-  /// Completes every output, then puts them all in place: a failure while completing any of
-  /// them leaves none (the caller abandons them all).
+  /// Completes every output, checks that each can be put in place, then puts them all in
+  /// place: a failure while completing or checking any of them leaves none (the caller
+  /// abandons them all).
   func finish() throws {
     for sink in sinks { try sink.complete() }
+    for sink in sinks { try sink.checkCommittable() }
     for sink in sinks { try sink.commit() }
   }
 }

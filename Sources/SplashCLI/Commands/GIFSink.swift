@@ -30,6 +30,7 @@ final class GIFSink: OutputSink, @unchecked Sendable {
   }
 
   func complete() throws { try writer.complete() }
+  func checkCommittable() throws { try writer.checkCommittable() }
   func commit() throws { try writer.commit() }
   func abandon() { writer.abandon() }
 }

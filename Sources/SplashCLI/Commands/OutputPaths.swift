@@ -75,10 +75,44 @@ enum OutputPaths {
       }
     }
     for sequence in sequences {
-      if let (input, _) = inputKeys.first(where: { $0.1.contains { isFrame($0, of: sequence) } }) {
+      // Entries of the sequence's folder that are frames of it, by their files, for hard links.
+      let folder = realFolder(sequence)
+      let frameIdentities = Set(
+        (try? FileManager.default.contentsOfDirectory(atPath: sequence.folder))?.compactMap { name in
+          sequence.frameNumber(ofName: name) == nil ? nil : fileIdentity(folder + "/" + name, followingLinks: false)
+        } ?? [])
+      if let (input, _) = inputKeys.first(where: { input, keys in
+        keys.contains { isFrame($0, of: sequence) } || fileIdentity(input.path, followingLinks: true).map(frameIdentities.contains) == true
+      }) {
         throw UsageError("-o \(sequence.text) would overwrite \(input.role) (\(input.path)), which this command reads; name the frames otherwise")
       }
     }
+  }
+
+  /// Refuses image sequences that would write each other's files, or remove them as a stale
+  /// tail (`f-%d.png` and `f-%d0.png` both name `f-10.png`; `f-%d.png` and `f-%01d.png` are
+  /// one pattern).
+  static func checkSequencesApart(_ sequences: [FrameNamePattern], frameCount: Int) throws {
+    let folders = sequences.map(realFolder)
+    for first in sequences.indices {
+      for second in sequences.indices where second > first && folders[first] == folders[second] {
+        for (writer, other) in [(sequences[first], sequences[second]), (sequences[second], sequences[first])] {
+          for number in 1...max(frameCount, 1) {
+            let name = OutputFile.split(writer.path(ofFrame: number)).name
+            if other.frameNumber(ofName: name) != nil {
+              throw UsageError(
+                "-o \(sequences[first].text) and -o \(sequences[second].text) both name \(writer.path(ofFrame: number)); "
+                  + "give the sequences names apart")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The real path of the folder a sequence's frames go in.
+  private static func realFolder(_ sequence: FrameNamePattern) -> String {
+    OutputFile.split(entry(sequence.folder + "/frame")).folder
   }
 
   /// The device and inode of the file at `path`, or `nil` when nothing is there.
@@ -91,6 +125,6 @@ enum OutputPaths {
   /// Whether the entry `key` (see `entry(_:)`) is one of the frames `sequence` writes.
   static func isFrame(_ key: String, of sequence: FrameNamePattern) -> Bool {
     let (folder, name) = OutputFile.split(key)
-    return folder == OutputFile.split(entry(sequence.folder + "/frame")).folder && sequence.frameNumber(ofName: name) != nil
+    return folder == realFolder(sequence) && sequence.frameNumber(ofName: name) != nil
   }
 }

@@ -18,9 +18,15 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   private var consumed = 0
   private var isFinished = false
 
-  init(pattern: FrameNamePattern) throws {
+  /// Prepares to write `frameCount` frames named by `pattern`.
+  ///
+  /// - Throws: `OutputFileError` (before any frame renders) when a frame's name is too long,
+  ///   its folder cannot be written, or a non-regular file (a folder, a FIFO, a device) stands
+  ///   at any of the names; `SequenceError` when the staging folder cannot be created.
+  init(pattern: FrameNamePattern, frameCount: Int) throws {
     self.pattern = pattern
-    let folder = pattern.folder
+    let folder = try OutputFile.checkDestination(pattern.path(ofFrame: max(frameCount, 1)))
+    for number in 1...max(frameCount, 1) { try OutputFile.checkReplaceable(pattern.path(ofFrame: number)) }
     do {
       StaleTemporaries.sweepOnce(folder)
       (staging, stagingLock) = try TemporaryName.createFolder(for: "frames", in: folder, destination: pattern.text)
@@ -57,7 +63,15 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   /// Every frame is already whole in the staging folder.
   func complete() throws {}
 
+  /// Checks that every frame's name can still be taken (nothing but a regular file there).
+  func checkCommittable() throws {
+    for number in 1...max(consumed, 1) where consumed > 0 { try OutputFile.checkReplaceable(pattern.path(ofFrame: number)) }
+  }
+
   func commit() throws {
+    // All names are checked before the first rename, so a folder or a FIFO at frame 3 does
+    // not leave frames 1 and 2 replaced.
+    try checkCommittable()
     for number in 1...max(consumed, 1) where consumed > 0 {
       let destination = pattern.path(ofFrame: number)
       if rename(stagedPath(number), destination) != 0 {

@@ -7,14 +7,14 @@ import SplashPipeline
 /// The pipeline always renders the poster's frame (`RenderPipeline.alwaysRendered`), so it
 /// reaches `prepare` even inside a hold; the sink keeps a copy of it until `finish`.
 final class PosterSink: OutputSink, @unchecked Sendable {
-  private let path: String
   private let frame: Int
   private var copy: PixelBuffer?
-  private var file: OutputFile?
+  /// Created with the sink, so a poster that cannot be written fails before the render.
+  private let file: OutputFile
 
-  init(path: String, frame: Int) {
-    self.path = path
+  init(path: String, frame: Int) throws {
     self.frame = frame
+    file = try OutputFile(destination: path)
   }
 
   func start(workers: Int, slots: Int) throws {}
@@ -34,13 +34,12 @@ final class PosterSink: OutputSink, @unchecked Sendable {
 
   func complete() throws {
     guard let copy else { throw PosterError(message: "frame \(frame) never reached the poster") }
-    let file = try OutputFile(destination: path)
-    self.file = file
     try PNGWriter.write(copy, into: file)
   }
 
-  func commit() throws { try file?.commit() }
-  func abandon() { file?.discard() }
+  func checkCommittable() throws { try file.checkCommittable() }
+  func commit() throws { try file.commit() }
+  func abandon() { file.discard() }
 }
 
 struct PosterError: Error, CustomStringConvertible {

@@ -137,8 +137,8 @@ struct RenderCommand {
   }
 
   /// Refuses a render one of whose outputs would replace the preset, an image it shows or
-  /// the soundtrack.
-  private func checkNoInputOverwritten(_ scene: Scene, environment: [String: String]) throws {
+  /// the soundtrack, or whose image sequences would write (or clear) each other's frames.
+  private func checkOutputs(_ scene: Scene, frameCount: Int, environment: [String: String]) throws {
     var inputs = try source.inputs(scene, environment: environment)
     if case .file(let path)? = soundtrack { inputs.append(OutputPaths.Input(role: "the soundtrack", path: path)) }
     let sequences = outputs.compactMap { output -> FrameNamePattern? in
@@ -147,6 +147,7 @@ struct RenderCommand {
     }
     let files = outputs.filter { if case .imageSequence = $0.kind { false } else { true } }.map(\.path)
     try OutputPaths.checkNoInputOverwritten(files: files, sequences: sequences, inputs: inputs)
+    try OutputPaths.checkSequencesApart(sequences, frameCount: frameCount)
   }
 
   func run(environment: [String: String], cancellation: CancellationFlag, log: @escaping (String) -> Void) throws {
@@ -161,13 +162,13 @@ struct RenderCommand {
         "the preset's canvas background is transparent and \(format.displayName) has no alpha: write .mov, .webm or .gif, "
           + "or give the background a colour (--param, if the preset has one)")
     }
-    try checkNoInputOverwritten(scene, environment: environment)
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
     guard schedule.frameCount <= Self.maximumFrames else {
       throw UsageError(
         "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)")
     }
+    try checkOutputs(scene, frameCount: schedule.frameCount, environment: environment)
     let duration = Double(schedule.frameCount) / Double(framesPerSecond)
     guard posterTime <= duration else {
       throw UsageError(String(format: "--poster %g: the clip is %.2f s long", posterTime, duration))
@@ -208,9 +209,9 @@ struct RenderCommand {
             palette: gifPalette)
           sinks.append(GIFSink(writer: writer))
         case .poster:
-          sinks.append(PosterSink(path: output.path, frame: posterIndex))
+          sinks.append(try PosterSink(path: output.path, frame: posterIndex))
         case .imageSequence(let pattern):
-          sinks.append(try PNGSequenceSink(pattern: pattern))
+          sinks.append(try PNGSequenceSink(pattern: pattern, frameCount: schedule.frameCount))
         }
       }
     } catch {

@@ -36,11 +36,26 @@ public final class OutputFile: @unchecked Sendable {
   /// - Throws: `OutputFileError` when the destination is not a regular file, its folder does
   ///   not exist or cannot be written, or the temporary file cannot be created.
   public init(destination: String) throws {
-    let (folder, name) = Self.split(destination)
+    let folder = try Self.checkDestination(destination)
+    StaleTemporaries.sweepOnce(folder)
+    let (path, descriptor) = try TemporaryName.create(for: Self.split(destination).name, in: folder, destination: destination)
+    self.destination = destination
+    temporaryPath = path
+    lockDescriptor = descriptor
+  }
+
+  /// Checks that a file can be written at `destination` (before any work, for outputs whose
+  /// temporary file is created later): a file name the folder's file system accepts, nothing
+  /// there but a regular file or a link, and a writable folder. Returns the folder.
+  ///
+  /// - Throws: `OutputFileError` saying which of these fails.
+  @discardableResult
+  public static func checkDestination(_ destination: String) throws -> String {
+    let (folder, name) = split(destination)
     guard !name.isEmpty, name != ".", name != ".." else {
       throw OutputFileError(path: destination, reason: "names a folder, not a file")
     }
-    try Self.checkReplaceable(destination)
+    try checkReplaceable(destination)
     var status = stat()
     guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
       let reason = InputFile.kind(of: folder).map { "its folder \(folder) is \($0), not a folder" }
@@ -49,11 +64,19 @@ public final class OutputFile: @unchecked Sendable {
     guard access(folder, W_OK) == 0 else {
       throw OutputFileError(path: destination, reason: "its folder \(folder) is not writable")
     }
-    StaleTemporaries.sweepOnce(folder)
-    let (path, descriptor) = try TemporaryName.create(for: name, in: folder, destination: destination)
-    self.destination = destination
-    temporaryPath = path
-    lockDescriptor = descriptor
+    let limit = Int(pathconf(folder, Int32(_PC_NAME_MAX)))
+    if limit > 0, name.utf8.count > limit {
+      throw OutputFileError(
+        path: destination, reason: "its name is \(name.utf8.count) bytes long; the file system allows at most \(limit)")
+    }
+    return folder
+  }
+
+  /// Checks that `commit()` can put the file in place now, so that a render whose outputs
+  /// cannot all be put in place puts none (see `OutputSink`).
+  public func checkCommittable() throws {
+    guard !isSettled else { return }
+    try Self.checkReplaceable(destination)
   }
 
   deinit {
@@ -94,7 +117,7 @@ public final class OutputFile: @unchecked Sendable {
 
   /// Refuses a destination that exists and is not a regular file (a link is replaced itself,
   /// never followed).
-  private static func checkReplaceable(_ destination: String) throws {
+  public static func checkReplaceable(_ destination: String) throws {
     var status = stat()
     guard lstat(destination, &status) == 0 else { return }
     let type = status.st_mode & S_IFMT

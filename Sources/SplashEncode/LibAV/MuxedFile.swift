@@ -80,6 +80,9 @@ final class MuxedFile {
     isCommitted = true
   }
 
+  /// Checks that `commit()` can put the file in place now.
+  func checkCommittable() throws { try output.checkCommittable() }
+
   /// Removes the temporary file now; the destination stays as it was. Later calls do nothing.
   func abandon() {
     guard !isCommitted else { return }
