@@ -21,7 +21,7 @@ struct OutputSize {
     requested = try values["size"].map { try OptionParsing.size($0, option: "size", maximum: maximumSide) }
     if let text = values["scale"] {
       guard requested == nil else { throw UsageError("give either --size or --scale, not both") }
-      guard let value = Double(text), value > 0, value <= 16 else {
+      guard OptionParsing.isPlainDecimal(text), let value = Double(text), value > 0, value <= 16 else {
         throw UsageError("--scale \(text): expected pixels per point, more than 0 and at most 16")
       }
       scale = value

@@ -2,6 +2,7 @@ import Foundation
 import SplashCairo
 import SplashCore
 import SplashPipeline
+import SplashRender
 
 /// An image sequence: every frame of the pass as a numbered PNG (frame 1 is the first).
 ///
@@ -44,7 +45,15 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   func start(workers: Int, slots: Int) throws {}
 
   func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
-    try PNGWriter.write(frame, to: stagedPath(index + 1))
+    do {
+      errno = 0
+      try PNGWriter.write(frame, to: stagedPath(index + 1))
+    } catch let error as RenderError {
+      // The staged file's name means nothing to the user; the frame's does. Cairo's text does
+      // not say why a write failed, the system's last error does.
+      let reason = errno != 0 ? String(cString: strerror(errno)) : error.message
+      throw SequenceError(message: "cannot write \(pattern.path(ofFrame: index + 1)): \(reason)")
+    }
   }
 
   func consume(slot: Int) throws {

@@ -171,7 +171,7 @@ struct RenderCommand {
     try checkOutputs(scene, frameCount: schedule.frameCount, environment: environment)
     let duration = Double(schedule.frameCount) / Double(framesPerSecond)
     guard posterTime <= duration else {
-      throw UsageError(String(format: "--poster %g: the clip is %.2f s long", posterTime, duration))
+      throw UsageError("--poster \(posterTime): the clip is " + String(format: "%.2f s long", duration))
     }
     if let warning = target?.durationWarning(seconds: duration, loopSeconds: scene.clip.loopDuration) {
       log("splashvid: \(warning)")
