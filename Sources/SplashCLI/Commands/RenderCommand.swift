@@ -146,6 +146,10 @@ struct RenderCommand {
       throw UsageError(
         "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)")
     }
+    // Workers that fit in memory, decided before any encoder opens or frame renders.
+    let renderWorkers = try MemoryBudget.workers(
+      requested: workers, width: size.width, height: size.height,
+      outputs: outputs, environment: environment, warn: { log("splashvid: warning: \($0)") })
     let duration = Double(schedule.frameCount) / Double(framesPerSecond)
     guard posterTime <= duration else {
       throw UsageError(String(format: "--poster %g: the clip is %.2f s long", posterTime, duration))
@@ -197,7 +201,7 @@ struct RenderCommand {
     }
     var pipeline = RenderPipeline(
       scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: outputSize.fit)
-    if let workers { pipeline.workers = workers }
+    pipeline.workers = renderWorkers
     if outputs.contains(where: { $0.kind == .poster }) { pipeline.alwaysRendered = [posterIndex] }
     let progress = ProgressReporter(style: progressStyle, total: schedule.frameCount)
     do {
