@@ -55,12 +55,18 @@ extension CairoBackend {
     defer { cairo_surface_destroy(maskSurface) }
     guard let maskData = cairo_image_surface_get_data(maskSurface) else { return }
     let maskStride = Int(cairo_image_surface_get_stride(maskSurface))
+    var strongest: UInt8 = 0
     for row in 0..<maskHeight {
       let line = (firstRow + row) * plan.reducedWidth + firstColumn
       for column in 0..<maskWidth {
-        maskData[row * maskStride + column] = UInt8(min(max(alpha[line + column].rounded(), 0), 255))
+        let value = UInt8(min(max(alpha[line + column].rounded(), 0), 255))
+        maskData[row * maskStride + column] = value
+        strongest = max(strongest, value)
       }
     }
+    // A shadow spread so wide that it rounds to nothing everywhere paints nothing: skipping
+    // the paint saves compositing the whole frame through an empty mask.
+    guard strongest > 0 else { return }
     cairo_surface_mark_dirty(maskSurface)
 
     cairo_save(cairo)
