@@ -4,15 +4,15 @@
 /// A shadow's pixels are the layer's alpha blurred with σ and moved by the offset. Only the
 /// part that lands where it can be seen (`visible`, the clip moved back by the offset) is worth
 /// computing, and a pixel there depends only on alpha within the kernel's reach (3σ) of it. So
-/// the blurred area is the box around that output and the alpha it needs: at most the visible
-/// area plus the reach on each side.
+/// the blurred area is that output and the reach around it: at most the visible area plus the
+/// reach on each side.
 ///
 /// A wide kernel also makes the result smooth on its own scale, so for σ of `exactSigmaLimit`
 /// pixels or more the blur runs on the alpha averaged over k × k blocks, with σ/k, and Cairo
 /// scales the result back up bilinearly (see `reducedSigma` for the variance this accounts
 /// for). With k = σ / `reducedTargetSigma` the reduced area is at most the visible area / k
-/// plus a margin of about 6 × `reducedTargetSigma` pixels, whatever σ is. Below the limit the
-/// blur is exact, pixel for pixel as before.
+/// plus a margin of about 3 × `reducedTargetSigma` + 3 pixels a side, whatever σ is. Below the
+/// limit the blur runs at full resolution, as before.
 struct ShadowBlurPlan: Equatable {
   /// A rectangle of whole pixels: columns `x ..< x + width`, rows `y ..< y + height`.
   struct Region: Equatable {
@@ -58,8 +58,9 @@ struct ShadowBlurPlan: Equatable {
   let output: Region
   /// The pixels of the layer's alpha that reach the output.
   let source: Region
-  /// The full-resolution area the blur covers: output and source, rounded out to whole blocks
-  /// (with one block more on every side when reduced, which bilinear scaling reads).
+  /// The full-resolution area the blur covers: the output and the reach around it where the
+  /// alpha spreads, rounded out to whole blocks (with one block more on every side when
+  /// reduced, which bilinear scaling reads).
   let domain: Region
   /// The side of the blocks averaged into one pixel of the blurred image (1: full resolution).
   let factor: Int
@@ -84,7 +85,10 @@ struct ShadowBlurPlan: Equatable {
     else { return nil }
     self.output = output
     self.source = source
-    let needed = output.union(source)
+    // The three passes spread the alpha up to the reach before the later ones gather it back
+    // into the output: cutting the domain at the output (or at the frame) would lose that
+    // alpha and darken the shadow's edge wrongly. Beyond the content's reach all is zero.
+    guard let needed = output.expanded(by: reach).intersection(content.expanded(by: reach)) else { return nil }
     if sigma < Self.exactSigmaLimit {
       factor = 1
       reducedSigma = sigma

@@ -73,6 +73,43 @@ struct LargeBlurTests {
     #expect(worst * 255 <= 4, "worst difference \(worst * 255) levels")
   }
 
+  @Test("a shadow cast into the frame's corner by its offset is whole, up to the frame's edges", arguments: [10.0, 40.0])
+  func shadowAtTheFrameEdge(radius: Double) throws {
+    // The layer covers (300, 300)–(360, 360); its shadow lands on (0, 0)–(60, 60), and half of
+    // its blur spreads beyond the frame's top and left edges, where the alpha must still be
+    // blurred for the pixels inside (cutting the blur there lightens them).
+    let frame = try RenderGoldenTests.render(
+      GoldenCase(
+        name: "corner-shadow",
+        layers: """
+          { id: "a", position: [330, 330], bounds: [0, 0, 60, 60], backgroundColor: "#0F4E65",
+            shadowOpacity: 1, shadowRadius: \(radius), shadowOffset: [-300, -300], shadowColor: "black" }
+          """,
+        canvas: (400, 400), pixels: (400, 400)))
+    // The same square blurred at full resolution on a plane large enough to lose nothing
+    // (frame pixel (x, y) is its (x + 300, y + 300)), and the Gaussian itself.
+    var reference = [Float](repeating: 0, count: 1000 * 1000)
+    for y in 300..<360 {
+      for x in 300..<360 { reference[y * 1000 + x] = 1 }
+    }
+    AlphaBlur.blur(&reference, width: 1000, height: 1000, sigma: radius)
+    var worstAgainstBlur = 0.0
+    var worstAgainstGaussian = 0.0
+    for y in 0..<250 {
+      for x in 0..<250 {
+        let alpha = Self.shadowAlpha(frame, x: x, y: y)
+        worstAgainstBlur = max(worstAgainstBlur, abs(alpha - Double(reference[(y + 300) * 1000 + x + 300])))
+        let gaussian = Self.gaussianCoverage(x, low: 0, high: 60, sigma: radius)
+          * Self.gaussianCoverage(y, low: 0, high: 60, sigma: radius)
+        worstAgainstGaussian = max(worstAgainstGaussian, abs(alpha - gaussian))
+      }
+    }
+    #expect(Self.shadowAlpha(frame, x: 0, y: 0) > 0.1, "the shadow reaches the corner")
+    #expect(worstAgainstBlur * 255 <= 3, "worst difference from the full-resolution blur \(worstAgainstBlur * 255) levels")
+    // Three boxes are within about 2 % of the Gaussian's peak (here 76 levels) on their own.
+    #expect(worstAgainstGaussian * 255 <= 5, "worst difference from the Gaussian \(worstAgainstGaussian * 255) levels")
+  }
+
   @Test("a wide shadow keeps the layer's alpha, is symmetric and falls off smoothly")
   func physicalProperties() throws {
     let radius = 40.0
@@ -149,11 +186,11 @@ struct LargeBlurTests {
         for content in contents {
           for visible in visibles {
             guard let plan = ShadowBlurPlan(content: content, visible: visible, sigma: sigma) else { continue }
-            // Below the reduced resolution's threshold the reach is at most 3 × 16 + 1.
+            // Below the reduced resolution's threshold the reach is at most 3 × 16 + 1 a side.
             #expect(plan.blurredPixelCount <= (width + 2 * 50) * (height + 2 * 50), "σ \(sigma), \(width)x\(height)")
             #expect(plan.output.width <= visible.width && plan.output.height <= visible.height)
             if sigma >= 300 {
-              // Reduced by k ≥ 37: the frame over k plus about 6 × 8 blocks of margin a side.
+              // Reduced by k ≥ 37: the frame over k plus about 3 × 8 + 3 blocks of margin a side.
               #expect(plan.reducedWidth <= width / plan.factor + 60 && plan.reducedHeight <= height / plan.factor + 60)
             }
           }
