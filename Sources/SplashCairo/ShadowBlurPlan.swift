@@ -77,7 +77,9 @@ struct ShadowBlurPlan: Equatable {
   /// σ = `sigma` pixels, for a shadow seen only within `visible`, both in the alpha's own pixel
   /// coordinates. `nil` when nothing of the shadow can be seen.
   init?(content: Region, visible: Region, sigma: Double) {
-    guard !content.isEmpty, sigma.isFinite, sigma >= 0 else { return nil }
+    // Beyond a σ of 10⁹ pixels even a whole 16384² frame of alpha spreads to under 10⁻⁹ a
+    // pixel: nothing shows, and 3σ would no longer be a safe Int.
+    guard !content.isEmpty, sigma.isFinite, sigma >= 0, sigma < 1e9 else { return nil }
     // The three box blurs reach 3σ (rounded up) plus a pixel; the Gaussian is below 0.5 % there.
     let reach = Int((3 * sigma).rounded(.up)) + 1
     guard let output = visible.intersection(content.expanded(by: reach)),

@@ -208,9 +208,12 @@ struct LargeBlurTests {
     #expect(plan.source == content)
   }
 
-  @Test("a shadow that lands outside the visible area is not blurred at all")
+  @Test("a shadow that lands outside the visible area, or spreads beyond any level, is not blurred at all")
   func invisibleShadow() {
     let content = ShadowBlurPlan.Region(x: 0, y: 0, width: 100, height: 100)
+    // A layer scaled up a billionfold spreads its shadow to nothing (and 3σ past Int's range).
+    #expect(ShadowBlurPlan(content: content, visible: content, sigma: 1e300) == nil)
+    #expect(ShadowBlurPlan(content: content, visible: content, sigma: .infinity) == nil)
     #expect(ShadowBlurPlan(content: content, visible: .init(x: 500, y: 0, width: 100, height: 100), sigma: 10) == nil)
     #expect(ShadowBlurPlan(content: content, visible: .init(x: 500, y: 0, width: 100, height: 100), sigma: 200) != nil)
   }
