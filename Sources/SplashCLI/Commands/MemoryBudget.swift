@@ -7,8 +7,8 @@ import SplashEncode
 /// The estimate is linear in the frame's pixels (measured peak RSS on fuber, see the Limits
 /// section of docs/errors.md):
 ///
-///     fixed      = 128 MiB + pixels × Σ outputs (encoder + 3 pictures)
-///     per worker = pixels × (8 + Σ outputs (2 pictures + conversion buffer))
+///     fixed      = 128 MiB + pixels × (Σ videos (encoder + 3 pictures) + 4 × other outputs)
+///     per worker = pixels × (8 + Σ videos (2 pictures + conversion buffer) + 4 × other outputs)
 ///
 /// A worker holds its frame (4 bytes a pixel) and Cairo's groups (up to another frame's worth),
 /// and, for each video, the two pictures in flight that the pipeline's window gives it
@@ -32,7 +32,8 @@ struct MemoryBudget {
   static let overrideVariable = "SPLASHVID_AVAILABLE_MEMORY"
 
   /// What a render of `width` × `height` writes: one format per video output, and the number
-  /// of other outputs (GIF, PNG sequence, poster), each costed as one more frame per worker.
+  /// of other outputs (GIF, PNG sequence, poster), each costed as a frame (4 bytes a pixel)
+  /// once and once more per worker: an allowance, not a measurement.
   struct Work {
     var width: Int
     var height: Int
