@@ -4,6 +4,7 @@
 /// true Gaussian (the central limit theorem at work), at a cost independent of the radius.
 /// Used for layer shadows, where `shadowRadius` r is blurred with σ = r: the same relation as
 /// CSS `box-shadow` with a blur of 2r, which is how design tools translate iOS shadows.
+/// `ShadowBlurPlan` decides which pixels are blurred, and at what resolution for a wide σ.
 enum AlphaBlur {
   /// Blurs `alpha` (row-major, `width` × `height`) in place with standard deviation `sigma`
   /// pixels. Pixels outside the image count as transparent.

@@ -85,6 +85,39 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// The most pixels a frame of this format may have, when fewer than every video's 8192x8192:
+  /// VP9's level 6.2 (its highest) allows 35 651 584 luma samples a picture (8192x4352), and
+  /// a larger stream is one no decoder has to play.
+  public var maximumPixelCount: Int? { self == .vp9 ? 35_651_584 : nil }
+
+  /// Bytes per pixel of one converted picture: 4:2:0 is 1.5, with an alpha plane 2.5, and
+  /// ProRes's 4:4:4:4 at 10 bits (in 16) 8.
+  public var pictureBytesPerPixel: Double {
+    switch self {
+    case .h264, .hevc: 1.5
+    case .prores: 8
+    case .vp9: 2.5
+    }
+  }
+
+  /// Bytes per pixel of a converter's own buffer: the straight-alpha copy of the frame that
+  /// the formats with alpha convert from.
+  public var conversionBytesPerPixel: Double { carriesAlpha ? 4 : 0 }
+
+  /// The encoder's own memory in bytes per pixel of the frame (reference and look-ahead
+  /// frames, coefficient buffers, packets): the growth of peak RSS per pixel between two sizes
+  /// of fuber on one worker, less the pipeline's frame and pictures (docs/errors.md, Limits).
+  /// x264 holds about 60 frames of 4 bytes a pixel (rc-lookahead 40, B-frames, 4 threads);
+  /// libvpx runs two encoders, one for the colour and one for the alpha plane.
+  public var encoderBytesPerPixel: Double {
+    switch self {
+    case .h264: 240
+    case .hevc: 200
+    case .prores: 24
+    case .vp9: 150
+    }
+  }
+
   /// The Debian package whose build of libavcodec links the encoder.
   var encoderPackage: String {
     switch self {

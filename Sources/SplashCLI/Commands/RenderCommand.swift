@@ -169,6 +169,10 @@ struct RenderCommand {
         "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)")
     }
     try checkOutputs(scene, frameCount: schedule.frameCount, environment: environment)
+    // Workers that fit in memory, decided before any encoder opens or frame renders.
+    let renderWorkers = try MemoryBudget.workers(
+      requested: workers, width: size.width, height: size.height,
+      outputs: outputs, environment: environment, warn: { log("splashvid: warning: \($0)") })
     let duration = Double(schedule.frameCount) / Double(framesPerSecond)
     guard posterTime <= duration else {
       throw UsageError("--poster \(posterTime): the clip is " + String(format: "%.2f s long", duration))
@@ -220,7 +224,7 @@ struct RenderCommand {
     }
     var pipeline = RenderPipeline(
       scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: outputSize.fit)
-    if let workers { pipeline.workers = workers }
+    pipeline.workers = renderWorkers
     if outputs.contains(where: { $0.kind == .poster }) { pipeline.alwaysRendered = [posterIndex] }
     let progress = ProgressReporter(style: progressStyle, total: schedule.frameCount)
     do {
