@@ -175,7 +175,10 @@ struct RenderCommand {
       outputs: outputs, environment: environment, warn: { log("splashvid: warning: \($0)") })
     let duration = Double(schedule.frameCount) / Double(framesPerSecond)
     guard posterTime <= duration else {
-      throw UsageError("--poster \(posterTime): the clip is " + String(format: "%.2f s long", duration))
+      // As short as the value allows, never rounded: 3.0000001 must not read as 3.
+      let shortest = String(format: "%g", posterTime)
+      let shown = Double(shortest) == posterTime ? shortest : String(posterTime)
+      throw UsageError("--poster \(shown): the clip is " + String(format: "%.2f s long", duration))
     }
     if let warning = target?.durationWarning(seconds: duration, loopSeconds: scene.clip.loopDuration) {
       log("splashvid: \(warning)")
