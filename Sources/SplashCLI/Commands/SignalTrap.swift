@@ -9,8 +9,9 @@ import Synchronization
 ///     first signal ──▶ cancel ──▶ writers abandon their files ──▶ exit 130 (normal path)
 ///          │                      (commands that cannot cancel: forced exit at once)
 ///          ├── second signal ─────────────────┐
-///          └── 10 s without finishing ────────┴──▶ forced exit: every registered
-///                                                  temporary removed, then _exit(130)
+///          └── 10 s without finishing ────────┴──▶ forced exit: children sent SIGTERM,
+///                                                  every registered temporary removed,
+///                                                  then _exit(130)
 ///
 /// The default action would kill the process on the spot and leave temporary files behind.
 /// The forced exit removes them itself (`TemporaryFiles`), so a second Ctrl-C, or a SIGTERM
@@ -42,8 +43,10 @@ enum SignalTrap {
     }
   }
 
-  /// Removes every temporary this process created and ends it with 130, now.
+  /// Ends the children this process started, removes every temporary it created and ends it
+  /// with 130, now.
   static func forcedExit() -> Never {
+    ChildProcesses.terminateAllForExit()
     TemporaryFiles.removeAllForExit()
     let message = "splashvid: interrupted; nothing was written\n"
     _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
