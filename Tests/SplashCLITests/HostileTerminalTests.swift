@@ -318,10 +318,15 @@ struct HostileTerminalTests {
     variables["TMPDIR"] = scratch.path + "/"
     process.environment = variables
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
     let finished = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in finished.signal() }
     try process.run()
+    // The phase shares bench's stderr: the pipe ends when both have exited.
+    let collected = HostileFileInputTests.CollectedOutput()
+    let reader = DispatchGroup()
+    DispatchQueue.global().async(group: reader) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
     var phase: pid_t?
     defer {
       // Whatever happened, nothing of this test runs on.
@@ -344,5 +349,12 @@ struct HostileTerminalTests {
     #expect(process.terminationReason == .exit && process.terminationStatus == 130)
     #expect(Self.poll(upTo: 30) { !Self.isBenchPhase(child) }, "the __bench-phase child \(child) still runs")
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "a bench folder was left")
+    if reader.wait(timeout: .now() + 30) == .timedOut {
+      Issue.record("stderr stayed open after bench and its phase ended")
+      return
+    }
+    // One message for one interruption, from bench, not a second from its phase.
+    let text = String(decoding: collected.errors, as: UTF8.self)
+    #expect(text.components(separatedBy: "interrupted").count == 2, "\(text)")
   }
 }

@@ -28,6 +28,8 @@ struct BenchPhase {
   }
 
   func run(environment: [String: String]) throws {
+    // Its bench reports the interruption; a second line from here would come after it.
+    SignalTrap.reportsInterruption.store(false, ordering: .relaxed)
     exitWhenOrphaned()
     let scene = try render.source.load(environment: environment)
     let size = render.outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)

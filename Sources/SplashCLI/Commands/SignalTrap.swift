@@ -20,6 +20,9 @@ enum SignalTrap {
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
   /// How long a cancelled command may take to clean up before the forced exit does it.
   static let gracePeriod: DispatchTimeInterval = .seconds(10)
+  /// Whether the forced exit says so on stderr; a `bench` phase leaves that to its `bench`,
+  /// which has said it already when it ends the phase.
+  static let reportsInterruption = Atomic(true)
 
   /// Starts trapping. With `flag`, the first signal sets it and the command winds down on its
   /// own; without, the first signal exits at once (still removing temporaries).
@@ -48,8 +51,10 @@ enum SignalTrap {
   static func forcedExit() -> Never {
     ChildProcesses.terminateAllForExit()
     TemporaryFiles.removeAllForExit()
-    let message = "splashvid: interrupted; nothing was written\n"
-    _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    if reportsInterruption.load(ordering: .relaxed) {
+      let message = "splashvid: interrupted; nothing was written\n"
+      _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
     _exit(ExitCode.interrupted.rawValue)
   }
 }
