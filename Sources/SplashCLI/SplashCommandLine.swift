@@ -16,8 +16,10 @@ public enum SplashCommandLine {
     // Likewise a closed pipe on stdout or stderr (`splashvid presets | head -1`): the write fails,
     // and the command goes on to clean up rather than vanish.
     signal(SIGPIPE, SIG_IGN)
-    let standardError = FileHandle.standardError
-    func log(_ line: String) { standardError.write(Data((line + "\n").utf8)) }
+    // Every message and every line of a listing is one line on the terminal, whatever a name
+    // holds; a failed write is ignored rather than fatal (`StandardStream`).
+    func log(_ line: String) { StandardStream.error.writeLine(line) }
+    func say(_ line: String) { StandardStream.output.writeLine(line) }
 
     let command: String
     var rest = arguments
@@ -28,11 +30,11 @@ public enum SplashCommandLine {
       command = "render"
     }
     if arguments.contains("--help") || arguments.contains("-h") || command == "help" {
-      print(HelpText.usage)
+      StandardStream.output.write(HelpText.usage + "\n")
       return ExitCode.success.rawValue
     }
     if arguments == ["--version"] {
-      print(
+      say(
         "splashvid \(HelpText.version) (cairo \(RenderLibraryVersions.cairo), pango \(RenderLibraryVersions.pango), "
           + "FFmpeg \(EncodeLibraryVersions.ffmpeg), libx264 \(EncodeLibraryVersions.hasH264Encoder ? "available" : "missing"))")
       return ExitCode.success.rawValue
@@ -55,18 +57,21 @@ public enum SplashCommandLine {
       case "sheet":
         try SheetCommand(rest).run(environment: environment, log: log)
       case "validate":
-        let valid = try ValidateCommand(rest).run(environment: environment) { print($0) }
+        let valid = try ValidateCommand(rest).run(environment: environment) { say($0) }
         return valid ? ExitCode.success.rawValue : ExitCode.failure.rawValue
       case "presets":
-        try PresetsCommand(rest).run(environment: environment) { print($0) }
+        try PresetsCommand(rest).run(environment: environment) { say($0) }
       case "bench":
-        try BenchCommand(rest).run(environment: environment) { print($0) }
+        try BenchCommand(rest).run(environment: environment) { say($0) }
       case "__bench-phase":
         try BenchPhase(rest).run(environment: environment)
       case "probe":
-        try ProbeCommand(rest).run { print($0) }
+        try ProbeCommand(rest).run { say($0) }
       case "inspect":
-        try InspectCommand(rest).run(environment: environment) { print($0) }
+        try InspectCommand(rest).run(environment: environment) {
+          // JSON: its own line breaks are layout, and it escapes what strings hold.
+          StandardStream.output.write($0 + "\n")
+        }
       default:
         throw UsageError("unknown command '\(command)'")
       }
@@ -75,7 +80,10 @@ public enum SplashCommandLine {
       log("splashvid: interrupted; nothing was written")
       return ExitCode.interrupted.rawValue
     } catch let error as BatchManifest.Problems {
-      log("\(error)")
+      // One line per bad row, each escaped on its own (a row's text may hold a newline), then
+      // the count: the description's last line, which never does.
+      for line in error.lines { log(line) }
+      log(error.description.split(separator: "\n").last.map(String.init) ?? "")
       return ExitCode.failure.rawValue
     } catch let error as UsageError {
       log("splashvid: \(error.message) (see 'splashvid --help')")

@@ -37,9 +37,11 @@ struct OutputSafetyTests {
     #expect(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/full is still a device")
     #expect(lstat(folder.appendingPathComponent("pipe.mp4").path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     #expect(try temporaries(in: folder).isEmpty)
+    // A still writes only .png names (anything else is a usage error), so a FIFO of that name.
+    #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o600) == 0)
     let still = try BinaryRunner.run(
-      ["still", "--preset", "fuber", "--presets-dir", presets, "--time", "1", "--size", "32x32", "-o", "/dev/full"], in: folder)
-    #expect(still.exitCode == 1 && still.standardError.contains("is a character device"), "\(still.standardError)")
+      ["still", "--preset", "fuber", "--presets-dir", presets, "--time", "1", "--size", "32x32", "-o", "pipe.png"], in: folder)
+    #expect(still.exitCode == 1 && still.standardError.contains("is a FIFO"), "\(still.standardError)")
   }
 
   @Test("-o - is refused: splashvid does not write standard output, and no file named '-' appears")
@@ -62,17 +64,19 @@ struct OutputSafetyTests {
     let imageBytes = try Data(contentsOf: image)
     let tone = folder.appendingPathComponent("tone.mp4")
     try Data("not really sound".utf8).write(to: tone)
+    // still and sheet write only .png names: the preset they would overwrite is read as one.
+    #expect(link(preset.path, folder.appendingPathComponent("presets/preset.png").path) == 0)
     var allCases: [([String], String)] = [
-      (["still", "--file", "presets/logo-reveal.json5", "--time", "1", "-o", "presets/logo-reveal.json5"], "the preset"),
-      (["sheet", "--file", "presets/logo-reveal.json5", "-o", "./presets/../presets/logo-reveal.json5"], "the preset"),
+      (["still", "--file", "presets/preset.png", "--time", "1", "-o", "presets/preset.png"], "the preset"),
+      (["sheet", "--file", "presets/preset.png", "-o", "./presets/../presets/preset.png"], "the preset"),
       (["still", "--preset", "logo-reveal", "--presets-dir", "presets", "--time", "1", "-o", "presets/assets/mascot.png"], "an image of the preset"),
       (["--file", "presets/logo-reveal.json5", "--fps", "5", "-o", "x.mp4", "-o", "presets/assets/mascot.png"], "an image of the preset"),
       (["--file", "presets/logo-reveal.json5", "--fps", "5", "-o", "presets/assets/mascot-%d.png"], "an image of the preset"),
       (["--file", "presets/logo-reveal.json5", "--fps", "5", "--audio", "tone.mp4", "-o", "tone.mp4"], "the soundtrack"),
     ]
     // A hard link to the preset is the preset under another name.
-    #expect(link(preset.path, folder.appendingPathComponent("alias.json5").path) == 0)
-    allCases.append((["still", "--file", "presets/logo-reveal.json5", "--time", "1", "-o", "alias.json5"], "the preset"))
+    #expect(link(preset.path, folder.appendingPathComponent("alias.png").path) == 0)
+    allCases.append((["still", "--file", "presets/logo-reveal.json5", "--time", "1", "-o", "alias.png"], "the preset"))
     // mascot-%d.png would write mascot-1.png: make one the preset shows under that name.
     try FileManager.default.copyItem(at: image, to: folder.appendingPathComponent("presets/assets/mascot-1.png"))
     var text = String(decoding: presetBytes, as: UTF8.self)

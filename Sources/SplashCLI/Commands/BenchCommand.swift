@@ -76,10 +76,14 @@ struct BenchCommand {
     guard let binary = PresetSource.executableURL else { throw UsageError("cannot find the splashvid binary to run phases") }
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["__bench-phase", phase] + arguments
+    // The phase learns who its parent is, so that it can tell when it has been orphaned.
+    process.arguments = ["__bench-phase", phase, String(getpid())] + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
+    // A forced exit (Ctrl-C: bench cannot wind down) ends the child too (`ChildProcesses`).
+    ChildProcesses.register(process.processIdentifier)
+    defer { ChildProcesses.unregister(process.processIdentifier) }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0,

@@ -11,15 +11,26 @@ import SplashRender
 /// system, over the measured stretch).
 struct BenchPhase {
   var phase: String
+  /// The `bench` process that started this one.
+  var parent: pid_t
   var render: RenderCommand
 
+  /// How often the phase checks that its `bench` is still there.
+  static let orphanCheckInterval: DispatchTimeInterval = .seconds(1)
+
   init(_ arguments: [String]) throws {
-    guard let phase = arguments.first else { throw UsageError("__bench-phase needs a phase") }
-    self.phase = phase
-    render = try RenderCommand(Array(arguments.dropFirst()) + ["-o", "/dev/null"])
+    guard arguments.count >= 2, let parent = pid_t(arguments[1]) else {
+      throw UsageError("__bench-phase needs a phase and the bench process's ID")
+    }
+    phase = arguments[0]
+    self.parent = parent
+    render = try RenderCommand(Array(arguments.dropFirst(2)) + ["-o", "/dev/null"])
   }
 
   func run(environment: [String: String]) throws {
+    // Its bench reports the interruption; a second line from here would come after it.
+    SignalTrap.reportsInterruption.store(false, ordering: .relaxed)
+    exitWhenOrphaned()
     let scene = try render.source.load(environment: environment)
     let size = render.outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: render.framesPerSecond, loops: render.loops)
@@ -28,9 +39,11 @@ struct BenchPhase {
       format: render.format, width: size.width, height: size.height, framesPerSecond: render.framesPerSecond,
       constantRateFactor: render.constantRateFactor, encoderPreset: render.encoderPreset, tune: render.tune)
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
-    let folder = NSTemporaryDirectory() + "splashvid-bench-\(getpid())"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = try Self.makeFolder()
+    defer {
+      TemporaryFiles.removeTree(folder)
+      TemporaryFiles.unregister(folder)
+    }
     guard let buffer = PixelBuffer(width: size.width, height: size.height) else {
       throw BenchError(message: "cannot allocate a \(size.width)x\(size.height) frame")
     }
@@ -86,10 +99,45 @@ struct BenchPhase {
     report(seconds: Date().timeIntervalSince(started), cpuSeconds: Self.cpuSeconds() - startedCPU)
   }
 
+  /// Ends this phase (removing its folder) once `bench` is gone: a phase nobody waits for
+  /// would burn the cores for nothing.
+  ///
+  /// `bench` sends SIGTERM to its phase when it is interrupted; this covers a `bench` killed
+  /// outright. Its parent ID changes when it is orphaned (to 1 or a subreaper). A timer rather
+  /// than `prctl(PR_SET_PDEATHSIG)`: Swift does not import variadic C functions.
+  private func exitWhenOrphaned() {
+    let parent = parent
+    guard getppid() == parent else { SignalTrap.forcedExit() }
+    let timer = DispatchSource.makeTimerSource(queue: .global())
+    timer.schedule(deadline: .now() + Self.orphanCheckInterval, repeating: Self.orphanCheckInterval)
+    timer.setEventHandler { if getppid() != parent { SignalTrap.forcedExit() } }
+    timer.resume()
+    Self.orphanTimer = timer
+  }
+
+  /// Keeps the orphan check running for the life of the process.
+  nonisolated(unsafe) private static var orphanTimer: (any DispatchSourceTimer)?
+
+  /// A new folder of this phase's own under the temporary directory, registered so that a
+  /// forced exit removes it.
+  ///
+  /// `mkdtemp` creates it exclusively: a fixed name in a shared `/tmp` could be a folder or a
+  /// link someone else made, and the phase's files would be written there.
+  private static func makeFolder() throws -> String {
+    var template = Array((NSTemporaryDirectory() + "splashvid-bench-\(getpid())-XXXXXX").utf8CString)
+    let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    guard created != nil else {
+      throw BenchError(message: "cannot create a folder in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+    }
+    let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    TemporaryFiles.register(folder, isFolder: true)
+    return folder
+  }
+
   private func report(seconds: Double, cpuSeconds: Double) {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    print("{\"seconds\": \(seconds), \"cpuSeconds\": \(cpuSeconds), \"peakKilobytes\": \(usage.ru_maxrss)}")
+    StandardStream.output.write("{\"seconds\": \(seconds), \"cpuSeconds\": \(cpuSeconds), \"peakKilobytes\": \(usage.ru_maxrss)}\n")
   }
 
   /// User and system time of every thread of this process so far.

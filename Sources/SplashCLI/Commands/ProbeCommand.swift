@@ -17,7 +17,9 @@ struct ProbeCommand {
   }
 
   func run(output: (String) -> Void) throws {
-    guard FileManager.default.fileExists(atPath: path) else {
+    // A link that loops or leads nowhere is there, just not readable: the reader says which.
+    guard FileManager.default.fileExists(atPath: path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    else {
       throw ProbeError(message: "no file \(path)")
     }
     let info = try VideoReader.read(path)

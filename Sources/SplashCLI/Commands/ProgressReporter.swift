@@ -16,7 +16,6 @@ final class ProgressReporter {
   private let total: Int
   private let started = Date()
   private var lastReport = Date.distantPast
-  private let output = FileHandle.standardError
 
   init(style: Style?, total: Int) {
     self.style = style ?? (isatty(STDERR_FILENO) == 1 ? .bar : .none)
@@ -50,8 +49,10 @@ final class ProgressReporter {
     if style == .bar { write("\n") }
   }
 
+  /// Writes without escaping (the bar's `\r` redraws it) and without failing: a closed or
+  /// full stderr must not stop the render (`StandardStream`).
   private func write(_ text: String) {
-    output.write(Data(text.utf8))
+    StandardStream.error.write(text)
   }
 
   private static func clock(_ seconds: Double) -> String {

@@ -29,6 +29,10 @@ struct SheetCommand {
       throw UsageError("name the output file with -o FILE.png")
     }
     try OutputPaths.checkName(output)
+    // PNG data under another extension would be opened by the wrong program, or by none.
+    guard output.lowercased().hasSuffix(".png") else {
+      throw UsageError("-o \(output): sheet writes a PNG image; name it FILE.png")
+    }
     outputPath = output
   }
 

@@ -23,6 +23,10 @@ struct StillCommand {
       throw UsageError("name the output file with -o FILE.png")
     }
     try OutputPaths.checkName(output)
+    // PNG data under another extension would be opened by the wrong program, or by none.
+    guard output.lowercased().hasSuffix(".png") else {
+      throw UsageError("-o \(output): still writes a PNG image; name it FILE.png")
+    }
     outputPath = output
   }
 

@@ -64,6 +64,8 @@ struct ValidateCommand {
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      // A link that loops or leads nowhere is there, just not readable: reading it says which.
+      if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil { return [path] }
       throw UsageError("\(path) does not exist")
     }
     guard isDirectory.boolValue else { return [path] }

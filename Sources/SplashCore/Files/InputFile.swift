@@ -76,11 +76,27 @@ public enum InputFile {
     guard !path.isEmpty else { throw InputFileError(path: path, expected: what, found: "an empty path") }
     // O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
     let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let found = errno == ENOENT ? "nothing there" : currentError()
-      throw error(path, what: what, found: found)
-    }
+    guard descriptor >= 0 else { throw error(path, what: what, found: openFailure(path, code: errno)) }
     return descriptor
+  }
+
+  /// What was at `path` when opening it failed with `code`, as a user would name it.
+  ///
+  /// open(2)'s error names the symptom, not the object: a socket gives "No such device or
+  /// address" (ENXIO) and a loop of links "Too many levels of symbolic links". When something
+  /// other than a regular file is there, its kind says more than `strerror`.
+  private static func openFailure(_ path: String, code: Int32) -> String {
+    switch code {
+    case ELOOP: return "a loop of symbolic links"
+    case ENOENT:
+      var status = stat()
+      let isLink = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+      return isLink ? "a symbolic link to nothing" : "nothing there"
+    default:
+      var status = stat()
+      if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return kindName(status.st_mode) }
+      return String(cString: strerror(code))
+    }
   }
 
   private static func checkRegular(_ status: stat, path: String, what: String) throws {
