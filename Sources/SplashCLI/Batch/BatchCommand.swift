@@ -108,7 +108,7 @@ struct BatchCommand {
     group.wait()
 
     let results = tracker.results
-    for line in BatchReport.table(results) { print(line) }
+    for line in BatchReport.table(results) { StandardStream.output.writeLine(line) }
     if let reportPath { try BatchReport.write(results, to: reportPath) }
     if cancellation.isCancelled { throw PipelineCancelled() }
     return results.contains { $0.status == .failed } ? ExitCode.failure.rawValue : ExitCode.success.rawValue
