@@ -74,7 +74,7 @@ public enum PresetCompiler {
     do {
       return try JSONValue.parseJSON5(data)
     } catch {
-      throw PresetError(file: file, path: "", expected: "not valid JSON5: \(syntaxMessage(of: error))", found: nil)
+      throw PresetError(file: file, path: "", expected: "not valid JSON5: \(error)", found: nil)
     }
   }
 
@@ -208,14 +208,5 @@ public enum PresetCompiler {
       substituted = .object(result)
     }
     return JSONCursor(value: substituted, jsonPath: "", file: root.file)
-  }
-
-  /// Foundation's parse error, reduced to its useful sentence (it carries line and column).
-  static func syntaxMessage(of error: any Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      return underlying ?? context.debugDescription
-    }
-    return String(describing: error)
   }
 }

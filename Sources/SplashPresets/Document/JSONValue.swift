@@ -30,10 +30,10 @@ public enum JSONValue: Sendable, Hashable, Decodable {
   }
 
   /// Parses JSON5 text (comments, trailing commas, unquoted keys, single quotes all allowed).
+  ///
+  /// - Throws: `JSON5Parser.SyntaxError` with the line and column of the first mistake.
   public static func parseJSON5(_ data: Data) throws -> JSONValue {
-    let decoder = JSONDecoder()
-    decoder.allowsJSON5 = true
-    return try decoder.decode(JSONValue.self, from: data)
+    try JSON5Parser.parse(Array(data))
   }
 
   /// A short rendering of the value for "found …" in messages.
