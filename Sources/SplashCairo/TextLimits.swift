@@ -8,14 +8,16 @@ import CPangoCairo
 /// when it scales the font to device pixels), passes it.
 enum TextLimits {
   /// The largest font size a layout is made at, in points; larger text is laid out at this
-  /// size and drawn scaled up (`LaidOutText.scale`). Text of a preset's most characters
-  /// (`PresetLimits.textCharacters`, 1000) at this size spans at most a few hundred thousand
-  /// pixels, even at several ems a character.
+  /// size and drawn scaled up (`LaidOutText.scale`). A preset's longest text
+  /// (`PresetLimits.textCharacters`, 1000) at this size is 256 000 pixels wide at an em a
+  /// character, so a line stays inside 2^31 Pango units for characters up to 8 ems wide.
   static let largestLayoutFontSize = 256.0
 
   /// The largest font size, in device pixels, Pango is asked to make a font at. Beyond it the
   /// layout is made without the device transform and Cairo scales the glyph outlines itself
-  /// (for such sizes it fills their paths rather than caching glyph images).
+  /// (for such sizes it fills their paths rather than caching glyph images). Fonts Pango made
+  /// at 40 000 device pixels failed in FreeType (`TextLimitsTests`); 8192 is far below that
+  /// and far above any text a frame shows whole.
   static let largestDeviceFontSize = 8192.0
 
   /// The largest size in device pixels text is drawn at: Cairo loads glyph outlines through

@@ -18,7 +18,8 @@ import SplashModel
 ///       grid: { … } }                                // cells from a template (GridExpander)
 ///     shape:    path, fillColor, fillRule, strokeColor, lineWidth, strokeStart, strokeEnd,
 ///               lineCap, lineJoin, miterLimit, lineDashPattern, lineDashPhase
-///     text:     string, fontFamily, fontWeight (1-1000 or UIKit's "ultraLight" 100, "thin" 200, …),
+///     text:     string (at most 1000 characters), fontFamily,
+///               fontWeight (1-1000 or UIKit's "ultraLight" 100, "thin" 200, …),
 ///               fontSize, foregroundColor, alignmentMode, wrapped
 ///     gradient: gradientType (axial | radial | conic), colors, locations, startPoint, endPoint
 struct LayerCompiler {
