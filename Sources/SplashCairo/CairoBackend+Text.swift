@@ -8,12 +8,40 @@ extension CairoBackend {
   /// Lays out and draws a text layer's string in its bounds, from the top, aligned horizontally
   /// as `alignmentMode` says (a `CATextLayer` draws from the top of its bounds).
   func drawText(_ properties: LayerProperties, in cairo: OpaquePointer) {
+    var properties = properties
+    guard properties.text.foregroundColor.alpha > 0 else { return }
+    let deviceScale = Self.largestScale(of: cairo)
+    if properties.text.fontSize * deviceScale > TextLimits.largestDrawnFontSize {
+      properties.text.fontSize = TextLimits.largestDrawnFontSize / deviceScale
+      warnOnce(
+        "text \"\(properties.text.string.prefix(20))\" is larger than \(Int(TextLimits.largestDrawnFontSize)) pixels "
+          + "at some frames; drawn at that size there (FreeType's largest)")
+    }
     let style = properties.text
-    guard style.foregroundColor.alpha > 0, let (layout, origin) = layOut(properties, on: cairo) else { return }
-    defer { splash_layout_unref(layout) }
+    // Pango makes its fonts at the device size (font size × the context's scale), an `int` of
+    // Pango units: past `largestDeviceFontSize` the layout is made on the measuring context,
+    // at layout size, and Cairo scales the outlines to the device itself.
+    let deviceFontSize = style.fontSize * deviceScale
+    let layoutContext = deviceFontSize > TextLimits.largestDeviceFontSize ? measuringContext : cairo
+    guard let text = layOut(properties, on: layoutContext) else { return }
+    defer { splash_layout_unref(text.layout) }
     setSource(cairo, style.foregroundColor)
-    cairo_move_to(cairo, origin.x, origin.y)
-    pango_cairo_show_layout(cairo, layout)
+    cairo_save(cairo)
+    cairo_translate(cairo, text.origin.x, text.origin.y)
+    cairo_scale(cairo, text.scale, text.scale)
+    cairo_move_to(cairo, 0, 0)
+    pango_cairo_show_layout(cairo, text.layout)
+    cairo_restore(cairo)
+  }
+
+  /// The most the current matrix stretches a unit of user space on the device: its largest
+  /// singular value, √((S + √(S² − 4 det²)) / 2) for S the sum of its squared entries.
+  private static func largestScale(of cairo: OpaquePointer) -> Double {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cairo, &matrix)
+    let sum = matrix.xx * matrix.xx + matrix.yx * matrix.yx + matrix.xy * matrix.xy + matrix.yy * matrix.yy
+    let determinant = matrix.xx * matrix.yy - matrix.xy * matrix.yx
+    return ((sum + max(sum * sum - 4 * determinant * determinant, 0).squareRoot()) / 2).squareRoot()
   }
 
   /// Where a text layer's glyphs can draw, in its own space: the laid-out ink and a point of
@@ -33,26 +61,33 @@ extension CairoBackend {
   }
 
   private func measureText(_ properties: LayerProperties) -> Rect? {
-    guard let (layout, origin) = layOut(properties, on: measuringContext) else { return nil }
-    defer { splash_layout_unref(layout) }
+    guard let text = layOut(properties, on: measuringContext) else { return nil }
+    defer { splash_layout_unref(text.layout) }
     var ink = PangoRectangle()
     var logical = PangoRectangle()
-    pango_layout_get_extents(layout, &ink, &logical)
-    let scale = Double(PANGO_SCALE)
-    let minX = Double(min(ink.x, logical.x)) / scale
-    let minY = Double(min(ink.y, logical.y)) / scale
-    let maxX = Double(max(ink.x + ink.width, logical.x + logical.width)) / scale
-    let maxY = Double(max(ink.y + ink.height, logical.y + logical.height)) / scale
-    return Rect(x: origin.x + minX - 1, y: origin.y + minY - 1, width: maxX - minX + 2, height: maxY - minY + 2)
+    pango_layout_get_extents(text.layout, &ink, &logical)
+    // In Double: an edge (x + width) of two Int32s can pass Int32.max.
+    let scale = text.scale / Double(PANGO_SCALE)
+    let minX = Double(min(ink.x, logical.x)) * scale
+    let minY = Double(min(ink.y, logical.y)) * scale
+    let maxX = max(Double(ink.x) + Double(ink.width), Double(logical.x) + Double(logical.width)) * scale
+    let maxY = max(Double(ink.y) + Double(ink.height), Double(logical.y) + Double(logical.height)) * scale
+    return Rect(
+      x: text.origin.x + minX - 1, y: text.origin.y + minY - 1, width: maxX - minX + 2, height: maxY - minY + 2)
   }
 
-  /// The layout of a text layer's string and the point its top left goes to, or `nil` when
-  /// there is nothing to lay out. The caller releases the layout.
-  private func layOut(_ properties: LayerProperties, on cairo: OpaquePointer) -> (OpaquePointer, Point)? {
+  /// The layout of a text layer's string and where it goes, or `nil` when there is nothing to
+  /// lay out. The caller releases the layout.
+  ///
+  /// Text larger than `TextLimits.largestLayoutFontSize` is laid out at that size (its wrap
+  /// width shrunk alike) and scaled up, so Pango's `int` positions stay far from overflowing.
+  private func layOut(_ properties: LayerProperties, on cairo: OpaquePointer) -> LaidOutText? {
     let style = properties.text
-    guard !style.string.isEmpty else { return nil }
+    guard !style.string.isEmpty, style.fontSize.isFinite, style.fontSize > 0 else { return nil }
     let font = fonts.resolve(family: style.fontFamily, weight: style.fontWeight)
     if let warning = font.warning { warnOnce(warning) }
+    let layoutFontSize = min(style.fontSize, TextLimits.largestLayoutFontSize)
+    let scale = style.fontSize / layoutFontSize
 
     guard let layout = pango_cairo_create_layout(cairo) else { return nil }
     // Unhinted outlines: glyphs keep their shapes and positions at every output scale, so a
@@ -65,11 +100,23 @@ extension CairoBackend {
       pango_layout_context_changed(layout)
       cairo_font_options_destroy(options)
     }
+    if scale > 1 && cairo != measuringContext {
+      // The layout is drawn scaled by `scale`: Pango makes its fonts for the context's matrix,
+      // so that matrix must include the scale too. (Metrics are unhinted, so measuring needs
+      // no device matrix, and leaving it out keeps Pango's font sizes small.)
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(cairo, &matrix)
+      cairo_matrix_scale(&matrix, scale, scale)
+      cairo_save(cairo)
+      cairo_set_matrix(cairo, &matrix)
+      pango_cairo_update_layout(cairo, layout)
+      cairo_restore(cairo)
+    }
     let description = pango_font_description_new()
     defer { pango_font_description_free(description) }
     pango_font_description_set_family(description, font.family)
     pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(min(max(font.weight, 100), 1000))))
-    pango_font_description_set_absolute_size(description, style.fontSize * Double(PANGO_SCALE))
+    pango_font_description_set_absolute_size(description, layoutFontSize * Double(PANGO_SCALE))
     pango_layout_set_font_description(layout, description)
     pango_layout_set_text(layout, style.string, -1)
 
@@ -77,7 +124,7 @@ extension CairoBackend {
     var x = bounds.minX
     if style.isWrapped && bounds.width > 0 {
       // Wrapped: Pango breaks lines at the bounds' width and aligns each line in it.
-      pango_layout_set_width(layout, Int32((bounds.width * Double(PANGO_SCALE)).rounded()))
+      pango_layout_set_width(layout, max(TextLimits.pangoUnits(bounds.width / scale), 1))
       pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
       switch style.alignment {
       case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -90,14 +137,14 @@ extension CairoBackend {
       var width: Int32 = 0
       var height: Int32 = 0
       pango_layout_get_size(layout, &width, &height)
-      let textWidth = Double(width) / Double(PANGO_SCALE)
+      let textWidth = Double(width) / Double(PANGO_SCALE) * scale
       switch style.alignment {
       case .center: x += (bounds.width - textWidth) / 2
       case .right: x += bounds.width - textWidth
       case .natural, .left, .justified: break
       }
     }
-    return (layout, Point(x: x, y: bounds.minY))
+    return LaidOutText(layout: layout, origin: Point(x: x, y: bounds.minY), scale: scale)
   }
 }
 

@@ -20,8 +20,8 @@ final class AudioSource {
     try FFmpegInput.check(path, what: "a sound file", stage: "opening the soundtrack \(path)")
     packet = try Packet()
     frame = try VideoFrame()
-    try check(avformat_open_input(&format, FFmpegInput.url(path), nil, nil), "opening the soundtrack \(path)")
-    guard let format else { throw EncodeError(stage: "opening the soundtrack \(path)", message: "no context") }
+    let format = try FFmpegInput.open(path, as: .soundtrack, stage: "opening the soundtrack \(path)")
+    self.format = format
     try check(avformat_find_stream_info(format, nil), "reading the soundtrack \(path)")
     streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
     guard streamIndex >= 0, let stream = format.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar

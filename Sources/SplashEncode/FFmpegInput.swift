@@ -1,3 +1,4 @@
+import CFFmpeg
 import SplashCore
 
 /// A file FFmpeg opens for reading (a soundtrack, a video read back), checked and named so
@@ -23,5 +24,71 @@ enum FFmpegInput {
     } catch let error as InputFileError {
       throw EncodeError(stage: stage, message: "expected \(error.expected), found \(error.found)")
     }
+  }
+
+  /// Opens `path` (a regular file, see `check`) with a demuxer of `kind`, reading that file
+  /// and no other.
+  ///
+  /// Some FFmpeg demuxers read other files a file names: HLS playlists and concat lists open
+  /// their entries, and image2 reads `f-%d.png` as the numbered files `f-1.png`, `f-2.png`, …
+  /// (a FIFO among them blocks inside FFmpeg). So the format is found here, from the file's
+  /// own bytes and a name with `%` taken out, and only a demuxer of `kind` opens it, through
+  /// the `file` protocol alone.
+  ///
+  /// - Throws: `EncodeError` for `stage`: FFmpeg's message when no format fits, or
+  ///   `expected WHAT, found LONG NAME (name)` for a format outside `kind`.
+  static func open(_ path: String, as kind: FFmpegInputKind, stage: String) throws -> UnsafeMutablePointer<AVFormatContext> {
+    let format = try detectFormat(path, stage: stage)
+    let name = String(cString: format.pointee.name)
+    guard kind.accepts(name) else {
+      let longName = format.pointee.long_name.map { String(cString: $0) } ?? name
+      throw EncodeError(stage: stage, message: "expected \(kind.expected), found \(longName) (\(name))")
+    }
+    var options = restrictingOptions(kind)
+    defer { av_dict_free(&options) }
+    var context: UnsafeMutablePointer<AVFormatContext>?
+    // With the format given, FFmpeg does not probe again (and cannot pick another demuxer).
+    try EncodeError.check(avformat_open_input(&context, url(path), format, &options), stage)
+    guard let context else { throw EncodeError(stage: stage, message: "no context") }
+    return context
+  }
+
+  /// The demuxer FFmpeg would choose for `path`'s bytes, probed through a `file`-only reader.
+  private static func detectFormat(_ path: String, stage: String) throws -> UnsafePointer<AVInputFormat> {
+    var options = restrictingOptions(nil)
+    defer { av_dict_free(&options) }
+    var reader: UnsafeMutablePointer<AVIOContext>?
+    try EncodeError.check(avio_open2(&reader, url(path), AVIO_FLAG_READ, nil, &options), stage)
+    defer { avio_closep(&reader) }
+    var format: UnsafePointer<AVInputFormat>?
+    // The name only lends its extension to the guess (raw AAC, MP3 without a tag); with `%`
+    // replaced, image2 cannot claim it as a numbered pattern.
+    let probeName = url(path).replacingPercentSigns()
+    try EncodeError.check(av_probe_input_buffer2(reader, &format, probeName, nil, 0, 0), stage)
+    guard let format else { throw EncodeError(stage: stage, message: "FFmpeg found no format") }
+    return format
+  }
+
+  /// Options that keep FFmpeg to local files (`protocol_whitelist`, inherited by every file a
+  /// demuxer opens) and, with a kind, to its demuxers (`format_whitelist`).
+  private static func restrictingOptions(_ kind: FFmpegInputKind?) -> OpaquePointer? {
+    var options: OpaquePointer?
+    av_dict_set(&options, "protocol_whitelist", "file", 0)
+    if let kind { av_dict_set(&options, "format_whitelist", kind.demuxers.joined(separator: ","), 0) }
+    return options
+  }
+}
+
+extension String {
+  /// The string with every `%` replaced by `_`.
+  fileprivate func replacingPercentSigns() -> String {
+    String(map { $0 == "%" ? "_" : $0 })
+  }
+}
+
+extension EncodeError {
+  /// `check(_:_:)` under a name that does not clash with `FFmpegInput.check`.
+  fileprivate static func check(_ code: Int32, _ stage: String) throws {
+    if code < 0 { throw EncodeError(stage: stage, code: code) }
   }
 }

@@ -20,10 +20,9 @@ public enum VideoReader {
   ) throws -> VideoFileInfo {
     _ = VideoWriter.quietLibraryLogging
     try FFmpegInput.check(path, what: "a video file", stage: "opening \(path)")
-    var format: UnsafeMutablePointer<AVFormatContext>?
-    try check(avformat_open_input(&format, FFmpegInput.url(path), nil, nil), "opening \(path)")
-    defer { avformat_close_input(&format) }
-    guard let format else { throw EncodeError(stage: "opening \(path)", message: "no context") }
+    var opened: UnsafeMutablePointer<AVFormatContext>? = try FFmpegInput.open(path, as: .video, stage: "opening \(path)")
+    defer { avformat_close_input(&opened) }
+    guard let format = opened else { throw EncodeError(stage: "opening \(path)", message: "no context") }
     try check(avformat_find_stream_info(format, nil), "reading stream information of \(path)")
 
     let streamIndex = try check(

@@ -2,7 +2,7 @@
 ///
 /// # Guarantees
 /// `validated()` accepts only even sizes from 2×2 to 8192×8192 (4:2:0 video halves both
-/// chroma dimensions) and frame rates from 1 to 240.
+/// chroma dimensions; HEVC from 16×16, see `hevcSizeProblem`) and frame rates from 1 to 240.
 public struct VideoSettings: Sendable, Hashable {
   /// Codec, pixel format and container.
   public var format: VideoFormat = .h264
@@ -58,6 +58,30 @@ public struct VideoSettings: Sendable, Hashable {
   /// A keyframe about every two seconds: seeking stays quick and files stay small.
   public var keyframeInterval: Int { framesPerSecond * 2 }
 
+  /// The smallest side x265 encodes: its smallest coding block is 8 pixels, but it refuses
+  /// sides under 16 (`Invalid argument` from `avcodec_open2`; found by trying even sizes with
+  /// Debian 12's libx265 3.5: 14x64 and 64x14 fail, 16x16 and 16x64 encode).
+  public static let hevcMinimumSide = 16
+  /// The longest side x265 encodes beside a side under 32 pixels.
+  ///
+  /// x265 codes such a picture in 16-pixel blocks, and HEVC levels 5 and up allow only 32 or
+  /// 64-pixel blocks (ITU-T H.265 A.4.1), so the picture must fit level 4.1: each side at most
+  /// √(8 × 2 228 224) = 4222 pixels after x265 pads it to a multiple of 8. Tried: 4216x16 and
+  /// 30x4216 encode, 4218x16 and 4218x30 fail (`Invalid data found when processing input`).
+  public static let hevcLongestSideBesideNarrow = 4216
+
+  /// Why x265 would refuse a `width`×`height` picture, or `nil` when it encodes it.
+  static func hevcSizeProblem(width: Int, height: Int) -> String? {
+    if min(width, height) < hevcMinimumSide {
+      return "size \(width)x\(height) is too small for HEVC: x265 needs each side at least \(hevcMinimumSide) pixels"
+    }
+    if min(width, height) < 32 && max(width, height) > hevcLongestSideBesideNarrow {
+      return "size \(width)x\(height) is too narrow for HEVC: beside a side under 32 pixels, x265 allows at most "
+        + "\(hevcLongestSideBesideNarrow) pixels (HEVC levels 5 and up need 32-pixel blocks)"
+    }
+    return nil
+  }
+
   /// These settings, or an error that says which one is out of range.
   public func validated() throws -> VideoSettings {
     let stage = "checking the video settings"
@@ -69,6 +93,9 @@ public struct VideoSettings: Sendable, Hashable {
     guard width % 2 == 0, height % 2 == 0 else {
       throw EncodeError(
         stage: stage, message: "size \(width)x\(height) is odd; \(format.displayName) video needs even width and height")
+    }
+    if format == .hevc, let problem = Self.hevcSizeProblem(width: width, height: height) {
+      throw EncodeError(stage: stage, message: problem)
     }
     guard Self.frameRateRange.contains(framesPerSecond) else {
       throw EncodeError(

@@ -18,7 +18,8 @@ import SplashModel
 ///       grid: { … } }                                // cells from a template (GridExpander)
 ///     shape:    path, fillColor, fillRule, strokeColor, lineWidth, strokeStart, strokeEnd,
 ///               lineCap, lineJoin, miterLimit, lineDashPattern, lineDashPhase
-///     text:     string, fontFamily, fontWeight (1-1000 or UIKit's "ultraLight" 100, "thin" 200, …),
+///     text:     string (at most 1000 characters), fontFamily,
+///               fontWeight (1-1000 or UIKit's "ultraLight" 100, "thin" 200, …),
 ///               fontSize, foregroundColor, alignmentMode, wrapped
 ///     gradient: gradientType (axial | radial | conic), colors, locations, startPoint, endPoint
 struct LayerCompiler {
@@ -178,7 +179,15 @@ struct LayerCompiler {
   }
 
   private func readText(_ members: [String: JSONCursor], into text: inout TextStyle) throws {
-    try issues.read(members["string"]) { value in text.string = try value.string() }
+    try issues.read(members["string"]) { value in
+      let string = try value.string()
+      let characters = string.unicodeScalars.count
+      guard characters <= PresetLimits.textCharacters else {
+        throw value.error(
+          "expected a text of at most \(PresetLimits.textCharacters) characters, found \(characters) characters")
+      }
+      text.string = string
+    }
     try issues.read(members["fontFamily"]) { value in text.fontFamily = try value.string() }
     try issues.read(members["fontWeight"]) { value in text.fontWeight = try value.fontWeight() }
     try issues.read(members["fontSize"]) { value in text.fontSize = try value.number(in: 0.1...10_000, expected: "a font size in points") }

@@ -13,6 +13,11 @@ public enum PresetLimits {
   public static let pathElements = 100_000
   /// Sublayers inside sublayers, and groups inside groups.
   public static let depth = 64
+  /// Characters (Unicode scalars) in a text layer's string, after parameters are substituted.
+  /// Pango holds a line's width in 32-bit Pango units (1/1024 pixel), at most 2 097 152
+  /// pixels; the renderer lays text out at 256 points at most, so 1000 characters stay well
+  /// inside it (`TextLimits` in SplashCairo). A splash label is a word or a sentence.
+  public static let textCharacters = 1000
   /// An image file's size in bytes (its pixel count is checked when it is decoded).
   public static let imageFileBytes = 64 * 1024 * 1024
 }
