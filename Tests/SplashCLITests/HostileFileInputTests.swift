@@ -50,7 +50,8 @@ struct HostileFileInputTests {
       readers.wait()
       throw Hung(arguments: arguments)
     }
-    readers.wait()
+    // A crashed child's backtracer may hold the pipes open after the child is gone.
+    guard readers.wait(timeout: .now() + patience) == .success else { throw Hung(arguments: arguments) }
     return BinaryRunner.Outcome(
       exitCode: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
       standardError: String(decoding: collected.errors, as: UTF8.self))
