@@ -81,9 +81,13 @@ public enum SplashCommandLine {
       return ExitCode.interrupted.rawValue
     } catch let error as BatchManifest.Problems {
       // One line per bad row, each escaped on its own (a row's text may hold a newline), then
-      // the count: the description's last line, which never does.
-      for line in error.lines { log(line) }
-      log(error.description.split(separator: "\n").last.map(String.init) ?? "")
+      // the count; a single bad row is one line.
+      if error.lines.count == 1 {
+        log("\(error.lines[0]); \(error.summary)")
+      } else {
+        for line in error.lines { log(line) }
+        log(error.summary)
+      }
       return ExitCode.failure.rawValue
     } catch let error as UsageError {
       log("splashvid: \(error.message) (see 'splashvid --help')")

@@ -64,17 +64,19 @@ struct BatchHostileTests {
     #expect(!exists(outputFolder, in: folder), "\(outputFolder) was created", sourceLocation: sourceLocation)
   }
 
-  /// Expects a manifest refused for its rows: one line per bad row, then the count.
+  /// Expects a manifest refused for its rows: one line per bad row, then the count (one line in
+  /// all for a single bad row).
   private func expectBadRows(
     _ outcome: BinaryRunner.Outcome, _ rows: [String], in folder: URL, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(outcome.exitCode == 1, "\(outcome.standardError)", sourceLocation: sourceLocation)
     let lines = outcome.standardError.split(separator: "\n").map(String.init)
-    #expect(lines.count == rows.count + 1, "\(outcome.standardError)", sourceLocation: sourceLocation)
+    #expect(lines.count == (rows.count == 1 ? 1 : rows.count + 1), "\(outcome.standardError)", sourceLocation: sourceLocation)
     for (line, row) in zip(lines, rows) {
       #expect(line.hasPrefix(row), "\(row) in \(outcome.standardError)", sourceLocation: sourceLocation)
     }
-    #expect(lines.last == "\(rows.count) bad row\(rows.count == 1 ? "" : "s"); nothing was rendered", sourceLocation: sourceLocation)
+    let count = rows.count == 1 ? "; nothing was rendered" : "\(rows.count) bad rows; nothing was rendered"
+    #expect(lines.last?.hasSuffix(count) == true, "\(outcome.standardError)", sourceLocation: sourceLocation)
     #expect(!exists("out", in: folder), sourceLocation: sourceLocation)
   }
 

@@ -26,7 +26,12 @@ enum BatchManifest {
 
   struct Problems: Error, CustomStringConvertible {
     var lines: [String]
-    var description: String { lines.joined(separator: "\n") + "\n\(lines.count) bad row\(lines.count == 1 ? "" : "s"); nothing was rendered" }
+    /// The closing words: on the row's own line when there is one bad row, so a refusal is one
+    /// line; after the rows, counted, when there are several.
+    var summary: String { lines.count == 1 ? "nothing was rendered" : "\(lines.count) bad rows; nothing was rendered" }
+    var description: String {
+      lines.count == 1 ? "\(lines[0]); \(summary)" : (lines + [summary]).joined(separator: "\n")
+    }
   }
 
   /// The clips for `presets.folder`, from `manifest` when given, with outputs in `outputFolder`.
