@@ -27,7 +27,8 @@ public final class PreparedPreset {
   private let defaultValues: [String: JSONValue]
   /// The defaults' compile: `nil` when it succeeds, else its error.
   private let defaultsProblem: (any Error)?
-  private let colourOnlyParameters: Set<String>
+  /// The colour parameters every row may change without a compile (internal for tests).
+  let colourOnlyParameters: Set<String>
   private var compiled: [[String: String]: (any Error)?] = [:]
 
   /// Parses `data` and compiles it with its defaults.
@@ -116,17 +117,39 @@ public final class PreparedPreset {
     } catch {
       return false
     }
-    let found = Set(issues.issues)
-    return references.allSatisfy { path in
+    // A grid's cell template is compiled once per cell, as `grid.cell[cell 3,5]`: each copy is
+    // the template's reference.
+    let found = issues.issues.map { issue in
+      var issue = issue
+      issue.path = withoutCellSubscripts(issue.path)
+      return issue
+    }
+    var refusals: [String: PresetError] = [:]
+    for path in references {
       do {
         _ = try JSONCursor(value: probe, jsonPath: path, file: root.file).color()
         return false
       } catch let refusal as PresetError {
-        return found.contains(refusal) && issues.issues.filter { $0.path == path }.allSatisfy { $0 == refusal }
+        refusals[path] = refusal
       } catch {
         return false
       }
     }
+    // Every reference was read and refused as a colour, and nothing else went wrong.
+    return references.allSatisfy { path in found.contains { $0 == refusals[path] } }
+      && found.allSatisfy { issue in refusals[issue.path] == issue }
+  }
+
+  /// `path` without the cell subscripts a grid adds (`grid.cell[cell 3,5]` → `grid.cell`).
+  static func withoutCellSubscripts(_ path: String) -> String {
+    var result = ""
+    var rest = Substring(path)
+    while let start = rest.range(of: "[cell ") {
+      result += rest[..<start.lowerBound]
+      guard let end = rest[start.upperBound...].firstIndex(of: "]") else { return result + rest[start.lowerBound...] }
+      rest = rest[rest.index(after: end)...]
+    }
+    return result + rest
   }
 
   /// The JSON paths of every `"$name"` in the document, written as the compiler writes them.
