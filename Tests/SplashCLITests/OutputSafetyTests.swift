@@ -257,6 +257,13 @@ struct OutputSafetyTests {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
       process.arguments = ["-p", "-f", BinaryRunner.binary.path, "batch", "presets", "-o", "out", "--manifest", "m.csv", "--force"]
       process.currentDirectoryURL = folder
+      // Under AddressSanitizer (ci/sanitize.sh address), LeakSanitizer cannot stop the threads
+      // of a process that is PID 1 of its namespace ("Running thread 2 was not suspended. False
+      // leaks are possible.") and reports Foundation's and Dispatch's thread-local data as
+      // leaks; the same paths are checked for leaks by every other batch test.
+      var environment = ProcessInfo.processInfo.environment
+      environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
+      process.environment = environment
       let errors = Pipe()
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice
