@@ -35,6 +35,27 @@ struct PreparedPresetTests {
     try prepared.check(["tint": "#00FFFF", "plain": "#0000FF"])
   }
 
+  @Test("text and font parameters read only as a text's string or a font family need only their value checked")
+  func freeText() throws {
+    let file = presets.appendingPathComponent("fuber.json5")
+    let prepared = try PreparedPreset(Data(contentsOf: file), file: file.path, baseDirectory: presets, assetsRoot: nil)
+    #expect(Set(prepared.freeTextParameters.keys) == ["labelLeft", "labelRight", "labelFont"])
+    #expect(prepared.freeTextParameters["labelLeft"]??.hasSuffix(".string") == true)
+    #expect(prepared.freeTextParameters["labelFont"] == .some(nil))
+    try prepared.check(["labelLeft": "ÜBER", "labelFont": "No Such Font"])
+    // The one check a text's string has, applied without a compile.
+    #expect(throws: PresetError.self) { try prepared.check(["labelLeft": String(repeating: "W", count: 1001)]) }
+
+    let text = """
+      { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 },
+        parameters: { word: { type: "text", default: "a" } },
+        layers: [ { id: "x", type: "text", string: "$word" }, { id: "$word" }, { id: "b" } ] }
+      """
+    let mixed = try PreparedPreset(Data(text.utf8), file: "p.json5", baseDirectory: presets, assetsRoot: nil)
+    #expect(mixed.freeTextParameters.isEmpty, "also an id: only a compile can tell")
+    #expect(throws: PresetError.self) { try mixed.check(["word": "b"]) }
+  }
+
   @Test("grid cell subscripts are removed from a path, nothing else")
   func cellSubscripts() {
     #expect(PreparedPreset.withoutCellSubscripts("layers[0].grid.cell[cell 3,5].sublayers[2].fillColor") == "layers[0].grid.cell.sublayers[2].fillColor")

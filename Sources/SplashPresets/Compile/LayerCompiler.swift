@@ -178,16 +178,19 @@ struct LayerCompiler {
     try issues.read(members["lineDashPhase"]) { value in shape.lineDashPhase = try value.number() }
   }
 
-  private func readText(_ members: [String: JSONCursor], into text: inout TextStyle) throws {
-    try issues.read(members["string"]) { value in
-      let string = try value.string()
-      let characters = string.unicodeScalars.count
-      guard characters <= PresetLimits.textCharacters else {
-        throw value.error(
-          "expected a text of at most \(PresetLimits.textCharacters) characters, found \(characters) characters")
-      }
-      text.string = string
+  /// A text layer's `string`: any text of at most `PresetLimits.textCharacters` characters
+  /// (the one check, which `PreparedPreset` also applies to a manifest row's text).
+  static func textString(_ value: JSONCursor) throws -> String {
+    let string = try value.string()
+    let characters = string.unicodeScalars.count
+    guard characters <= PresetLimits.textCharacters else {
+      throw value.error("expected a text of at most \(PresetLimits.textCharacters) characters, found \(characters) characters")
     }
+    return string
+  }
+
+  private func readText(_ members: [String: JSONCursor], into text: inout TextStyle) throws {
+    try issues.read(members["string"]) { value in text.string = try Self.textString(value) }
     try issues.read(members["fontFamily"]) { value in text.fontFamily = try value.string() }
     try issues.read(members["fontWeight"]) { value in text.fontWeight = try value.fontWeight() }
     try issues.read(members["fontSize"]) { value in text.fontSize = try value.number(in: 0.1...10_000, expected: "a font size in points") }

@@ -29,6 +29,10 @@ public final class PreparedPreset {
   private let defaultsProblem: (any Error)?
   /// The colour parameters every row may change without a compile (internal for tests).
   let colourOnlyParameters: Set<String>
+  /// The text and font parameters a row may change with only its value checked, by name: the
+  /// path of a text layer's `string` they fill (whose length is limited), or `nil` for a font
+  /// family (internal for tests).
+  let freeTextParameters: [String: String?]
   private var compiled: [[String: String]: (any Error)?] = [:]
 
   /// Parses `data` and compiles it with its defaults.
@@ -55,15 +59,33 @@ public final class PreparedPreset {
       defaultsProblem = error
     }
     var colourOnly: Set<String> = []
+    var freeText: [String: String?] = [:]
     if defaultsProblem == nil {
-      for parameter in parameters where parameter.kind == .color {
-        if Self.isReadOnlyAsColour(
-          parameter.name, root: root, values: defaultValues, baseDirectory: baseDirectory, assetsRoot: assetsRoot)
-        {
-          colourOnly.insert(parameter.name)
+      for parameter in parameters {
+        let references = Self.referencePaths(to: parameter.name, in: root.value)
+        switch parameter.kind {
+        case .color:
+          if Self.isReadOnly(parameter.name, by: { _ = try $0.color() }, references: references, root: root, values: defaultValues,
+            baseDirectory: baseDirectory, assetsRoot: assetsRoot)
+          {
+            colourOnly.insert(parameter.name)
+          }
+        case .text, .font:
+          // A text layer's `string` (whose only check is its length) or a `fontFamily` (any
+          // name: a missing font falls back at render time), read as a string and nothing else.
+          let keys = references.map { $0.split(separator: ".").last.map(String.init) ?? "" }
+          if keys.allSatisfy({ $0 == "string" || $0 == "fontFamily" }),
+            Self.isReadOnly(parameter.name, by: { _ = try $0.string() }, references: references, root: root, values: defaultValues,
+              baseDirectory: baseDirectory, assetsRoot: assetsRoot)
+          {
+            freeText[parameter.name] = .some(references.first { $0.hasSuffix(".string") })
+          }
+        case .number, .image:
+          break
         }
       }
     }
+    freeTextParameters = freeText
     colourOnlyParameters = colourOnly
   }
 
@@ -78,7 +100,15 @@ public final class PreparedPreset {
     }
     let values = try PresetCompiler.parameterValues(parameters, overrides: overrides, origin: .manifest, file: file)
     let changed = overrides.keys.filter { values[$0] != defaultValues[$0] }
-    if defaultsProblem == nil, changed.allSatisfy(colourOnlyParameters.contains) { return }
+    if defaultsProblem == nil, changed.allSatisfy({ colourOnlyParameters.contains($0) || freeTextParameters[$0] != nil }) {
+      // What the compile would check of these values at their places: a text's length.
+      for name in changed {
+        if let value = values[name], let reference = freeTextParameters[name] ?? nil {
+          _ = try LayerCompiler.textString(JSONCursor(value: value, jsonPath: reference, file: file))
+        }
+      }
+      return
+    }
     try compileOnce(overrides, values: values)
   }
 
@@ -99,11 +129,12 @@ public final class PreparedPreset {
     }
   }
 
-  /// Whether every reference to the parameter is read by the colour reader, and only by it.
-  private static func isReadOnlyAsColour(
-    _ name: String, root: JSONCursor, values: [String: JSONValue], baseDirectory: URL, assetsRoot: URL?
+  /// Whether every reference to the parameter is read by `reader` (the colour or the string
+  /// reader), and only by it.
+  private static func isReadOnly(
+    _ name: String, by reader: (JSONCursor) throws -> Void, references: [String], root: JSONCursor, values: [String: JSONValue],
+    baseDirectory: URL, assetsRoot: URL?
   ) -> Bool {
-    let references = referencePaths(to: name, in: root.value)
     guard !references.isEmpty else { return true }
     // No reader of any kind takes null for a present member; the colour reader's refusal of it
     // at a path is what a colour reference produces there.
@@ -127,7 +158,7 @@ public final class PreparedPreset {
     var refusals: [String: PresetError] = [:]
     for path in references {
       do {
-        _ = try JSONCursor(value: probe, jsonPath: path, file: root.file).color()
+        try reader(JSONCursor(value: probe, jsonPath: path, file: root.file))
         return false
       } catch let refusal as PresetError {
         refusals[path] = refusal
