@@ -93,14 +93,17 @@ struct TemporaryFileTests {
     let folder = try temporaryFolder()
     #expect(mkfifo(folder + "/pipe.mp4", 0o600) == 0)
     try FileManager.default.createDirectory(atPath: folder + "/dir.mp4", withIntermediateDirectories: false)
-    for destination in ["/dev/null", folder + "/pipe.mp4", folder + "/dir.mp4"] {
+    // A device of the test's own (like /dev/null, 1, 3) when this process may make one.
+    let device = folder + "/null.mp4"
+    let devices = mknod(device, S_IFCHR | 0o600, dev_t((1 << 8) | 3)) == 0 ? [device] : []
+    for destination in devices + [folder + "/pipe.mp4", folder + "/dir.mp4"] {
       #expect(throws: OutputFileError.self) { try OutputFile(destination: destination) }
     }
     // A FIFO appearing at the destination while the file is written is not replaced either.
     let output = try OutputFile(destination: folder + "/late.mp4")
     #expect(mkfifo(folder + "/late.mp4", 0o600) == 0)
     #expect(throws: OutputFileError.self) { try output.commit() }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["dir.mp4", "late.mp4", "pipe.mp4"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == (["dir.mp4", "late.mp4", "pipe.mp4"] + devices.map { _ in "null.mp4" }).sorted())
   }
 
   @Test("the sweep removes unlocked temporaries and old ones of earlier versions, nothing else")
