@@ -26,7 +26,13 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   ///   at any of the names; `SequenceError` when the staging folder cannot be created.
   init(pattern: FrameNamePattern, frameCount: Int) throws {
     self.pattern = pattern
-    let folder = try OutputFile.checkDestination(pattern.path(ofFrame: max(frameCount, 1)))
+    let folder: String
+    do {
+      // The last frame has the longest name; its folder is every frame's.
+      folder = try OutputFile.checkDestination(pattern.path(ofFrame: max(frameCount, 1)))
+    } catch let error as OutputFileError where error.reason.hasPrefix("its folder") {
+      throw OutputFileError(path: pattern.text, reason: error.reason)
+    }
     for number in 1...max(frameCount, 1) { try OutputFile.checkReplaceable(pattern.path(ofFrame: number)) }
     do {
       StaleTemporaries.sweepOnce(folder)
