@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import SplashCore
 
 /// Paths a batch reads and writes, compared by where they really lead, so that neither `..`
 /// nor a symbolic link takes a preset, an image or a clip out of its folder.
@@ -14,7 +11,7 @@ enum ConfinedPath {
   private static func resolved(_ path: String, linksLeft: Int) -> String {
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
-    if let real = realPath(standardized) { return real }
+    if let real = RealPath.of(standardized) { return real }
     let url = URL(fileURLWithPath: standardized)
     let parent = url.deletingLastPathComponent().path
     guard parent != standardized, !parent.isEmpty else { return standardized }
@@ -48,11 +45,5 @@ enum ConfinedPath {
     let components = name.split(separator: "/").filter { $0 != "." }
     guard !components.isEmpty, !components.contains("..") else { return nil }
     return components.joined(separator: "/")
-  }
-
-  private static func realPath(_ path: String) -> String? {
-    guard let pointer = realpath(path, nil) else { return nil }
-    defer { free(pointer) }
-    return String(cString: pointer)
   }
 }

@@ -27,20 +27,14 @@ enum OutputPaths {
   static func entry(_ path: String) -> String {
     let (folder, name) = OutputFile.split(path)
     let absoluteFolder = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
-    let resolved = realpath(absoluteFolder, nil).map { pointer in
-      defer { free(pointer) }
-      return String(cString: pointer)
-    } ?? (absoluteFolder as NSString).standardizingPath
+    let resolved = RealPath.of(absoluteFolder) ?? (absoluteFolder as NSString).standardizingPath
     return (resolved == "/" ? "" : resolved) + "/" + name
   }
 
   /// The file `path` leads to through its links (or its entry when nothing is there).
   static func resolved(_ path: String) -> String {
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    return realpath(absolute, nil).map { pointer in
-      defer { free(pointer) }
-      return String(cString: pointer)
-    } ?? entry(path)
+    return RealPath.of(absolute) ?? entry(path)
   }
 
   /// The first of `paths` that names the same file as an earlier one, with that earlier one.

@@ -25,10 +25,7 @@ public enum StaleTemporaries {
 
   /// Sweeps `folder` unless this process already did.
   public static func sweepOnce(_ folder: String) {
-    let key = realpath(folder, nil).map { pointer in
-      defer { free(pointer) }
-      return String(cString: pointer)
-    } ?? folder
+    let key = RealPath.of(folder) ?? folder
     // The sweep runs under the lock: another thread of this process writing into the same
     // folder waits for it, so the sweep never meets a temporary of this process's own (whose
     // lock, on file systems where `flock` is emulated per process, it could take).
