@@ -22,32 +22,14 @@ struct BatchHostileTests {
     FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
   }
 
-  /// Runs the binary, killing it after `seconds`: a hang is a failure, not a stuck suite.
+  /// Runs the binary, killing it after `seconds`: a hang is a failure (exit -1, and "timed out"
+  /// on stderr), not a stuck suite.
   private func run(_ arguments: [String], in folder: URL, seconds: Double = 60) throws -> BinaryRunner.Outcome {
-    let process = Process()
-    process.executableURL = BinaryRunner.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    // Captured in files, not pipes, so that a child that hangs cannot block the reads; kept
-    // out of the work folder, whose contents the tests check.
-    let capture = try BinaryRunner.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: capture) }
-    let output = capture.appendingPathComponent("stdout")
-    let errors = capture.appendingPathComponent("stderr")
-    try Data().write(to: output)
-    try Data().write(to: errors)
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = try FileHandle(forWritingTo: errors)
-    try process.run()
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    let timedOut = process.isRunning
-    if timedOut { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    let standardError = try String(contentsOf: errors, encoding: .utf8)
-    return BinaryRunner.Outcome(
-      exitCode: timedOut ? -1 : process.terminationStatus, standardOutput: try String(contentsOf: output, encoding: .utf8),
-      standardError: timedOut ? "timed out after \(seconds) s\n" + standardError : standardError)
+    do {
+      return try BinaryRunner.runGuarded(arguments, in: folder, patience: seconds)
+    } catch let hung as BinaryRunner.Hung {
+      return BinaryRunner.Outcome(exitCode: -1, standardOutput: "", standardError: "timed out after \(seconds) s: \(hung)\n")
+    }
   }
 
   /// Expects a refusal: exit 1…127, one line on stderr containing every fragment, no output folder.

@@ -18,7 +18,7 @@ struct HEVCSizeTests {
   func refused(size: String, limit: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let outcome = try HostileFileInputTests.runGuarded(
+    let outcome = try BinaryRunner.runGuarded(
       ["--file", HostileFileInputTests.fuber, "--fps", "5", "--format", "hevc", "--size", size, "-o", "o.mp4"], in: folder)
     try HostileFileInputTests.expectRefused(
       outcome, containing: ["encode: checking the video settings: size \(size)", limit], exitCode: 1, in: folder,
@@ -29,7 +29,7 @@ struct HEVCSizeTests {
   func accepted(size: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let outcome = try HostileFileInputTests.runGuarded(
+    let outcome = try BinaryRunner.runGuarded(
       ["--file", HostileFileInputTests.fuber, "--fps", "1", "--format", "hevc", "--size", size, "-o", "o.mp4"], in: folder,
       patience: 120)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")

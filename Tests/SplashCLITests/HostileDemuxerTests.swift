@@ -29,7 +29,7 @@ struct HostileDemuxerTests {
   func soundtrackList(name: String, format: String) throws {
     let folder = try Self.folderWithLists()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let outcome = try HostileFileInputTests.runGuarded(
+    let outcome = try BinaryRunner.runGuarded(
       ["--file", HostileFileInputTests.fuber, "--size", "64x64", "--fps", "5", "--audio", name, "-o", "o2.mp4"], in: folder)
     try HostileFileInputTests.expectRefused(
       outcome, containing: ["encode: opening the soundtrack \(name): expected a sound file (WAV, MP3", "found \(format)"],
@@ -40,7 +40,7 @@ struct HostileDemuxerTests {
   func probeList(name: String, format: String) throws {
     let folder = try Self.folderWithLists()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let outcome = try HostileFileInputTests.runGuarded(["probe", name], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["probe", name], in: folder)
     try HostileFileInputTests.expectRefused(
       outcome, containing: ["encode: opening \(name): expected a video file", "found \(format)"], exitCode: 1, in: folder,
       leaving: ["f.wav", "list.m3u8", "c.txt"])
@@ -51,7 +51,7 @@ struct HostileDemuxerTests {
     let folder = try HostileFileInputTests.folder(withFIFO: "f-1.png")
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.copyItem(at: Self.mascot, to: folder.appendingPathComponent("f-%d.png"))
-    let outcome = try HostileFileInputTests.runGuarded(["probe", "f-%d.png"], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["probe", "f-%d.png"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardOutput.contains("size: 300x360"), "the mascot's size: \(outcome.standardOutput)")
   }
@@ -62,11 +62,11 @@ struct HostileDemuxerTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.copyItem(at: Self.mascot, to: folder.appendingPathComponent("f-%d.png"))
     for number in 0...2 {
-      let still = try HostileFileInputTests.runGuarded(
+      let still = try BinaryRunner.runGuarded(
         ["still", "--file", HostileFileInputTests.fuber, "--time", "0", "--size", "16x16", "-o", "f-\(number).png"], in: folder)
       try #require(still.exitCode == 0, "\(still.standardError)")
     }
-    let outcome = try HostileFileInputTests.runGuarded(["probe", "f-%d.png"], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["probe", "f-%d.png"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardOutput.contains("size: 300x360"), "the mascot's size, not 16x16: \(outcome.standardOutput)")
   }

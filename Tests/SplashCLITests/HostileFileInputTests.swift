@@ -12,62 +12,6 @@ import Glibc
 /// an exit below 128, never a hang, and leave no file behind.
 @Suite("Hostile files and arguments: one line, non-zero exit, no hang")
 struct HostileFileInputTests {
-  /// A run of the binary that was stopped because it did not finish in time.
-  struct Hung: Error, CustomStringConvertible {
-    var arguments: [String]
-    var description: String { "splashvid \(arguments.joined(separator: " ")) did not finish; it was killed" }
-  }
-
-  /// Runs the binary like `BinaryRunner.run`, but kills it (SIGKILL: a process stuck opening a
-  /// FIFO ignores SIGTERM) when it has not finished after `patience` seconds, so a hang fails
-  /// the test instead of stopping the suite.
-  static func runGuarded(
-    _ arguments: [String], in folder: URL, executable: URL? = nil, patience: Double = 30
-  ) throws -> BinaryRunner.Outcome {
-    let process = Process()
-    process.executableURL = executable ?? BinaryRunner.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    var variables = ProcessInfo.processInfo.environment
-    variables.removeValue(forKey: "SPLASHVID_PRESETS")
-    process.environment = variables
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    // The pipes are drained on their own threads so a chatty child never blocks on a full pipe
-    // and a stuck one does not block the wait below.
-    let collected = CollectedOutput()
-    let readers = DispatchGroup()
-    DispatchQueue.global().async(group: readers) { collected.setOutput(output.fileHandleForReading.readDataToEndOfFile()) }
-    DispatchQueue.global().async(group: readers) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
-    if finished.wait(timeout: .now() + patience) == .timedOut {
-      kill(process.processIdentifier, SIGKILL)
-      finished.wait()
-      readers.wait()
-      throw Hung(arguments: arguments)
-    }
-    // A crashed child's backtracer may hold the pipes open after the child is gone.
-    guard readers.wait(timeout: .now() + patience) == .success else { throw Hung(arguments: arguments) }
-    return BinaryRunner.Outcome(
-      exitCode: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
-      standardError: String(decoding: collected.errors, as: UTF8.self))
-  }
-
-  /// What the reader threads collected, handed over under a lock.
-  final class CollectedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storedOutput = Data()
-    private var storedErrors = Data()
-    var output: Data { lock.withLock { storedOutput } }
-    var errors: Data { lock.withLock { storedErrors } }
-    func setOutput(_ data: Data) { lock.withLock { storedOutput = data } }
-    func setErrors(_ data: Data) { lock.withLock { storedErrors = data } }
-  }
-
   static let fuber = BinaryRunner.repository.appendingPathComponent("presets/fuber.json5").path
 
   /// A folder with a FIFO called `name` in it (nobody ever writes to it).
@@ -102,7 +46,7 @@ struct HostileFileInputTests {
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.json5"), withIntermediateDirectories: false)
     let cases = [("dir.json5", "found a directory"), ("pipe.json5", "found a FIFO"), ("/dev/zero", "found a character device")]
     for (path, found) in cases {
-      let outcome = try Self.runGuarded(["still", "--file", path, "--time", "0", "-o", "out.png"], in: folder)
+      let outcome = try BinaryRunner.runGuarded(["still", "--file", path, "--time", "0", "-o", "out.png"], in: folder)
       try Self.expectRefused(
         outcome, containing: ["\(path): expected a preset file", found], exitCode: 1, in: folder,
         leaving: ["pipe.json5", "dir.json5"])
@@ -117,7 +61,7 @@ struct HostileFileInputTests {
       at: shadowing.appendingPathComponent("fuber.json5"), withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("presets"), withIntermediateDirectories: false)
     try FileManager.default.copyItem(atPath: Self.fuber, toPath: folder.appendingPathComponent("presets/fuber.json5").path)
-    let outcome = try Self.runGuarded(["inspect", "--preset", "fuber", "--presets-dir", "mine", "--time", "0"], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["inspect", "--preset", "fuber", "--presets-dir", "mine", "--time", "0"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardOutput.contains("\"id\""), "the scene's layers: \(outcome.standardOutput.prefix(200))")
   }
@@ -130,7 +74,7 @@ struct HostileFileInputTests {
     try #require(mkfifo(presets.appendingPathComponent("pipe.json5").path, 0o600) == 0)
     try FileManager.default.createSymbolicLink(
       atPath: presets.appendingPathComponent("zero.json5").path, withDestinationPath: "/dev/zero")
-    let outcome = try Self.runGuarded(["presets"], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["presets"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let lines = outcome.standardOutput.split(separator: "\n")
     #expect(lines.contains { $0.hasPrefix("pipe  invalid: ") && $0.hasSuffix("pipe.json5: expected a preset file, found a FIFO (named pipe)") }, "\(outcome.standardOutput)")
@@ -141,7 +85,7 @@ struct HostileFileInputTests {
   func validateOddFiles() throws {
     let folder = try Self.folder(withFIFO: "pipe.json5")
     for (path, found) in [("pipe.json5", "found a FIFO"), ("/dev/zero", "found a character device")] {
-      let outcome = try Self.runGuarded(["validate", path], in: folder)
+      let outcome = try BinaryRunner.runGuarded(["validate", path], in: folder)
       #expect(outcome.exitCode == 1, "\(outcome.standardError)")
       let problems = outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix(path) }
       #expect(problems.count == 1, "\(outcome.standardOutput)")
@@ -152,7 +96,7 @@ struct HostileFileInputTests {
     let huge = folder.appendingPathComponent("huge.json5").path
     #expect(FileManager.default.createFile(atPath: huge, contents: nil))
     #expect(truncate(huge, 17 << 20) == 0)
-    let outcome = try Self.runGuarded(["validate", "huge.json5"], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["validate", "huge.json5"], in: folder)
     #expect(outcome.exitCode == 1)
     #expect(
       outcome.standardOutput.contains("huge.json5: expected a preset file of at most 16 MiB, found \(17 << 20) bytes"),
@@ -172,11 +116,11 @@ struct HostileFileInputTests {
     let folder = try Self.folder(withFIFO: "logo.png")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: false)
     try Data(Self.imagePreset.utf8).write(to: folder.appendingPathComponent("p.json5"))
-    let fromPreset = try Self.runGuarded(["still", "--file", "p.json5", "--time", "0", "-o", "out.png"], in: folder)
+    let fromPreset = try BinaryRunner.runGuarded(["still", "--file", "p.json5", "--time", "0", "-o", "out.png"], in: folder)
     try Self.expectRefused(
       fromPreset, containing: ["layers[0].contents: expected an image file", "logo.png", "found a FIFO"], exitCode: 1,
       in: folder, leaving: ["logo.png", "folder.png", "p.json5"])
-    let fromParameter = try Self.runGuarded(
+    let fromParameter = try BinaryRunner.runGuarded(
       ["still", "--file", "p.json5", "--param", "logo=folder.png", "--time", "0", "-o", "out.png"], in: folder)
     try Self.expectRefused(
       fromParameter, containing: ["layers[0].contents: expected an image file", "folder.png", "found a directory"],
@@ -214,7 +158,7 @@ struct HostileFileInputTests {
     let folder = try Self.folder(withFIFO: "take.wav")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("takes"), withIntermediateDirectories: false)
     for (path, found) in [("take.wav", "found a FIFO"), ("takes", "found a directory")] {
-      let outcome = try Self.runGuarded(
+      let outcome = try BinaryRunner.runGuarded(
         ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--audio", path, "-o", "out.mp4"], in: folder)
       try Self.expectRefused(
         outcome, containing: ["soundtrack \(path)", found], exitCode: 1, in: folder, leaving: ["take.wav", "takes"])
@@ -224,7 +168,7 @@ struct HostileFileInputTests {
   @Test("probe: a FIFO is named, not opened")
   func probeFIFO() throws {
     let folder = try Self.folder(withFIFO: "clip.mp4")
-    let outcome = try Self.runGuarded(["probe", "clip.mp4"], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["probe", "clip.mp4"], in: folder)
     try Self.expectRefused(
       outcome, containing: ["clip.mp4: expected a video file, found a FIFO"], exitCode: 1, in: folder, leaving: ["clip.mp4"])
   }
@@ -233,7 +177,7 @@ struct HostileFileInputTests {
   func soundtrackWithAColon() throws {
     let folder = try BinaryRunner.temporaryFolder()
     try Self.toneWAV(seconds: 1).write(to: folder.appendingPathComponent("take:1.wav"))
-    let outcome = try Self.runGuarded(
+    let outcome = try BinaryRunner.runGuarded(
       ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--audio", "take:1.wav", "-o", "out.mp4"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let info = try VideoReader.read(folder.appendingPathComponent("out.mp4").path)
@@ -246,10 +190,10 @@ struct HostileFileInputTests {
   @Test("--crf 0 with H.264 is a usage error (lossless H.264 needs a profile Apple's players lack)")
   func losslessH264() throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let outcome = try Self.runGuarded(["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0", "-o", "a.mp4"], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0", "-o", "a.mp4"], in: folder)
     try Self.expectRefused(outcome, containing: ["--crf 0", "1 to 51"], exitCode: 64, in: folder, leaving: [])
     // With several outputs, one H.264 among them is enough to refuse it.
-    let mixed = try Self.runGuarded(
+    let mixed = try BinaryRunner.runGuarded(
       ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0", "-o", "a.webm", "-o", "b.mp4"], in: folder)
     try Self.expectRefused(mixed, containing: ["--crf 0", "1 to 51"], exitCode: 64, in: folder, leaving: [])
   }
@@ -259,7 +203,7 @@ struct HostileFileInputTests {
   ])
   func highestQualityOtherFormats(outputOptions: [String]) throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let outcome = try Self.runGuarded(["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0"] + outputOptions, in: folder)
+    let outcome = try BinaryRunner.runGuarded(["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0"] + outputOptions, in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let lines = outcome.standardError.split(separator: "\n")
     #expect(lines.count == 1 && lines[0].hasPrefix("wrote "), "only splashvid's own line: \(outcome.standardError)")
@@ -270,7 +214,7 @@ struct HostileFileInputTests {
   @Test("--time accepts plain decimals only", arguments: ["0x10", "nan", "inf", "infinity", "1e1", "+1", "2..5", " 2", "0x1p3"])
   func timeThatIsNotADecimal(text: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let outcome = try Self.runGuarded(["inspect", "--file", Self.fuber, "--time", text], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["inspect", "--file", Self.fuber, "--time", text], in: folder)
     try Self.expectRefused(
       outcome, containing: ["--time \(text): expected seconds from 0 to 86400"], exitCode: 64, in: folder, leaving: [])
   }
@@ -278,7 +222,7 @@ struct HostileFileInputTests {
   @Test("--time takes 2, 2.5, .5 and 2.", arguments: ["2", "2.5", ".5", "2."])
   func timeThatIsADecimal(text: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let outcome = try Self.runGuarded(["inspect", "--file", Self.fuber, "--time", text], in: folder)
+    let outcome = try BinaryRunner.runGuarded(["inspect", "--file", Self.fuber, "--time", text], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
   }
 
@@ -289,7 +233,7 @@ struct HostileFileInputTests {
     let folder = try BinaryRunner.temporaryFolder()
     // Process takes Swift strings, which cannot hold the byte 0xFF; the shell's printf can.
     let script = #"exec "$0" still --file "$1" --time 0 --scale 1 -o "$(printf 'out\377.png')""#
-    let outcome = try Self.runGuarded(
+    let outcome = try BinaryRunner.runGuarded(
       ["-c", script, BinaryRunner.binary.path, Self.fuber], in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
     try Self.expectRefused(
       outcome, containing: ["argument 9", #"out\xff.png"#, "not valid UTF-8"], exitCode: 64, in: folder, leaving: [])

@@ -18,12 +18,6 @@ struct HostileTerminalTests {
     var standardError: String
   }
 
-  /// A run that did not finish in time and was killed.
-  struct Hung: Error, CustomStringConvertible {
-    var arguments: [String]
-    var description: String { "splashvid \(arguments.joined(separator: " ")) did not finish; it was killed" }
-  }
-
   /// Where a stream of the child goes: a pipe read by the test, a file handle, or closed.
   enum Stream {
     case captured
@@ -72,7 +66,7 @@ struct HostileTerminalTests {
     let finished = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in finished.signal() }
     try process.run()
-    let collected = HostileFileInputTests.CollectedOutput()
+    let collected = BinaryRunner.CollectedOutput()
     let readers = DispatchGroup()
     if case .captured = output {
       DispatchQueue.global().async(group: readers) { collected.setOutput(outputPipe.fileHandleForReading.readDataToEndOfFile()) }
@@ -80,13 +74,7 @@ struct HostileTerminalTests {
     if case .captured = errors {
       DispatchQueue.global().async(group: readers) { collected.setErrors(errorPipe.fileHandleForReading.readDataToEndOfFile()) }
     }
-    if finished.wait(timeout: .now() + patience) == .timedOut {
-      kill(process.processIdentifier, SIGKILL)
-      finished.wait()
-      readers.wait()
-      throw Hung(arguments: arguments)
-    }
-    readers.wait()
+    try BinaryRunner.awaitExit(process, finished: finished, readers: readers, patience: patience, arguments: arguments)
     return Outcome(
       reason: process.terminationReason, status: process.terminationStatus,
       standardOutput: String(decoding: collected.output, as: UTF8.self),
@@ -324,7 +312,7 @@ struct HostileTerminalTests {
     process.terminationHandler = { _ in finished.signal() }
     try process.run()
     // The phase shares bench's stderr: the pipe ends when both have exited.
-    let collected = HostileFileInputTests.CollectedOutput()
+    let collected = BinaryRunner.CollectedOutput()
     let reader = DispatchGroup()
     DispatchQueue.global().async(group: reader) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
     var phase: pid_t?

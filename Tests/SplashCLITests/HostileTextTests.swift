@@ -20,7 +20,7 @@ struct HostileTextTests {
     let arguments = (command.first == "-o" ? [] : [command[0]])
       + ["--file", HostileFileInputTests.fuber, "--param", "labelLeft=\(Self.longText)"]
       + (command.first == "-o" ? command : Array(command.dropFirst()))
-    let outcome = try HostileFileInputTests.runGuarded(arguments, in: folder)
+    let outcome = try BinaryRunner.runGuarded(arguments, in: folder)
     try HostileFileInputTests.expectRefused(
       outcome, containing: ["sublayers[0].string: expected a text of at most 1000 characters, found 60000 characters"],
       exitCode: 1, in: folder, leaving: [])
@@ -37,7 +37,7 @@ struct HostileTextTests {
         with: "id: \"label-left\",\n                  type: \"text\",\n                  transform: { scale: 1000 },")
     try #require(preset.contains("scale: 1000 }"))
     try Data(preset.utf8).write(to: folder.appendingPathComponent("huge.json5"))
-    let outcome = try HostileFileInputTests.runGuarded(
+    let outcome = try BinaryRunner.runGuarded(
       ["still", "--file", "huge.json5", "--time", "2", "--size", "64x64", "-o", "h.png"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(
