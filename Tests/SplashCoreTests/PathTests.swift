@@ -40,6 +40,58 @@ struct PathTests {
     #expect(abs(quarter.y + 10) < 1e-3)
   }
 
+  /// What an arc sweeps, as a signed fraction of a turn (positive: clockwise on screen),
+  /// measured from the path itself: its length (the Bézier approximation runs 0.012 % long) and
+  /// which way its first hundredth of a turn goes.
+  private func measuredTurns(startAngle: Double, endAngle: Double, clockwise: Bool) -> Double {
+    var path = Path()
+    path.addArc(center: .zero, radius: 10, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    let turns = path.length() / (2 * .pi * 10)
+    guard turns > 1e-9, let start = path.elements.first?.endPoint,
+      let next = path.trimmed(from: 0, to: min(1, 0.01 / turns)).elements.last?.endPoint
+    else { return 0 }
+    // The cross product of the radius to the start and the step taken: positive when the
+    // angle grows, which is clockwise in UIKit's y-down coordinates.
+    let cross = start.x * (next.y - start.y) - start.y * (next.x - start.x)
+    return cross > 0 ? turns : -turns
+  }
+
+  @Test(
+    "arcs sweep as Core Graphics draws them: a difference of a whole turn or more is one circle, whichever way",
+    arguments: [
+      // (start, end, clockwise, turns swept: + clockwise on screen, − anticlockwise)
+      (0.0, 2 * Double.pi, false, -1.0),  // NVActivityIndicatorView's dots: a whole circle
+      (0.0, 2 * Double.pi, true, 1.0),
+      (2 * Double.pi, 0.0, true, 1.0),
+      (2 * Double.pi, 0.0, false, -1.0),
+      (0.0, -2 * Double.pi, false, -1.0),
+      (0.0, -2 * Double.pi, true, 1.0),
+      (0.0, 4 * Double.pi, true, 1.0),  // more than a turn: drawn once
+      (0.0, 4 * Double.pi, false, -1.0),
+      (-Double.pi / 2, 3 * Double.pi / 2, true, 1.0),
+      (3 * Double.pi / 2, -Double.pi / 2, false, -1.0),
+      (0.0, Double.pi / 2, true, 0.25),
+      (0.0, Double.pi / 2, false, -0.75),
+      (Double.pi / 2, 0.0, true, 0.75),
+      (Double.pi / 2, 0.0, false, -0.25),
+      (0.0, 3 * Double.pi, false, -1.0),
+      (Double.pi, Double.pi, true, 0.0),  // equal angles: nothing
+      (Double.pi, Double.pi, false, 0.0),
+      (0.0, 360 * (Double.pi / 180), false, -1.0),  // "360deg", a few ulps from 2π
+    ])
+  func coreGraphicsSweep(start: Double, end: Double, clockwise: Bool, turns: Double) {
+    let measured = measuredTurns(startAngle: start, endAngle: end, clockwise: clockwise)
+    #expect(abs(measured - turns) < 5e-4, "\(start) → \(end) clockwise: \(clockwise) swept \(measured) turns")
+  }
+
+  @Test("an arc of equal angles leaves only its start point, and no curve")
+  func zeroSweepArc() {
+    var path = Path()
+    path.addArc(center: Point(x: 12, y: 12), radius: 6, startAngle: 1, endAngle: 1, clockwise: false)
+    #expect(path.elements.count == 1)
+    #expect(path.length() == 0)
+  }
+
   @Test(
     "strokeEnd cuts by arc length: ¼ ends at 3 o'clock, ½ at 6 o'clock, ¾ at 9 o'clock",
     arguments: [(0.25, Point(x: 10, y: 0)), (0.5, Point(x: 0, y: 10)), (0.75, Point(x: -10, y: 0))])

@@ -50,32 +50,40 @@ public struct Path: Sendable, Hashable {
   public mutating func closeSubpath() { elements.append(.close) }
 
   /// Adds a circular arc the way `UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)`
-  /// draws it.
+  /// and `CGPath.addArc(center:radius:startAngle:endAngle:clockwise:)` draw it.
   ///
   /// Angles are in radians, measured from the positive x axis; with UIKit's y-down coordinates,
   /// `clockwise: true` means increasing angles. A line joins the current point to the arc's start
-  /// (a move when the path is empty). The sweep is the difference of the angles brought into
-  /// (0, 2π] in the direction asked for, so `-π/2 → 3π/2` is one full turn; equal angles draw
-  /// nothing but the joining line.
+  /// (a move when the path is empty). The sweep, for Δ = endAngle − startAngle:
+  ///
+  ///     |Δ| ≥ 2π                 one full turn from startAngle, in the direction asked for
+  ///     otherwise, clockwise     Δ brought into [0, 2π)     (−π/2 → 0: a quarter turn)
+  ///     otherwise, anticlockwise Δ brought into (−2π, 0]    (0 → π/2: three quarters back)
+  ///     startAngle = endAngle    nothing but the joining line
+  ///
+  /// The first rule is why `startAngle: 0, endAngle: 2 * .pi, clockwise: false` (the way
+  /// NVActivityIndicatorView and much other iOS code draws its dots and rings) is a whole circle
+  /// on an iPhone, and why `2 * .pi → 0, clockwise: true` is one too: Core Graphics treats a
+  /// difference of a whole turn or more as a circle whichever way the angles run, rather than
+  /// reducing it to zero modulo 2π as the HTML canvas `arc()` does for the backward case. Apple
+  /// does not document the rule (its `addArc` reference only defines the angles and the
+  /// direction, in radians from the positive x axis); it is what iOS draws for that code, and
+  /// Microsoft's Core Graphics reimplementation for Windows notes full circles "from 2π to 0"
+  /// as reference behaviour it reproduces. A sweep of more than one turn is drawn once: a
+  /// second lap would change nothing a fill or stroke shows but would halve what a `strokeEnd`
+  /// fraction reveals.
   ///
   /// # Tolerance
   /// The arc is stored as cubic Béziers of at most a quarter turn each, whose radial error is
-  /// below 0.03 % of the radius (0.01 pt on a 37.5 pt circle).
+  /// below 0.03 % of the radius (0.01 pt on a 37.5 pt circle). A difference within 10⁻⁹ of a
+  /// whole turn counts as one (`360deg` and `2 * pi` differ from 2π in the last bits).
   public mutating func addArc(
     center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool
   ) {
     let start = Point(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
     if currentPoint == nil { move(to: start) } else { addLine(to: start) }
 
-    var sweep = endAngle - startAngle
-    let fullTurn = 2 * Double.pi
-    if clockwise {
-      if sweep > fullTurn { sweep = fullTurn }
-      while sweep < 0 { sweep += fullTurn }
-    } else {
-      if sweep < -fullTurn { sweep = -fullTurn }
-      while sweep > 0 { sweep -= fullTurn }
-    }
+    let sweep = Self.arcSweep(from: startAngle, to: endAngle, clockwise: clockwise)
     guard sweep != 0, radius > 0 else { return }
 
     let segmentCount = Int((abs(sweep) / (Double.pi / 2)).rounded(.up))
@@ -93,6 +101,17 @@ public struct Path: Sendable, Hashable {
         control2: Point(x: to.x + handle * sin(next), y: to.y - handle * cos(next)))
       angle = next
     }
+  }
+
+  /// The signed angle an arc turns through (positive: clockwise on screen), by the rule in
+  /// `addArc`'s documentation.
+  static func arcSweep(from startAngle: Double, to endAngle: Double, clockwise: Bool) -> Double {
+    let fullTurn = 2 * Double.pi
+    let difference = endAngle - startAngle
+    guard difference.isFinite else { return 0 }
+    if abs(difference) >= fullTurn - 1e-9 { return clockwise ? fullTurn : -fullTurn }
+    if clockwise { return difference < 0 ? difference + fullTurn : difference }
+    return difference > 0 ? difference - fullTurn : difference
   }
 
   /// Adds a closed ellipse inscribed in `rect`, as `UIBezierPath(ovalIn:)` does: it starts at the
