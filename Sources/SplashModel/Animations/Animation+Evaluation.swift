@@ -23,8 +23,9 @@ extension Animation {
         let duration = timing.effectiveDuration
         childTime = duration * easing.progress(at: iteration.time / duration)
       }
+      let inheritedDuration = timing.effectiveDuration
       for child in group.animations {
-        child.apply(atParentTime: childTime, isTopLevel: false, to: &properties)
+        child.inheritingDuration(inheritedDuration).apply(atParentTime: childTime, isTopLevel: false, to: &properties)
       }
     }
   }
@@ -87,6 +88,22 @@ extension PropertyAnimation {
     case (nil, let to?, nil): (current, to)
     case (nil, nil, let by?): (current, by.adding(to: current))
     case (nil, nil, nil): (current, current)
+    }
+  }
+}
+
+extension Animation {
+  /// This animation with `duration` in place of a duration of 0, as a child of a group whose
+  /// own (effective) duration is `duration` takes it (see `AnimationGroup`).
+  func inheritingDuration(_ duration: Double) -> Animation {
+    guard timing.duration <= 0 else { return self }
+    switch self {
+    case .property(var animation):
+      animation.timing.duration = duration
+      return .property(animation)
+    case .group(var group):
+      group.timing.duration = duration
+      return .group(group)
     }
   }
 }
