@@ -34,10 +34,13 @@ struct ValidateCommand {
         invalidFiles += 1
         continue
       }
-      let problems = PresetCompiler.problems(
+      let check = PresetCompiler.check(
         data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+      let problems = check.problems
+      for warning in check.warnings { output("\(warning)") }
       if problems.isEmpty {
-        output("ok \(file)")
+        let warnings = check.warnings.count
+        output("ok \(file)" + (warnings == 0 ? "" : " (\(warnings) warning\(warnings == 1 ? "" : "s"))"))
       } else {
         invalidFiles += 1
         problemCount += problems.count

@@ -10,6 +10,9 @@ final class IssueCollector {
 
   let mode: Mode
   private(set) var issues: [PresetError] = []
+  /// Things that compile but are almost surely not what the author meant (a shape that draws
+  /// nothing), in document order; `validate` prints them.
+  private(set) var warnings: [PresetError] = []
 
   init(mode: Mode) {
     self.mode = mode
@@ -29,5 +32,10 @@ final class IssueCollector {
   func read(_ member: JSONCursor?, _ body: (JSONCursor) throws -> Void) throws {
     guard let member else { return }
     _ = try attempt { try body(member) }
+  }
+
+  /// Notes a warning (never stops compiling).
+  func warn(_ warning: PresetError) {
+    warnings.append(warning)
   }
 }

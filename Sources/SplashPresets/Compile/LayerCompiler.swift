@@ -99,6 +99,7 @@ struct LayerCompiler {
       properties.isHidden = true
       animations.insert(lifetime, at: 0)
     }
+    if kind == .shape { warnIfShapeDrawsNothing(members, shape: properties.shape, animations: animations, in: cursor) }
     var mask: Layer?
     if let maskCursor = members["mask"] { mask = try issues.attempt { try layer(maskCursor, depth: depth + 1) } }
     var sublayers: [Layer] = []
@@ -107,6 +108,29 @@ struct LayerCompiler {
       if let sublayer = try issues.attempt({ try layer(cursor, depth: depth + 1) }) { sublayers.append(sublayer) }
     }
     return Layer(id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask)
+  }
+
+  /// Warns about a shape layer whose path has no length and is not animated: it draws no
+  /// fill and no stroke, which is what an arc whose start and end angles are equal gives, or a
+  /// path left out. Legal, so a warning (`validate` prints it), never silent.
+  private func warnIfShapeDrawsNothing(
+    _ members: [String: JSONCursor], shape: ShapeStyle, animations: [Animation], in cursor: JSONCursor
+  ) {
+    func animatesPath(_ animation: Animation) -> Bool {
+      switch animation {
+      case .property(let property): property.keyPath == .path
+      case .group(let group): group.animations.contains(where: animatesPath)
+      }
+    }
+    guard !animations.contains(where: animatesPath), (shape.path?.length() ?? 0) == 0 else { return }
+    if let pathCursor = members["path"] {
+      // A path that did not read is a problem reported already.
+      guard shape.path != nil else { return }
+      issues.warn(
+        pathCursor.error("warning: this path has no length, so the layer draws nothing (an arc whose start and end angles are equal sweeps nothing)"))
+    } else {
+      issues.warn(cursor.error("warning: this shape layer has no \"path\", so it draws nothing"))
+    }
   }
 
   /// `addedAt` / `removedAt`: when the original code added the layer to the tree and removed

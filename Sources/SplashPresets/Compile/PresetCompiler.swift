@@ -45,22 +45,30 @@ public enum PresetCompiler {
   /// Every problem of a preset, in document order, without stopping at the first; empty when
   /// the preset is valid.
   public static func problems(_ data: Data, file: String, baseDirectory: URL? = nil) -> [PresetError] {
+    check(data, file: file, baseDirectory: baseDirectory).problems
+  }
+
+  /// Every problem of a preset and every warning (what compiles but draws nothing), in
+  /// document order, without stopping at the first problem.
+  public static func check(_ data: Data, file: String, baseDirectory: URL? = nil) -> PresetCheck {
     let issues = IssueCollector(mode: .collect)
     do {
       let document: JSONValue
       do {
         document = try parse(data, file: file)
       } catch let error as PresetError {
-        return [error]
+        return PresetCheck(problems: [error], warnings: [])
       }
       _ = try compile(
         JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: [:], issues: issues)
     } catch let error as PresetError {
-      return issues.issues + [error]
+      return PresetCheck(problems: issues.issues + [error], warnings: issues.warnings)
     } catch {
-      return issues.issues + [PresetError(file: file, path: "", expected: "\(error)", found: nil)]
+      return PresetCheck(
+        problems: issues.issues + [PresetError(file: file, path: "", expected: "\(error)", found: nil)],
+        warnings: issues.warnings)
     }
-    return issues.issues
+    return PresetCheck(problems: issues.issues, warnings: issues.warnings)
   }
 
   /// The document tree of preset text.
