@@ -2,7 +2,8 @@ import Foundation
 import SplashModel
 import SplashPresets
 
-/// `splashvid presets`: the presets the search folders hold, with canvas, loop and parameters.
+/// `splashvid presets`: the presets the search folders hold, with canvas, loop, description and
+/// parameters.
 struct PresetsCommand {
   var presetsDirectory: String?
 
@@ -33,6 +34,7 @@ struct PresetsCommand {
         if clip.hold > 0 { line += " (\(format(clip.cycle)) s + \(format(clip.hold)) s hold)" }
         if clip.start > 0 { line += " from t = \(format(clip.start)) s" }
         output(line + "  \(file.path)")
+        if let description = try PresetCompiler.description(data, file: file.path) { output("    \(description)") }
         for parameter in try PresetCompiler.parameters(data, file: file.path) {
           let description = parameter.description.map { "  \($0)" } ?? ""
           output("    --param \(parameter.name)=\(plain(parameter.defaultValue))  (\(parameter.kind.rawValue))\(description)")

@@ -86,6 +86,12 @@ public enum PresetCompiler {
     }
   }
 
+  /// The preset's `description`, the sentence `splashvid presets` prints under its name.
+  public static func description(_ data: Data, file: String) throws -> String? {
+    guard case .object(let members) = try parse(data, file: file), let value = members["description"] else { return nil }
+    return try JSONCursor(value: value, jsonPath: "description", file: file).string()
+  }
+
   /// The parameters a preset declares.
   public static func parameters(_ data: Data, file: String) throws -> [PresetParameter] {
     let document = try parse(data, file: file)
