@@ -162,8 +162,8 @@ enum BatchManifest {
     let fps = try row["fps"].flatMap { $0.isEmpty ? nil : $0 }.map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
     } ?? (isGIF ? RenderCommand.defaultGIFFramesPerSecond : 60)
-    if isGIF && !GIFSettings.frameRates.contains(fps) {
-      throw UsageError("fps \(fps): a GIF's frame delays are whole hundredths of a second; use 50, 25, 20, 10, 5, 4, 2 or 1")
+    if isGIF, let problem = RenderCommand.gifRateProblem(fps) {
+      throw UsageError("fps \(fps): \(problem); use \(GIFSettings.frameRates.upperBound) or less, or write .mp4 or .webm")
     }
     let loops = try row["loops"].flatMap { $0.isEmpty ? nil : $0 }.map {
       try OptionParsing.integer($0, option: "loops", range: 1...RenderCommand.maximumLoops)

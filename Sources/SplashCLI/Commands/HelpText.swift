@@ -40,8 +40,8 @@ enum HelpText {
       --target T          a platform's size, rate, format and sound (docs/targets.md): appstore-6.9,
                           appstore-6.5, instagram-story, square, web
       --loops N           how many loops of the preset's clip (default 1)
-      --fps N             frames per second, 1-240 (default 60; with a .gif 50, and only
-                          50, 25, 20, 10, 5, 4, 2 or 1: GIF delays are whole hundredths)
+      --fps N             frames per second, 1-240 (default 60; with a .gif 50, and at most 50:
+                          GIF delays are whole hundredths, each frame starts at the nearest one)
       --size WxH          pixel size, even for video (default: the canvas at --scale, rounded
                           up to even for video)
       --scale S           pixels per point when --size is not given (default 2)

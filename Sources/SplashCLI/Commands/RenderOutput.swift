@@ -7,8 +7,8 @@ import SplashEncode
 /// a `%04d` number).
 ///
 /// GIF is a kind of its own, not a `VideoFormat`: it is a palette of 256 colours rather than
-/// YUV, has no rate factor or encoder preset, and plays only frame rates whose frames last
-/// whole hundredths of a second.
+/// YUV, has no rate factor or encoder preset, and times its frames in whole hundredths of a
+/// second, so it plays at most 50 fps (`GIFSettings`).
 struct RenderOutput: Equatable {
   enum Kind: Equatable {
     case video(VideoFormat)
