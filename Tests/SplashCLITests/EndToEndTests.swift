@@ -264,7 +264,7 @@ struct EncoderCommandTests {
     #expect(outcome.standardError == "splashvid: cannot write out: is a directory; splashvid writes regular files only\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out"])
     let probe = try BinaryRunner.run(["probe", "missing.mp4"], in: folder)
-    #expect(probe.exitCode == 1 && probe.standardError == "splashvid: no file missing.mp4\n")
+    #expect(probe.exitCode == 1 && probe.standardError == "splashvid: probe: missing.mp4: no such file\n")
   }
 }
 
