@@ -192,8 +192,8 @@ struct ImageSequenceTests {
     let twoNumbers = try BinaryRunner.run(["--file", "hold.json5", "-o", "f-%d-%d.png"], in: folder)
     #expect(twoNumbers.exitCode == 64)
     #expect(twoNumbers.standardError.contains("-o f-%d-%d.png: an image sequence needs one %d or %04d-style number in its name"))
-    // The sequence and an MP4 in a folder that does not exist: the MP4 fails before any frame.
-    let failing = try BinaryRunner.run(["--file", "hold.json5", "-o", "f-%03d.png", "-o", "missing/clip.mp4"], in: folder)
+    // The sequence and an MP4 whose folder is a file: the MP4 fails before any frame.
+    let failing = try BinaryRunner.run(["--file", "hold.json5", "-o", "f-%03d.png", "-o", "hold.json5/clip.mp4"], in: folder)
     #expect(failing.exitCode == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["hold.json5"])
   }

@@ -86,7 +86,12 @@ struct BatchCommand {
         reportPath, clips: allClips, outputFolder: outputFolder, manifest: manifest, folder: folder)
     }
     let clips = allClips.enumerated().filter { shard == nil || $0.offset % shard!.count == shard!.index }.map(\.element)
-    try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+    // Said as a render says it of its outputs' folders (OutputFolders); the folder stays
+    // whatever the clips do, since the report and the next run's skips live there.
+    if InputFile.kind(of: outputFolder) == nil {
+      try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+      log("created folder " + (outputFolder.hasSuffix("/") ? outputFolder : outputFolder + "/"))
+    }
 
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
     let tracker = BatchTracker(total: clips.count, log: log)

@@ -194,6 +194,11 @@ struct RenderCommand {
       log("splashvid: \(warning)")
     }
     let posterIndex = min(Int((posterTime * Double(framesPerSecond)).rounded()), schedule.frameCount - 1)
+    // Every check that needs no file is done: the outputs' missing folders are made now, and
+    // unmade if the render does not complete.
+    let folders = try OutputFolders(creating: outputs.map { ($0.folder, $0.path) })
+    var isComplete = false
+    defer { if !isComplete { folders.removeCreated() } }
     let warnings = WarningLog(log: log)
     // A GIF's palette is sampled from frames before the pass; a bad GIF path fails before that.
     for output in outputs where output.kind == .gif { _ = try OutputFile(destination: output.path) }
@@ -251,6 +256,8 @@ struct RenderCommand {
       throw error
     }
     progress.finish()
+    isComplete = true
+    for message in folders.messages { log(message) }
     let seconds = Double(schedule.frameCount) / Double(framesPerSecond)
     log(
       "wrote \(outputs.map(\.path).joined(separator: ", ")): \(schedule.frameCount) frames, \(size.width)x\(size.height), "

@@ -25,6 +25,12 @@ struct RenderOutput: Equatable {
     return nil
   }
 
+  /// The folder the output goes in (a sequence's: its frames').
+  var folder: String {
+    if case .imageSequence(let pattern) = kind { return pattern.folder }
+    return OutputFile.split(path).folder
+  }
+
   /// The outputs for the `-o` values, each a video whose format its extension implies (or
   /// `--format` names, applied to the outputs whose extension it fits), a GIF, or the poster.
   ///
