@@ -14,6 +14,7 @@ enum HelpText {
       splashvid presets                   the presets found, with their loops and parameters
       splashvid probe FILE                what a player will see in a video, and what may break it
       splashvid batch DIR -o OUTDIR [--manifest FILE] [--jobs N] [--force] [--report FILE] [--shard I/N] [--assets-root ROOT]
+                      [--size WxH] [--fps N] [--loops N] [--format F] [--param NAME=VALUE] [other render options]
                                           many clips; resumable, failures isolated (docs/scale-out.md)
       splashvid bench (--preset NAME | --file PATH) [render options]
                                           each stage's speed and end to end / encoder-only, in one run
@@ -74,6 +75,10 @@ enum HelpText {
       --assets-root ROOT  presets and images must really lie in ROOT instead of DIR (symbolic
                           links resolved; ../ and absolute paths leading out are refused)
       --jobs N, --force, --shard I/N   clips at once; render finished clips again; one part of the list
+      --size, --scale, --fit, --fps, --loops, --format (or gif), --crf, --x264-preset, --tune, --target,
+      --transparent, --param NAME=VALUE
+                          as for render, for every clip; a manifest's size, fps, loops and format
+                          columns override them, and its params override --param by name
 
     PRESETS
       --preset NAME reads NAME.json5 (or NAME.json) from the first folder that has it:
