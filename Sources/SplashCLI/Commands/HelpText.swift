@@ -65,7 +65,8 @@ enum HelpText {
     INSPECT OPTIONS
       --time T            scene seconds since the animation starts
       --layer ID          print one layer's properties as a flat JSON object
-                          (without it: the whole presentation tree)
+                          (without it: the whole presentation tree). An angle an animation drives
+                          follows the transform, unfolded: "transform.rotation": 288
 
     BATCH OPTIONS
       --manifest FILE     the clips: CSV with a header (preset,output,params,size,fps,loops,format)
