@@ -13,29 +13,29 @@ final class AudioSource {
 
   /// Opens the first audio stream of `path`.
   ///
-  /// - Throws: `EncodeError` naming the file when it is not a regular file, cannot be read or
-  ///   has no audio.
+  /// - Throws: `MediaReadError` (stage `soundtrack`) naming the file when it is not a regular
+  ///   file, cannot be read or has no audio.
   init(path: String) throws {
     self.path = path
-    try FFmpegInput.check(path, what: "a sound file", stage: "opening the soundtrack \(path)")
+    try FFmpegInput.check(path, what: "a sound file", stage: Self.stage)
     packet = try Packet()
     frame = try VideoFrame()
-    let format = try FFmpegInput.open(path, as: .soundtrack, stage: "opening the soundtrack \(path)")
+    let format = try FFmpegInput.open(path, as: .soundtrack, stage: Self.stage)
     self.format = format
-    try check(avformat_find_stream_info(format, nil), "reading the soundtrack \(path)")
+    try Self.readCheck(avformat_find_stream_info(format, nil), "reading the stream information", path: path)
     streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
     guard streamIndex >= 0, let stream = format.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar
     else {
       avformat_close_input(&self.format)
-      throw EncodeError(stage: "reading the soundtrack \(path)", message: "the file has no audio stream")
+      throw MediaReadError(stage: Self.stage, path: path, message: "expected \(FFmpegInputKind.soundtrack.noun), found no audio stream")
     }
     guard let codec = avcodec_find_decoder(parameters.pointee.codec_id), let decoder = avcodec_alloc_context3(codec) else {
       avformat_close_input(&self.format)
-      throw EncodeError(stage: "reading the soundtrack \(path)", message: "FFmpeg has no decoder for its audio")
+      throw MediaReadError(stage: Self.stage, path: path, message: "FFmpeg has no decoder for its audio")
     }
     self.decoder = decoder
-    try check(avcodec_parameters_to_context(decoder, parameters), "configuring the soundtrack's decoder")
-    try check(avcodec_open2(decoder, codec, nil), "opening the soundtrack's decoder")
+    try Self.readCheck(avcodec_parameters_to_context(decoder, parameters), "configuring the decoder", path: path)
+    try Self.readCheck(avcodec_open2(decoder, codec, nil), "opening the decoder", path: path)
     if decoder.pointee.ch_layout.nb_channels == 0 {
       av_channel_layout_default(&decoder.pointee.ch_layout, 2)
     }
@@ -46,6 +46,15 @@ final class AudioSource {
         decoder.pointee.sample_fmt, decoder.pointee.sample_rate, 0, nil),
       "preparing to resample the soundtrack")
     try check(swr_init(resampler), "preparing to resample the soundtrack")
+  }
+
+  /// Who reads, for `MediaReadError`: the soundtrack is read, not encoded, though the encode
+  /// stage asks for it.
+  static let stage = "soundtrack"
+
+  /// Checks an FFmpeg return code of reading the soundtrack at `path`.
+  private static func readCheck(_ code: Int32, _ step: String, path: String) throws {
+    try MediaReadError.check(code, stage: stage, path: path, step: step)
   }
 
   deinit {
@@ -64,20 +73,20 @@ final class AudioSource {
         return true
       }
       if status == splash_averror_eof() { return try drainResampler(into: queue) }
-      guard status == splash_averror_again() else { try check(status, "decoding the soundtrack \(path)"); return false }
+      guard status == splash_averror_again() else { try Self.readCheck(status, "decoding", path: path); return false }
       if isDrained { return false }
       // More input: the next packet of the audio stream, or the end of the file.
       var sent = false
       while !sent {
         let read = av_read_frame(format, packet.packet)
         if read < 0 {
-          try check(avcodec_send_packet(decoder, nil), "decoding the soundtrack \(path)")
+          try Self.readCheck(avcodec_send_packet(decoder, nil), "decoding", path: path)
           isDrained = true
           sent = true
         } else {
           defer { av_packet_unref(packet.packet) }
           guard packet.packet.pointee.stream_index == streamIndex else { continue }
-          try check(avcodec_send_packet(decoder, packet.packet), "decoding the soundtrack \(path)")
+          try Self.readCheck(avcodec_send_packet(decoder, packet.packet), "decoding", path: path)
           sent = true
         }
       }

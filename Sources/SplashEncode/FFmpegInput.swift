@@ -1,8 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CFFmpeg
 import SplashCore
 
 /// A file FFmpeg opens for reading (a soundtrack, a video read back), checked and named so
-/// that FFmpeg reads exactly that file.
+/// that FFmpeg reads exactly that file. Failures are `MediaReadError`s naming the reader.
 enum FFmpegInput {
   /// `path` through FFmpeg's `file:` protocol.
   ///
@@ -16,13 +19,18 @@ enum FFmpegInput {
   ///
   /// - Parameters:
   ///   - what: what the file should be, for the message ("a sound file").
-  ///   - stage: what was being done, for the `EncodeError`.
-  /// - Throws: `EncodeError` for `stage`: `expected WHAT, found a FIFO (named pipe)`.
+  ///   - stage: who reads it, for the `MediaReadError` ("soundtrack").
+  /// - Throws: `MediaReadError` for `stage`: `expected WHAT, found a FIFO (named pipe)`.
   static func check(_ path: String, what: String, stage: String) throws {
     do {
       try InputFile.check(path, what: what)
     } catch let error as InputFileError {
-      throw EncodeError(stage: stage, message: "expected \(error.expected), found \(error.found)")
+      throw MediaReadError(stage: stage, path: path, message: "expected \(error.expected), found \(error.found)")
+    }
+    // FFmpeg would guess a format from the name alone and then fail to read it.
+    var status = stat()
+    if stat(path, &status) == 0, status.st_size == 0 {
+      throw MediaReadError(stage: stage, path: path, message: "expected \(what), found an empty file")
     }
   }
 
@@ -35,37 +43,49 @@ enum FFmpegInput {
   /// own bytes and a name with `%` taken out, and only a demuxer of `kind` opens it, through
   /// the `file` protocol alone.
   ///
-  /// - Throws: `EncodeError` for `stage`: FFmpeg's message when no format fits, or
-  ///   `expected WHAT, found LONG NAME (name)` for a format outside `kind`.
+  /// - Throws: `MediaReadError` for `stage`: `not WHAT FFmpeg can read (FFmpeg's message)` when
+  ///   no format fits, `expected WHAT, found LONG NAME (name)` for a format outside `kind`,
+  ///   FFmpeg's message when the file cannot be opened.
   static func open(_ path: String, as kind: FFmpegInputKind, stage: String) throws -> UnsafeMutablePointer<AVFormatContext> {
-    let format = try detectFormat(path, stage: stage)
+    let format = try detectFormat(path, as: kind, stage: stage)
     let name = String(cString: format.pointee.name)
+    let longName = format.pointee.long_name.map { String(cString: $0) } ?? name
     guard kind.accepts(name) else {
-      let longName = format.pointee.long_name.map { String(cString: $0) } ?? name
-      throw EncodeError(stage: stage, message: "expected \(kind.expected), found \(longName) (\(name))")
+      throw MediaReadError(stage: stage, path: path, message: "expected \(kind.expected), found \(longName) (\(name))")
     }
     var options = restrictingOptions(kind)
     defer { av_dict_free(&options) }
     var context: UnsafeMutablePointer<AVFormatContext>?
     // With the format given, FFmpeg does not probe again (and cannot pick another demuxer).
-    try EncodeError.check(avformat_open_input(&context, url(path), format, &options), stage)
-    guard let context else { throw EncodeError(stage: stage, message: "no context") }
+    let status = avformat_open_input(&context, url(path), format, &options)
+    guard status >= 0, let context else {
+      // The bytes looked like the format, but the file is not whole (an MP4 cut short).
+      throw MediaReadError(
+        stage: stage, path: path, code: status, message: "not \(kind.noun) FFmpeg can read as \(longName) (\(EncodeError.text(for: status)))")
+    }
     return context
   }
 
   /// The demuxer FFmpeg would choose for `path`'s bytes, probed through a `file`-only reader.
-  private static func detectFormat(_ path: String, stage: String) throws -> UnsafePointer<AVInputFormat> {
+  private static func detectFormat(
+    _ path: String, as kind: FFmpegInputKind, stage: String
+  ) throws -> UnsafePointer<AVInputFormat> {
     var options = restrictingOptions(nil)
     defer { av_dict_free(&options) }
     var reader: UnsafeMutablePointer<AVIOContext>?
-    try EncodeError.check(avio_open2(&reader, url(path), AVIO_FLAG_READ, nil, &options), stage)
+    let opened = avio_open2(&reader, url(path), AVIO_FLAG_READ, nil, &options)
+    if opened < 0 { throw MediaReadError(stage: stage, path: path, code: opened, message: EncodeError.text(for: opened)) }
     defer { avio_closep(&reader) }
     var format: UnsafePointer<AVInputFormat>?
     // The name only lends its extension to the guess (raw AAC, MP3 without a tag); with `%`
     // replaced, image2 cannot claim it as a numbered pattern.
     let probeName = url(path).replacingPercentSigns()
-    try EncodeError.check(av_probe_input_buffer2(reader, &format, probeName, nil, 0, 0), stage)
-    guard let format else { throw EncodeError(stage: stage, message: "FFmpeg found no format") }
+    let probed = av_probe_input_buffer2(reader, &format, probeName, nil, 0, 0)
+    guard probed >= 0, let format else {
+      // Nothing FFmpeg knows matches the bytes: a text file, a preset, a truncated header.
+      throw MediaReadError(
+        stage: stage, path: path, code: probed, message: "not \(kind.noun) FFmpeg can read (\(EncodeError.text(for: probed)))")
+    }
     return format
   }
 
@@ -83,12 +103,5 @@ extension String {
   /// The string with every `%` replaced by `_`.
   fileprivate func replacingPercentSigns() -> String {
     String(map { $0 == "%" ? "_" : $0 })
-  }
-}
-
-extension EncodeError {
-  /// `check(_:_:)` under a name that does not clash with `FFmpegInput.check`.
-  fileprivate static func check(_ code: Int32, _ stage: String) throws {
-    if code < 0 { throw EncodeError(stage: stage, code: code) }
   }
 }

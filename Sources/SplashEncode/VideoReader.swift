@@ -6,6 +6,9 @@ import SplashCore
 
 /// Reads a video file back: its stream facts, and optionally every decoded frame as BGRA.
 ///
+/// Failures are `MediaReadError`s that name the file and the step (`read: a.mp4: decoding
+/// frame 3: …`), never `encode:`.
+///
 /// This is how tests (and `probe`) check what was written: through libavformat and libavcodec,
 /// as a player would, converting YUV back to RGB with the matrix and range the file declares.
 public enum VideoReader {
@@ -14,21 +17,38 @@ public enum VideoReader {
   /// - Parameter visitFrame: Called with each decoded frame's index and pixels (converted from
   ///   the file's YUV with BT.709 and its declared range; premultiplied, as every `PixelBuffer`,
   ///   when the file has alpha). `nil` skips the conversion.
-  /// - Throws: `EncodeError` when the file is not a regular file, or cannot be opened or decoded.
+  /// - Throws: `MediaReadError` (stage `read`) when the file is not a regular file, or cannot be
+  ///   opened or decoded; whatever `visitFrame` throws.
   public static func read(
     _ path: String, visitFrame: ((Int, PixelBuffer) throws -> Void)? = nil
   ) throws -> VideoFileInfo {
-    _ = VideoWriter.quietLibraryLogging
-    try FFmpegInput.check(path, what: "a video file", stage: "opening \(path)")
-    var opened: UnsafeMutablePointer<AVFormatContext>? = try FFmpegInput.open(path, as: .video, stage: "opening \(path)")
-    defer { avformat_close_input(&opened) }
-    guard let format = opened else { throw EncodeError(stage: "opening \(path)", message: "no context") }
-    try check(avformat_find_stream_info(format, nil), "reading stream information of \(path)")
+    do {
+      return try readOpened(path, visitFrame: visitFrame)
+    } catch let error as EncodeError {
+      // The steps below share the writers' checks (`check`, the frame scaler), which throw
+      // EncodeErrors; reading is not encoding, so they are reported as this read's steps.
+      throw MediaReadError(stage: stage, path: path, step: error.stage, code: error.code, message: error.message)
+    }
+  }
 
-    let streamIndex = try check(
-      av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0), "finding a video stream in \(path)")
-    guard let stream = format.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar else {
-      throw EncodeError(stage: "finding a video stream in \(path)", message: "no stream")
+  /// Who reads, for `MediaReadError`: a command may name itself instead (`probe`).
+  static let stage = "read"
+
+  private static func readOpened(
+    _ path: String, visitFrame: ((Int, PixelBuffer) throws -> Void)?
+  ) throws -> VideoFileInfo {
+    _ = VideoWriter.quietLibraryLogging
+    try FFmpegInput.check(path, what: "a video file", stage: stage)
+    var opened: UnsafeMutablePointer<AVFormatContext>? = try FFmpegInput.open(path, as: .video, stage: stage)
+    defer { avformat_close_input(&opened) }
+    guard let format = opened else { throw EncodeError(stage: "opening the file", message: "no context") }
+    try check(avformat_find_stream_info(format, nil), "reading the stream information")
+
+    let streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+    guard streamIndex >= 0, let stream = format.pointee.streams[Int(streamIndex)], let parameters = stream.pointee.codecpar
+    else {
+      // A sound file in a video container (an .m4a) opens, but shows nothing.
+      throw MediaReadError(stage: stage, path: path, message: "expected \(FFmpegInputKind.video.expected), found no video stream")
     }
     // VP9 keeps alpha in a second stream beside the colour (WebM's alpha_mode); FFmpeg's own
     // VP9 decoder drops it, libvpx's decodes it.
@@ -37,7 +57,7 @@ public enum VideoReader {
       && av_dict_get(stream.pointee.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) == "1" } == true
     let sideAlphaDecoder = hasSideAlpha ? avcodec_find_decoder_by_name("libvpx-vp9") : nil
     guard let decoder = sideAlphaDecoder ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
-      throw EncodeError(stage: "finding a decoder for \(path)", message: "FFmpeg has no decoder for this codec")
+      throw EncodeError(stage: "finding a decoder", message: "FFmpeg has no decoder for this codec")
     }
     var codecContext = avcodec_alloc_context3(decoder)
     defer { avcodec_free_context(&codecContext) }
@@ -62,7 +82,7 @@ public enum VideoReader {
       while true {
         let status = avcodec_receive_frame(codecContext, frame.frame)
         if status == splash_averror_again() || status == splash_averror_eof() { return }
-        try check(status, "decoding frame \(decoded) of \(path)")
+        try check(status, "decoding frame \(decoded)")
         if let visitFrame {
           let hasAlphaPixels =
             av_pix_fmt_desc_get(AVPixelFormat(frame.frame.pointee.format)).map {
@@ -74,7 +94,7 @@ public enum VideoReader {
               yuvIsFullRange: frame.frame.pointee.color_range == AVCOL_RANGE_JPEG)
           }
           guard let pixels = PixelBuffer(width: width, height: height), let scaler else {
-            throw EncodeError(stage: "decoding \(path)", message: "cannot hold a \(width)x\(height) frame")
+            throw EncodeError(stage: "decoding frame \(decoded)", message: "cannot hold a \(width)x\(height) frame")
           }
           var destination: [UnsafeMutablePointer<UInt8>?] = [pixels.bytes.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
           var strides: [Int32] = [Int32(pixels.bytesPerRow), 0, 0, 0]
@@ -104,7 +124,7 @@ public enum VideoReader {
       }
       packetsSinceKeyframe += 1
       longestKeyframeInterval = max(longestKeyframeInterval, packetsSinceKeyframe)
-      try check(avcodec_send_packet(codecContext, packet.packet), "decoding \(path)")
+      try check(avcodec_send_packet(codecContext, packet.packet), "decoding frame \(decoded)")
       try receiveFrames()
     }
     try check(avcodec_send_packet(codecContext, nil), "flushing the decoder")

@@ -278,4 +278,150 @@ struct BatchTests {
     #expect(try statuses(work.appendingPathComponent("report.json")) == ["long.mp4": "skipped", "short.mp4": "skipped"])
     #expect(third.exitCode == 0)
   }
+
+  // MARK: Render options as defaults
+
+  /// A 24x24 canvas of one colour, the parameter `tint`, for 1 s.
+  private let tinted = """
+    { schemaVersion: 1, parameters: { tint: { type: "color", default: "#00FF00" } },
+      canvas: { size: [24, 24], background: "$tint" }, clip: { cycle: 1 }, layers: [] }
+    """
+
+  /// A folder `p` holding the `tinted` preset as `tint.json5`, in a work folder.
+  private func tintedFolder() throws -> URL {
+    let work = try BinaryRunner.temporaryFolder()
+    try FileManager.default.createDirectory(at: work.appendingPathComponent("p"), withIntermediateDirectories: false)
+    try tinted.write(to: work.appendingPathComponent("p/tint.json5"), atomically: true, encoding: .utf8)
+    return work
+  }
+
+  /// The size, frame count and first frame's centre colour (red, green, blue) of a clip.
+  private func facts(_ url: URL) throws -> (width: Int, height: Int, frames: Int, centre: [Int]) {
+    var centre: [Int] = []
+    let info = try VideoReader.read(url.path) { index, pixels in
+      guard index == 0 else { return }
+      let pixel = pixels.rgba(x: pixels.width / 2, y: pixels.height / 2)
+      centre = [Int(pixel.red), Int(pixel.green), Int(pixel.blue)]
+    }
+    return (info.width, info.height, info.decodedFrameCount, centre)
+  }
+
+  @Test("render options are every clip's defaults; a manifest column or a row's param overrides them")
+  func renderOptionDefaults() throws {
+    let work = try tintedFolder()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let manifest = """
+      preset,output,params,size,fps,loops,format
+      tint,plain.mp4,,,,,
+      tint,sized.mp4,,32x16,,,
+      tint,fast.mp4,,,8,,
+      tint,blue.mp4,tint=#0000FF,,,3,
+      tint,alpha.webm,,,,,
+      """
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    let outcome = try BinaryRunner.run(
+      ["batch", "p", "-o", "out", "--manifest", "m.csv", "--size", "48x24", "--fps", "4", "--loops", "2", "--param", "tint=#FF0000",
+       "--x264-preset", "ultrafast", "--tune", "stillimage", "--crf", "30", "--fit", "cover"],
+      in: work)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let out = work.appendingPathComponent("out")
+    let plain = try facts(out.appendingPathComponent("plain.mp4"))
+    #expect(plain.width == 48 && plain.height == 24 && plain.frames == 8, "\(plain)")
+    #expect(plain.centre[0] > 200 && plain.centre[1] < 50 && plain.centre[2] < 50, "--param tint=#FF0000: \(plain.centre)")
+    let sized = try facts(out.appendingPathComponent("sized.mp4"))
+    #expect(sized.width == 32 && sized.height == 16 && sized.frames == 8, "the row's size: \(sized)")
+    #expect(try facts(out.appendingPathComponent("fast.mp4")).frames == 16, "the row's fps: 8 × 1 s × 2 loops")
+    let blue = try facts(out.appendingPathComponent("blue.mp4"))
+    #expect(blue.frames == 12, "the row's loops: 4 × 1 s × 3")
+    #expect(blue.centre[2] > 200 && blue.centre[0] < 50, "the row's tint wins over --param: \(blue.centre)")
+    // --x264-preset and --tune apply to the H.264 clips; VP9 has neither, and renders.
+    let webm = try VideoReader.read(out.appendingPathComponent("alpha.webm").path)
+    #expect(webm.codecName == "vp9" && webm.width == 48 && webm.decodedFrameCount == 8)
+  }
+
+  @Test("without a manifest the options shape every preset's clip: --format names the extension")
+  func folderDefaults() throws {
+    let work = try tintedFolder()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let outcome = try BinaryRunner.run(
+      ["batch", "p", "-o", "out", "--size", "20x10", "--fps", "6", "--format", "gif", "--transparent"], in: work)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out").path).sorted() == [
+      "tint.gif", "tint.gif.splashvid-inputs",
+    ])
+    let gif = try VideoReader.read(work.appendingPathComponent("out/tint.gif").path)
+    #expect(gif.codecName == "gif" && gif.width == 20 && gif.height == 10, "\(gif)")
+
+    // --param holds for every clip: a preset without that parameter is a bad clip, before any renders.
+    try "{ schemaVersion: 1, canvas: { size: [24, 24] }, clip: { cycle: 1 }, layers: [] }".write(
+      to: work.appendingPathComponent("p/plain.json5"), atomically: true, encoding: .utf8)
+    let lacking = try BinaryRunner.run(["batch", "p", "-o", "out2", "--size", "24x24", "--param", "tint=#FF0000"], in: work)
+    #expect(lacking.exitCode == 1)
+    #expect(
+      lacking.standardError
+        == "p/plain.json5: parameters: expected no --param (the preset has no parameters), found --param tint; nothing was rendered\n",
+      "\(lacking.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("out2").path))
+  }
+
+  @Test("the options are part of each clip's fingerprint: unchanged skips, another --fps renders again")
+  func defaultsFingerprinted() throws {
+    let work = try tintedFolder()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let base = ["batch", "p", "-o", "out", "--size", "24x24", "--loops", "1"]
+    let clip = work.appendingPathComponent("out/tint.mp4")
+    let first = try BinaryRunner.run(base + ["--fps", "4"], in: work)
+    #expect(first.exitCode == 0 && first.standardOutput.contains("1 clips: 1 rendered"), "\(first.standardOutput)")
+    #expect(try facts(clip).frames == 4)
+    let same = try BinaryRunner.run(base + ["--fps", "4"], in: work)
+    #expect(same.exitCode == 0 && same.standardOutput.contains("1 clips: 0 rendered, 1 skipped"), "\(same.standardOutput)")
+    let faster = try BinaryRunner.run(base + ["--fps", "6"], in: work)
+    #expect(faster.exitCode == 0 && faster.standardOutput.contains("1 clips: 1 rendered"), "\(faster.standardOutput)")
+    #expect(try facts(clip).frames == 6)
+    let tinted = try BinaryRunner.run(base + ["--fps", "6", "--param", "tint=#123456"], in: work)
+    #expect(tinted.standardOutput.contains("1 clips: 1 rendered"), "--param is fingerprinted too: \(tinted.standardOutput)")
+  }
+
+  @Test("a bad option is one usage error before any clip, with nothing written", arguments: [
+    (["--size", "0x10"], "--size 0x10: expected WIDTHxHEIGHT in pixels, each from 1 to 8192"),
+    (["--size", "48x24", "--scale", "2"], "give either --size or --scale, not both"),
+    (["--fps", "0"], "--fps 0: expected a whole number from 1 to 240"),
+    (["--format", "av1"], "--format av1: expected one of h264, hevc, prores, vp9, gif"),
+    (["--tune", "cartoon"], "--tune cartoon: expected one of animation, film, grain, stillimage, fastdecode, zerolatency, none"),
+    (["--target", "square", "--fps", "25"], "--target square sets --fps; leave --fps out"),
+    (["--param", "tint"], "--param tint: expected NAME=VALUE"),
+    (["--size", "47x24"], "--size 47x24: video needs an even width and height"),
+    (["--format", "gif", "--fps", "60"],
+     "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); use 50 or less, or write .mp4 or .webm"),
+    (["--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none"),
+  ])
+  func badOption(options: [String], message: String) throws {
+    let work = try tintedFolder()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let outcome = try BinaryRunner.run(["batch", "p", "-o", "out"] + options, in: work)
+    #expect(outcome.exitCode == 64)
+    #expect(outcome.standardError == "splashvid: \(message) (see 'splashvid --help')\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["p"])
+  }
+
+  @Test("with a manifest, what an option means for a row is checked with the row and named as the option")
+  func optionsCheckedPerRow() throws {
+    let work = try tintedFolder()
+    defer { try? FileManager.default.removeItem(at: work) }
+    let manifest = "preset,output,size,fps\ntint,a.gif,47x24,\ntint,b.mp4,,60\ntint,c.webm,,\n"
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    let outcome = try BinaryRunner.run(["batch", "p", "-o", "out", "--manifest", "m.csv", "--fps", "60", "--transparent"], in: work)
+    #expect(outcome.exitCode == 1)
+    let lines = outcome.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3, "\(outcome.standardError)")
+    #expect(lines.first?.hasPrefix("m.csv:2: --fps 60: a GIF shows at most 50 frames a second") == true, "the odd size suits a GIF")
+    #expect(lines.dropFirst().first?.hasPrefix("m.csv:3: --transparent needs a format with alpha") == true)
+    #expect(lines.last == "2 bad rows; nothing was rendered")
+
+    let targeted = try BinaryRunner.run(["batch", "p", "-o", "out", "--manifest", "m.csv", "--target", "web"], in: work)
+    #expect(targeted.exitCode == 1)
+    #expect(targeted.standardError.contains("m.csv:2: size 47x24: --target web sets it; leave the column empty"))
+    #expect(targeted.standardError.contains("m.csv:3: fps 60: --target web sets it; leave the column empty"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == ["m.csv", "p"])
+  }
 }

@@ -187,4 +187,119 @@ struct GIFOutputTests {
     let gif = try GIFFileStructure.read(folder.appendingPathComponent("a.gif").path)
     #expect(gif.totalDelay == 300 && gif.images.allSatisfy { $0.delay % 2 == 0 })
   }
+
+  /// A dot that moves for the whole 2 s loop, so every frame differs from the one before and
+  /// the GIF holds one image (and one delay) per frame.
+  static let movingDot = """
+    { schemaVersion: 1, canvas: { size: [16, 8], background: "#0F4E65" }, clip: { cycle: 2 },
+      layers: [{ id: "dot", position: [2, 4], bounds: [0, 0, 2, 2], backgroundColor: "white",
+        animations: [{ type: "basic", keyPath: "position.x", fromValue: 2, toValue: 14, duration: 2,
+          repeatCount: "infinity" }] }] }
+    """
+
+  @Test(
+    "any rate up to 50 fps: each frame starts within half a hundredth of i/fps (halves up), the total is exact",
+    arguments: [(15, 1), (24, 1), (30, 2), (40, 1), (50, 1)])
+  func rateInHundredths(framesPerSecond: Int, loops: Int) throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(Self.movingDot.utf8).write(to: folder.appendingPathComponent("dot.json5"))
+    let outcome = try BinaryRunner.run(
+      ["--file", "dot.json5", "--fps", "\(framesPerSecond)", "--loops", "\(loops)", "-o", "dot.gif"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let frames = 2 * framesPerSecond * loops
+    let delays = try GIFDelays.read(folder.appendingPathComponent("dot.gif"))
+    try #require(delays.count == frames, "one image per frame: \(delays.count) images for \(frames) frames")
+    // Frame i starts where the delays before it end; exactly it would start at 100·i/fps
+    // hundredths. In integers: |2·fps·start − 200·i| ≤ fps, and a tie (= fps) rounds up.
+    var start = 0
+    for index in 0...frames {
+      let error = 2 * framesPerSecond * start - 200 * index
+      #expect(
+        error > -framesPerSecond && error <= framesPerSecond,
+        "frame \(index) starts at \(start) hundredths, not the nearest to \(100 * index)/\(framesPerSecond) (halves up)")
+      if index < frames {
+        #expect(delays[index] >= 2, "frame \(index) lasts \(delays[index]) hundredths; browsers slow delays under 2")
+        start += delays[index]
+      }
+    }
+    #expect(start == 200 * loops, "\(loops) loops of 2 s last \(200 * loops) hundredths, not \(start): \(delays)")
+  }
+
+  @Test("above 50 fps a GIF is a usage error that says why and what to use, on the command line and in a manifest")
+  func rateAboveFifty() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(Self.movingDot.utf8).write(to: folder.appendingPathComponent("dot.json5"))
+    let why = "a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10)"
+    let alone = try BinaryRunner.run(["--file", "dot.json5", "--fps", "51", "-o", "dot.gif"], in: folder)
+    #expect(alone.exitCode == 64)
+    #expect(
+      alone.standardError == "splashvid: --fps 51: \(why); use --fps 50 or less, or write .mp4 or .webm for 51 fps (see 'splashvid --help')\n")
+    let beside = try BinaryRunner.run(["--file", "dot.json5", "--fps", "60", "-o", "dot.mp4", "-o", "dot.gif"], in: folder)
+    #expect(beside.exitCode == 64)
+    #expect(beside.standardError.contains("--fps 60: \(why); use --fps 50 or less, or render the GIF and the 60 fps video separately"))
+    try Data("preset,output,fps\ndot,dot.gif,60\n".utf8).write(to: folder.appendingPathComponent("m.csv"))
+    let row = try BinaryRunner.run(["batch", ".", "-o", "out", "--manifest", "m.csv"], in: folder)
+    #expect(row.exitCode == 1)
+    #expect(row.standardError == "m.csv:2: fps 60: \(why); use 50 or less, or write .mp4 or .webm; nothing was rendered\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["dot.json5", "m.csv"])
+  }
+}
+
+/// The delay of every image in a GIF, read from its Graphic Control Extensions by walking the
+/// file's blocks (GIF89a: header, logical screen descriptor, then extensions and images up to
+/// the trailer), independently of splashvid's own reader.
+enum GIFDelays {
+  struct Malformed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func read(_ url: URL) throws -> [Int] {
+    let bytes = [UInt8](try Data(contentsOf: url))
+    var offset = 0
+    func take(_ count: Int) throws -> ArraySlice<UInt8> {
+      guard offset + count <= bytes.count else { throw Malformed(description: "the file ends inside a block") }
+      defer { offset += count }
+      return bytes[offset..<offset + count]
+    }
+    /// Data sub-blocks up to their terminator, joined.
+    func subBlocks() throws -> [UInt8] {
+      var data: [UInt8] = []
+      while let length = try take(1).first, length > 0 { data += try take(Int(length)) }
+      return data
+    }
+    /// A colour table's bytes, when the flags say one follows.
+    func skipColourTable(_ flags: UInt8) throws {
+      if flags & 0x80 != 0 { _ = try take(3 << (Int(flags & 0x07) + 1)) }
+    }
+    guard try take(6).elementsEqual(Array("GIF89a".utf8)) else { throw Malformed(description: "not a GIF89a") }
+    let screen = try take(7)
+    try skipColourTable(screen[screen.startIndex + 4])
+    var delays: [Int] = []
+    var pendingDelay: Int?
+    while true {
+      switch try take(1).first! {
+      case 0x21:
+        let label = try take(1).first!
+        let data = try subBlocks()
+        if label == 0xF9 {
+          guard data.count == 4 else { throw Malformed(description: "a graphic control extension of \(data.count) bytes") }
+          pendingDelay = Int(data[1]) | Int(data[2]) << 8
+        }
+      case 0x2C:
+        let descriptor = try take(9)
+        try skipColourTable(descriptor[descriptor.startIndex + 8])
+        _ = try take(1)  // LZW minimum code size
+        _ = try subBlocks()
+        guard let delay = pendingDelay else { throw Malformed(description: "image \(delays.count) has no delay") }
+        delays.append(delay)
+        pendingDelay = nil
+      case 0x3B:
+        return delays
+      case let other:
+        throw Malformed(description: "unexpected block 0x\(String(other, radix: 16)) at byte \(offset - 1)")
+      }
+    }
+  }
 }

@@ -32,7 +32,7 @@ struct HostileDemuxerTests {
     let outcome = try BinaryRunner.runGuarded(
       ["--file", HostileFileInputTests.fuber, "--size", "64x64", "--fps", "5", "--audio", name, "-o", "o2.mp4"], in: folder)
     try HostileFileInputTests.expectRefused(
-      outcome, containing: ["encode: opening the soundtrack \(name): expected a sound file (WAV, MP3", "found \(format)"],
+      outcome, containing: ["soundtrack: \(name): expected a sound file (WAV, MP3", "found \(format)"],
       exitCode: 1, in: folder, leaving: ["f.wav", "list.m3u8", "c.txt"])
   }
 
@@ -42,7 +42,7 @@ struct HostileDemuxerTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let outcome = try BinaryRunner.runGuarded(["probe", name], in: folder)
     try HostileFileInputTests.expectRefused(
-      outcome, containing: ["encode: opening \(name): expected a video file", "found \(format)"], exitCode: 1, in: folder,
+      outcome, containing: ["probe: \(name): expected a video file", "found \(format)"], exitCode: 1, in: folder,
       leaving: ["f.wav", "list.m3u8", "c.txt"])
   }
 

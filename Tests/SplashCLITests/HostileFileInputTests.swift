@@ -161,7 +161,7 @@ struct HostileFileInputTests {
       let outcome = try BinaryRunner.runGuarded(
         ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--audio", path, "-o", "out.mp4"], in: folder)
       try Self.expectRefused(
-        outcome, containing: ["soundtrack \(path)", found], exitCode: 1, in: folder, leaving: ["take.wav", "takes"])
+        outcome, containing: ["soundtrack: \(path): expected a sound file", found], exitCode: 1, in: folder, leaving: ["take.wav", "takes"])
     }
   }
 
@@ -170,7 +170,7 @@ struct HostileFileInputTests {
     let folder = try Self.folder(withFIFO: "clip.mp4")
     let outcome = try BinaryRunner.runGuarded(["probe", "clip.mp4"], in: folder)
     try Self.expectRefused(
-      outcome, containing: ["clip.mp4: expected a video file, found a FIFO"], exitCode: 1, in: folder, leaving: ["clip.mp4"])
+      outcome, containing: ["probe: clip.mp4: expected a video file, found a FIFO"], exitCode: 1, in: folder, leaving: ["clip.mp4"])
   }
 
   @Test("--audio take:1.wav is a file name, not an FFmpeg protocol")

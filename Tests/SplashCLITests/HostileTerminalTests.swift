@@ -134,7 +134,8 @@ struct HostileTerminalTests {
       let probed = try BinaryRunner.run(["probe", "a.mp4"], in: folder)
       #expect(probed.exitCode == 0 && probed.standardOutput.contains("frames: 15"), "\(kind): \(probed.standardError)")
 
-      let failed = try Self.run(Self.render + ["-o", "nodir/a.mp4"], in: folder, errors: try errors())
+      // a.mp4 is a file, so a.mp4/b.mp4 cannot be written.
+      let failed = try Self.run(Self.render + ["-o", "a.mp4/b.mp4"], in: folder, errors: try errors())
       #expect(failed.reason == .exit && failed.status == 1, "\(kind): \(failed.reason) \(failed.status)")
     }
   }
@@ -167,6 +168,8 @@ struct HostileTerminalTests {
   @Test("names with newlines, tabs and escape sequences are shown escaped, on one line")
   func controlCharactersEscaped() throws {
     let folder = try Self.folderWithPresets()
+    // A file where the first refusal's output folder would be: it cannot be written.
+    try Data().write(to: folder.appendingPathComponent("no\ndir"))
     let fast = ["--file", "presets/fuber.json5", "--size", "64x64"]
     let refusals: [([String], String)] = [
       (Self.render + ["-o", "no\ndir/x\u{1B}[31m.mp4"], "no\\ndir/x\\x1b[31m.mp4"),

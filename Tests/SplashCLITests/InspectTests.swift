@@ -70,4 +70,73 @@ struct InspectTests {
       }
     }
   }
+
+  /// Layers turned by animations: one full turn (0.8 s in: 288°), two turns held at the end,
+  /// a turn overridden by a later animation of the whole transform, and a turn about x.
+  private let spinning = """
+    { schemaVersion: 1, canvas: { size: [40, 40] }, clip: { cycle: 2 },
+      layers: [
+        { id: "spinner", position: [20, 20], bounds: [0, 0, 10, 10], backgroundColor: "red",
+          animations: [{ type: "basic", keyPath: "transform.rotation", fromValue: "0deg", toValue: "360deg", duration: 1 }] },
+        { id: "twice", position: [20, 20], bounds: [0, 0, 10, 10],
+          animations: [{ type: "basic", keyPath: "transform.rotation.z", fromValue: "0deg", toValue: "720deg", duration: 1,
+            fillMode: "forwards", removedOnCompletion: false }] },
+        { id: "overridden", position: [20, 20], bounds: [0, 0, 10, 10],
+          animations: [
+            { type: "basic", keyPath: "transform.rotation.z", fromValue: "0deg", toValue: "360deg", duration: 1 },
+            { type: "basic", keyPath: "transform", fromValue: "identity", toValue: { rotate: "90deg" }, duration: 1 }] },
+        { id: "tilt", position: [20, 20], bounds: [0, 0, 10, 10],
+          animations: [{ type: "basic", keyPath: "transform.rotation.x", fromValue: "0deg", toValue: "360deg", duration: 1 }] },
+      ] }
+    """
+
+  /// One layer of the spinning preset at `time`, as `inspect --layer` prints it.
+  private func spinningLayer(_ id: String, at time: String) throws -> [String: Any] {
+    let folder = try BinaryRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(spinning.utf8).write(to: folder.appendingPathComponent("spin.json5"))
+    let outcome = try BinaryRunner.run(["inspect", "--file", "spin.json5", "--time", time, "--layer", id], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    return try #require(try json(outcome.standardOutput) as? [String: Any])
+  }
+
+  private func matrixRotation(_ layer: [String: Any]) -> Double? {
+    (layer["transform"] as? [String: Any])?["rotation"] as? Double
+  }
+
+  @Test("an animated rotation is reported as animated, unfolded, beside the matrix's folded angle")
+  func unfoldedRotation() throws {
+    let spinner = try spinningLayer("spinner", at: "0.8")
+    #expect(spinner["transform.rotation"] as? Double == 288, "\(spinner)")
+    #expect(matrixRotation(spinner) == -72, "the presentation's matrix reads back as Core Animation's would")
+    let keys = Array(spinner.keys)
+    #expect(keys.contains("transform.rotation") && !keys.contains("transform.rotation.z"), "keyed by the animation's own key path")
+
+    #expect(try spinningLayer("twice", at: "0.8")["transform.rotation.z"] as? Double == 576)
+    let held = try spinningLayer("twice", at: "1.5")
+    #expect(held["transform.rotation.z"] as? Double == 720 && matrixRotation(held) == 0, "two turns held: \(held)")
+    #expect(try spinningLayer("tilt", at: "0.8")["transform.rotation.x"] as? Double == 288)
+  }
+
+  @Test("no animated angle when none drives the layer now, or a later animation turned it otherwise")
+  func noStaleRotation() throws {
+    let ended = try spinningLayer("spinner", at: "1.5")
+    #expect(ended["transform.rotation"] == nil && matrixRotation(ended) == 0, "removed on completion: \(ended)")
+    let overridden = try spinningLayer("overridden", at: "0.8")
+    #expect(overridden["transform.rotation.z"] == nil, "the whole transform's animation decides: \(overridden)")
+    #expect(matrixRotation(overridden) == 72)
+  }
+
+  @Test("the whole tree carries the animated angles too")
+  func unfoldedRotationInTree() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(spinning.utf8).write(to: folder.appendingPathComponent("spin.json5"))
+    let outcome = try BinaryRunner.run(["inspect", "--file", "spin.json5", "--time", "0.8"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let root = try #require(try json(outcome.standardOutput) as? [String: Any])
+    let layers = try #require(root["layers"] as? [[String: Any]])
+    #expect(layers.first?["transform.rotation"] as? Double == 288)
+    #expect(layers.compactMap { $0["transform.rotation.z"] as? Double } == [576])
+  }
 }

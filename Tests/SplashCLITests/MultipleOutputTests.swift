@@ -132,8 +132,16 @@ struct MultipleOutputTests {
     (["-o", "a.mp4", "-o", "b.webm", "--format", "prores"], "--format prores fits none of the outputs (ProRes 4444 MOV is written as .mov)"),
     (["-o", "a.webm", "-o", "b.mp4", "--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none (b.mp4)"),
     (["-o", "a.mp4", "--poster", "99"], "--poster 99: the clip is 6.00 s long"),
-    (["-o", "a.gif", "--fps", "60"], "--fps 60: a GIF's frame delays are whole hundredths of a second; use 50, 25, 20, 10, 5, 4, 2 or 1"),
-    (["-o", "a.mp4", "-o", "a.gif", "--fps", "30"], "--fps 30: a GIF's frame delays are whole hundredths of a second; use 50, 25, 20, 10, 5, 4, 2 or 1"),
+    (
+      ["-o", "a.gif", "--fps", "60"],
+      "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); "
+        + "use --fps 50 or less, or write .mp4 or .webm for 60 fps"
+    ),
+    (
+      ["-o", "a.mp4", "-o", "a.gif", "--fps", "60"],
+      "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); "
+        + "use --fps 50 or less, or render the GIF and the 60 fps video separately"
+    ),
     (["-o", "a.gif", "--x264-preset", "fast"], "--x264-preset applies to h264 and hevc, not to animated GIF"),
     (["-o", "a.gif", "--tune", "film"], "--tune applies to h264 and hevc, not to animated GIF"),
     (["-o", "a.gif", "--format", "gif"], "--format gif: a GIF is told by its extension; name it -o FILE.gif"),
@@ -184,8 +192,8 @@ struct ImageSequenceTests {
     let twoNumbers = try BinaryRunner.run(["--file", "hold.json5", "-o", "f-%d-%d.png"], in: folder)
     #expect(twoNumbers.exitCode == 64)
     #expect(twoNumbers.standardError.contains("-o f-%d-%d.png: an image sequence needs one %d or %04d-style number in its name"))
-    // The sequence and an MP4 in a folder that does not exist: the MP4 fails before any frame.
-    let failing = try BinaryRunner.run(["--file", "hold.json5", "-o", "f-%03d.png", "-o", "missing/clip.mp4"], in: folder)
+    // The sequence and an MP4 whose folder is a file: the MP4 fails before any frame.
+    let failing = try BinaryRunner.run(["--file", "hold.json5", "-o", "f-%03d.png", "-o", "hold.json5/clip.mp4"], in: folder)
     #expect(failing.exitCode == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["hold.json5"])
   }

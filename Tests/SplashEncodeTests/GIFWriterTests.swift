@@ -89,6 +89,29 @@ struct GIFWriterTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["clip.gif"])
   }
 
+  @Test("at 30 fps a held frame lasts from its start to the next image's, the last one to the clip's end")
+  func repeatsAtUnevenRate() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/held.gif"
+    let first = try bands([turquoise, orchid])
+    let second = try bands([orchid, navy])
+    let writer = try GIFWriter(
+      path: path, settings: GIFSettings(width: 64, height: 64, framesPerSecond: 30),
+      palette: GIFPalette(samples: [first, second], transparent: false))
+    // Frames 0-2 first, 3 second, 4-6 first: images start at 0, 10 and 13 hundredths; the clip
+    // of 7 frames ends at round(700 / 30) = 23.
+    try writer.append(first)
+    try writer.appendRepeat()
+    try writer.appendRepeat()
+    try writer.append(second)
+    try writer.append(first)
+    try writer.appendRepeat()
+    try writer.appendRepeat()
+    try writer.finish()
+    #expect(try GIFFileStructure.read(path).images.map(\.delay) == [10, 3, 10])
+  }
+
   @Test("--transparent: pixels under half alpha decode clear, the rest opaque in their straight colour")
   func transparency() throws {
     let folder = try folder()
@@ -134,15 +157,26 @@ struct GIFWriterTests {
     #expect(structure.images.map(\.delay) == [2, 2, 2, 2])
   }
 
-  @Test("frame rates: only whole hundredths of at least 2 per frame")
+  @Test("frame rates 1 to 50: frame i starts at the nearest hundredth to 100·i/fps, halves up; faster rates refused")
   func frameRates() throws {
-    for fps in [50, 25, 20, 10, 5, 4, 2, 1] {
+    for fps in [1, 7, 24, 30, 49, 50] {
       #expect(throws: Never.self) { try GIFSettings(width: 3, height: 5, framesPerSecond: fps).validated() }
     }
-    for fps in [60, 30, 24, 100, 12, 3] {
+    for fps in [0, 51, 60, 100, -1] {
       #expect(throws: EncodeError.self, "\(fps) fps") { try GIFSettings(width: 4, height: 4, framesPerSecond: fps).validated() }
     }
-    #expect(GIFSettings(width: 4, height: 4, framesPerSecond: 20).frameDelay == 5)
+    let thirty = GIFSettings(width: 4, height: 4, framesPerSecond: 30)
+    #expect((0...6).map(thirty.start(ofFrame:)) == [0, 3, 7, 10, 13, 17, 20])
+    #expect((0..<6).map(thirty.delay(ofFrame:)) == [3, 4, 3, 3, 4, 3])
+    // 40 fps: frames fall on 2.5, 7.5, … hundredths, and the halves go up.
+    let forty = GIFSettings(width: 4, height: 4, framesPerSecond: 40)
+    #expect((0...4).map(forty.start(ofFrame:)) == [0, 3, 5, 8, 10])
+    #expect(GIFSettings(width: 4, height: 4, framesPerSecond: 20).delay(ofFrame: 7) == 5)
+    for fps in GIFSettings.frameRates {
+      let settings = GIFSettings(width: 4, height: 4, framesPerSecond: fps)
+      #expect((0..<(2 * fps)).allSatisfy { settings.delay(ofFrame: $0) >= 2 }, "\(fps) fps")
+      #expect(settings.start(ofFrame: 3 * fps) == 300, "\(fps) fps: 3 s are 300 hundredths")
+    }
   }
 
   @Test("an abandoned or failed GIF leaves nothing behind")
@@ -156,7 +190,7 @@ struct GIFWriterTests {
     writer.abandon()
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     #expect(throws: EncodeError.self) {
-      try GIFWriter(path: folder + "/bad.gif", settings: GIFSettings(width: 32, height: 64, framesPerSecond: 30), palette: palette)
+      try GIFWriter(path: folder + "/bad.gif", settings: GIFSettings(width: 32, height: 64, framesPerSecond: 60), palette: palette)
     }
     let wrongSize = try GIFWriter(path: folder + "/size.gif", settings: GIFSettings(width: 16, height: 16, framesPerSecond: 10), palette: palette)
     #expect(throws: EncodeError.self) { try wrongSize.append(frame) }

@@ -8,6 +8,11 @@ import SplashPresets
 ///
 ///     splashvid batch presets/ -o clips/ [--manifest clips.csv] [--jobs N] [--force]
 ///                     [--report report.json] [--shard INDEX/COUNT] [--assets-root ROOT]
+///                     [render options: --size, --fps, --loops, --format, --param, …]
+///
+/// - Render options are defaults for every clip (`BatchDefaults`): a manifest's column
+///   overrides its option, and they are part of each clip's fingerprint, so changing one
+///   renders the clips again.
 ///
 /// - Presets, a manifest's images and the clips stay inside their folders, symbolic links
 ///   included: presets and images inside the batch folder (or `--assets-root ROOT`), clips inside
@@ -36,11 +41,13 @@ struct BatchCommand {
   var shard: (index: Int, count: Int)?
   /// `--assets-root ROOT`: the folder presets and images must really lie in, instead of the batch folder.
   var assetsRoot: String?
+  /// The render options given for every clip (`--size`, `--fps`, …); a manifest's columns win.
+  var defaults: BatchDefaults
 
   init(_ arguments: [String], environment: [String: String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: ["output", "manifest", "jobs", "report", "shard", "assets-root"], flags: ["force"],
-      shortNames: ["o": "output"])
+      valueOptions: BatchDefaults.valueOptions.union(["output", "manifest", "jobs", "report", "shard", "assets-root"]),
+      flags: BatchDefaults.flags.union(["force"]), shortNames: ["o": "output"], repeatable: BatchDefaults.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     guard scanned.positional.count == 1, let folder = scanned.positional.first else {
       throw UsageError("batch takes one preset folder: splashvid batch DIR -o OUTDIR")
@@ -53,6 +60,7 @@ struct BatchCommand {
     force = scanned.flags.contains("force")
     reportPath = scanned.values["report"]
     assetsRoot = scanned.values["assets-root"]
+    defaults = try BatchDefaults(scanned)
     if let text = scanned.values["shard"] {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       let indexText = parts.first == "auto" ? environment["JOB_COMPLETION_INDEX"] : parts.first
@@ -80,13 +88,18 @@ struct BatchCommand {
     }
     if let reportPath { try BatchReport.checkWritable(reportPath, outputFolder: outputFolder) }
     let presets = BatchPresets(folder: folder, assetsRoot: assetsRoot)
-    let allClips = try BatchManifest.clips(presets: presets, manifest: manifest, outputFolder: outputFolder)
+    let allClips = try BatchManifest.clips(presets: presets, manifest: manifest, outputFolder: outputFolder, defaults: defaults)
     if let reportPath {
       try BatchReport.checkNotAnInput(
         reportPath, clips: allClips, outputFolder: outputFolder, manifest: manifest, folder: folder)
     }
     let clips = allClips.enumerated().filter { shard == nil || $0.offset % shard!.count == shard!.index }.map(\.element)
-    try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+    // Said as a render says it of its outputs' folders (OutputFolders); the folder stays
+    // whatever the clips do, since the report and the next run's skips live there.
+    if InputFile.kind(of: outputFolder) == nil {
+      try FileManager.default.createDirectory(atPath: outputFolder, withIntermediateDirectories: true)
+      log("created folder " + (outputFolder.hasSuffix("/") ? outputFolder : outputFolder + "/"))
+    }
 
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
     let tracker = BatchTracker(total: clips.count, log: log)

@@ -13,12 +13,15 @@ import SplashPresets
 ///     {"preset": "fuber", "output": "fuber-red.mp4", "params": {"backgroundColor": "#8B0000"},
 ///      "size": "1080x1920", "fps": 60, "loops": 3, "format": "mp4"}
 ///
-/// Only `preset` is required; `output` defaults to the preset's name with the format's
-/// extension, `fps` to 60, `loops` to 1, `size` to the canvas at 2x, `format` to the one the
-/// output's extension implies (h264 for .mp4, prores for .mov, vp9 for .webm, gif for .gif;
-/// hevc must be named; `mp4` is read as h264; a GIF's fps defaults to 50). Every row is
+/// Only `preset` is required. An empty column takes the batch's option of that name
+/// (`BatchDefaults`: `--size`, `--fps`, `--loops`, `--format`; `params` are added to `--param`,
+/// a row's value winning for the same name), and without one: `output` the preset's name with
+/// the format's extension, `fps` 60, `loops` 1, `size` the canvas at 2x (or `--scale`), `format`
+/// the one the output's extension implies (h264 for .mp4, prores for .mov, vp9 for .webm, gif
+/// for .gif; hevc must be named; `mp4` is read as h264; a GIF's fps defaults to 50). Every row is
 /// checked (the preset exists and compiles with the row's parameters, the values are in range,
-/// outputs are unique) before anything renders, and every bad row is reported at once.
+/// outputs are unique) before anything renders, and every bad row is reported at once; a
+/// message names an option's value as `--fps 60` and a row's as `fps 60`.
 enum BatchManifest {
   static let columns = ["preset", "output", "params", "size", "fps", "loops", "format"]
   /// A manifest's largest size: 16 MiB, some 200 000 rows.
@@ -26,31 +29,63 @@ enum BatchManifest {
 
   struct Problems: Error, CustomStringConvertible {
     var lines: [String]
+    /// What the lines are about: a manifest's rows, or a folder's clips.
+    var items = "rows"
     /// The closing words: on the row's own line when there is one bad row, so a refusal is one
     /// line; after the rows, counted, when there are several.
-    var summary: String { lines.count == 1 ? "nothing was rendered" : "\(lines.count) bad rows; nothing was rendered" }
+    var summary: String { lines.count == 1 ? "nothing was rendered" : "\(lines.count) bad \(items); nothing was rendered" }
     var description: String {
       lines.count == 1 ? "\(lines[0]); \(summary)" : (lines + [summary]).joined(separator: "\n")
     }
   }
 
-  /// The clips for `presets.folder`, from `manifest` when given, with outputs in `outputFolder`.
-  static func clips(presets: BatchPresets, manifest: String?, outputFolder: String) throws -> [BatchClip] {
+  /// The clips for `presets.folder`, from `manifest` when given, with outputs in `outputFolder`
+  /// and `defaults` for what a row leaves out.
+  static func clips(
+    presets: BatchPresets, manifest: String?, outputFolder: String, defaults: BatchDefaults = BatchDefaults()
+  ) throws -> [BatchClip] {
     let folder = presets.folder
     guard let manifest else {
       let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter(isPresetFileName).sorted()
       guard !files.isEmpty else { throw UsageError("\(folder) holds no presets") }
       // NAME.json5 wins over NAME.json, as when presets are found by name; one clip per name.
-      var clips: [String: BatchClip] = [:]
+      var names: [String: String] = [:]
       for file in files {
         let name = file.hasSuffix(".json5") ? String(file.dropLast(6)) : String(file.dropLast(5))
-        if let earlier = clips[name], earlier.presetFile.hasSuffix(".json5") { continue }
+        if let earlier = names[name], earlier.hasSuffix(".json5") { continue }
         try presets.confine("\(folder)/\(file)", name: name)
-        clips[name] = BatchClip(
-          origin: "\(folder)/\(file)", preset: name, presetFile: "\(folder)/\(file)", output: "\(name).mp4", parameters: [:],
-          size: nil, framesPerSecond: 60, loops: 1)
+        names[name] = file
       }
-      return clips.keys.sorted().compactMap { clips[$0] }
+      let sortedNames = names.keys.sorted()
+      // Every clip has the batch's options and nothing else, so what is wrong with them is
+      // wrong for all: one usage error, found on the first clip before its output is looked at.
+      _ = try clip(
+        from: ["preset": sortedNames[0]], origin: "", presets: presets, outputFolder: outputFolder, defaults: defaults,
+        compiles: false, checksOutput: false)
+      var clips: [BatchClip] = []
+      var problems: [String] = []
+      for name in sortedNames {
+        let origin = "\(folder)/\(names[name]!)"
+        let clip: BatchClip
+        do {
+          clip = try self.clip(
+            from: ["preset": name], origin: origin, presets: presets, outputFolder: outputFolder, defaults: defaults,
+            compiles: false)
+        } catch {
+          problems.append("\(origin): \(error)")
+          continue
+        }
+        do {
+          // A preset that does not compile fails its own clip when it renders, as it does
+          // without options; one whose parameters do not take --param is a bad clip now.
+          clips.append(try checkParameters(clip, presets: presets, skippingBrokenPresets: true))
+        } catch {
+          // The preset's own error names its file.
+          problems.append("\(error)")
+        }
+      }
+      guard problems.isEmpty else { throw Problems(lines: problems, items: "clips") }
+      return clips
     }
     let rows = try self.rows(of: manifest)
     var clips: [BatchClip] = []
@@ -58,7 +93,7 @@ enum BatchManifest {
     var outputs: [String: String] = [:]
     for (origin, row) in rows {
       do {
-        let clip = try clip(from: row, origin: origin, presets: presets, outputFolder: outputFolder)
+        let clip = try clip(from: row, origin: origin, presets: presets, outputFolder: outputFolder, defaults: defaults)
         if let earlier = outputs[clip.output] {
           throw UsageError("output \(clip.output) is also written by \(earlier)")
         }
@@ -103,8 +138,16 @@ enum BatchManifest {
     return rows
   }
 
+  /// The clip a row asks for, the batch's `defaults` filling what it leaves out.
+  ///
+  /// - Parameters:
+  ///   - compiles: whether the preset is compiled with the parameters here (a manifest's
+  ///     rows); without, `checkParameters` does it when the caller wants.
+  ///   - checksOutput: whether the output's path in the output folder is checked (a link
+  ///     there must not lead out of it); without, only the values are.
   private static func clip(
-    from row: [String: String], origin: String, presets: BatchPresets, outputFolder: String
+    from row: [String: String], origin: String, presets: BatchPresets, outputFolder: String, defaults: BatchDefaults,
+    compiles: Bool = true, checksOutput: Bool = true
   ) throws -> BatchClip {
     if let error = row["__error"] { throw UsageError(error) }
     if let unknown = row.keys.sorted().first(where: { !columns.contains($0) }) {
@@ -112,7 +155,14 @@ enum BatchManifest {
     }
     guard let preset = row["preset"], !preset.isEmpty else { throw UsageError("missing preset") }
     let file = try presets.file(named: preset)
-    let formatName = row["format"].flatMap { $0.isEmpty ? nil : $0 }
+    /// A column's value, when the row gives one.
+    func column(_ name: String) -> String? { row[name].flatMap { $0.isEmpty ? nil : $0 } }
+    /// How a message names a value: `fps 60` from the row, `--fps 60` from the batch's option.
+    func label(_ name: String) -> String { column(name) != nil ? name : "--\(name)" }
+    if let target = defaults.target, let name = ["size", "fps", "format"].first(where: { column($0) != nil }) {
+      throw UsageError("\(name) \(column(name)!): --target \(target.name) sets it; leave the column empty")
+    }
+    let formatName = column("format") ?? defaults.formatName
     // A GIF is told by its extension (or format gif), as on the command line.
     let namedGIF = formatName == "gif"
     let namedFormat = try formatName.flatMap { name -> VideoFormat? in
@@ -123,7 +173,7 @@ enum BatchManifest {
       return format
     }
     let defaultExtension = namedGIF ? "gif" : (namedFormat ?? .h264).fileExtensions[0]
-    let named = row["output"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(preset).\(defaultExtension)"
+    let named = column("output") ?? "\(preset).\(defaultExtension)"
     guard let output = ConfinedPath.normalizedOutput(named) else {
       throw UsageError("output \(named): expected a file name inside the output folder")
     }
@@ -134,18 +184,27 @@ enum BatchManifest {
     // a folder can only be led out by a link of that name (checked cheaply: rows are many).
     let outputPath = "\(outputFolder)/\(output)"
     let mayLeadOut = output.contains("/") || ConfinedPath.isSymbolicLink(outputPath)
-    if mayLeadOut, FileManager.default.fileExists(atPath: outputFolder), !ConfinedPath.isInside(outputPath, folder: outputFolder) {
+    if checksOutput, mayLeadOut, FileManager.default.fileExists(atPath: outputFolder),
+      !ConfinedPath.isInside(outputPath, folder: outputFolder)
+    {
       throw UsageError(
         "output \(output): \(outputPath) leads outside \(outputFolder) (a symbolic link); write clips inside the output folder")
     }
     let isGIF = (output as NSString).pathExtension.lowercased() == "gif"
-    if namedGIF && !isGIF { throw UsageError("output \(output): a GIF is written as .gif") }
-    let format = isGIF ? VideoFormat.h264 : try RenderCommand.format(named: namedFormat?.rawValue, output: output)
+    if namedGIF && !isGIF { throw UsageError("output \(output): \(label("format")) gif is written as .gif") }
+    // A GIF output is a GIF whatever format is named, as a render's .gif beside --format.
+    let format: VideoFormat
+    do {
+      format = isGIF ? .h264 : try RenderCommand.format(named: namedFormat?.rawValue, output: output)
+    } catch let error as UsageError where column("format") == nil && namedFormat != nil {
+      // The format came from the batch's option: say so, or the row seems to contradict itself.
+      throw UsageError("--format \(formatName!): \(error.message)")
+    }
     guard !(output as NSString).pathExtension.isEmpty else {
       throw UsageError("output \(output): expected a name ending in .\(format.fileExtensions[0])")
     }
-    var parameters: [String: String] = [:]
-    if let text = row["params"], !text.isEmpty {
+    var parameters = defaults.parameters
+    if let text = column("params") {
       for assignment in text.split(separator: ";") {
         guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
           throw UsageError("params \(assignment): expected NAME=VALUE")
@@ -153,33 +212,60 @@ enum BatchManifest {
         parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
       }
     }
-    let size = try row["size"].flatMap { $0.isEmpty ? nil : $0 }.map {
-      try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide)
+    let size = try column("size").map { try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide) } ?? defaults.size
+    if !isGIF, let size, size.width % 2 != 0 || size.height % 2 != 0 {
+      throw UsageError("\(label("size")) \(size.width)x\(size.height): video needs an even width and height")
     }
-    if let size, size.width % 2 != 0 || size.height % 2 != 0 {
-      throw UsageError("size \(size.width)x\(size.height): video needs an even width and height")
-    }
-    let fps = try row["fps"].flatMap { $0.isEmpty ? nil : $0 }.map {
+    let fps = try column("fps").map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
-    } ?? (isGIF ? RenderCommand.defaultGIFFramesPerSecond : 60)
-    if isGIF && !GIFSettings.frameRates.contains(fps) {
-      throw UsageError("fps \(fps): a GIF's frame delays are whole hundredths of a second; use 50, 25, 20, 10, 5, 4, 2 or 1")
+    } ?? defaults.framesPerSecond ?? (isGIF ? RenderCommand.defaultGIFFramesPerSecond : RenderCommand.defaultFramesPerSecond)
+    if isGIF, let problem = RenderCommand.gifRateProblem(fps) {
+      throw UsageError("\(label("fps")) \(fps): \(problem); use \(GIFSettings.frameRates.upperBound) or less, or write .mp4 or .webm")
     }
-    let loops = try row["loops"].flatMap { $0.isEmpty ? nil : $0 }.map {
+    let loops = try column("loops").map {
       try OptionParsing.integer($0, option: "loops", range: 1...RenderCommand.maximumLoops)
-    } ?? 1
-    // The preset must compile with these parameters: a typo in a colour fails here, not later.
-    let prepared = try presets.prepared(file)
-    try prepared.check(parameters)
-    // The check confined the images to the assets root; the render reads exactly those files.
-    var imageFiles: [String: String] = [:]
-    for parameter in prepared.parameters where parameter.kind == .image {
-      guard let path = parameters[parameter.name] else { continue }
-      imageFiles[parameter.name] = ConfinedPath.resolved(path.hasPrefix("/") ? path : "\(presets.folder)/\(path)")
+    } ?? defaults.loops ?? 1
+    // What the batch's options ask of every clip, checked for this one as a render would.
+    if defaults.isTransparent, !isGIF, !format.carriesAlpha {
+      throw UsageError("--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); \(format.displayName) has none")
     }
-    return BatchClip(
+    if defaults.constantRateFactor == 0, !isGIF, format == .h264 {
+      throw UsageError(
+        "--crf 0: expected a whole number from 1 to 51 for H.264; lossless H.264 (0) does not play in QuickTime, Safari or on phones")
+    }
+    let usesX26xOptions = !isGIF && format.usesX26xOptions
+    var clip = BatchClip(
       origin: origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,
-      imageFiles: imageFiles, size: size, framesPerSecond: fps, loops: loops)
+      size: size, framesPerSecond: fps, loops: loops, scale: size == nil ? defaults.scale : nil, fit: defaults.fit,
+      constantRateFactor: defaults.constantRateFactor, encoderPreset: usesX26xOptions ? defaults.encoderPreset : nil,
+      tune: usesX26xOptions ? defaults.tune : nil, isTransparent: defaults.isTransparent, target: defaults.target?.name)
+    if compiles { clip = try checkParameters(clip, presets: presets) }
+    return clip
+  }
+
+  /// `clip` with its image parameters resolved, once its preset is checked to compile with its
+  /// parameters (a typo in a colour fails here, not in the render).
+  ///
+  /// - Parameter skippingBrokenPresets: return `clip` unchecked when the preset itself does
+  ///   not compile, for its render to report.
+  private static func checkParameters(
+    _ clip: BatchClip, presets: BatchPresets, skippingBrokenPresets: Bool = false
+  ) throws -> BatchClip {
+    guard !(clip.parameters.isEmpty && skippingBrokenPresets) else { return clip }
+    let prepared: PreparedPreset
+    do {
+      prepared = try presets.prepared(clip.presetFile)
+    } catch where skippingBrokenPresets {
+      return clip
+    }
+    try prepared.check(clip.parameters)
+    // The check confined the images to the assets root; the render reads exactly those files.
+    var checked = clip
+    for parameter in prepared.parameters where parameter.kind == .image {
+      guard let path = clip.parameters[parameter.name] else { continue }
+      checked.imageFiles[parameter.name] = ConfinedPath.resolved(path.hasPrefix("/") ? path : "\(presets.folder)/\(path)")
+    }
+    return checked
   }
 
   /// Rows of a CSV with a header; fields may be quoted ("a,b" and "" for a quote).

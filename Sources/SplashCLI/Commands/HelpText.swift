@@ -14,6 +14,7 @@ enum HelpText {
       splashvid presets                   the presets found, with their loops and parameters
       splashvid probe FILE                what a player will see in a video, and what may break it
       splashvid batch DIR -o OUTDIR [--manifest FILE] [--jobs N] [--force] [--report FILE] [--shard I/N] [--assets-root ROOT]
+                      [--size WxH] [--fps N] [--loops N] [--format F] [--param NAME=VALUE] [other render options]
                                           many clips; resumable, failures isolated (docs/scale-out.md)
       splashvid bench (--preset NAME | --file PATH) [render options]
                                           each stage's speed and end to end / encoder-only, in one run
@@ -40,8 +41,8 @@ enum HelpText {
       --target T          a platform's size, rate, format and sound (docs/targets.md): appstore-6.9,
                           appstore-6.5, instagram-story, square, web
       --loops N           how many loops of the preset's clip (default 1)
-      --fps N             frames per second, 1-240 (default 60; with a .gif 50, and only
-                          50, 25, 20, 10, 5, 4, 2 or 1: GIF delays are whole hundredths)
+      --fps N             frames per second, 1-240 (default 60; with a .gif 50, and at most 50:
+                          GIF delays are whole hundredths, each frame starts at the nearest one)
       --size WxH          pixel size, even for video (default: the canvas at --scale, rounded
                           up to even for video)
       --scale S           pixels per point when --size is not given (default 2)
@@ -64,7 +65,8 @@ enum HelpText {
     INSPECT OPTIONS
       --time T            scene seconds since the animation starts
       --layer ID          print one layer's properties as a flat JSON object
-                          (without it: the whole presentation tree)
+                          (without it: the whole presentation tree). An angle an animation drives
+                          follows the transform, unfolded: "transform.rotation": 288
 
     BATCH OPTIONS
       --manifest FILE     the clips: CSV with a header (preset,output,params,size,fps,loops,format)
@@ -74,6 +76,10 @@ enum HelpText {
       --assets-root ROOT  presets and images must really lie in ROOT instead of DIR (symbolic
                           links resolved; ../ and absolute paths leading out are refused)
       --jobs N, --force, --shard I/N   clips at once; render finished clips again; one part of the list
+      --size, --scale, --fit, --fps, --loops, --format (or gif), --crf, --x264-preset, --tune, --target,
+      --transparent, --param NAME=VALUE
+                          as for render, for every clip; a manifest's size, fps, loops and format
+                          columns override them, and its params override --param by name
 
     PRESETS
       --preset NAME reads NAME.json5 (or NAME.json) from the first folder that has it:

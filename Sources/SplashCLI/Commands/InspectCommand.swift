@@ -21,17 +21,20 @@ struct InspectCommand {
   }
 
   func run(environment: [String: String], output: (String) -> Void) throws {
-    let tree = try source.load(environment: environment).presentation(at: time)
+    let scene = try source.load(environment: environment)
+    let tree = scene.presentation(at: time)
+    let angles = AnimatedAngles(scene: scene, time: time)
     if let layerID {
       guard let layer = tree.layer(withID: layerID) else {
         throw InspectError(layerID: layerID, available: tree.layers.flatMap(\.allIDs))
       }
-      output(JSONText.object(layer.inspectionProperties).rendered())
+      output(JSONText.object(layer.inspectionProperties(angles: angles)).rendered())
       return
     }
     let document = JSONText.object([
       ("time", .number(time)), ("canvasSize", .size(tree.canvasSize)),
-      ("backgroundColor", .color(tree.backgroundColor)), ("layers", .array(tree.layers.map(\.inspectionTree))),
+      ("backgroundColor", .color(tree.backgroundColor)),
+      ("layers", .array(tree.layers.map { $0.inspectionTree(angles: angles) })),
     ])
     output(document.rendered())
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashEncode
 
 /// `splashvid probe FILE`: what a player will see in a video file, and what may break it.
@@ -20,9 +21,16 @@ struct ProbeCommand {
     // A link that loops or leads nowhere is there, just not readable: the reader says which.
     guard FileManager.default.fileExists(atPath: path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
     else {
-      throw ProbeError(message: "no file \(path)")
+      throw ProbeError(message: "probe: \(path): no such file")
     }
-    let info = try VideoReader.read(path)
+    let info: VideoFileInfo
+    do {
+      info = try VideoReader.read(path)
+    } catch var error as MediaReadError {
+      // probe is the reader the user asked for; the message starts with its name.
+      error.stage = "probe"
+      throw ProbeError(message: error.description + presetHint)
+    }
     let rate = info.averageFrameRate
     let fps = rate.1 != 0 ? Double(rate.0) / Double(rate.1) : 0
     let level = info.levelName ?? "unknown"
@@ -51,6 +59,16 @@ struct ProbeCommand {
       output("faststart: \(info.isFastStart ? "yes (moov before mdat)" : "no")")
     }
     for warning in info.warnings { output("warning: \(warning)") }
+  }
+}
+
+extension ProbeCommand {
+  /// Where to go instead when the file `probe` could not read is named like a preset (a regular
+  /// `.json5` or `.json` file): `validate` and `render --file` read presets.
+  var presetHint: String {
+    let pathExtension = (path as NSString).pathExtension.lowercased()
+    guard ["json5", "json"].contains(pathExtension), InputFile.kind(of: path) == "a regular file" else { return "" }
+    return "; for a preset, use 'splashvid validate \(path)' or 'splashvid render --file \(path) -o OUT.mp4'"
   }
 }
 

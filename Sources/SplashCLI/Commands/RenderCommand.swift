@@ -29,9 +29,9 @@ struct RenderCommand {
   var workers: Int?
 
   static let defaultFramesPerSecond = 60
-  /// The default when a GIF is among the outputs: the nearest rate to 60 that GIF's frame
-  /// delays (whole hundredths) express exactly.
-  static let defaultGIFFramesPerSecond = 50
+  /// The default when a GIF is among the outputs: the fastest rate a GIF plays as asked,
+  /// the nearest to 60 (see `GIFSettings`).
+  static let defaultGIFFramesPerSecond = GIFSettings.frameRates.upperBound
   static let maximumLoops = 10_000
   /// The most frames one clip may have: 500 000 (2.3 hours at 60 fps).
   static let maximumFrames = 500_000
@@ -81,11 +81,13 @@ struct RenderCommand {
         "--audio: none of the outputs takes AAC sound (VP9 WebM, GIF and PNG carry none); add an .mp4 or .mov output")
     }
     let writesGIF = outputs.contains { $0.kind == .gif }
-    if writesGIF, let requestedFramesPerSecond, !GIFSettings.frameRates.contains(requestedFramesPerSecond) {
-      let rates = GIFSettings.frameRates.map(String.init)
-      throw UsageError(
-        "--fps \(requestedFramesPerSecond): a GIF's frame delays are whole hundredths of a second; use "
-          + rates.dropLast().joined(separator: ", ") + " or " + rates.last!)
+    if writesGIF, let requestedFramesPerSecond, let problem = Self.gifRateProblem(requestedFramesPerSecond) {
+      let fastest = GIFSettings.frameRates.upperBound
+      // One pass feeds every output at one rate: a faster video needs a render of its own.
+      let remedy =
+        outputs.contains { $0.format != nil }
+        ? "render the GIF and the \(requestedFramesPerSecond) fps video separately" : "write .mp4 or .webm for \(requestedFramesPerSecond) fps"
+      throw UsageError("--fps \(requestedFramesPerSecond): \(problem); use --fps \(fastest) or less, or \(remedy)")
     }
     framesPerSecond = requestedFramesPerSecond ?? (writesGIF ? Self.defaultGIFFramesPerSecond : Self.defaultFramesPerSecond)
     outputSize = try OutputSize(
@@ -102,6 +104,14 @@ struct RenderCommand {
         throw UsageError("--\(option) applies to h264 and hevc, not to \(name)")
       }
     }
+  }
+
+  /// Why a GIF cannot be written at `framesPerSecond`, or `nil` when it can (1 to 50 fps, see
+  /// `GIFSettings`): the reason in the usage errors of the command line and of a manifest row.
+  static func gifRateProblem(_ framesPerSecond: Int) -> String? {
+    guard !GIFSettings.frameRates.contains(framesPerSecond) else { return nil }
+    return "a GIF shows at most \(GIFSettings.frameRates.upperBound) frames a second (its delays are whole hundredths, "
+      + "and browsers show delays under 2 hundredths as 10)"
   }
 
   /// Whether the size must be even: 4:2:0 video halves both sides for chroma; a GIF (and the
@@ -184,6 +194,11 @@ struct RenderCommand {
       log("splashvid: \(warning)")
     }
     let posterIndex = min(Int((posterTime * Double(framesPerSecond)).rounded()), schedule.frameCount - 1)
+    // Every check that needs no file is done: the outputs' missing folders are made now, and
+    // unmade if the render does not complete.
+    let folders = try OutputFolders(creating: outputs.map { ($0.folder, $0.path) })
+    var isComplete = false
+    defer { if !isComplete { folders.removeCreated() } }
     let warnings = WarningLog(log: log)
     // A GIF's palette is sampled from frames before the pass; a bad GIF path fails before that.
     for output in outputs where output.kind == .gif { _ = try OutputFile(destination: output.path) }
@@ -241,6 +256,8 @@ struct RenderCommand {
       throw error
     }
     progress.finish()
+    isComplete = true
+    for message in folders.messages { log(message) }
     let seconds = Double(schedule.frameCount) / Double(framesPerSecond)
     log(
       "wrote \(outputs.map(\.path).joined(separator: ", ")): \(schedule.frameCount) frames, \(size.width)x\(size.height), "

@@ -7,8 +7,8 @@ import SplashEncode
 /// a `%04d` number).
 ///
 /// GIF is a kind of its own, not a `VideoFormat`: it is a palette of 256 colours rather than
-/// YUV, has no rate factor or encoder preset, and plays only frame rates whose frames last
-/// whole hundredths of a second.
+/// YUV, has no rate factor or encoder preset, and times its frames in whole hundredths of a
+/// second, so it plays at most 50 fps (`GIFSettings`).
 struct RenderOutput: Equatable {
   enum Kind: Equatable {
     case video(VideoFormat)
@@ -23,6 +23,12 @@ struct RenderOutput: Equatable {
   var format: VideoFormat? {
     if case .video(let format) = kind { return format }
     return nil
+  }
+
+  /// The folder the output goes in (a sequence's: its frames').
+  var folder: String {
+    if case .imageSequence(let pattern) = kind { return pattern.folder }
+    return OutputFile.split(path).folder
   }
 
   /// The outputs for the `-o` values, each a video whose format its extension implies (or

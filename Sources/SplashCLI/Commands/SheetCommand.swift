@@ -1,5 +1,6 @@
 import Foundation
 import SplashCairo
+import SplashCore
 import SplashModel
 
 /// `splashvid sheet`: a contact sheet of frames spread evenly across one loop of the clip.
@@ -47,7 +48,15 @@ struct SheetCommand {
     let sheet = try ContactSheet.render(
       scene: scene, times: times, thumbnailWidth: thumbnailWidth, columns: columns,
       backend: CairoBackend { log("splashvid: warning: \($0)") })
-    try PNGWriter.write(sheet, to: outputPath)
+    // Made only now that the picture is drawn, and unmade if it cannot be written.
+    let folders = try OutputFolders(creating: [(OutputFile.split(outputPath).folder, outputPath)])
+    do {
+      try PNGWriter.write(sheet, to: outputPath)
+    } catch {
+      folders.removeCreated()
+      throw error
+    }
+    for message in folders.messages { log(message) }
     log("wrote \(outputPath): \(frames) frames from t = \(scene.clip.start) s, \(sheet.width)x\(sheet.height)")
   }
 }

@@ -39,7 +39,15 @@ struct StillCommand {
     }
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height, fit: outputSize.fit)
     try CairoBackend { log("splashvid: warning: \($0)") }.render(scene.presentation(at: time), viewport: viewport, into: buffer)
-    try PNGWriter.write(buffer, to: outputPath)
+    // Made only now that the picture is drawn, and unmade if it cannot be written.
+    let folders = try OutputFolders(creating: [(OutputFile.split(outputPath).folder, outputPath)])
+    do {
+      try PNGWriter.write(buffer, to: outputPath)
+    } catch {
+      folders.removeCreated()
+      throw error
+    }
+    for message in folders.messages { log(message) }
     log("wrote \(outputPath): t = \(time) s, \(size.width)x\(size.height)")
   }
 }

@@ -5,15 +5,22 @@ import SplashModel
 ///
 /// Numbers are numbers; points and sizes `[x, y]` / `[w, h]`; rects `[x, y, w, h]`; colours
 /// `"#RRGGBBAA"`; transforms `{ rotation (degrees about z), scale [sx, sy], translation
-/// [tx, ty], matrix [m11 … m44] }`; paths SVG path data.
+/// [tx, ty], matrix [m11 … m44] }`, and after the transform, an angle an animation drives
+/// (`"transform.rotation.z": 288`, degrees, unfolded; see `AnimatedAngles`); paths SVG path
+/// data.
 extension PresentationLayer {
   /// The layer's own properties, flat (no sublayers or mask).
-  var inspectionProperties: [(String, JSONText)] {
+  ///
+  /// - Parameter angles: the animated angles of the scene at the same time.
+  func inspectionProperties(angles: AnimatedAngles) -> [(String, JSONText)] {
     let p = properties
     var members: [(String, JSONText)] = [
       ("id", .string(id)), ("type", .string(kind.rawValue)),
       ("position", .point(p.position)), ("bounds", .rect(p.bounds)), ("anchorPoint", .point(p.anchorPoint)),
       ("zPosition", .number(p.zPosition)), ("transform", .transform(p.transform)),
+    ]
+    members += angles.fields(for: self)
+    members += [
       ("sublayerTransform", .transform(p.sublayerTransform)), ("opacity", .number(p.opacity)),
       ("hidden", .bool(p.isHidden)), ("backgroundColor", .color(p.backgroundColor)),
       ("cornerRadius", .number(p.cornerRadius)), ("masksToBounds", .bool(p.masksToBounds)),
@@ -56,10 +63,10 @@ extension PresentationLayer {
   }
 
   /// The layer with its mask and sublayers, recursively.
-  var inspectionTree: JSONText {
-    var members = inspectionProperties
-    if let mask { members.append(("mask", mask.inspectionTree)) }
-    members.append(("sublayers", .array(sublayers.map(\.inspectionTree))))
+  func inspectionTree(angles: AnimatedAngles) -> JSONText {
+    var members = inspectionProperties(angles: angles)
+    if let mask { members.append(("mask", mask.inspectionTree(angles: angles))) }
+    members.append(("sublayers", .array(sublayers.map { $0.inspectionTree(angles: angles) })))
     return .object(members)
   }
 }

@@ -39,10 +39,10 @@ public struct GIFFileStructure: Sendable, Equatable {
 
   /// Reads the structure of the GIF at `path`.
   ///
-  /// - Throws: `EncodeError` when the file cannot be read or is not a complete GIF.
+  /// - Throws: `MediaReadError` when the file cannot be read or is not a complete GIF.
   public static func read(_ path: String) throws -> GIFFileStructure {
     guard let file = fopen(path, "rb") else {
-      throw EncodeError(stage: "reading \(path)", message: String(cString: strerror(errno)))
+      throw MediaReadError(stage: VideoReader.stage, path: path, message: String(cString: strerror(errno)))
     }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -123,8 +123,8 @@ public struct GIFFileStructure: Sendable, Equatable {
       self.name = name
     }
 
-    func failure(_ message: String) -> EncodeError {
-      EncodeError(stage: "reading the GIF blocks of \(name)", message: message)
+    func failure(_ message: String) -> MediaReadError {
+      MediaReadError(stage: VideoReader.stage, path: name, step: "reading the GIF blocks", message: message)
     }
 
     mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {

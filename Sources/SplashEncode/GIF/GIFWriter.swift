@@ -4,9 +4,10 @@ import SplashCore
 /// Encodes frames to an animated GIF that loops forever: BGRA → palette indices (one palette
 /// for the whole clip, through a `PaletteLookup`) → FFmpeg's `gif` encoder → the `gif` muxer.
 ///
-/// Each frame lasts `settings.frameDelay` hundredths of a second; a repeated frame is not
-/// encoded again but lengthens the delay of the frame it repeats, so a held pose costs no
-/// bytes and still lasts its time. Without transparency the encoder keeps only what changed
+/// Frame `i` starts at `settings.start(ofFrame: i)` hundredths of a second (the nearest
+/// hundredth to its exact time, see `GIFSettings`); a repeated frame is not encoded again but
+/// lengthens the delay of the frame it repeats, so a held pose costs no bytes and still lasts
+/// its time. Without transparency the encoder keeps only what changed
 /// from the previous frame (FFmpeg's `offsetting` and `transdiff`); with it, every frame is
 /// whole (see `openEncoderAndFile`). Like `VideoWriter`, the file is written under a
 /// temporary name and appears at the destination only when `finish()` succeeds.
@@ -72,9 +73,10 @@ public final class GIFWriter {
     let fps = Int32(settings.framesPerSecond)
     codecContext.pointee.width = Int32(settings.width)
     codecContext.pointee.height = Int32(settings.height)
-    // One tick per frame, as in VideoWriter; the muxer counts in hundredths, and every
-    // allowed rate converts to whole hundredths exactly.
-    codecContext.pointee.time_base = AVRational(num: 1, den: fps)
+    // Timestamps in hundredths, the GIF muxer's own unit: each frame's is its start, rounded
+    // here by GIFSettings' rule rather than by FFmpeg's rescaling, and the muxer writes the
+    // difference to the next frame's as the delay.
+    codecContext.pointee.time_base = AVRational(num: 1, den: 100)
     codecContext.pointee.framerate = AVRational(num: fps, den: 1)
     codecContext.pointee.pix_fmt = AV_PIX_FMT_PAL8
     // The sample aspect ratio stays unset: the encoder then writes aspect byte 0, square
@@ -142,9 +144,9 @@ public final class GIFWriter {
   public func append(_ picture: GIFPicture) throws {
     precondition(!isFinished, "append after finish")
     let frame = picture.frame.frame
-    // One tick per frame: the timestamp is the frame's index in the clip, so a run of repeats
-    // before this frame shows as a longer delay on the frame before it.
-    frame.pointee.pts = Int64(framesWritten)
+    // The frame's start in the clip, so a run of repeats before this frame shows as a longer
+    // delay on the frame before it.
+    frame.pointee.pts = Int64(settings.start(ofFrame: framesWritten))
     try check(avcodec_send_frame(codecContext, frame), "encoding frame \(framesWritten)")
     try writePendingPackets()
     lastEncodedFrame = framesWritten
@@ -177,7 +179,7 @@ public final class GIFWriter {
     try writePendingPackets()
     // The muxer learns each frame's delay from the next frame's timestamp; the last frame
     // has none after it, so its delay (with any repeats that end the clip) is given here.
-    let finalDelay = Int64((framesWritten - lastEncodedFrame) * settings.frameDelay)
+    let finalDelay = Int64(settings.start(ofFrame: framesWritten) - settings.start(ofFrame: lastEncodedFrame))
     try check(
       av_opt_set_int(UnsafeMutableRawPointer(file.context), "final_delay", finalDelay, AV_OPT_SEARCH_CHILDREN),
       "setting the last frame's delay")

@@ -10,13 +10,18 @@ extension Animation {
   ///   - isTopLevel: Whether the animation was added to the layer directly; only such an
   ///     animation is removed on completion.
   ///   - properties: The layer's values so far (model values with earlier animations applied).
-  func apply(atParentTime parentTime: Double, isTopLevel: Bool, to properties: inout LayerProperties) {
+  ///   - record: Told each value an animation sets, in order, as it sets it (see
+  ///     `Layer.animatedValues(at:)`).
+  func apply(
+    atParentTime parentTime: Double, isTopLevel: Bool, to properties: inout LayerProperties,
+    record: ((LayerKeyPath, AnimatableValue) -> Void)? = nil
+  ) {
     let timing = self.timing
     if isTopLevel && isRemovedOnCompletion && timing.hasEnded(atParentTime: parentTime) { return }
     guard let iteration = timing.iteration(atParentTime: parentTime) else { return }
     switch self {
     case .property(let animation):
-      animation.apply(atIterationTime: iteration.time, iteration: iteration.index, to: &properties)
+      animation.apply(atIterationTime: iteration.time, iteration: iteration.index, to: &properties, record: record)
     case .group(let group):
       var childTime = iteration.time
       if let easing = group.timingFunction {
@@ -25,7 +30,8 @@ extension Animation {
       }
       let inheritedDuration = timing.effectiveDuration
       for child in group.animations {
-        child.inheritingDuration(inheritedDuration).apply(atParentTime: childTime, isTopLevel: false, to: &properties)
+        child.inheritingDuration(inheritedDuration).apply(
+          atParentTime: childTime, isTopLevel: false, to: &properties, record: record)
       }
     }
   }
@@ -33,7 +39,10 @@ extension Animation {
 
 extension PropertyAnimation {
   /// Applies the value at a time within one iteration (0...duration) of repeat `iteration`.
-  func apply(atIterationTime iterationTime: Double, iteration: Int, to properties: inout LayerProperties) {
+  func apply(
+    atIterationTime iterationTime: Double, iteration: Int, to properties: inout LayerProperties,
+    record: ((LayerKeyPath, AnimatableValue) -> Void)? = nil
+  ) {
     let linearProgress = iterationTime / timing.effectiveDuration
     let progress = timingFunction?.progress(at: linearProgress) ?? linearProgress
     var value: AnimatableValue
@@ -68,6 +77,7 @@ extension PropertyAnimation {
     }
     if isAdditive { value = value.adding(to: keyPath.value(in: properties)) }
     keyPath.set(value, in: &properties)
+    record?(keyPath, value)
   }
 
   /// The two ends of a basic animation, filled in from the current value as

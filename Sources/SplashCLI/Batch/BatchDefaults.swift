@@ -1,0 +1,83 @@
+import SplashEncode
+
+/// The render options `batch` takes for every clip: `splashvid batch DIR -o OUT --size 360x640
+/// --fps 30`.
+///
+/// They are defaults: a manifest row's column overrides its option (`size`, `fps`, `loops`,
+/// `format`, and `params` name by name over `--param`), and the rest (`--scale`, `--fit`,
+/// `--crf`, `--x264-preset`, `--tune`, `--transparent`, `--target`) hold for every clip. Their
+/// values are checked here, before any clip is looked at, so a bad `--size` is one usage error;
+/// what depends on a clip (an odd size for a video, a GIF above 50 fps, `--transparent` for
+/// H.264) is checked with the clip, as a manifest row's own values are.
+struct BatchDefaults {
+  static let valueOptions: Set<String> = [
+    "size", "scale", "fit", "fps", "loops", "format", "crf", "x264-preset", "tune", "target",
+  ]
+  static let flags: Set<String> = ["transparent"]
+  static let repeatableOptions: Set<String> = ["param"]
+  /// What `--format` takes: the video formats, and `gif` (a batch's clips have no `-o` whose
+  /// extension could say it).
+  static let formatNames = VideoFormat.allCases.map(\.rawValue) + ["gif"]
+
+  var size: (width: Int, height: Int)?
+  /// `--scale`, as given (checked), for clips without a size.
+  var scale: String?
+  var fit: String?
+  var framesPerSecond: Int?
+  var loops: Int?
+  /// A name of `formatNames`.
+  var formatName: String?
+  var constantRateFactor: Int?
+  var encoderPreset: String?
+  var tune: String?
+  /// The platform `--target` names; it decides size, rate and format, so neither the options
+  /// nor a row may give them.
+  var target: RenderTarget?
+  var isTransparent = false
+  /// `--param NAME=VALUE`, for every clip; a row's params win for the same name.
+  var parameters: [String: String] = [:]
+
+  /// No defaults: each clip as its row (or the preset alone) says.
+  init() {}
+
+  /// The defaults on a `batch` command line.
+  ///
+  /// - Throws: `UsageError` for a value out of range, a malformed one, or options that
+  ///   contradict each other (`--size` with `--scale`, `--target` with `--fps`), as `render`
+  ///   says it.
+  init(_ scanned: ArgumentScanner.Result) throws {
+    var values = scanned.values
+    if let name = values["target"] {
+      let target = try RenderTarget.named(name)
+      var applied = scanned
+      // Refuses --size, --scale, --fps and --format beside the target, as render does.
+      try target.apply(to: &applied)
+      self.target = target
+      framesPerSecond = target.framesPerSecond
+      formatName = target.format.rawValue
+      size = target.size
+      isTransparent = target.isTransparent
+      values["size"] = target.size.map { "\($0.width)x\($0.height)" }
+    }
+    // Size, scale and fit are checked together, as a render's are.
+    _ = try OutputSize(values, maximumSide: VideoSettings.maximumSide, requiresEven: false)
+    if target == nil {
+      size = try values["size"].map { try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide) }
+      framesPerSecond = try values["fps"].map { try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange) }
+      formatName = try OptionParsing.choice(values["format"], option: "format", from: Self.formatNames)
+    }
+    scale = values["scale"]
+    fit = values["fit"]
+    loops = try values["loops"].map { try OptionParsing.integer($0, option: "loops", range: 1...RenderCommand.maximumLoops) }
+    constantRateFactor = try values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) }
+    encoderPreset = try OptionParsing.choice(values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets)
+    tune = try OptionParsing.choice(values["tune"], option: "tune", from: VideoSettings.tunes)
+    isTransparent = isTransparent || scanned.flags.contains("transparent")
+    for assignment in scanned.repeated["param"] ?? [] {
+      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+        throw UsageError("--param \(assignment): expected NAME=VALUE")
+      }
+      parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+    }
+  }
+}
