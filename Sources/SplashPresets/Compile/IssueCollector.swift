@@ -10,6 +10,8 @@ final class IssueCollector {
 
   let mode: Mode
   private(set) var issues: [PresetError] = []
+  /// The mistakes `reportedOnce` has let through, by what was expected and found.
+  private var reportedMistakes: Set<String> = []
 
   init(mode: Mode) {
     self.mode = mode
@@ -22,6 +24,8 @@ final class IssueCollector {
     } catch let error as PresetError where mode == .collect {
       issues.append(error)
       return nil
+    } catch is RepeatedProblem where mode == .collect {
+      return nil
     }
   }
 
@@ -30,4 +34,15 @@ final class IssueCollector {
     guard let member else { return }
     _ = try attempt { try body(member) }
   }
+
+  /// `error` the first time the same mistake (what was expected, what was found) is made in
+  /// the preset, `RepeatedProblem` after that, so collect mode reports it once: for mistakes
+  /// that are copied rather than made afresh, such as an unknown key path in every layer.
+  func reportedOnce(_ error: PresetError) -> any Error {
+    guard mode == .collect else { return error }
+    return reportedMistakes.insert("\(error.expected)\u{0}\(error.found ?? "")").inserted ? error : RepeatedProblem()
+  }
 }
+
+/// A mistake already reported in another place of the preset; collect mode drops it.
+struct RepeatedProblem: Error {}
