@@ -11,6 +11,12 @@ extension AnimationCompiler {
     guard case .string(let typed) = cursor.value else {
       throw cursor.error(expected: "a key path such as \"position\", \"transform.scale\" or \"opacity\"")
     }
+    if layerKind == .replicator && typed == "instanceCount" {
+      // Core Animation's header calls it animatable; here the instances are counted against
+      // the preset's limits when it compiles, so their number is fixed.
+      throw cursor.error(
+        expected: "a key path other than instanceCount: the number of instances is fixed when the preset compiles")
+    }
     guard let keyPath = LayerKeyPath(rawValue: typed) else {
       throw issues.reportedOnce(cursor.error(expected: unknownKeyPathExpectation(typed, layerKind: layerKind)))
     }

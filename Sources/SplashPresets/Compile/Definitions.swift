@@ -23,6 +23,8 @@ enum DefinitionKind: String, CaseIterable {
 /// (`DefinitionExpander`), and one that is never used is never compiled.
 struct Definitions {
   static let keys: Set<String> = Set(DefinitionKind.allCases.map(\.rawValue))
+  /// What a definition's name may be: letters, digits, `_` and `-`, starting with a letter.
+  static let namePattern = "^[A-Za-z][A-Za-z0-9_-]*$"
 
   /// The bodies by kind and name.
   private var bodies: [DefinitionKind: [String: JSONValue]] = [:]
@@ -52,7 +54,7 @@ struct Definitions {
         guard let body = entries[name] else { continue }
         let path = "\(section.jsonPath).\(name)"
         let isValid = try issues.attempt {
-          guard name.range(of: "^[A-Za-z][A-Za-z0-9_-]*$", options: .regularExpression) != nil else {
+          guard name.range(of: Self.namePattern, options: .regularExpression) != nil else {
             throw PresetError(
               file: cursor.file, path: path, expected: "a definition name of letters, digits, _ and - starting with a letter",
               found: "\"\(name)\"")
