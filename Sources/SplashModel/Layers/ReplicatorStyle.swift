@@ -40,15 +40,24 @@ public struct ReplicatorStyle: Sendable, Hashable {
       blue: component(instanceColor.blue, instanceBlueOffset), alpha: component(instanceColor.alpha, instanceAlphaOffset))
   }
 
-  /// The id of the layer that holds instance `k` of the replicator `replicatorID`'s sublayers
-  /// (`spinner/3`): it has the replicator's bounds, centred on them, and instance k's transform.
-  public static func instanceID(of replicatorID: String, instance k: Int) -> String {
+  /// The id of the layer that holds instance `k` of a replicator's sublayers (`spinner/3`): it
+  /// has the replicator's bounds, centred on them, and instance k's transform.
+  ///
+  /// - Parameter replicatorID: The replicator's id as presented (itself an instance's, inside
+  ///   another replicator: `row#1/2`).
+  public static func holderID(of replicatorID: String, instance k: Int) -> String {
     "\(replicatorID)/\(k)"
   }
 
-  /// The id of instance `k`'s copy of a layer: the layer's own id for instance 0, `dot#3` for
-  /// instance 3. A copy inside a copy collects both suffixes (`dot#2#1`).
-  public static func copyID(of id: String, instance k: Int) -> String {
-    k == 0 ? id : "\(id)#\(k)"
+  /// The id a layer has inside replicator instances: its own in instance 0 of every replicator
+  /// it is in, otherwise its own followed by the instance numbers from the outermost
+  /// replicator in: `dot#3` in instance 3 of one replicator, `dot#1#0` in instance 1 of a grid's
+  /// rows and instance 0 of a row. Every number is written once any is not 0, so no two
+  /// instances share an id.
+  ///
+  /// - Parameter instances: The instance numbers of the replicators the layer is in, outermost first.
+  public static func copyID(of id: String, instances: [Int]) -> String {
+    guard instances.contains(where: { $0 != 0 }) else { return id }
+    return id + instances.map { "#\($0)" }.joined()
   }
 }

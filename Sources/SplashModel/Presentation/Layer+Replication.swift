@@ -8,46 +8,53 @@ extension Layer {
   /// Instance k's layer has the replicator's bounds, centred on them, so that its transform,
   /// instanceTransformᵏ, applies about the replicator's centre as Core Animation's does; its
   /// copies' animations run k × instanceDelay later, and their colours are multiplied by
-  /// instance k's colour. Instances are drawn in order, 0 first. Copies of instance k ≥ 1 have
-  /// ids ending in `#k`, so every instance can be inspected.
+  /// instance k's colour. Instances are drawn in order, 0 first. Copies carry their instance
+  /// numbers in their ids (`ReplicatorStyle.copyID`), so every instance can be inspected.
   ///
-  /// - Parameter replicator: The replicator's presented properties (its instance properties
-  ///   may be animated).
-  func instances(of replicator: LayerProperties, at time: Double, animationTime: Double, tint: Color) -> [PresentationLayer] {
+  /// - Parameters:
+  ///   - replicator: The replicator's presented properties (its instance properties may be
+  ///     animated).
+  ///   - presentedID: The replicator's id as presented.
+  ///   - instances: The instance numbers of the replicators this one is in, outermost first.
+  func instances(
+    of replicator: LayerProperties, presentedID: String, at time: Double, animationTime: Double, tint: Color, instances: [Int]
+  ) -> [PresentationLayer] {
     let style = replicator.replicator
-    var instances: [PresentationLayer] = []
-    instances.reserveCapacity(max(style.instanceCount, 0))
+    let count = max(style.instanceCount, 0)
+    var holders: [PresentationLayer] = []
+    holders.reserveCapacity(count)
     var transform = Transform3D.identity
-    for k in 0..<max(style.instanceCount, 0) {
+    for k in 0..<count {
       let instanceTint = tint.multiplied(by: style.color(ofInstance: k))
       let instanceTime = animationTime - Double(k) * style.instanceDelay
-      let copies = sublayers.map { sublayer in
-        let copy = sublayer.presentation(at: time, animationTime: instanceTime, tint: instanceTint)
-        return k == 0 ? copy : copy.renamed(forInstance: k)
+      let copies = sublayers.map {
+        $0.presentation(at: time, animationTime: instanceTime, tint: instanceTint, instances: instances + [k])
       }
       var holder = LayerProperties()
       holder.bounds = replicator.bounds
       holder.position = replicator.bounds.center
       holder.transform = transform
-      instances.append(
+      holders.append(
         PresentationLayer(
-          id: ReplicatorStyle.instanceID(of: id, instance: k), kind: .layer, properties: holder, sublayers: copies,
+          id: ReplicatorStyle.holderID(of: presentedID, instance: k), kind: .layer, properties: holder, sublayers: copies,
           tint: instanceTint))
       transform = transform.concatenating(style.instanceTransform)
     }
-    return instances
+    return holders
   }
 
   /// Every id the layer's presentation has, replicator instances included, depth first (mask
   /// before sublayers): the ids `inspect` finds.
-  public var presentedIDs: [String] {
-    var ids = [id]
-    if let mask { ids += mask.presentedIDs }
-    let sublayerIDs = sublayers.flatMap(\.presentedIDs)
-    guard kind == .replicator else { return ids + sublayerIDs }
+  public var presentedIDs: [String] { presentedIDs(instances: []) }
+
+  private func presentedIDs(instances: [Int]) -> [String] {
+    let presentedID = ReplicatorStyle.copyID(of: id, instances: instances)
+    var ids = [presentedID]
+    if let mask { ids += mask.presentedIDs(instances: instances) }
+    guard kind == .replicator else { return ids + sublayers.flatMap { $0.presentedIDs(instances: instances) } }
     for k in 0..<max(properties.replicator.instanceCount, 0) {
-      ids.append(ReplicatorStyle.instanceID(of: id, instance: k))
-      ids += sublayerIDs.map { ReplicatorStyle.copyID(of: $0, instance: k) }
+      ids.append(ReplicatorStyle.holderID(of: presentedID, instance: k))
+      ids += sublayers.flatMap { $0.presentedIDs(instances: instances + [k]) }
     }
     return ids
   }
@@ -77,16 +84,5 @@ extension Animation {
     case .property: 1
     case .group(let group): 1 + group.animations.reduce(0) { $0 + $1.count }
     }
-  }
-}
-
-extension PresentationLayer {
-  /// This subtree as instance `k`'s copy: every id, masks' included, suffixed with `#k`.
-  func renamed(forInstance k: Int) -> PresentationLayer {
-    var copy = self
-    copy.id = ReplicatorStyle.copyID(of: id, instance: k)
-    copy.mask = mask?.renamed(forInstance: k)
-    copy.sublayers = sublayers.map { $0.renamed(forInstance: k) }
-    return copy
   }
 }

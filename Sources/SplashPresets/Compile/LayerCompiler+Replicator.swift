@@ -39,34 +39,31 @@ extension LayerCompiler {
     }
   }
 
-  /// Counts a compiled replicator's instances against the preset's budget and gives their
-  /// layers ids no other layer has.
+  /// Counts a compiled replicator's instances against the preset's budget.
   ///
-  /// Instance 0 is the sublayers themselves (already counted and named); each instance adds
-  /// its holder layer (`spinner/k`) and, from instance 1 on, a copy of every sublayer, mask and
-  /// nested instance (`dot#k`), with their animations.
-  mutating func claimInstances(of replicator: Layer, at cursor: JSONCursor) throws {
+  /// Instance 0 is the sublayers themselves (already counted); each instance adds its holder
+  /// layer (`spinner/k`) and, from instance 1 on, a copy of every sublayer, mask and nested
+  /// instance, with their animations.
+  func countInstances(of replicator: Layer, at cursor: JSONCursor) throws {
     let count = max(replicator.properties.replicator.instanceCount, 0)
     let copies = max(count - 1, 0)
     let sublayerLayers = replicator.sublayers.reduce(0) { $0 + $1.presentedLayerCount }
     let sublayerAnimations = replicator.sublayers.reduce(0) { $0 + $1.presentedAnimationCount }
     try budget.addInstances(layers: count + copies * sublayerLayers, animations: copies * sublayerAnimations, at: cursor)
-
-    let sublayerIDs = replicator.sublayers.flatMap(\.presentedIDs)
-    for k in 0..<count {
-      try claim(ReplicatorStyle.instanceID(of: replicator.id, instance: k), as: "instance \(k) of replicator \"\(replicator.id)\"", at: cursor)
-      guard k > 0 else { continue }
-      for id in sublayerIDs {
-        try claim(
-          ReplicatorStyle.copyID(of: id, instance: k), as: "instance \(k) of \"\(id)\" in replicator \"\(replicator.id)\"", at: cursor)
-      }
-    }
   }
 
-  private mutating func claim(_ id: String, as origin: String, at cursor: JSONCursor) throws {
-    guard seenIds.insert(id).inserted else {
-      throw cursor.error("a replicator's instances need ids no other layer has: \(origin) is \"\(id)\", already a layer's id")
+  /// Checks that no replicator instance is given an id a layer of the preset has, which only
+  /// an id written with `#` or `/` can: instances' ids are unique among themselves by their
+  /// construction (`ReplicatorStyle`).
+  ///
+  /// - Parameter roots: The compiled root layers with the cursors they were compiled from.
+  static func checkInstanceIDs(_ roots: [(layer: Layer, cursor: JSONCursor)]) throws {
+    var seen: Set<String> = []
+    for (layer, cursor) in roots {
+      for id in layer.presentedIDs where !seen.insert(id).inserted {
+        throw cursor.error(
+          "a replicator's instances need ids no other layer has: \"\(id)\" is a layer's id and a replicator instance's")
+      }
     }
-    generatedIds[id] = origin
   }
 }

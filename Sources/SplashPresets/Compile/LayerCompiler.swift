@@ -34,10 +34,7 @@ struct LayerCompiler {
   let trustedImages: Set<String>
   let issues: IssueCollector
   let budget = PresetBudget()
-  /// Every layer id so far, replicator instances' included.
-  var seenIds: Set<String> = []
-  /// The ids replicator instances were given, with what each names ("instance 2 of …").
-  var generatedIds: [String: String] = [:]
+  private var seenIds: Set<String> = []
 
   init(baseDirectory: URL?, assetsRoot: URL?, trustedImages: Set<String>, issues: IssueCollector) {
     self.baseDirectory = baseDirectory
@@ -79,8 +76,7 @@ struct LayerCompiler {
     guard let idCursor = members["id"] else { throw cursor.error("missing \"id\"") }
     let id = try idCursor.string()
     guard !id.isEmpty, !seenIds.contains(id) else {
-      let generated = generatedIds[id].map { " (\($0) has it)" } ?? ""
-      throw idCursor.error(expected: "a layer id not used elsewhere in the preset\(generated)")
+      throw idCursor.error(expected: "a layer id not used elsewhere in the preset")
     }
     seenIds.insert(id)
 
@@ -112,7 +108,7 @@ struct LayerCompiler {
     }
     let compiled = Layer(
       id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask, lifetime: lifetime)
-    if kind == .replicator { try claimInstances(of: compiled, at: cursor) }
+    if kind == .replicator { try countInstances(of: compiled, at: cursor) }
     return compiled
   }
 

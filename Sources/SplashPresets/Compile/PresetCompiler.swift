@@ -168,11 +168,12 @@ public enum PresetCompiler {
 
     var compiler = LayerCompiler(
       baseDirectory: baseDirectory, assetsRoot: assetsRoot ?? baseDirectory, trustedImages: trustedImages, issues: issues)
-    var layers: [Layer] = []
+    var layers: [(layer: Layer, cursor: JSONCursor)] = []
     for cursor in try issues.attempt({ try required("layers").array() }) ?? [] {
-      if let layer = try issues.attempt({ try compiler.layer(cursor) }) { layers.append(layer) }
+      if let layer = try issues.attempt({ try compiler.layer(cursor) }) { layers.append((layer, cursor)) }
     }
-    return Scene(canvasSize: size, backgroundColor: background, layers: layers, clip: clipWindow)
+    _ = try issues.attempt { try LayerCompiler.checkInstanceIDs(layers) }
+    return Scene(canvasSize: size, backgroundColor: background, layers: layers.map(\.layer), clip: clipWindow)
   }
 
   /// Images the user named with `--param` (made absolute by the command line): allowed outside
