@@ -20,7 +20,8 @@ extension LayerProperties {
     var tinted = self
     tinted.backgroundColor = backgroundColor.multiplied(by: tint)
     tinted.borderColor = borderColor.multiplied(by: tint)
-    tinted.shadow.color = shadow.color.multiplied(by: tint)
+    // A shadow is cast by the layer's drawn alpha, which the tint's alpha has already faded.
+    tinted.shadow.color = shadow.color.multiplied(by: Color(red: tint.red, green: tint.green, blue: tint.blue))
     tinted.shape.fillColor = shape.fillColor.multiplied(by: tint)
     tinted.shape.strokeColor = shape.strokeColor.multiplied(by: tint)
     tinted.text.foregroundColor = text.foregroundColor.multiplied(by: tint)

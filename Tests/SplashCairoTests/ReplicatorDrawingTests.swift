@@ -75,6 +75,20 @@ struct ReplicatorDrawingTests {
     #expect(inked > 20)
   }
 
+  @Test("a shadow is faded once by an instance's alpha, as the layer that casts it")
+  func shadowFadedOnce() throws {
+    let buffer = try frame(
+      """
+      { id: "r", type: "replicator", position: [50, 50], bounds: [0, 0, 100, 100], instanceColor: "#FFFFFF80",
+        sublayers: [ { id: "s", position: [50, 40], bounds: [0, 0, 20, 10], backgroundColor: "white",
+                       shadowOpacity: 1, shadowColor: "white", shadowOffset: [0, 20], shadowRadius: 0 } ] }
+      """)
+    let layer = buffer.rgba(x: 50, y: 40)
+    let shadow = buffer.rgba(x: 50, y: 60)
+    #expect(abs(Int(layer.red) - 128) <= 1, "\(layer)")
+    #expect(abs(Int(shadow.red) - 128) <= 1, "\(shadow)")
+  }
+
   @Test("an image in an instance is multiplied by its colour, pixel by pixel")
   func imageIsTinted() throws {
     let image = #"position: [50, 50], bounds: [0, 0, 40, 40], contents: "quadrants.png""#
