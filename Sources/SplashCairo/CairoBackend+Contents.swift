@@ -8,9 +8,10 @@ extension CairoBackend {
   /// the bounds (an aspect-fill image overflows them unless `masksToBounds` is set).
   ///
   /// An image's size in points is its pixel size divided by its scale, which follows iOS's file
-  /// naming: `logo@2x.png` is 2 pixels per point, `logo@3x.png` 3, anything else 1.
-  func drawContents(_ contents: LayerContents, bounds: Rect, in cairo: OpaquePointer) throws {
-    let image = try images.image(at: contents.imagePath)
+  /// naming: `logo@2x.png` is 2 pixels per point, `logo@3x.png` 3, anything else 1. A tint (a
+  /// replicator instance's colour) multiplies its pixels.
+  func drawContents(_ contents: LayerContents, bounds: Rect, tint: Color = .white, in cairo: OpaquePointer) throws {
+    let image = try images.image(at: contents.imagePath, tint: tint)
     guard image.width > 0, image.height > 0, bounds.width > 0, bounds.height > 0 else { return }
     let scale = Self.imageScale(path: contents.imagePath)
     let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)

@@ -19,7 +19,7 @@ extension CairoBackend {
       return nil
     }
     switch layer.kind {
-    case .layer, .gradient: break
+    case .layer, .gradient, .replicator: break
     case .text:
       // Text may overflow its bounds (one line is not clipped): its laid-out ink counts.
       if let text = textExtents(properties) { box = union(box, text) }

@@ -5,7 +5,9 @@ import SplashModel
 /// Compositing one layer and its subtree.
 extension CairoBackend {
   /// Draws `layer` into the superlayer's coordinate space (the current Cairo user space).
-  func draw(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
+  func draw(_ presented: PresentationLayer, in cairo: OpaquePointer) throws {
+    // A replicator instance's colour, applied once here for everything below that draws it.
+    let layer = presented.withTintApplied
     let properties = layer.properties
     guard !properties.isHidden, properties.opacity > 0 else { return }
     let bounds = properties.bounds
@@ -130,9 +132,9 @@ extension CairoBackend {
   private func drawContent(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
     let properties = layer.properties
     drawBackground(properties, in: cairo)
-    if let contents = properties.contents { try drawContents(contents, bounds: properties.bounds, in: cairo) }
+    if let contents = properties.contents { try drawContents(contents, bounds: properties.bounds, tint: layer.tint, in: cairo) }
     switch layer.kind {
-    case .layer: break
+    case .layer, .replicator: break
     case .shape: drawShape(properties.shape, in: cairo)
     case .text: drawText(properties, in: cairo)
     case .gradient: drawGradient(properties.gradient, bounds: properties.bounds, in: cairo)

@@ -74,19 +74,74 @@ final class CairoImage {
     self.surface = surface
   }
 
+  /// `source` multiplied by `tint`, as a replicator instance's colour multiplies it: each
+  /// premultiplied colour channel by the tint's component and alpha, alpha by the tint's alpha.
+  init(tinting source: CairoImage, by tint: Color) throws {
+    width = source.width
+    height = source.height
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let destination = cairo_image_surface_get_data(surface),
+      let origin = cairo_image_surface_get_data(source.surface)
+    else {
+      throw RenderError(stage: "tinting an image", message: "cannot allocate a \(width)x\(height) surface")
+    }
+    cairo_surface_flush(source.surface)
+    cairo_surface_flush(surface)
+    func factor(_ component: Double) -> UInt32 { UInt32((min(max(component, 0), 1) * 65_536).rounded()) }
+    let alpha = factor(tint.alpha)
+    let red = factor(tint.red * tint.alpha)
+    let green = factor(tint.green * tint.alpha)
+    let blue = factor(tint.blue * tint.alpha)
+    let sourceStride = Int(cairo_image_surface_get_stride(source.surface))
+    let destinationStride = Int(cairo_image_surface_get_stride(surface))
+    for row in 0..<height {
+      let from = UnsafeRawPointer(origin.advanced(by: row * sourceStride)).assumingMemoryBound(to: UInt32.self)
+      let to = UnsafeMutableRawPointer(destination.advanced(by: row * destinationStride)).assumingMemoryBound(to: UInt32.self)
+      for column in 0..<width {
+        let pixel = from[column]
+        // 16.16 fixed point, rounded: no channel can pass the alpha it is premultiplied by.
+        func scaled(_ shift: UInt32, _ by: UInt32) -> UInt32 { (((pixel >> shift) & 0xFF) * by + 32_768) >> 16 }
+        to[column] = scaled(24, alpha) << 24 | scaled(16, red) << 16 | scaled(8, green) << 8 | scaled(0, blue)
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+    self.surface = surface
+  }
+
   deinit {
     cairo_surface_destroy(surface)
   }
 }
 
-/// Images decoded once per backend (per worker) and kept for every later frame.
+/// Images decoded once per backend (per worker) and kept for every later frame, with the tinted
+/// copies replicator instances draw.
 final class ImageCache {
+  private struct TintedKey: Hashable {
+    var path: String
+    var tint: Color
+  }
+
+  /// Tinted copies kept at most: a spinner's instances need one each; an animated instance
+  /// colour makes new ones every frame, which must not pile up.
+  private static let tintedCapacity = 64
   private var images: [String: CairoImage] = [:]
+  private var tinted: [TintedKey: CairoImage] = [:]
 
   func image(at path: String) throws -> CairoImage {
     if let cached = images[path] { return cached }
     let decoded = try CairoImage(contentsOf: path)
     images[path] = decoded
     return decoded
+  }
+
+  /// The image at `path` multiplied by `tint` (the image itself for white).
+  func image(at path: String, tint: Color) throws -> CairoImage {
+    guard tint != .white else { return try image(at: path) }
+    let key = TintedKey(path: path, tint: tint)
+    if let cached = tinted[key] { return cached }
+    let made = try CairoImage(tinting: try image(at: path), by: tint)
+    if tinted.count >= Self.tintedCapacity { tinted.removeAll(keepingCapacity: true) }
+    tinted[key] = made
+    return made
   }
 }

@@ -23,11 +23,13 @@ enum UniformInk {
   }
 
   /// Adds the colours `layer` paints to `ink`; false as soon as the subtree is not uniform.
-  private static func collect(_ layer: PresentationLayer, into ink: inout Color?) -> Bool {
+  private static func collect(_ presented: PresentationLayer, into ink: inout Color?) -> Bool {
+    // The colours as drawn: a replicator instance's are tinted.
+    let layer = presented.withTintApplied
     let properties = layer.properties
     // Skipped by the renderer, so they paint nothing.
     guard !properties.isHidden, properties.opacity > 0 else { return true }
-    guard layer.kind == .layer || layer.kind == .shape,
+    guard layer.kind == .layer || layer.kind == .shape || layer.kind == .replicator,
       properties.contents == nil,
       layer.mask == nil,
       properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,

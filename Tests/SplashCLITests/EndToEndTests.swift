@@ -202,7 +202,8 @@ struct ParameterAndValidateTests {
     let bad = try BinaryRunner.run(["validate", broken], in: folder)
     #expect(bad.exitCode == 1)
     let lines = bad.standardOutput.split(separator: "\n")
-    #expect(lines.last?.hasSuffix("problems in 27 of 27 files") == true, "\(lines.last ?? "")")
+    let files = try FileManager.default.contentsOfDirectory(atPath: broken).filter { $0.hasSuffix(".json5") }.count
+    #expect(lines.last?.hasSuffix("problems in \(files) of \(files) files") == true, "\(lines.last ?? "")")
     #expect(lines.filter { $0.contains("25-several-problems.json5: ") }.count == 3)
   }
 

@@ -56,6 +56,44 @@ struct InspectTests {
     #expect(outcome.standardError.hasSuffix("logo, mask, circle, line, square\n"))
   }
 
+  @Test("a replicator's every instance is inspected: each holder's transform, each copy's id and tint")
+  func replicatorInstances() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let file = folder.appendingPathComponent("spinner.json5")
+    try """
+      { schemaVersion: 1, canvas: { size: [200, 200] }, clip: { cycle: 1 },
+        define: { layers: { dot: { type: "shape", position: [40, 0], path: { oval: [-4, -4, 8, 8] }, fillColor: "white" } } },
+        layers: [ { id: "spinner", type: "replicator", position: [100, 100], bounds: [0, 0, 80, 80], instanceCount: 8,
+                    instanceTransform: { rotate: "45deg" }, instanceDelay: 0.1, instanceAlphaOffset: -0.125,
+                    sublayers: [ { use: "dot", id: "dot" } ] } ] }
+      """.write(to: file, atomically: true, encoding: .utf8)
+    let outcome = try BinaryRunner.run(["inspect", "--file", file.path, "--time", "0.5"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let root = try #require(try json(outcome.standardOutput) as? [String: Any])
+    let spinner = try #require((root["layers"] as? [[String: Any]])?.first)
+    #expect(spinner["type"] as? String == "replicator")
+    #expect(spinner["instanceCount"] as? Double == 8)
+    #expect(spinner["instanceDelay"] as? Double == 0.1)
+    #expect(spinner["tint"] == nil, "the replicator itself is not tinted")
+    let holders = try #require(spinner["sublayers"] as? [[String: Any]])
+    #expect(holders.compactMap { $0["id"] as? String } == (0..<8).map { "spinner/\($0)" })
+    for (k, holder) in holders.enumerated() {
+      let rotation = try #require((holder["transform"] as? [String: Any])?["rotation"] as? Double)
+      // 45° more per instance, however the decomposition names a half turn (180° or −180°).
+      #expect(abs((rotation - Double(k * 45)).truncatingRemainder(dividingBy: 360)) < 1e-6, "instance \(k): \(rotation)°")
+      #expect(holder["position"] as? [Double] == [40, 40])
+      let copy = try #require((holder["sublayers"] as? [[String: Any]])?.first)
+      #expect(copy["id"] as? String == (k == 0 ? "dot" : "dot#\(k)"))
+    }
+
+    let one = try BinaryRunner.run(["inspect", "--file", file.path, "--time", "0.5", "--layer", "dot#3"], in: folder)
+    let copy = try #require(try json(one.standardOutput) as? [String: Any])
+    #expect(copy["tint"] as? String == "#FFFFFF9F")  // alpha 1 − 3 × 0.125 = 0.625
+    #expect(copy["fillColor"] as? String == "#FFFFFFFF", "the model colour, as Core Animation's presentation layer holds it")
+    let first = try BinaryRunner.run(["inspect", "--file", file.path, "--time", "0.5", "--layer", "dot"], in: folder)
+    #expect((try json(first.standardOutput) as? [String: Any])?["tint"] == nil)
+  }
+
   @Test("inspect works on every preset in presets/ at several times")
   func everyPreset() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: presets).filter { $0.hasSuffix(".json5") }.sorted()

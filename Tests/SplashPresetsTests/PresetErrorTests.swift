@@ -36,7 +36,7 @@ struct PresetErrorTests {
     ),
     (
       "unknown top-level key", valid.replacingOccurrences(of: "clip:", with: "clips:"),
-      "broken.json5: clips: expected one of the keys canvas, clip, description, layers, parameters, schemaVersion, found unknown key \"clips\""
+      "broken.json5: clips: expected one of the keys canvas, clip, define, description, layers, parameters, schemaVersion, found unknown key \"clips\""
     ),
     (
       "missing clip", valid.replacingOccurrences(of: "clip: { cycle: 1 },", with: ""),
@@ -48,7 +48,7 @@ struct PresetErrorTests {
     ),
     (
       "unknown key path", valid.replacingOccurrences(of: "\"strokeEnd\"", with: "\"strokeEnds\""),
-      "broken.json5: layers[0].animations[0].keyPath: expected one of"
+      #"broken.json5: layers[0].animations[0].keyPath: expected a key path of a "shape" layer; did you mean "strokeEnd"? found "strokeEnds""#
     ),
     (
       "value of the wrong kind", valid.replacingOccurrences(of: "toValue: 1", with: "toValue: [1, 2]"),

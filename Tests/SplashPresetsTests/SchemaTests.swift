@@ -60,7 +60,7 @@ struct SchemaTests {
     #expect((schema["title"] as? String)?.isEmpty == false)
     #expect((schema["description"] as? String)?.isEmpty == false)
     let topLevel = propertyNames(schema)
-    #expect(topLevel == ["schemaVersion", "description", "parameters", "canvas", "clip", "layers"])
+    #expect(topLevel == ["schemaVersion", "description", "parameters", "canvas", "clip", "define", "layers"])
     #expect(schema["additionalProperties"] as? Bool == false)
     let version = try #require(schema["properties"] as? [String: Any])["schemaVersion"] as? [String: Any]
     #expect((version?["const"] as? NSNumber)?.intValue == PresetCompiler.schemaVersion)
@@ -112,6 +112,21 @@ struct SchemaTests {
   func gridKeys() throws {
     let grid = try #require(try definitions()["grid"] as? [String: Any])
     #expect(propertyNames(grid) == GridExpander.keys)
+  }
+
+  @Test("define holds the compiler's kinds of definition, named as it names them, and every slot takes a use")
+  func definitionsAndUses() throws {
+    let schema = try schema()
+    let define = try #require((schema["properties"] as? [String: Any])?["define"] as? [String: Any])
+    #expect(propertyNames(define) == Definitions.keys)
+    #expect(define["additionalProperties"] as? Bool == false)
+    let definitions = try definitions()
+    let name = try #require(definitions["definitionName"] as? [String: Any])
+    #expect(name["pattern"] as? String == Definitions.namePattern)
+    for slot in ["layer", "gridCellLayer", "layerDefinition", "animation", "gridCellAnimation"] {
+      let slotDefinition = try #require(definitions[slot] as? [String: Any], "$defs.\(slot)")
+      #expect(propertyNames(slotDefinition).contains("use"), "$defs.\(slot) takes a use")
+    }
   }
 
   @Test("each layer type may animate only the key paths LayerKeyPath.layerKinds gives it")

@@ -58,7 +58,18 @@ extension PresentationLayer {
         ("locations", .array(gradient.locations.map { .number($0) })), ("startPoint", .point(gradient.startPoint)),
         ("endPoint", .point(gradient.endPoint)),
       ]
+    case .replicator:
+      let replicator = p.replicator
+      members += [
+        ("instanceCount", .number(Double(replicator.instanceCount))), ("instanceTransform", .transform(replicator.instanceTransform)),
+        ("instanceDelay", .number(replicator.instanceDelay)), ("instanceColor", .color(replicator.instanceColor)),
+        ("instanceRedOffset", .number(replicator.instanceRedOffset)), ("instanceGreenOffset", .number(replicator.instanceGreenOffset)),
+        ("instanceBlueOffset", .number(replicator.instanceBlueOffset)), ("instanceAlphaOffset", .number(replicator.instanceAlphaOffset)),
+        ("preservesDepth", .bool(false)),
+      ]
     }
+    // Not a layer property: the colour a replicator instance multiplies this layer's drawing by.
+    if tint != .white { members.append(("tint", .color(tint))) }
     return members
   }
 

@@ -38,6 +38,12 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     return "#" + hex(red) + hex(green) + hex(blue) + hex(alpha)
   }
 
+  /// The colour seen through `tint`: each component, alpha included, multiplied by the
+  /// tint's (white leaves a colour as it is).
+  public func multiplied(by tint: Color) -> Color {
+    Color(red: red * tint.red, green: green * tint.green, blue: blue * tint.blue, alpha: alpha * tint.alpha)
+  }
+
   /// The colour a fraction `amount` of the way from `self` to `other`.
   public func interpolated(to other: Color, amount: Double) -> Color {
     func mix(_ from: Double, _ to: Double) -> Double { from + (to - from) * amount }

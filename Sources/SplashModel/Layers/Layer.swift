@@ -13,18 +13,22 @@ public struct Layer: Sendable, Hashable {
   public var animations: [Animation]
   /// Drawn in order, bottom to top, above this layer's own content (then by `zPosition`).
   public var sublayers: [Layer]
+  /// When the layer is in the tree, or `nil` for always: outside it the layer is hidden
+  /// (before its animations, which may still change `hidden`).
+  public var lifetime: LayerLifetime?
   /// Held in an array so the type can contain itself; at most one element.
   private var maskStorage: [Layer]
 
   public init(
     id: String, kind: LayerKind = .layer, properties: LayerProperties = LayerProperties(),
-    animations: [Animation] = [], sublayers: [Layer] = [], mask: Layer? = nil
+    animations: [Animation] = [], sublayers: [Layer] = [], mask: Layer? = nil, lifetime: LayerLifetime? = nil
   ) {
     self.id = id
     self.kind = kind
     self.properties = properties
     self.animations = animations
     self.sublayers = sublayers
+    self.lifetime = lifetime
     maskStorage = mask.map { [$0] } ?? []
   }
 

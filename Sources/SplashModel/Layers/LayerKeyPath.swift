@@ -59,6 +59,13 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
   case locations
   case startPoint
   case endPoint
+  case instanceTransform
+  case instanceDelay
+  case instanceColor
+  case instanceRedOffset
+  case instanceGreenOffset
+  case instanceBlueOffset
+  case instanceAlphaOffset
 
   /// The kind of value an animation of this property carries.
   public var valueKind: AnimatableValue.Kind {
@@ -66,8 +73,8 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
     case .position, .boundsOrigin, .anchorPoint, .startPoint, .endPoint: .point
     case .bounds: .rect
     case .boundsSize, .translation, .shadowOffset: .size
-    case .transform, .sublayerTransform: .transform
-    case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor: .color
+    case .transform, .sublayerTransform, .instanceTransform: .transform
+    case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor: .color
     case .path: .path
     case .lineDashPattern, .locations: .numbers
     case .colors: .colors
@@ -91,6 +98,9 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
       [.shape]
     case .fontSize, .foregroundColor: [.text]
     case .colors, .locations, .startPoint, .endPoint: [.gradient]
+    case .instanceTransform, .instanceDelay, .instanceColor, .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset,
+      .instanceAlphaOffset:
+      [.replicator]
     default: Set(LayerKind.allCases)
     }
   }
@@ -148,6 +158,13 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
     case .locations: return .numbers(properties.gradient.locations)
     case .startPoint: return .point(properties.gradient.startPoint)
     case .endPoint: return .point(properties.gradient.endPoint)
+    case .instanceTransform: return .transform(properties.replicator.instanceTransform)
+    case .instanceDelay: return .scalar(properties.replicator.instanceDelay)
+    case .instanceColor: return .color(properties.replicator.instanceColor)
+    case .instanceRedOffset: return .scalar(properties.replicator.instanceRedOffset)
+    case .instanceGreenOffset: return .scalar(properties.replicator.instanceGreenOffset)
+    case .instanceBlueOffset: return .scalar(properties.replicator.instanceBlueOffset)
+    case .instanceAlphaOffset: return .scalar(properties.replicator.instanceAlphaOffset)
     }
   }
 
@@ -208,6 +225,13 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
     case (.locations, .numbers(let numbers)): properties.gradient.locations = numbers
     case (.startPoint, .point(let point)): properties.gradient.startPoint = point
     case (.endPoint, .point(let point)): properties.gradient.endPoint = point
+    case (.instanceTransform, .transform(let transform)): properties.replicator.instanceTransform = transform
+    case (.instanceDelay, .scalar(let seconds)): properties.replicator.instanceDelay = seconds
+    case (.instanceColor, .color(let color)): properties.replicator.instanceColor = color
+    case (.instanceRedOffset, .scalar(let offset)): properties.replicator.instanceRedOffset = offset
+    case (.instanceGreenOffset, .scalar(let offset)): properties.replicator.instanceGreenOffset = offset
+    case (.instanceBlueOffset, .scalar(let offset)): properties.replicator.instanceBlueOffset = offset
+    case (.instanceAlphaOffset, .scalar(let offset)): properties.replicator.instanceAlphaOffset = offset
     default: break
     }
   }

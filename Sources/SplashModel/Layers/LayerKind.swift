@@ -8,4 +8,7 @@ public enum LayerKind: String, Sendable, Hashable, CaseIterable {
   case text
   /// A `CAGradientLayer`: axial, radial or conic colour ramps over its bounds.
   case gradient
+  /// A `CAReplicatorLayer`: a plain layer that draws its sublayers `instanceCount` times, each
+  /// instance transformed, delayed and coloured from the one before (see `ReplicatorStyle`).
+  case replicator
 }

@@ -42,6 +42,7 @@ public struct LayerProperties: Sendable, Hashable {
   public var shape = ShapeStyle()
   public var text = TextStyle()
   public var gradient = GradientStyle()
+  public var replicator = ReplicatorStyle()
 
   public init() {}
 }

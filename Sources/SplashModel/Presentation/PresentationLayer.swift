@@ -1,19 +1,27 @@
+import SplashCore
+
 /// A layer as it shows at one moment: its presented values, mask and sublayers.
 public struct PresentationLayer: Sendable, Hashable {
   public var id: String
   public var kind: LayerKind
   public var properties: LayerProperties
   public var sublayers: [PresentationLayer]
+  /// The colour the layer's own drawing is multiplied by (fills, strokes, backgrounds,
+  /// borders, text, gradients, shadows, images): the product of the instance colours of the
+  /// replicators it is replicated by (`ReplicatorStyle`), white when there are none. Not a
+  /// property of the layer: Core Animation's replicator applies it while rendering.
+  public var tint: Color
   private var maskStorage: [PresentationLayer]
 
   public init(
     id: String, kind: LayerKind, properties: LayerProperties, sublayers: [PresentationLayer],
-    mask: PresentationLayer? = nil
+    mask: PresentationLayer? = nil, tint: Color = .white
   ) {
     self.id = id
     self.kind = kind
     self.properties = properties
     self.sublayers = sublayers
+    self.tint = tint
     maskStorage = mask.map { [$0] } ?? []
   }
 

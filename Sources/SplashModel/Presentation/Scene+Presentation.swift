@@ -1,3 +1,5 @@
+import SplashCore
+
 /// The evaluator: what a scene shows at a time.
 extension Scene {
   /// The presentation tree at scene time `time` (seconds since the animations start).
@@ -15,13 +17,31 @@ extension Scene {
 extension Layer {
   /// This layer, its mask and its subtree as they show at scene time `time`.
   public func presentation(at time: Double) -> PresentationLayer {
+    presentation(at: time, animationTime: time, tint: .white)
+  }
+
+  /// This layer as it shows at scene time `time` inside replicator instances.
+  ///
+  /// - Parameters:
+  ///   - animationTime: The time its animations see: the scene's, less the delays of the
+  ///     replicator instances it is in.
+  ///   - tint: The product of those instances' colours.
+  ///   - instances: Their instance numbers, outermost first, which its id carries.
+  func presentation(at time: Double, animationTime: Double, tint: Color, instances: [Int] = []) -> PresentationLayer {
     var presented = properties
+    if let lifetime { presented.isHidden = !lifetime.contains(time) }
     for animation in animations {
-      animation.apply(atParentTime: time, isTopLevel: true, to: &presented)
+      animation.apply(atParentTime: animationTime, isTopLevel: true, to: &presented)
     }
+    let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
+    let presentedSublayers =
+      kind == .replicator
+      ? self.instances(of: presented, presentedID: presentedID, at: time, animationTime: animationTime, tint: tint, instances: instances)
+      : sublayers.map { $0.presentation(at: time, animationTime: animationTime, tint: tint, instances: instances) }
+    // A mask counts by its alpha alone: the tint is the masked layer's business.
     return PresentationLayer(
-      id: id, kind: kind, properties: presented, sublayers: sublayers.map { $0.presentation(at: time) },
-      mask: mask?.presentation(at: time))
+      id: presentedID, kind: kind, properties: presented, sublayers: presentedSublayers,
+      mask: mask?.presentation(at: time, animationTime: animationTime, tint: .white, instances: instances), tint: tint)
   }
 }
 

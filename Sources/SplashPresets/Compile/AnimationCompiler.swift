@@ -75,12 +75,7 @@ enum AnimationCompiler {
     }
 
     guard let keyPathCursor = members["keyPath"] else { throw cursor.error("missing \"keyPath\"") }
-    let keyPath = try keyPathCursor.choice(LayerKeyPath.self)
-    guard keyPath.layerKinds.contains(layerKind) else {
-      let kinds = keyPath.layerKinds.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: " or ")
-      throw keyPathCursor.error(
-        expected: "a key path that layers of type \"\(layerKind.rawValue)\" have (\"\(keyPath.rawValue)\" needs type \(kinds))")
-    }
+    let keyPath = try Self.keyPath(keyPathCursor, layerKind: layerKind, issues: issues)
     let isCumulative = try members["cumulative"]?.bool() ?? false
     if isCumulative, !keyPath.valueKind.isVectorLike, let cumulative = members["cumulative"] {
       throw cumulative.error(expected: "false: cumulative needs a number, point, size, rect or colour key path")

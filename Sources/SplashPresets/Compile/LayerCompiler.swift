@@ -22,6 +22,9 @@ import SplashModel
 ///               fontWeight (1-1000 or UIKit's "ultraLight" 100, "thin" 200, …),
 ///               fontSize, foregroundColor, alignmentMode, wrapped
 ///     gradient: gradientType (axial | radial | conic), colors, locations, startPoint, endPoint
+///     replicator: instanceCount, instanceTransform, instanceDelay, instanceColor,
+///               instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset,
+///               preservesDepth (false only)
 struct LayerCompiler {
   /// The folder the preset file is in, against which image paths resolve.
   let baseDirectory: URL?
@@ -54,6 +57,7 @@ struct LayerCompiler {
     ],
     .text: ["string", "fontFamily", "fontWeight", "fontSize", "foregroundColor", "alignmentMode", "wrapped"],
     .gradient: ["gradientType", "colors", "locations", "startPoint", "endPoint"],
+    .replicator: replicatorKeys,
   ]
 
   mutating func layer(_ cursor: JSONCursor, depth: Int = 0) throws -> Layer {
@@ -83,6 +87,7 @@ struct LayerCompiler {
     case .shape: try readShape(members, into: &properties.shape)
     case .text: try readText(members, into: &properties.text)
     case .gradient: try readGradient(members, into: &properties.gradient)
+    case .replicator: try readReplicator(members, into: &properties.replicator)
     }
 
     var animations: [Animation] = []
@@ -93,12 +98,7 @@ struct LayerCompiler {
         animations.append(animation)
       }
     }
-    if let lifetime = try issues.attempt({ try lifetimeAnimation(members) }) ?? nil {
-      // The layer is hidden in its model and shown while it is "in the tree"; this comes first
-      // so that the preset's own animations of `hidden` still win.
-      properties.isHidden = true
-      animations.insert(lifetime, at: 0)
-    }
+    let lifetime = try issues.attempt({ try readLifetime(members) }) ?? nil
     if kind == .shape { warnIfShapeDrawsNothing(members, shape: properties.shape, animations: animations, in: cursor) }
     var mask: Layer?
     if let maskCursor = members["mask"] { mask = try issues.attempt { try layer(maskCursor, depth: depth + 1) } }
@@ -107,7 +107,10 @@ struct LayerCompiler {
     for cursor in try cells + (issues.attempt({ try members["sublayers"]?.array() ?? [] }) ?? []) {
       if let sublayer = try issues.attempt({ try layer(cursor, depth: depth + 1) }) { sublayers.append(sublayer) }
     }
-    return Layer(id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask)
+    let compiled = Layer(
+      id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask, lifetime: lifetime)
+    if kind == .replicator { try countInstances(of: compiled, at: cursor) }
+    return compiled
   }
 
   /// Warns about a shape layer whose path has no length and is not animated: it draws no
@@ -134,18 +137,15 @@ struct LayerCompiler {
   }
 
   /// `addedAt` / `removedAt`: when the original code added the layer to the tree and removed
-  /// it (completion callbacks and timers), as a span in which `hidden` is false.
-  private func lifetimeAnimation(_ members: [String: JSONCursor]) throws -> Animation? {
+  /// it (completion callbacks and timers); outside that span the layer is hidden.
+  private func readLifetime(_ members: [String: JSONCursor]) throws -> LayerLifetime? {
     guard members["addedAt"] != nil || members["removedAt"] != nil else { return nil }
     let added = try members["addedAt"]?.number(in: 0...86_400, expected: "a scene time in seconds ≥ 0") ?? 0
-    let removed = try members["removedAt"]?.number(in: 0...86_400, expected: "a scene time in seconds ≥ 0") ?? 1e9
+    let removed = try members["removedAt"]?.number(in: 0...86_400, expected: "a scene time in seconds ≥ 0") ?? .infinity
     if removed <= added, let cursor = members["removedAt"] {
       throw cursor.error(expected: "a removal time after addedAt (\(added))")
     }
-    return .property(
-      PropertyAnimation(
-        keyPath: .hidden, timing: MediaTiming(beginTime: added, duration: removed - added),
-        values: .keyframes(KeyframeTrack(values: [.scalar(0)], calculationMode: .discrete))))
+    return LayerLifetime(addedAt: added, removedAt: removed)
   }
 
   private func readCommon(_ members: [String: JSONCursor], into properties: inout LayerProperties) throws {

@@ -73,8 +73,10 @@ public final class PreparedPreset {
         case .text, .font:
           // A text layer's `string` (whose only check is its length) or a `fontFamily` (any
           // name: a missing font falls back at render time), read as a string and nothing else.
+          // One inside a definition is left to the compile: its message names the use, which
+          // only the compile knows.
           let keys = references.map { $0.split(separator: ".").last.map(String.init) ?? "" }
-          if keys.allSatisfy({ $0 == "string" || $0 == "fontFamily" }),
+          if keys.allSatisfy({ $0 == "string" || $0 == "fontFamily" }), !references.contains(where: { $0.hasPrefix("define.") }),
             Self.isReadOnly(parameter.name, by: { _ = try $0.string() }, references: references, root: root, values: defaultValues,
               baseDirectory: baseDirectory, assetsRoot: assetsRoot)
           {
@@ -149,8 +151,9 @@ public final class PreparedPreset {
       return false
     }
     // A grid's cell template is compiled once per cell, as `grid.cell[cell 3,5]`: each copy is
-    // the template's reference.
-    let found = issues.issues.map { issue in
+    // the template's reference. A definition is compiled once per use: its problems are
+    // taken at the definition's own path, which is the reference's.
+    let found = issues.issuesInSource.map { issue in
       var issue = issue
       issue.path = withoutCellSubscripts(issue.path)
       return issue

@@ -12,6 +12,7 @@ import SplashModel
 ///       parameters: { brand: { type: "color", default: "#40E0B0" } },  // see PresetParameter
 ///       canvas: { size: [375, 667], background: "#0F4E65" },
 ///       clip: { start: 0.9, cycle: 3.0, hold: 0 }, // scene seconds; one loop: cycle, then hold
+///       define: { animations: { … }, layers: { … } },  // named, used as { use: "name", … }: see DefinitionExpander
 ///       layers: [ { id: "logo", … }, … ],           // bottom to top, see LayerCompiler
 ///     }
 public enum PresetCompiler {
@@ -116,8 +117,22 @@ public enum PresetCompiler {
     _ original: JSONCursor, values: [String: JSONValue], baseDirectory: URL?, trustedImages: Set<String>,
     issues: IssueCollector, assetsRoot: URL?
   ) throws -> Scene {
-    let root = try substituteParameters(original, values: values)
-    let members = try root.object(allowedKeys: ["schemaVersion", "description", "parameters", "canvas", "clip", "layers"])
+    do {
+      let substituted = try substituteParameters(original, values: values)
+      let expansion = try DefinitionExpander.expand(substituted, issues: issues)
+      issues.expandedPaths = expansion.paths
+      return try compileExpanded(
+        expansion.document, baseDirectory: baseDirectory, trustedImages: trustedImages, issues: issues, assetsRoot: assetsRoot)
+    } catch {
+      throw issues.shown(error)
+    }
+  }
+
+  /// Compiles the document once parameters are substituted and uses of definitions expanded.
+  private static func compileExpanded(
+    _ root: JSONCursor, baseDirectory: URL?, trustedImages: Set<String>, issues: IssueCollector, assetsRoot: URL?
+  ) throws -> Scene {
+    let members = try root.object(allowedKeys: ["schemaVersion", "description", "parameters", "define", "canvas", "clip", "layers"])
     func required(_ key: String) throws -> JSONCursor {
       guard let member = members[key] else { throw root.error("missing \"\(key)\"") }
       return member
@@ -167,11 +182,12 @@ public enum PresetCompiler {
 
     var compiler = LayerCompiler(
       baseDirectory: baseDirectory, assetsRoot: assetsRoot ?? baseDirectory, trustedImages: trustedImages, issues: issues)
-    var layers: [Layer] = []
+    var layers: [(layer: Layer, cursor: JSONCursor)] = []
     for cursor in try issues.attempt({ try required("layers").array() }) ?? [] {
-      if let layer = try issues.attempt({ try compiler.layer(cursor) }) { layers.append(layer) }
+      if let layer = try issues.attempt({ try compiler.layer(cursor) }) { layers.append((layer, cursor)) }
     }
-    return Scene(canvasSize: size, backgroundColor: background, layers: layers, clip: clipWindow)
+    _ = try issues.attempt { try LayerCompiler.checkInstanceIDs(layers) }
+    return Scene(canvasSize: size, backgroundColor: background, layers: layers.map(\.layer), clip: clipWindow)
   }
 
   /// Images the user named with `--param` (made absolute by the command line): allowed outside

@@ -13,6 +13,9 @@ public enum PresetLimits {
   public static let pathElements = 100_000
   /// Sublayers inside sublayers, and groups inside groups.
   public static let depth = 64
+  /// A replicator's `instanceCount` (its instances also count as layers and animations):
+  /// spinners have 8 to 30, a grid from two nested replicators a few hundred.
+  public static let replicatorInstances = 1000
   /// Characters (Unicode scalars) in a text layer's string, after parameters are substituted.
   /// Pango holds a line's width in 32-bit Pango units (1/1024 pixel), at most 2 097 152
   /// pixels; the renderer lays text out at 256 points at most, so 1000 characters stay well
@@ -30,7 +33,23 @@ final class PresetBudget {
   func addLayer(at cursor: JSONCursor) throws {
     layers += 1
     guard layers <= PresetLimits.layers else {
-      throw cursor.error("more than \(PresetLimits.layers) layers in the preset (grid cells and masks count)")
+      throw cursor.error("more than \(PresetLimits.layers) layers in the preset (\(Self.whatCounts))")
+    }
+  }
+
+  /// What, besides the layers written out, makes a preset's layers: the reason a preset of a
+  /// few lines can reach the limit.
+  private static let whatCounts = "grid cells, masks and replicator instances count"
+
+  /// Counts a replicator's instances: the layers and animations its copies add.
+  func addInstances(layers added: Int, animations addedAnimations: Int, at cursor: JSONCursor) throws {
+    layers += added
+    animations += addedAnimations
+    guard layers <= PresetLimits.layers else {
+      throw cursor.error("more than \(PresetLimits.layers) layers in the preset (\(Self.whatCounts))")
+    }
+    guard animations <= PresetLimits.animations else {
+      throw cursor.error("more than \(PresetLimits.animations) animations in the preset (replicator instances count)")
     }
   }
 

@@ -23,6 +23,8 @@ public struct PresetError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     let location = path.isEmpty ? file : "\(file): \(path)"
     guard let found else { return "\(location): \(expected)" }
-    return "\(location): expected \(expected), found \(found)"
+    // A question ("did you mean …?") ends the expectation itself.
+    let separator = expected.hasSuffix("?") ? " " : ", "
+    return "\(location): expected \(expected)\(separator)found \(found)"
   }
 }
