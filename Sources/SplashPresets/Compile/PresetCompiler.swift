@@ -102,6 +102,19 @@ public enum PresetCompiler {
     _ original: JSONCursor, values: [String: JSONValue], baseDirectory: URL?, trustedImages: Set<String>,
     issues: IssueCollector, assetsRoot: URL?
   ) throws -> Scene {
+    // `$name` inside an expression is read where the number is, by cursors that know only
+    // their value: the values are bound for the whole compile.
+    try ExpressionParameters.$current.withValue(ExpressionParameters(values: values)) {
+      try compileSubstituted(
+        original, values: values, baseDirectory: baseDirectory, trustedImages: trustedImages, issues: issues,
+        assetsRoot: assetsRoot)
+    }
+  }
+
+  private static func compileSubstituted(
+    _ original: JSONCursor, values: [String: JSONValue], baseDirectory: URL?, trustedImages: Set<String>,
+    issues: IssueCollector, assetsRoot: URL?
+  ) throws -> Scene {
     let root = try substituteParameters(original, values: values)
     let members = try root.object(allowedKeys: ["schemaVersion", "description", "parameters", "canvas", "clip", "layers"])
     func required(_ key: String) throws -> JSONCursor {
