@@ -73,6 +73,8 @@ public enum PresetCompiler {
     }
     do {
       return try JSONValue.parseJSON5(data)
+    } catch let error as JSON5Parser.SyntaxError {
+      throw PresetError(file: file, path: "", expected: "not valid JSON5: \(error)", found: nil, excerpt: error.excerpt)
     } catch {
       throw PresetError(file: file, path: "", expected: "not valid JSON5: \(error)", found: nil)
     }
