@@ -199,8 +199,10 @@ struct HostileTerminalTests {
     let listed = try Self.run(["validate", "odd"], in: folder)
     #expect(listed.reason == .exit && listed.status == 1)
     let lines = listed.standardOutput.split(separator: "\n")
-    #expect(lines.count == 2, "\(listed.standardOutput.debugDescription)")
+    // The problem, the line of the file with a caret under the column (indented), the count.
+    #expect(lines.count == 4, "\(listed.standardOutput.debugDescription)")
     #expect(lines.first?.hasPrefix("odd/bad\\nname.json5: ") == true, "\(listed.standardOutput.debugDescription)")
+    #expect(lines.dropFirst().prefix(2).allSatisfy { $0.hasPrefix("    ") }, "\(listed.standardOutput.debugDescription)")
   }
 
   @Test("a socket or a loop of links given as an input is named for what it is")

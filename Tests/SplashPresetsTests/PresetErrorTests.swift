@@ -60,7 +60,7 @@ struct PresetErrorTests {
     ),
     (
       "angle without unit",
-      valid.replacingOccurrences(of: "keyPath: \"strokeEnd\", fromValue: 0, toValue: 1", with: "keyPath: \"transform.rotation.z\", fromValue: 0, toValue: 6.28"),
+      valid.replacingOccurrences(of: "keyPath: \"strokeEnd\", fromValue: 0, toValue: 1", with: "keyPath: \"transform.rotation.z\", fromValue: 1.57, toValue: 6.28"),
       "broken.json5: layers[0].animations[0].fromValue: expected an angle with a unit"
     ),
     (

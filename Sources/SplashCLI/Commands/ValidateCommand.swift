@@ -3,6 +3,9 @@ import SplashPresets
 
 /// `splashvid validate [FILE|DIR]`: every problem of every preset, or "ok".
 ///
+/// Each problem is one line; a JSON5 syntax error is followed by the line of the file it is on
+/// and a caret under its column, each line indented and escaped (`SourceExcerpt`).
+///
 /// Without an argument it checks the first preset folder that exists in the search order.
 /// Exit status 0 when every file is valid, 1 otherwise.
 struct ValidateCommand {
@@ -44,7 +47,11 @@ struct ValidateCommand {
       } else {
         invalidFiles += 1
         problemCount += problems.count
-        for problem in problems { output("\(problem)") }
+        for problem in problems {
+          output("\(problem)")
+          // A syntax error's line and caret: lines of their own, indented under the message.
+          for line in problem.excerpt { output(line) }
+        }
       }
     }
     if problemCount > 0 {

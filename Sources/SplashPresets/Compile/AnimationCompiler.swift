@@ -160,15 +160,12 @@ enum AnimationCompiler {
     if let value = members["timeOffset"] {
       timing.timeOffset = try value.number(in: -1e6...1e6, expected: "a time offset in seconds from −1000000 to 1000000")
     }
+    // "For ever" as Swift and Objective-C code spell it: Infinity, "HUGE", ".infinity", …
     if let value = members["repeatCount"] {
-      if case .string("infinity") = value.value {
-        timing.repeatCount = .infinity
-      } else {
-        timing.repeatCount = try value.number(in: 0...1e9, expected: "a repeat count ≥ 0 or \"infinity\"")
-      }
+      timing.repeatCount = try value.repetition(in: 0...1e9, expected: "a repeat count ≥ 0 or \"infinity\"")
     }
     if let value = members["repeatDuration"] {
-      timing.repeatDuration = try value.number(in: 0...1e9, expected: "a repeat duration in seconds ≥ 0")
+      timing.repeatDuration = try value.repetition(in: 0...1e9, expected: "a repeat duration in seconds ≥ 0 or \"infinity\"")
     }
     if let value = members["autoreverses"] { timing.autoreverses = try value.bool() }
     if let value = members["fillMode"] { timing.fillMode = try value.choice(FillMode.self) }

@@ -47,7 +47,7 @@ struct LayerCompiler {
     "id", "type", "position", "bounds", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity",
     "hidden", "backgroundColor", "cornerRadius", "masksToBounds", "borderWidth", "borderColor", "contents",
     "contentsGravity", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "mask", "animations",
-    "sublayers", "addedAt", "removedAt", "grid",
+    "sublayers", "addedAt", "removedAt", "grid", "frame",
   ]
   static let keysByKind: [LayerKind: Set<String>] = [
     .layer: [],
@@ -153,6 +153,12 @@ struct LayerCompiler {
     try issues.read(members["position"]) { value in properties.position = try value.point() }
     try issues.read(members["bounds"]) { value in properties.bounds = try value.rect() }
     try issues.read(members["anchorPoint"]) { value in properties.anchorPoint = try value.point() }
+    try issues.read(members["frame"]) { value in
+      if let given = ["position", "bounds"].first(where: { members[$0] != nil }) {
+        throw value.error("\"frame\" sets both position and bounds (CALayer's frame setter), so \"\(given)\" cannot be given too")
+      }
+      properties.setFrame(try value.rect())
+    }
     try issues.read(members["zPosition"]) { value in properties.zPosition = try value.number() }
     try issues.read(members["transform"]) { value in properties.transform = try value.transform() }
     try issues.read(members["sublayerTransform"]) { value in properties.sublayerTransform = try value.transform() }

@@ -82,6 +82,8 @@ public enum PresetCompiler {
     }
     do {
       return try JSONValue.parseJSON5(data)
+    } catch let error as JSON5Parser.SyntaxError {
+      throw PresetError(file: file, path: "", expected: "not valid JSON5: \(error)", found: nil, excerpt: error.excerpt)
     } catch {
       throw PresetError(file: file, path: "", expected: "not valid JSON5: \(error)", found: nil)
     }
@@ -117,14 +119,19 @@ public enum PresetCompiler {
     _ original: JSONCursor, values: [String: JSONValue], baseDirectory: URL?, trustedImages: Set<String>,
     issues: IssueCollector, assetsRoot: URL?
   ) throws -> Scene {
-    do {
-      let substituted = try substituteParameters(original, values: values)
-      let expansion = try DefinitionExpander.expand(substituted, issues: issues)
-      issues.expandedPaths = expansion.paths
-      return try compileExpanded(
-        expansion.document, baseDirectory: baseDirectory, trustedImages: trustedImages, issues: issues, assetsRoot: assetsRoot)
-    } catch {
-      throw issues.shown(error)
+    // `$name` inside an expression is read where the number is, by cursors that know only
+    // their value: the values are bound for the whole compile.
+    try ExpressionParameters.$current.withValue(ExpressionParameters(values: values)) {
+      do {
+        let substituted = try substituteParameters(original, values: values)
+        let expansion = try DefinitionExpander.expand(substituted, issues: issues)
+        issues.expandedPaths = expansion.paths
+        return try compileExpanded(
+          expansion.document, baseDirectory: baseDirectory, trustedImages: trustedImages, issues: issues,
+          assetsRoot: assetsRoot)
+      } catch {
+        throw issues.shown(error)
+      }
     }
   }
 

@@ -11,8 +11,11 @@ import SplashCore
 ///
 /// A string that is exactly `$name` is replaced by the parameter's value before the preset is
 /// compiled, so a parameter can stand for any value of its type; `$$` starts a literal `$`.
-/// Types: `color`, `text`, `number`, `image` (a file path, relative to the preset) and `font`
-/// (a family name).
+/// Inside an arithmetic expression (`"$size / 9"`, `"$angle deg"`) `$name` reads a number
+/// parameter's value as the expression is evaluated (`ExpressionParameters`).
+/// Types: `color`, `text`, `number` (its default and `--param` may be expressions without
+/// parameters: `"375 / 3"`), `image` (a file path, relative to the preset) and `font` (a
+/// family name).
 public struct PresetParameter: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     case color, text, number, image, font
@@ -41,8 +44,10 @@ enum PresetParameters {
       let kind = try typeCursor.choice(PresetParameter.Kind.self)
       guard let defaultCursor = fields["default"] else { throw entry.error("missing \"default\"") }
       try check(defaultCursor, kind: kind)
+      // A number's default may be an expression ("375 / 3"); expressions elsewhere read its value.
+      let defaultValue = kind == .number ? JSONValue.number(try defaultCursor.number()) : defaultCursor.value
       parameters.append(
-        PresetParameter(name: name, kind: kind, defaultValue: defaultCursor.value, description: try fields["description"]?.string()))
+        PresetParameter(name: name, kind: kind, defaultValue: defaultValue, description: try fields["description"]?.string()))
     }
     return parameters
   }
@@ -62,10 +67,9 @@ enum PresetParameters {
   ) throws -> JSONValue {
     let value: JSONValue
     if parameter.kind == .number {
-      guard let number = Double(text), number.isFinite else {
-        throw PresetError(file: file, path: "parameters.\(parameter.name)", expected: "a number for --param \(parameter.name)", found: "\"\(text)\"")
-      }
-      value = .number(number)
+      // As in the preset, a number may be written as an expression: --param size="(375 - 20) / 3".
+      let cursor = JSONCursor(value: .string(text), jsonPath: "parameters.\(parameter.name)", file: file)
+      value = .number(try cursor.evaluatedExpression(expected: "a number for --param \(parameter.name)"))
     } else if parameter.kind == .image && origin == .commandLine && !text.hasPrefix("/") {
       // A path typed on the command line is relative to where the user is, not to the preset;
       // a manifest's path stays as written and resolves against the preset's folder, as the
@@ -78,12 +82,22 @@ enum PresetParameters {
     return value
   }
 
+  /// Whether `text`, which starts with `$`, is an expression that starts with a parameter
+  /// (`"$size / 9"`, `"$angle deg"`): a name, then a space or an operator. It stays as it is,
+  /// for the number or angle reader to evaluate with the parameters' values.
+  static func isExpression(_ text: String) -> Bool {
+    let name = text.dropFirst()
+    guard let first = name.first, first.isASCII, first.isLetter else { return false }
+    guard let next = name.drop(while: { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }).first else { return false }
+    return " \t+-*/".contains(next)
+  }
+
   /// `document` with every `"$name"` string replaced by its parameter's value.
   static func substitute(_ document: JSONValue, values: [String: JSONValue], path: String, file: String) throws -> JSONValue {
     switch document {
     case .string(let text) where text.hasPrefix("$$"):
       return .string(String(text.dropFirst()))
-    case .string(let text) where text.hasPrefix("$"):
+    case .string(let text) where text.hasPrefix("$") && !isExpression(text):
       let name = String(text.dropFirst())
       guard let value = values[name] else {
         let known = values.keys.sorted().map { "$" + $0 }.joined(separator: ", ")

@@ -20,6 +20,11 @@ struct JSON5Parser {
     var line: Int
     var column: Int
     var message: String
+    /// Where it is, in bytes from the start of the document.
+    var offset: Int
+    /// The line with a caret under the column (`SourceExcerpt`), for a reader to print under
+    /// the message.
+    var excerpt: [String] = []
     var description: String { "line \(line), column \(column): \(message)" }
   }
 
@@ -35,6 +40,16 @@ struct JSON5Parser {
 
   /// Parses `bytes` (UTF-8) as one JSON5 value.
   static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    do {
+      return try parseDocument(bytes)
+    } catch {
+      var located = error
+      located.excerpt = SourceExcerpt.lines(bytes, offset: error.offset, line: error.line)
+      throw located
+    }
+  }
+
+  private static func parseDocument(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     var parser = JSON5Parser(bytes: bytes)
     parser.skipSpace()
     if parser.offset == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -83,13 +98,17 @@ struct JSON5Parser {
       guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
       offset += 1
       try skipSpaceChecked()
-      members[key] = try value()
+      let valueStart = offset
+      let member = try value()
+      members[key] = member
       try skipSpaceChecked()
       if peek() == UInt8(ascii: ",") {
         offset += 1
         continue
       }
-      guard peek() == UInt8(ascii: "}") else { throw error("expected ',' or '}' after the value of \"\(key)\"") }
+      guard peek() == UInt8(ascii: "}") else {
+        throw error("expected ',' or '}' after the value of \"\(key)\"", hint: hint(after: member, from: valueStart))
+      }
       break
     }
     offset += 1
@@ -104,13 +123,17 @@ struct JSON5Parser {
     while true {
       try skipSpaceChecked()
       if peek() == UInt8(ascii: "]") { break }
-      elements.append(try value())
+      let elementStart = offset
+      let element = try value()
+      elements.append(element)
       try skipSpaceChecked()
       if peek() == UInt8(ascii: ",") {
         offset += 1
         continue
       }
-      guard peek() == UInt8(ascii: "]") else { throw error("expected ',' or ']' after an element of the array") }
+      guard peek() == UInt8(ascii: "]") else {
+        throw error("expected ',' or ']' after an element of the array", hint: hint(after: element, from: elementStart))
+      }
       break
     }
     offset += 1
@@ -126,7 +149,7 @@ struct JSON5Parser {
   private mutating func literal(_ word: String) throws(SyntaxError) {
     let expected = Array(word.utf8)
     guard bytes[offset...].starts(with: expected), !isIdentifierPart(at: offset + expected.count) else {
-      throw error("expected a value (a number, a string, true, false, null, an array or an object)")
+      throw error("expected a value (a number, a string, true, false, null, an array or an object)", hint: hint(forValueAt: offset))
     }
     offset += expected.count
   }
@@ -164,7 +187,9 @@ struct JSON5Parser {
     while true {
       guard offset < bytes.count else {
         let (line, column) = lineAndColumn(of: start)
-        throw SyntaxError(line: line, column: column, message: "expected the string that starts here to end with \(Character(Unicode.Scalar(quote)))")
+        throw SyntaxError(
+          line: line, column: column, message: "expected the string that starts here to end with \(Character(Unicode.Scalar(quote)))",
+          offset: start)
       }
       let byte = bytes[offset]
       if byte == quote {
@@ -284,7 +309,7 @@ struct JSON5Parser {
     }
     guard integerDigits + fractionDigits > 0 else {
       offset = start
-      throw error("expected a value (a number, a string, true, false, null, an array or an object)")
+      throw error("expected a value (a number, a string, true, false, null, an array or an object)", hint: hint(forValueAt: start))
     }
     let mantissaEnd = offset
     if let byte = peek(), byte | 0x20 == UInt8(ascii: "e") {
@@ -294,7 +319,9 @@ struct JSON5Parser {
       while let byte = peek(), isDigit(byte) { offset += 1 }
       guard offset > exponentStart else { throw error("expected the digits of an exponent") }
     }
-    guard !isIdentifierPart(at: offset) else { throw error("expected ',' or a closing bracket after the number") }
+    guard !isIdentifierPart(at: offset) else {
+      throw error("expected ',' or a closing bracket after the number", hint: hint(forValueAt: start))
+    }
     // JSON5 allows a point with no digits before (".5") or after ("5.", "5.e3"); Swift's
     // reader wants digits on both sides, so the text is written out that way.
     var text = ""
@@ -313,9 +340,54 @@ struct JSON5Parser {
     let matches = offset + length <= bytes.count
       && word.withUTF8Buffer { expected in (0..<length).allSatisfy { bytes[offset + $0] == expected[$0] } }
     guard matches, !isIdentifierPart(at: offset + length) else {
-      throw error("expected a value (a number, a string, true, false, null, an array or an object)")
+      throw error("expected a value (a number, a string, true, false, null, an array or an object)", hint: hint(forValueAt: offset))
     }
     offset += length
+  }
+
+  // MARK: Hints
+
+  /// A hint for what follows a value where ',' or a bracket should: after a number, an
+  /// operator (`width: 40/9`, `x: 2 * pi`) or a word (`2 pi`) is arithmetic or a unit, which
+  /// JSON5 does not have but a string holding it does.
+  private func hint(after value: JSONValue, from start: Int) -> String? {
+    guard case .number = value, let next = peek() else { return nil }
+    let isOperator = [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "(")].contains(next)
+    guard isOperator || isIdentifierPart(at: offset) else { return nil }
+    return hint(forValueAt: start) ?? (isOperator ? "write arithmetic as a string, e.g. \"40 / 9\"" : nil)
+  }
+
+  /// A hint for an unquoted value JSON5 cannot read, shown with its own text (up to the next
+  /// ',', bracket or line end): arithmetic (`(40 - 4) / 3`) and words (`HUGE`, `.infinity`,
+  /// `90deg`) are written as strings. Nothing for a misspelt `true`, `false` or `null`.
+  private func hint(forValueAt start: Int) -> String? {
+    var end = start
+    var parentheses = 0
+    scan: while end < bytes.count, end - start <= 60 {
+      switch bytes[end] {
+      case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x0A, 0x0D:
+        if parentheses == 0 || bytes[end] == 0x0A || bytes[end] == 0x0D { break scan }
+      case UInt8(ascii: "/") where end + 1 < bytes.count && [UInt8(ascii: "/"), UInt8(ascii: "*")].contains(bytes[end + 1]):
+        break scan
+      case UInt8(ascii: "("): parentheses += 1
+      case UInt8(ascii: ")"): parentheses -= 1
+      default: break
+      }
+      end += 1
+    }
+    let text = String(decoding: bytes[start..<min(end, bytes.count)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    let isExpressionText = !text.isEmpty && end - start <= 60 && text.unicodeScalars.allSatisfy { scalar in
+      scalar == "π" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " \t.+-*/(),$_".unicodeScalars.contains(scalar)))
+    }
+    guard isExpressionText else { return nil }
+    let literals = ["true", "false", "null", "Infinity", "NaN"]
+    if literals.contains(where: { $0.hasPrefix(text) }) { return nil }
+    if let literal = literals.first(where: { $0.lowercased() == text.lowercased() }) { return "write \(literal)" }
+    if text.dropFirst().contains(where: { "+-*/()".contains($0) }) || text.hasPrefix("(") {
+      return "write arithmetic as a string, e.g. \"\(text)\""
+    }
+    guard text.contains(where: { $0.isLetter }) else { return nil }
+    return "write it as a string: \"\(text)\""
   }
 
   // MARK: Space and comments
@@ -324,7 +396,7 @@ struct JSON5Parser {
   private mutating func skipSpaceChecked() throws(SyntaxError) {
     if let unterminated = skipSpace() {
       let (line, column) = lineAndColumn(of: unterminated)
-      throw SyntaxError(line: line, column: column, message: "expected the comment that starts here to end with */")
+      throw SyntaxError(line: line, column: column, message: "expected the comment that starts here to end with */", offset: unterminated)
     }
   }
 
@@ -410,15 +482,18 @@ struct JSON5Parser {
 
   // MARK: Positions
 
-  private func error(_ message: String) -> SyntaxError {
+  /// The error at the current offset: `message`, what was found there, then `hint` if any.
+  private func error(_ message: String, hint: String? = nil) -> SyntaxError {
     let (line, column) = lineAndColumn(of: offset)
     let found: String
     if let (scalar, _) = scalar(at: offset) {
-      found = scalar.properties.generalCategory == .control ? String(format: "U+%04X", scalar.value) : "'\(scalar)'"
+      // A control or an invisible character is named by its code, not printed.
+      let isUnseen = [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+      found = isUnseen ? String(format: "U+%04X", scalar.value) : "'\(scalar)'"
     } else {
       found = offset >= bytes.count ? "the end of the file" : String(format: "the byte 0x%02X", bytes[offset])
     }
-    return SyntaxError(line: line, column: column, message: "\(message), found \(found)")
+    return SyntaxError(line: line, column: column, message: "\(message), found \(found)" + (hint.map { "; " + $0 } ?? ""), offset: offset)
   }
 
   /// The 1-based line and column (in characters) of byte `index`.

@@ -50,23 +50,41 @@ struct JSONCursor {
 
   // MARK: Scalars
 
+  /// A number: a JSON number, or a string holding an arithmetic expression (`"(40 - 4) / 3"`,
+  /// `"2 * pi"`, `"$size / 9"`: see `NumberExpression`), evaluated here.
   func number() throws -> Double {
+    if case .string = value {
+      return try evaluatedExpression(expected: "a number or an arithmetic expression (\"(40 - 4) / 3\")")
+    }
     guard case .number(let number) = value, number.isFinite else { throw error(expected: "a number") }
     return number
   }
 
+  /// A number in `range`; an expression is checked by the value it evaluates to.
   func number(in range: ClosedRange<Double>, expected: String) throws -> Double {
-    guard case .number(let number) = value, range.contains(number) else {
+    switch value {
+    case .number(let number):
+      guard range.contains(number) else { throw error(expected: expected) }
+      return number
+    case .string:
+      let number = try evaluatedExpression(expected: expected)
+      guard range.contains(number) else { throw error(expected: expected, evaluatedTo: number) }
+      return number
+    default:
       throw error(expected: expected)
     }
-    return number
   }
 
   func integer(in range: ClosedRange<Int>) throws -> Int {
-    guard case .number(let number) = value, number == number.rounded(),
-      number >= Double(range.lowerBound), number <= Double(range.upperBound)
-    else {
-      throw error(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+    let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    let number: Double
+    switch value {
+    case .number(let literal): number = literal
+    case .string: number = try evaluatedExpression(expected: expected)
+    default: throw error(expected: expected)
+    }
+    guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+      throw error(expected: expected, evaluatedTo: number)
     }
     return Int(number)
   }

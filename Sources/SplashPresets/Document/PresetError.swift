@@ -12,12 +12,17 @@ public struct PresetError: Error, Sendable, Hashable, CustomStringConvertible {
   public var expected: String
   /// What was there instead, or `nil` when the problem is not a single value (e.g. a syntax error).
   public var found: String?
+  /// For a syntax error, the line of the file where it is with a caret under its column (see
+  /// `SourceExcerpt`); empty otherwise. Not part of `description`, which stays one line for
+  /// reports and logs; `validate` prints these lines under it.
+  public var excerpt: [String]
 
-  public init(file: String, path: String, expected: String, found: String?) {
+  public init(file: String, path: String, expected: String, found: String?, excerpt: [String] = []) {
     self.file = file
     self.path = path
     self.expected = expected
     self.found = found
+    self.excerpt = excerpt
   }
 
   public var description: String {

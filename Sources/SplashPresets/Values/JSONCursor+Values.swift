@@ -23,23 +23,30 @@ extension JSONCursor {
     return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
   }
 
-  /// An angle with an explicit unit, in radians: `"-90deg"`, `"1.5pi"`, `"0.25turn"`, `"0.5rad"`.
+  /// An angle, in radians: a number or an arithmetic expression with a unit (`"-90deg"`,
+  /// `"1.5pi"`, `"0.25turn"`, `"0.5rad"`, `"360 / 8 deg"`, `"-(pi / 2) rad"`), an expression
+  /// that names pi (`"2 * pi"`, `"-pi / 2"`: radians, as Swift's `2 * .pi`), or 0.
   ///
-  /// A bare number is refused: Core Animation code says radians while designers think in
-  /// degrees, and guessing would silently turn a quarter turn into 90 radians.
+  /// Any other number without a unit is refused: Core Animation code says radians while
+  /// designers think in degrees, and guessing would silently turn a quarter turn into 90
+  /// radians. Zero is the same in every unit.
   func angle() throws -> Double {
     let expected = "an angle with a unit, such as \"-90deg\", \"1.5pi\", \"0.25turn\" or \"0.5rad\""
-    guard case .string(let text) = value else { throw error(expected: expected) }
-    let units: [(suffix: String, radians: Double)] = [
-      ("deg", Double.pi / 180), ("rad", 1), ("turn", 2 * Double.pi), ("pi", Double.pi),
-    ]
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    for unit in units where trimmed.hasSuffix(unit.suffix) {
-      let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
-      if number.isEmpty && unit.suffix == "pi" { return Double.pi }
-      if let value = Double(number), value.isFinite { return value * unit.radians }
+    switch value {
+    case .number(let number):
+      guard number == 0 else { throw error(expected: expected) }
+      return 0
+    case .string(let text):
+      let radiansPerUnit: [String: Double] = ["deg": .pi / 180, "rad": 1, "turn": 2 * .pi, "pi": .pi, "π": .pi]
+      let angle = try expression(units: Set(radiansPerUnit.keys), expected: expected)
+      if let unit = angle.unit, let factor = radiansPerUnit[unit] { return angle.number * factor }
+      if angle.mentionsPi { return angle.number }
+      // "0" is the plain zero; "90 / 2" is as unit-less as 45.
+      if angle.number == 0, Double(text.trimmingCharacters(in: .whitespaces)) != nil { return 0 }
+      throw error(expected: expected, evaluatedTo: angle.number)
+    default:
+      throw error(expected: expected)
     }
-    throw error(expected: expected)
   }
 
   /// A colour: `#RRGGBB`, `#RRGGBBAA`, `rgb(15, 78, 101)`, `rgba(15, 78, 101, 0.5)` (0–255
@@ -131,7 +138,8 @@ extension JSONCursor {
     }
     var transform = Transform3D.identity
     if let scale = members["scale"] {
-      if case .number(let uniform) = scale.value {
+      if scale.isNumberOrExpression {
+        let uniform = try scale.number()
         transform = Transform3D(scaleX: uniform, y: uniform, z: uniform)
       } else if case .array(let elements) = scale.value, elements.count == 3 {
         let factors = try scale.numbers(count: 3, expected: "a scale factor, [sx, sy] or [sx, sy, sz]")
