@@ -154,4 +154,20 @@ struct NumberExpressionTests {
       "\(error)" == #"p.json5: layers[0].opacity: expected an opacity from 0 to 1, found "$size / 100" (= 2.5)"#
     }
   }
+
+  @Test("a grid delays a cell's expression beginTime instead of replacing it, and scales by an expression")
+  func gridCells() throws {
+    let grid = """
+      { id: "host", grid: { columns: 2, rows: 1, cellSize: [10, 10], centerCell: [0, 0], delayPerPoint: 0.01,
+        cell: { zPosition: { cell: "column", times: "$size / 4" },
+                animations: [ { type: "basic", keyPath: "opacity", beginTime: "$size / 100", duration: 1 } ] } } }
+      """
+    let cells = try #require(try scene(grid).layers.first).sublayers
+    #expect(cells.map(\.properties.zPosition) == [0, 10])
+    // Cell 1 is 10 points from the centre cell: 0.4 s from the expression, plus 0.1 s.
+    let begins = cells.map { $0.animations.first?.timing.beginTime ?? -1 }
+    #expect(abs(begins[0] - 0.4) < 1e-12 && abs(begins[1] - 0.5) < 1e-12, "\(begins)")
+    let bad = grid.replacingOccurrences(of: #"beginTime: "$size / 100""#, with: #"beginTime: "$size / 0""#)
+    #expect(message(bad).contains(#"layers[0].grid.cell[cell 0,0].animations[0].beginTime"#), "\(message(bad))")
+  }
 }

@@ -15,7 +15,8 @@
 public struct MediaTiming: Sendable, Hashable {
   /// When the active time starts, in the parent's seconds.
   public var beginTime: Double
-  /// The length of one iteration; Core Animation's default of 0 means 0.25 s.
+  /// The length of one iteration; Core Animation's default of 0 means 0.25 s (a group's child
+  /// takes the group's instead: see `AnimationGroup`).
   public var duration: Double
   /// How fast local time runs relative to the parent's (0 freezes it at `timeOffset`).
   public var speed: Double

@@ -49,9 +49,10 @@ enum GridExpander {
     let delayPerPoint = try members["delayPerPoint"]?.number(in: 0...10, expected: "seconds per point from 0 to 10") ?? 0
     let template = try required("cell")
     guard case .object(let templateMembers) = template.value else { throw template.error(expected: "a layer object") }
-    if let position = templateMembers["position"] {
-      throw JSONCursor(value: position, jsonPath: "\(template.jsonPath).position", file: grid.file)
-        .error(expected: "no position in a grid cell (the grid places each cell)")
+    for key in ["position", "frame"] {
+      guard let placement = templateMembers[key] else { continue }
+      throw JSONCursor(value: placement, jsonPath: "\(template.jsonPath).\(key)", file: grid.file)
+        .error(expected: "no \(key) in a grid cell (the grid places each cell; give its size with bounds)")
     }
 
     var cells: [JSONCursor] = []
@@ -74,7 +75,11 @@ enum GridExpander {
           layer["bounds"] = .array([.number(0), .number(0), .number(size.width), .number(size.height)])
         }
         if delayPerPoint > 0, case .array(let animations)? = layer["animations"] {
-          layer["animations"] = .array(animations.map { delayed($0, by: context.distance * delayPerPoint) })
+          layer["animations"] = .array(
+            try animations.enumerated().map { index, animation in
+              try delayed(
+                animation, by: context.distance * delayPerPoint, path: "\(path).animations[\(index)]", file: grid.file)
+            })
         }
         value = .object(layer)
         let cursor = JSONCursor(value: value, jsonPath: path, file: grid.file)
@@ -115,13 +120,9 @@ enum GridExpander {
         if let extra = members.keys.sorted().first(where: { $0 != "cell" && $0 != "times" }) {
           throw PresetError(file: file, path: "\(path).\(extra)", expected: "only \"cell\" and \"times\" in a cell value", found: "unknown key \"\(extra)\"")
         }
-        let factor: Double
-        switch members["times"] {
-        case nil: factor = 1
-        case .number(let number)?: factor = number
-        default:
-          throw PresetError(file: file, path: "\(path).times", expected: "a number", found: members["times"]?.summary)
-        }
+        let factor = try members["times"].map {
+          try JSONCursor(value: $0, jsonPath: "\(path).times", file: file).number()
+        } ?? 1
         switch kind {
         case "offset": return .array([.number(context.offset.0 * factor), .number(context.offset.1 * factor)])
         case "distance": return .number(context.distance * factor)
@@ -170,11 +171,14 @@ enum GridExpander {
     }
   }
 
-  /// An animation object whose `beginTime` is later by `delay`.
-  private static func delayed(_ animation: JSONValue, by delay: Double) -> JSONValue {
+  /// An animation object whose `beginTime` is later by `delay`; a `beginTime` written as an
+  /// expression is evaluated first, so that it is delayed too rather than replaced.
+  private static func delayed(_ animation: JSONValue, by delay: Double, path: String, file: String) throws -> JSONValue {
     guard case .object(var members) = animation else { return animation }
-    var begin = 0.0
-    if case .number(let number)? = members["beginTime"] { begin = number }
+    let begin = try members["beginTime"].map {
+      try JSONCursor(value: $0, jsonPath: "\(path).beginTime", file: file)
+        .number(in: -1e6...1e6, expected: "a begin time in seconds from −1000000 to 1000000")
+    } ?? 0
     members["beginTime"] = .number(begin + delay)
     return .object(members)
   }
