@@ -22,7 +22,9 @@ enum DefinitionKind: String, CaseIterable {
 /// whose use site may supply or replace any member, so it is compiled where it is used
 /// (`DefinitionExpander`), and one that is never used is never compiled.
 struct Definitions {
-  static let keys: Set<String> = Set(DefinitionKind.allCases.map(\.rawValue))
+  /// The sections of `define`: the two kinds, and `numbers` (read before anything else, by
+  /// `NamedNumbers`).
+  static let keys: Set<String> = Set(DefinitionKind.allCases.map(\.rawValue) + ["numbers"])
   /// What a definition's name may be: letters, digits, `_` and `-`, starting with a letter.
   static let namePattern = "^[A-Za-z][A-Za-z0-9_-]*$"
 

@@ -119,9 +119,10 @@ public enum PresetCompiler {
     _ original: JSONCursor, values: [String: JSONValue], baseDirectory: URL?, trustedImages: Set<String>,
     issues: IssueCollector, assetsRoot: URL?
   ) throws -> Scene {
+    let values = try NamedNumbers.adding(to: values, from: original)
     // `$name` inside an expression is read where the number is, by cursors that know only
     // their value: the values are bound for the whole compile.
-    try ExpressionParameters.$current.withValue(ExpressionParameters(values: values)) {
+    return try ExpressionParameters.$current.withValue(ExpressionParameters(values: values)) {
       do {
         let substituted = try substituteParameters(original, values: values)
         let expansion = try DefinitionExpander.expand(substituted, issues: issues)
