@@ -56,7 +56,7 @@ let package = Package(
     .testTarget(name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashModel", "SplashCore"], exclude: ["Broken"]),
     .testTarget(
       name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashPresets", "SplashRender", "SplashModel", "SplashCore"],
-      exclude: ["Goldens", "Fixtures"]),
+      exclude: ["Goldens", "Fixtures", "Loaders"]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(
