@@ -41,6 +41,7 @@ struct AngleExpressionTests {
     (#""2 * 45deg""#, .pi / 2),
     // No unit, but pi: radians, as Swift's `2 * .pi`.
     (#""2 * pi""#, 2 * .pi), (#""-pi / 2""#, -.pi / 2), (#""pi + pi / 2""#, 1.5 * .pi), (#""-.pi / 4""#, -.pi / 4),
+    (#""CGFloat(2 * Double.pi)""#, 2 * .pi), (#""M_PI_2""#, .pi / 2),
     // Zero is zero in every unit.
     ("0", 0), (#""0""#, 0), ("-0", 0), (#""0deg""#, 0),
   ]

@@ -9,9 +9,10 @@ import Foundation
 ///     primary    := number | constant | "$" name | function "(" expression ("," expression)* ")"
 ///                 | "(" expression ")"
 ///     number     := decimal digits with an optional point and exponent: 40, 0.5, .5, 5., 1e-3
-///     constant   := pi | π | .pi | Double.pi | CGFloat.pi | Float.pi
+///     constant   := pi | π | .pi | Double.pi | CGFloat.pi | Float.pi | M_PI | M_PI_2 | M_PI_4
 ///     function   := min | max (one argument or more) | sin | cos | tan (radians) | sqrt | abs
 ///                 | floor | ceil | round (halves away from zero, as Swift's rounded())
+///                 | CGFloat | Double | Float (Swift's conversions, which change nothing here)
 ///
 /// `$name` is a number parameter of the preset (`ExpressionParameters`). The text is read by
 /// hand and evaluated as it is read: there is nothing in it but this arithmetic, so nothing a
@@ -39,11 +40,18 @@ struct NumberExpression {
   /// Parentheses, function calls and signs inside each other.
   static let maximumDepth = 32
 
-  static let constants: Set<String> = ["pi", "π", ".pi", "Double.pi", "CGFloat.pi", "Float.pi"]
+  /// Pi as Swift and Objective-C code spell it (`M_PI_2` is π/2, `M_PI_4` π/4, from math.h).
+  static let constants: [String: Double] = [
+    "pi": .pi, "π": .pi, ".pi": .pi, "Double.pi": .pi, "CGFloat.pi": .pi, "Float.pi": .pi,
+    "M_PI": .pi, "M_PI_2": .pi / 2, "M_PI_4": .pi / 4,
+  ]
   static let unaryFunctions: [String: @Sendable (Double) -> Double] = [
     "sin": { sin($0) }, "cos": { cos($0) }, "tan": { tan($0) }, "sqrt": { $0.squareRoot() }, "abs": { Swift.abs($0) },
     "floor": { $0.rounded(.down) }, "ceil": { $0.rounded(.up) }, "round": { $0.rounded() },
   ]
+  /// Swift's number conversions: `CGFloat(2 * Double.pi)` reads as the Swift does, and changes
+  /// nothing, since every number here is a double.
+  static let conversions: Set<String> = ["CGFloat", "Double", "Float"]
   static let listFunctions: [String: @Sendable ([Double]) -> Double] = [
     "min": { $0.min() ?? 0 }, "max": { $0.max() ?? 0 },
   ]
@@ -150,11 +158,11 @@ struct NumberExpression {
     guard let name = peekName() else { throw failure("expected a number, pi, a $parameter, a function or '('") }
     let column = index + 1
     index += name.count
-    if Self.constants.contains(name) {
+    if let constant = Self.constants[name] {
       mentionsPi = true
-      return .pi
+      return constant
     }
-    if let function = Self.unaryFunctions[name] {
+    if let function = Self.unaryFunctions[name] ?? (Self.conversions.contains(name) ? { $0 } : nil) {
       let arguments = try arguments(of: name)
       guard arguments.count == 1 else {
         throw Failure(column: column, message: "expected one argument for \(name), found \(arguments.count)")
