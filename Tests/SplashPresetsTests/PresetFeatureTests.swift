@@ -38,6 +38,21 @@ struct PresetFeatureTests {
     #expect(abs(TransformComponents(label.presentation(at: 1).properties.transform).scale.x - 0.25) < 1e-9)
   }
 
+  @Test("null is nil for a layer's colours (layer.fillColor = nil draws no fill), but not in an animation")
+  func nilColors() throws {
+    let ring = try #require(
+      try scene("""
+        { id: "ring", type: "shape", path: { oval: [0, 0, 10, 10] }, fillColor: null, strokeColor: "white",
+          backgroundColor: null, borderColor: null, shadowColor: null }
+        """
+      ).layers.first)
+    #expect(ring.properties.shape.fillColor == .clear && ring.properties.shape.strokeColor == .white)
+    #expect(ring.properties.backgroundColor == .clear && ring.properties.borderColor == .clear)
+    #expect(ring.properties.shadow.color == .clear)
+    let animated = message(#"{ id: "a", animations: [ { type: "basic", keyPath: "backgroundColor", toValue: null } ] }"#)
+    #expect(animated.hasPrefix("features.json5: layers[0].animations[0].toValue: expected a colour"), "\(animated)")
+  }
+
   @Test("a CASpringAnimation without a duration lasts its settling duration")
   func springSettles() throws {
     let scene = try scene("""

@@ -166,11 +166,11 @@ struct LayerCompiler {
       properties.opacity = try value.number(in: 0...1, expected: "an opacity from 0 to 1")
     }
     try issues.read(members["hidden"]) { value in properties.isHidden = try value.bool() }
-    try issues.read(members["backgroundColor"]) { value in properties.backgroundColor = try value.color() }
+    try issues.read(members["backgroundColor"]) { value in properties.backgroundColor = try value.optionalColor() }
     try issues.read(members["cornerRadius"]) { value in properties.cornerRadius = try value.number(in: 0...1e6, expected: nonNegative) }
     try issues.read(members["masksToBounds"]) { value in properties.masksToBounds = try value.bool() }
     try issues.read(members["borderWidth"]) { value in properties.borderWidth = try value.number(in: 0...1e6, expected: nonNegative) }
-    try issues.read(members["borderColor"]) { value in properties.borderColor = try value.color() }
+    try issues.read(members["borderColor"]) { value in properties.borderColor = try value.optionalColor() }
     try issues.read(members["contents"]) { value in
       properties.contents = LayerContents(imagePath: try imagePath(value))
     }
@@ -178,7 +178,7 @@ struct LayerCompiler {
       guard properties.contents != nil else { throw value.error("\"contentsGravity\" needs \"contents\"") }
       properties.contents?.gravity = try value.choice(LayerContents.Gravity.self)
     }
-    try issues.read(members["shadowColor"]) { value in properties.shadow.color = try value.color() }
+    try issues.read(members["shadowColor"]) { value in properties.shadow.color = try value.optionalColor() }
     try issues.read(members["shadowOpacity"]) { value in
       properties.shadow.opacity = try value.number(in: 0...1, expected: "an opacity from 0 to 1")
     }
@@ -191,9 +191,9 @@ struct LayerCompiler {
 
   private func readShape(_ members: [String: JSONCursor], into shape: inout ShapeStyle) throws {
     try issues.read(members["path"]) { value in shape.path = try value.shapePath() }
-    try issues.read(members["fillColor"]) { value in shape.fillColor = try value.color() }
+    try issues.read(members["fillColor"]) { value in shape.fillColor = try value.optionalColor() }
     try issues.read(members["fillRule"]) { value in shape.fillRule = try value.choice(FillRule.self) }
-    try issues.read(members["strokeColor"]) { value in shape.strokeColor = try value.color() }
+    try issues.read(members["strokeColor"]) { value in shape.strokeColor = try value.optionalColor() }
     try issues.read(members["lineWidth"]) { value in shape.lineWidth = try value.number(in: 0...1e6, expected: "a line width ≥ 0") }
     try issues.read(members["strokeStart"]) { value in
       shape.strokeStart = try value.number(in: 0...1, expected: "a fraction from 0 to 1")

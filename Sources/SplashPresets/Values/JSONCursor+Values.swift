@@ -49,6 +49,14 @@ extension JSONCursor {
     }
   }
 
+  /// A layer's `CGColor?` property: a colour, or `null` for nil (`layer.fillColor = nil`), which
+  /// draws nothing, as clear does. Only layer properties take it: in an animation, a missing
+  /// value means "not set", not nil.
+  func optionalColor() throws -> SplashCore.Color {
+    if case .null = value { return .clear }
+    return try color()
+  }
+
   /// A colour: `#RRGGBB`, `#RRGGBBAA`, `rgb(15, 78, 101)`, `rgba(15, 78, 101, 0.5)` (0–255
   /// components, alpha 0–1, as iOS code's `UIColor(red: 15/255, …)`), or a UIKit colour name
   /// (`clear`, `white`, `orange`, …).
