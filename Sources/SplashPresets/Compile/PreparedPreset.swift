@@ -138,9 +138,10 @@ public final class PreparedPreset {
     baseDirectory: URL, assetsRoot: URL?
   ) -> Bool {
     guard !references.isEmpty else { return true }
-    // No reader of any kind takes null for a present member; the colour reader's refusal of it
-    // at a path is what a colour reference produces there.
-    let probe = JSONValue.null
+    // No reader of any kind takes an array holding only null (a layer's colour takes null
+    // itself, as Swift's nil); the colour reader's refusal of it at a path is what a colour
+    // reference produces there.
+    let probe = JSONValue.array([.null])
     var probed = values
     probed[name] = probe
     let issues = IssueCollector(mode: .collect)
