@@ -45,17 +45,21 @@ struct PresetSource {
   ///
   /// - Throws: `PresetLookupError` when no folder holds a preset of that name; `PresetError`
   ///   for an unreadable or invalid file.
-  func load(environment: [String: String]) throws -> Scene {
+  func load(environment: [String: String], warn: ((String) -> Void)? = nil) throws -> Scene {
+    // A shape that draws nothing is said where the frames are made too, not only by validate.
+    let warnPreset = warn.map { warn in { (warning: PresetError) in warn("\(warning)") } }
     switch origin {
     case .file(let path):
       return try PresetLoader.load(
-        URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)))
+        URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)),
+        warn: warnPreset)
     case .named(let name, let presetsDirectory):
       let library = PresetLibrary.standard(
         presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
       let url = try library.file(named: name)
       return try PresetLoader.load(
-        url, displayName: Self.displayPath(url), parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)))
+        url, displayName: Self.displayPath(url), parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)),
+        warn: warnPreset)
     }
   }
 

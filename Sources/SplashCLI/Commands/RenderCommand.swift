@@ -161,7 +161,7 @@ struct RenderCommand {
   }
 
   func run(environment: [String: String], cancellation: CancellationFlag, log: @escaping (String) -> Void) throws {
-    var scene = try source.load(environment: environment)
+    var scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
     if isTransparent { scene.backgroundColor = .clear }
     // A preset whose canvas is not opaque asks for transparency itself; an opaque format
     // would show its clear pixels as black, so it is refused as --transparent is.

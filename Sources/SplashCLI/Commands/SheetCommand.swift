@@ -38,7 +38,7 @@ struct SheetCommand {
   }
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {
-    let scene = try source.load(environment: environment)
+    let scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
     try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
     // A looping clip: frame k of n shows start + k·cycle/n, never the next loop's first frame
     // again. A one-shot clip with a hold: the last frame is the final state at start + cycle.

@@ -31,7 +31,7 @@ struct StillCommand {
   }
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {
-    let scene = try source.load(environment: environment)
+    let scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
     try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: false)
     guard let buffer = PixelBuffer(width: size.width, height: size.height) else {

@@ -33,14 +33,19 @@ public enum PresetCompiler {
   ///   - assetsRoot: The folder images must lie in; the preset's folder when `nil`.
   ///   - parameterOrigin: Whether `parameters` come from the command line (their images are
   ///     trusted) or from a manifest (their images are confined like the preset's own).
+  ///   - warn: Told what compiles but is almost surely a mistake (a shape that draws nothing),
+  ///     as `validate` prints it, once the preset has compiled.
   public static func compile(
     _ data: Data, file: String, baseDirectory: URL? = nil, parameters overrides: [String: String] = [:],
-    assetsRoot: URL? = nil, parameterOrigin: ParameterOrigin = .commandLine
+    assetsRoot: URL? = nil, parameterOrigin: ParameterOrigin = .commandLine, warn: ((PresetError) -> Void)? = nil
   ) throws -> Scene {
     let document = try parse(data, file: file)
-    return try compile(
+    let issues = IssueCollector(mode: .abort)
+    let scene = try compile(
       JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: overrides,
-      issues: IssueCollector(mode: .abort), assetsRoot: assetsRoot, origin: parameterOrigin)
+      issues: issues, assetsRoot: assetsRoot, origin: parameterOrigin)
+    for warning in issues.warnings { warn?(warning) }
+    return scene
   }
 
   /// Every problem of a preset, in document order, without stopping at the first; empty when
