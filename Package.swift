@@ -5,7 +5,8 @@ import PackageDescription
 // layering of design.md enforces itself. Arrows point to what a target may import:
 //
 //   splashvid → SplashCLI → { SplashPresets, SplashPipeline, SplashCairo, SplashEncode }
-//   SplashPresets  → SplashModel → SplashCore
+//   SplashPresets  → SplashModel → SplashCore ; SplashPresets → SplashDocument (JSON5, shared by
+//                                                 every front end that reads a document)
 //   SplashPipeline → SplashRender → SplashModel → SplashCore
 //   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo, CGdkPixbuf
 //   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
@@ -35,7 +36,8 @@ let package = Package(
     // MARK: Stages
     .target(name: "SplashCore"),
     .target(name: "SplashModel", dependencies: ["SplashCore"]),
-    .target(name: "SplashPresets", dependencies: ["SplashModel", "SplashCore"]),
+    .target(name: "SplashDocument"),
+    .target(name: "SplashPresets", dependencies: ["SplashDocument", "SplashModel", "SplashCore"]),
     .target(name: "SplashRender", dependencies: ["SplashModel", "SplashCore"]),
     .target(
       name: "SplashCairo", dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo", "CGdkPixbuf"]),
@@ -47,13 +49,17 @@ let package = Package(
     .target(name: "SplashPipeline", dependencies: ["SplashRender", "SplashModel", "SplashCore"]),
     .target(
       name: "SplashCLI",
-      dependencies: ["SplashPresets", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel", "SplashCore"]),
+      dependencies: [
+        "SplashPresets", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel",
+        "SplashCore",
+      ]),
     .executableTarget(name: "splashvid", dependencies: ["SplashCLI"]),
 
     // MARK: Tests
     .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
     .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore"]),
-    .testTarget(name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashModel", "SplashCore"], exclude: ["Broken"]),
+    .testTarget(
+      name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashDocument", "SplashModel", "SplashCore"], exclude: ["Broken"]),
     .testTarget(
       name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashPresets", "SplashRender", "SplashModel", "SplashCore"],
       exclude: ["Goldens", "Fixtures", "Loaders"]),

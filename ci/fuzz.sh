@@ -14,7 +14,7 @@ build=.build/fuzz
 swift build --scratch-path "$build" --target SplashPresets -Xswiftc -sanitize=fuzzer,address -q
 debug="$build/debug"
 swiftc -sanitize=fuzzer,address -parse-as-library -I "$debug/Modules" \
-  Fuzz/PresetFuzzer.swift "$debug"/SplashPresets.build/*.o "$debug"/SplashModel.build/*.o "$debug"/SplashCore.build/*.o \
+  Fuzz/PresetFuzzer.swift "$debug"/SplashPresets.build/*.o "$debug"/SplashDocument.build/*.o "$debug"/SplashModel.build/*.o "$debug"/SplashCore.build/*.o \
   -o "$build/preset-fuzzer"
 mkdir -p "$build/corpus"
 cp -n Fuzz/corpus/* "$build/corpus/" 2>/dev/null || true

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import SplashDocument
 
 @testable import SplashPresets
 

@@ -1,6 +1,7 @@
 import Foundation
 import SplashModel
 import SplashPresets
+import SplashDocument
 
 /// `splashvid presets`: the presets the search folders hold, with canvas, loop, description and
 /// parameters.

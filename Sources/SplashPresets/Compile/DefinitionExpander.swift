@@ -1,3 +1,5 @@
+import SplashDocument
+
 /// Replaces every `use` of a named definition with the definition, before anything is compiled.
 ///
 /// In any place an animation goes (a layer's or a group's `animations`) and any place a layer

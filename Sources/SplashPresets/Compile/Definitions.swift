@@ -1,3 +1,5 @@
+import SplashDocument
+
 /// The two kinds of named definitions a preset's `define` holds.
 enum DefinitionKind: String, CaseIterable {
   case animations, layers

@@ -1,3 +1,5 @@
+import SplashDocument
+
 /// The parameters `$name` reads inside an arithmetic expression (`"$size / 9"`): the values of
 /// the compile under way, defaults overridden by `--param` or a manifest row.
 ///

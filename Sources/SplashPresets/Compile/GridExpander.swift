@@ -1,4 +1,5 @@
 import Foundation
+import SplashDocument
 
 /// Expands a layer's `grid`: one layer per cell from a template, the way a replicator or a
 /// tile-grid view builds its cells (fuber's ripple of 7 × 11 tiles).

@@ -1,4 +1,5 @@
 import Foundation
+import SplashDocument
 
 /// A preset's named numbers, `define.numbers`: the `let`s of the iOS code it transcribes.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SplashDocument
 
 /// A preset read and parsed once, against which many parameter sets are checked: the rows of a
 /// batch manifest.

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashModel
+import SplashDocument
 
 /// Turns a preset document into a `Scene`, stopping at the first problem.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashDocument
 
 /// A preset's parameters: named, typed values that users override with `--param name=value`.
 ///

@@ -1,3 +1,5 @@
+import SplashDocument
+
 /// A JSON value together with its JSON path in the document, with typed readers that throw
 /// `PresetError`s naming that path.
 struct JSONCursor {

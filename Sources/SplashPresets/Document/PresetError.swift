@@ -1,3 +1,5 @@
+import SplashDocument
+
 /// A problem in a preset file: where it is, what was expected there and what was found.
 ///
 /// Rendered as one line a user can act on:

@@ -3,7 +3,7 @@ import Foundation
 /// A JSON5 reader that says where the text goes wrong: line, column, what was expected there
 /// and what was found.
 ///
-/// JSON5 (https://spec.json5.org) is JSON with the ECMAScript 5 conveniences presets are
+/// JSON5 (https://spec.json5.org) is JSON with the ECMAScript 5 conveniences documents are
 /// written with: comments, trailing commas, unquoted keys, single-quoted strings, escaped line
 /// breaks in strings, hexadecimal numbers, leading or trailing decimal points, a leading `+`,
 /// `Infinity` and `NaN`. Foundation's reader accepts the same language but reports most
@@ -14,32 +14,32 @@ import Foundation
 /// would keep the last value silently, Foundation's reader the first: in a preset either
 /// hides an edit). Nesting is limited (`maximumDepth`), so hostile input cannot exhaust the
 /// stack.
-struct JSON5Parser {
+public struct JSON5Parser {
   /// A syntax error: where it is and what was expected.
-  struct SyntaxError: Error, CustomStringConvertible {
-    var line: Int
-    var column: Int
-    var message: String
+  public struct SyntaxError: Error, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
     /// Where it is, in bytes from the start of the document.
-    var offset: Int
+    public var offset: Int
     /// The line with a caret under the column (`SourceExcerpt`), for a reader to print under
     /// the message.
-    var excerpt: [String] = []
-    var description: String { "line \(line), column \(column): \(message)" }
+    public var excerpt: [String] = []
+    public var description: String { "line \(line), column \(column): \(message)" }
   }
 
   /// Arrays and objects inside each other: far beyond a preset's (the compiler allows 64
   /// levels of layers, so that its own message names the layer), small enough for the stack
   /// of any thread that loads presets (`JSON5ParserTests` parses this depth on a Dispatch
   /// worker thread of a debug build).
-  static let maximumDepth = 512
+  public static let maximumDepth = 512
 
   private let bytes: [UInt8]
   private var offset = 0
   private var depth = 0
 
   /// Parses `bytes` (UTF-8) as one JSON5 value.
-  static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+  public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     do {
       return try parseDocument(bytes)
     } catch {

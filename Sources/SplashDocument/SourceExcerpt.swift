@@ -9,16 +9,16 @@
 /// line is cut to `width` columns around the mistake, with "…" where it was cut. Characters
 /// that East Asian scripts and emoji draw two columns wide count two, so the caret stays under
 /// the character on a terminal.
-enum SourceExcerpt {
+public enum SourceExcerpt {
   /// Columns of the line shown at most.
-  static let width = 100
-  static let tabWidth = 4
+  public static let width = 100
+  public static let tabWidth = 4
   /// Bytes read either side of the mistake: enough for `width` columns of any script.
   private static let reach = 4 * width
 
   /// The two lines for the character at byte `offset` of `bytes` (UTF-8), which is on line
   /// `line` (from 1). At the end of a line or of the file the caret follows the last character.
-  static func lines(_ bytes: [UInt8], offset: Int, line: Int) -> [String] {
+  public static func lines(_ bytes: [UInt8], offset: Int, line: Int) -> [String] {
     let offset = min(max(offset, 0), bytes.count)
     func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
     var start = offset
