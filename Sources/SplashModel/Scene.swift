@@ -10,13 +10,35 @@ public struct Scene: Sendable, Hashable {
   /// The root layers, bottom to top.
   public var layers: [Layer]
   public var clip: ClipWindow
+  /// The document's own frame numbers, when it has them (a Lottie file's `fr` and `ip`), so
+  /// that `--frame N` means what the file's author means; `nil` for presets, which count time
+  /// in seconds.
+  public var frameNumbering: FrameNumbering?
 
-  public init(canvasSize: Size, backgroundColor: Color, layers: [Layer], clip: ClipWindow) {
+  public init(
+    canvasSize: Size, backgroundColor: Color, layers: [Layer], clip: ClipWindow, frameNumbering: FrameNumbering? = nil
+  ) {
     self.canvasSize = canvasSize
     self.backgroundColor = backgroundColor
     self.layers = layers
     self.clip = clip
+    self.frameNumbering = frameNumbering
   }
+}
+
+/// How a document numbers its frames: frame N is at scene time N / framesPerSecond, and the
+/// clip's first frame is `firstFrame` (a Lottie file's `ip`).
+public struct FrameNumbering: Sendable, Hashable {
+  public var framesPerSecond: Double
+  public var firstFrame: Double
+
+  public init(framesPerSecond: Double, firstFrame: Double) {
+    self.framesPerSecond = framesPerSecond
+    self.firstFrame = firstFrame
+  }
+
+  /// The scene time of frame `frame`.
+  public func sceneTime(ofFrame frame: Double) -> Double { frame / framesPerSecond }
 }
 
 /// The part of a scene's timeline that one loop of a clip shows.
