@@ -6,7 +6,7 @@ import PackageDescription
 //
 //   splashvid → SplashCLI → { SplashPresets, SplashPipeline, SplashCairo, SplashEncode }
 //   SplashPresets  → SplashModel → SplashCore ; SplashPresets → SplashDocument (JSON5, shared by
-//                                                 every front end that reads a document)
+//   SplashLottie   → SplashModel → SplashCore ; SplashLottie  → SplashDocument   both front ends)
 //   SplashPipeline → SplashRender → SplashModel → SplashCore
 //   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo, CGdkPixbuf
 //   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
@@ -38,6 +38,7 @@ let package = Package(
     .target(name: "SplashModel", dependencies: ["SplashCore"]),
     .target(name: "SplashDocument"),
     .target(name: "SplashPresets", dependencies: ["SplashDocument", "SplashModel", "SplashCore"]),
+    .target(name: "SplashLottie", dependencies: ["SplashDocument", "SplashModel", "SplashCore"]),
     .target(name: "SplashRender", dependencies: ["SplashModel", "SplashCore"]),
     .target(
       name: "SplashCairo", dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo", "CGdkPixbuf"]),
@@ -50,7 +51,7 @@ let package = Package(
     .target(
       name: "SplashCLI",
       dependencies: [
-        "SplashPresets", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel",
+        "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel",
         "SplashCore",
       ]),
     .executableTarget(name: "splashvid", dependencies: ["SplashCLI"]),
@@ -63,6 +64,8 @@ let package = Package(
     .testTarget(
       name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashPresets", "SplashRender", "SplashModel", "SplashCore"],
       exclude: ["Goldens", "Fixtures", "Loaders"]),
+    .testTarget(
+      name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"], exclude: ["Files"]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(

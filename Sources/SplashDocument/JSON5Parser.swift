@@ -35,13 +35,23 @@ public struct JSON5Parser {
   public static let maximumDepth = 512
 
   private let bytes: [UInt8]
+  private let duplicateKeys: DuplicateKeys
   private var offset = 0
   private var depth = 0
 
+  /// What a key given twice in one object means.
+  public enum DuplicateKeys: Sendable {
+    /// A mistake, reported where the key is given again (hand-written documents: presets).
+    case refused
+    /// The last value counts, as JavaScript's `JSON.parse` reads it (exported documents, such
+    /// as Lottie files, which players read that way).
+    case lastWins
+  }
+
   /// Parses `bytes` (UTF-8) as one JSON5 value.
-  public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+  public static func parse(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .refused) throws(SyntaxError) -> JSONValue {
     do {
-      return try parseDocument(bytes)
+      return try parseDocument(bytes, duplicateKeys: duplicateKeys)
     } catch {
       var located = error
       located.excerpt = SourceExcerpt.lines(bytes, offset: error.offset, line: error.line)
@@ -49,8 +59,8 @@ public struct JSON5Parser {
     }
   }
 
-  private static func parseDocument(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
-    var parser = JSON5Parser(bytes: bytes)
+  private static func parseDocument(_ bytes: [UInt8], duplicateKeys: DuplicateKeys) throws(SyntaxError) -> JSONValue {
+    var parser = JSON5Parser(bytes: bytes, duplicateKeys: duplicateKeys)
     parser.skipSpace()
     if parser.offset == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       parser.offset = 3
@@ -62,8 +72,9 @@ public struct JSON5Parser {
     return value
   }
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: [UInt8], duplicateKeys: DuplicateKeys) {
     self.bytes = bytes
+    self.duplicateKeys = duplicateKeys
   }
 
   // MARK: Values
@@ -90,7 +101,7 @@ public struct JSON5Parser {
       if peek() == UInt8(ascii: "}") { break }
       let keyOffset = offset
       let key = try memberName()
-      if members[key] != nil {
+      if members[key] != nil, duplicateKeys == .refused {
         offset = keyOffset
         throw error("expected each key once in an object; \"\(key)\" is given again here")
       }

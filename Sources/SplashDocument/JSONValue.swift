@@ -32,8 +32,8 @@ public enum JSONValue: Sendable, Hashable, Decodable {
   /// Parses JSON5 text (comments, trailing commas, unquoted keys, single quotes all allowed).
   ///
   /// - Throws: `JSON5Parser.SyntaxError` with the line and column of the first mistake.
-  public static func parseJSON5(_ data: Data) throws -> JSONValue {
-    try JSON5Parser.parse(Array(data))
+  public static func parseJSON5(_ data: Data, duplicateKeys: JSON5Parser.DuplicateKeys = .refused) throws -> JSONValue {
+    try JSON5Parser.parse(Array(data), duplicateKeys: duplicateKeys)
   }
 
   /// A short rendering of the value for "found …" in messages.

@@ -1,8 +1,11 @@
 import Foundation
+import SplashDocument
+import SplashLottie
 import SplashModel
 import SplashPresets
 
-/// Where a command's preset comes from: `--preset NAME` (searched) or `--file PATH`.
+/// Where a command's animation comes from: `--preset NAME` (searched) or `--file PATH` (a
+/// preset, or a Lottie file, told apart by content).
 struct PresetSource {
   enum Origin {
     case named(String, presetsDirectory: String?)
@@ -50,6 +53,14 @@ struct PresetSource {
     let warnPreset = warn.map { warn in { (warning: PresetError) in warn("\(warning)") } }
     switch origin {
     case .file(let path):
+      // A Lottie file is known by its content, whatever it is called.
+      let data = try PresetLoader.read(path, displayName: path)
+      if let document = try? JSONValue.parseJSON5(data, duplicateKeys: .lastWins), LottieCompiler.isLottie(document) {
+        if let name = parameters.keys.sorted().first {
+          throw UsageError("--param \(name): \(path) is a Lottie file, which has no parameters")
+        }
+        return try LottieCompiler.compile(document, file: path, warn: warnPreset)
+      }
       return try PresetLoader.load(
         URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)),
         warn: warnPreset)

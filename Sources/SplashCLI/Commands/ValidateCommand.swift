@@ -1,4 +1,6 @@
 import Foundation
+import SplashDocument
+import SplashLottie
 import SplashPresets
 
 /// `splashvid validate [FILE|DIR]`: every problem of every preset, or "ok".
@@ -37,8 +39,14 @@ struct ValidateCommand {
         invalidFiles += 1
         continue
       }
-      let check = PresetCompiler.check(
-        data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+      let check: (problems: [DocumentError], warnings: [DocumentError])
+      if let document = try? JSONValue.parseJSON5(data, duplicateKeys: .lastWins), LottieCompiler.isLottie(document) {
+        check = LottieCompiler.check(document, file: file)
+      } else {
+        let presetCheck = PresetCompiler.check(
+          data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+        check = (presetCheck.problems, presetCheck.warnings)
+      }
       let problems = check.problems
       for warning in check.warnings { output("\(warning)") }
       if problems.isEmpty {

@@ -1,0 +1,75 @@
+import Foundation
+import SplashCore
+import SplashDocument
+import SplashModel
+
+/// Compiles a Lottie (Bodymovin) document into a scene: the same Core Animation model presets
+/// compile to, so every command renders it alike.
+///
+/// The composition is the canvas (`w` × `h` points, on white unless a command asks for a
+/// transparent background); scene time is the composition's frame divided by its rate `fr`;
+/// one loop of the clip is `ip … op`. What the file uses that splashvid does not draw is warned
+/// about (`warn`), once per feature with its JSON path, and left out; a file that is not a
+/// Lottie document, or is malformed, is refused with its JSON path.
+public enum LottieCompiler {
+  /// Whether `document` is a Lottie file: an object with a version, a frame rate, in and out
+  /// points and layers (what every Bodymovin exporter writes), whatever the file is called.
+  public static func isLottie(_ document: JSONValue) -> Bool {
+    guard case .object(let members) = document else { return false }
+    return ["v", "fr", "ip", "op", "layers"].allSatisfy { members[$0] != nil }
+  }
+
+  /// Compiles a parsed Lottie document. `file` names it in messages.
+  ///
+  /// - Throws: `DocumentError` naming the JSON path of what is malformed.
+  public static func compile(_ document: JSONValue, file: String, warn: ((DocumentError) -> Void)? = nil) throws -> Scene {
+    let root = LottieCursor(value: document, jsonPath: "", file: file)
+    guard root.isObject else { throw root.error(expected: "a Lottie document (an object)") }
+    let framesPerSecond = try root.required("fr").number(in: 1...1_000, expected: "a frame rate from 1 to 1000")
+    let inPoint = try root.required("ip").number()
+    let outPoint = try root.required("op").number()
+    guard outPoint > inPoint else { throw try root.required("op").error(expected: "an out point after the in point (\(inPoint))") }
+    let width = try root.required("w").number(in: 1...10_000, expected: "a width from 1 to 10000")
+    let height = try root.required("h").number(in: 1...10_000, expected: "a height from 1 to 10000")
+
+    let context = try LottieContext(file: file, limits: LottieLimits(), root: root)
+    let timeline = LottieTimeline(framesPerSecond: framesPerSecond)
+    let layers = try LottieLayerBuilder(context: context).layers(try root.required("layers"), timeline: timeline)
+    for warning in context.warnings.warnings { warn?(warning) }
+    return Scene(
+      canvasSize: Size(width: width, height: height), backgroundColor: .white, layers: layers,
+      clip: ClipWindow(start: inPoint / framesPerSecond, cycle: (outPoint - inPoint) / framesPerSecond),
+      frameNumbering: FrameNumbering(framesPerSecond: framesPerSecond, firstFrame: inPoint))
+  }
+
+  /// Parses and compiles Lottie JSON.
+  ///
+  /// - Throws: `DocumentError` for a syntax error (with line and column) or a malformed file.
+  public static func compile(_ data: Data, file: String, warn: ((DocumentError) -> Void)? = nil) throws -> Scene {
+    try compile(try parse(data, file: file), file: file, warn: warn)
+  }
+
+  /// The document in `data`, or a `DocumentError` with the line and column of a syntax error.
+  public static func parse(_ data: Data, file: String) throws -> JSONValue {
+    do {
+      // Exporters occasionally write a key twice; players keep the last, and so does this.
+      return try JSONValue.parseJSON5(data, duplicateKeys: .lastWins)
+    } catch let error as JSON5Parser.SyntaxError {
+      throw DocumentError(file: file, path: "", expected: "not valid JSON: \(error)", found: nil, excerpt: error.excerpt)
+    }
+  }
+
+  /// Every problem (at most one: compiling stops at the first) and every warning of a file,
+  /// for `validate`.
+  public static func check(_ document: JSONValue, file: String) -> (problems: [DocumentError], warnings: [DocumentError]) {
+    var warnings: [DocumentError] = []
+    do {
+      _ = try compile(document, file: file) { warnings.append($0) }
+      return ([], warnings)
+    } catch let error as DocumentError {
+      return ([error], warnings)
+    } catch {
+      return ([DocumentError(file: file, path: "", expected: "\(error)", found: nil)], warnings)
+    }
+  }
+}

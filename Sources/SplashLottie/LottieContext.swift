@@ -1,0 +1,39 @@
+import SplashDocument
+
+/// What compiling one Lottie file shares: its name, limits, warnings, the precompositions
+/// it defines (`assets` with `layers`), and the counts the limits apply to.
+final class LottieContext {
+  let file: String
+  let limits: LottieLimits
+  let warnings: LottieWarnings
+  /// Precomposition layer lists by asset id.
+  let precompositions: [String: LottieCursor]
+  private(set) var layerCount = 0
+  private(set) var shapeItemCount = 0
+  /// The precompositions being compiled, outermost first: a reference back into them is a cycle.
+  var openPrecompositions: [String] = []
+
+  init(file: String, limits: LottieLimits, root: LottieCursor) throws {
+    self.file = file
+    self.limits = limits
+    warnings = LottieWarnings(file: file)
+    var precompositions: [String: LottieCursor] = [:]
+    for asset in try root["assets"]?.array() ?? [] {
+      guard let layers = asset["layers"], let id = try asset["id"]?.string() else { continue }
+      precompositions[id] = layers
+    }
+    self.precompositions = precompositions
+  }
+
+  func countLayer(at cursor: LottieCursor) throws {
+    layerCount += 1
+    guard layerCount <= limits.layers else {
+      throw cursor.error(expected: "at most \(limits.layers) layers in the file (precompositions count each time they are used)")
+    }
+  }
+
+  func countShapeItem(at cursor: LottieCursor) throws {
+    shapeItemCount += 1
+    guard shapeItemCount <= limits.shapeItems else { throw cursor.error(expected: "at most \(limits.shapeItems) shape items in the file") }
+  }
+}

@@ -1,0 +1,171 @@
+import SplashCore
+import SplashModel
+
+/// A composition's layers (the file's `layers`, or a precomposition's) as `CALayer`s.
+///
+/// Each Lottie layer is a layer whose transform is the Lottie one (`LottieTransform`), shown
+/// from its in point to its out point (`ip`, `op`: its lifetime), holding its content: shape
+/// layers their shapes, solids a filled rectangle, precomposition layers the precomposition's
+/// layers clipped to its size. A parented layer sits inside transform-only copies of its
+/// parents, innermost first, since a Lottie parent lends its transform but not its opacity or
+/// its in and out points. The file lists layers top first; a layer tree lists them bottom first.
+struct LottieLayerBuilder {
+  let context: LottieContext
+
+  /// The layers of `list`, bottom to top, on the composition's `timeline`.
+  func layers(_ list: LottieCursor, timeline: LottieTimeline, idPrefix: String = "") throws -> [Layer] {
+    let entries = try list.array()
+    var byIndex: [Double: LottieCursor] = [:]
+    for entry in entries {
+      if let index = try entry["ind"]?.number() { byIndex[index] = entry }
+    }
+    var usedIDs: [String: Int] = [:]
+    var result: [Layer] = []
+    for entry in entries {
+      try context.countLayer(at: entry)
+      guard entry.isObject else { throw entry.error(expected: "a layer object") }
+      if entry["hd"]?.flag == true { continue }
+      if entry["td"]?.flag == true {
+        context.warnings.note("track mattes are not applied: the matte layer is not drawn, the layer it mattes is drawn whole", at: entry.jsonPath)
+        continue
+      }
+      let name = (try? entry["nm"]?.string()) ?? "layer"
+      let count = usedIDs[name, default: 0] + 1
+      usedIDs[name] = count
+      let id = idPrefix + (count > 1 ? "\(name) #\(count)" : name)
+      guard var layer = try layer(entry, id: id, timeline: timeline) else { continue }
+      layer = try parented(layer, entry: entry, byIndex: byIndex, timeline: timeline)
+      result.append(layer)
+    }
+    return result.reversed()
+  }
+
+  /// One Lottie layer with its content, or `nil` for a layer that draws nothing (a null).
+  private func layer(_ entry: LottieCursor, id: String, timeline: LottieTimeline) throws -> Layer? {
+    let type = try entry.required("ty").number()
+    let inPoint = try entry["ip"]?.number() ?? -Double.greatestFiniteMagnitude
+    let outPoint = try entry["op"]?.number() ?? Double.greatestFiniteMagnitude
+    let own = try ownTimeline(entry, in: timeline)
+    noteUnsupported(entry, type: type)
+
+    var content: [Layer] = []
+    switch type {
+    case 4:
+      let items = try entry["shapes"].map { try LottieShapeItem.items($0, context: context) } ?? []
+      var builder = LottieShapeBuilder(timeline: own, idPrefix: id)
+      content = builder.layers(items)
+    case 1:
+      content = [try solid(entry, id: id)]
+    case 0:
+      content = try precomposition(entry, id: id, timeline: own).map { [$0] } ?? []
+    case 3:
+      return nil
+    default:
+      return nil
+    }
+    var layer = Layer(id: id, sublayers: content)
+    let transform = try LottieTransform(entry["ks"], limits: context.limits, warnings: context.warnings)
+    transform.apply(to: &layer, timeline: own, autoOrient: entry["ao"]?.flag ?? false)
+    if inPoint > -Double.greatestFiniteMagnitude || outPoint < Double.greatestFiniteMagnitude {
+      let added = inPoint > -Double.greatestFiniteMagnitude ? timeline.seconds(inPoint) : -Double.greatestFiniteMagnitude
+      let removed = outPoint < Double.greatestFiniteMagnitude ? timeline.seconds(outPoint) : .infinity
+      layer.lifetime = LayerLifetime(addedAt: added, removedAt: removed)
+    }
+    return layer
+  }
+
+  /// The layer's own frames: its composition's, from its start time `st`, stretched by `sr`.
+  private func ownTimeline(_ entry: LottieCursor, in timeline: LottieTimeline) throws -> LottieTimeline {
+    let startTime = try entry["st"]?.number() ?? 0
+    let stretch = try entry["sr"]?.number() ?? 1
+    guard stretch > 0 else { throw try entry.required("sr").error(expected: "a time stretch above 0") }
+    return timeline.shifted(startTime: startTime, stretch: stretch)
+  }
+
+  /// `ty: 1`: a rectangle of the solid's size and colour, from the layer's origin.
+  private func solid(_ entry: LottieCursor, id: String) throws -> Layer {
+    let width = try entry.required("sw").number(in: 0...100_000, expected: "a solid width from 0 to 100000")
+    let height = try entry.required("sh").number(in: 0...100_000, expected: "a solid height from 0 to 100000")
+    let hex = try entry.required("sc").string()
+    guard let color = LottieColor.color(hex: hex) else { throw try entry.required("sc").error(expected: "a colour \"#RRGGBB\"") }
+    var rectangle = Layer(id: "\(id)/solid")
+    rectangle.properties.bounds = Rect(x: 0, y: 0, width: width, height: height)
+    rectangle.properties.position = Point(x: width / 2, y: height / 2)
+    rectangle.properties.backgroundColor = color
+    return rectangle
+  }
+
+  /// `ty: 0`: the precomposition `refId`, its layers on the layer's own timeline, clipped to
+  /// the layer's `w` × `h` as After Effects clips a precomposition to its size.
+  private func precomposition(_ entry: LottieCursor, id: String, timeline: LottieTimeline) throws -> Layer? {
+    let reference = try entry.required("refId")
+    let name = try reference.string()
+    guard let list = context.precompositions[name] else {
+      throw reference.error(expected: "the id of a precomposition in \"assets\"")
+    }
+    if let start = context.openPrecompositions.firstIndex(of: name) {
+      let chain = (context.openPrecompositions[start...] + [name]).joined(separator: " → ")
+      throw reference.error(expected: "a precomposition that does not contain itself (\(chain))")
+    }
+    guard context.openPrecompositions.count < context.limits.precompositionDepth else {
+      throw reference.error(expected: "precompositions nested at most \(context.limits.precompositionDepth) deep")
+    }
+    if entry["tm"] != nil { context.warnings.note("time remapping (tm) is not applied", at: "\(entry.jsonPath).tm") }
+    context.openPrecompositions.append(name)
+    defer { context.openPrecompositions.removeLast() }
+    let layers = try self.layers(list, timeline: timeline, idPrefix: "\(id)/")
+    var clip = Layer(id: "\(id)/\(name)", sublayers: layers)
+    if let width = try entry["w"]?.number(), let height = try entry["h"]?.number() {
+      clip.properties.bounds = Rect(x: 0, y: 0, width: max(width, 0), height: max(height, 0))
+      clip.properties.position = Point(x: width / 2, y: height / 2)
+      clip.properties.masksToBounds = true
+    }
+    return clip
+  }
+
+  /// `layer` inside transform-only copies of its parents (`parent` → a layer's `ind`).
+  private func parented(
+    _ layer: Layer, entry: LottieCursor, byIndex: [Double: LottieCursor], timeline: LottieTimeline
+  ) throws -> Layer {
+    var result = layer
+    var visited: Set<Double> = []
+    var current = entry
+    while let parentCursor = current["parent"] {
+      let index = try parentCursor.number()
+      guard let parent = byIndex[index] else { throw parentCursor.error(expected: "the index (ind) of a layer of this composition") }
+      guard visited.insert(index).inserted, (try? entry["ind"]?.number()) != index else {
+        throw parentCursor.error(expected: "a parent chain without a cycle")
+      }
+      guard visited.count <= context.limits.layers else { throw parentCursor.error(expected: "a shorter parent chain") }
+      var wrapper = Layer(id: "\(layer.id) (parent \((try? parent["nm"]?.string()) ?? "\(index)"))", sublayers: [result])
+      let transform = try LottieTransform(parent["ks"], limits: context.limits, warnings: context.warnings)
+      transform.apply(
+        to: &wrapper, timeline: try ownTimeline(parent, in: timeline), includesOpacity: false,
+        autoOrient: parent["ao"]?.flag ?? false)
+      result = wrapper
+      current = parent
+    }
+    return result
+  }
+
+  /// Notes each feature of the layer that is not drawn.
+  private func noteUnsupported(_ entry: LottieCursor, type: Double) {
+    let warnings = context.warnings
+    switch type {
+    case 0, 1, 3, 4: break
+    case 2: warnings.note("image layers are not drawn yet", at: entry.jsonPath)
+    case 5: warnings.note("text layers are not drawn yet", at: entry.jsonPath)
+    case 13: warnings.note("cameras are not applied", at: entry.jsonPath)
+    default: warnings.note("layers of type \(Int(type)) are not drawn", at: entry.jsonPath)
+    }
+    if entry["hasMask"]?.flag == true || ((try? entry["masksProperties"]?.array().isEmpty) == false) {
+      warnings.note("masks are not applied", at: "\(entry.jsonPath).masksProperties")
+    }
+    if let matte = entry["tt"], matte.flag { warnings.note("track mattes (tt) are not applied", at: matte.jsonPath) }
+    if let effects = entry["ef"], (try? effects.array().isEmpty) == false {
+      warnings.note("effects are not drawn", at: "\(effects.jsonPath)[0]")
+    }
+    if let blend = entry["bm"], blend.flag { warnings.note("blend modes are not applied", at: blend.jsonPath) }
+    if let depth = entry["ddd"], depth.flag { warnings.note("3D layers are drawn flat", at: depth.jsonPath) }
+  }
+}

@@ -1,0 +1,12 @@
+/// How much of a Lottie file splashvid reads before refusing it: far beyond real animations,
+/// small enough that a hostile file cannot exhaust memory or time.
+struct LottieLimits {
+  var layers = 10_000
+  var keyframesPerProperty = 10_000
+  var shapeItems = 100_000
+  var pathVertices = 100_000
+  /// Precompositions inside each other (a reference cycle is refused before this).
+  var precompositionDepth = 32
+  /// Animated rectangles, ellipses and stars are sampled once per frame; at most this many.
+  var sampledFrames = 10_000
+}

@@ -1,0 +1,105 @@
+import SplashCore
+import SplashModel
+
+/// A shape layer's item (`shapes[i]`, a group's `it[i]`), read from the file.
+indirect enum LottieShapeItem {
+  /// `gr`: items of its own, placed by its transform (`tr`).
+  case group(name: String, items: [LottieShapeItem], transform: LottieTransform)
+  /// `sh`, `rc`, `el`: a path, constant or keyframed.
+  case geometry(LottieProperty<Path>)
+  /// `fl`: paints every path before it in its group, and in the groups before it.
+  case fill(LottieFill)
+  /// `st`: strokes them.
+  case stroke(LottieStroke)
+
+  /// The items of `list` (a `shapes` or `it` array), hidden ones (`hd`) and unsupported ones
+  /// left out, the latter noted in `warnings`.
+  static func items(_ list: LottieCursor, context: LottieContext) throws -> [LottieShapeItem] {
+    var items: [LottieShapeItem] = []
+    for cursor in try list.array() {
+      try context.countShapeItem(at: cursor)
+      if cursor["hd"]?.flag == true { continue }
+      guard let type = try cursor["ty"]?.string() else { throw cursor.error(expected: "a shape item with a type \"ty\"") }
+      switch type {
+      case "gr":
+        let children = try cursor["it"].map { try Self.items($0, context: context) } ?? []
+        // The group's transform is its `tr` item, wherever the exporter put it.
+        let transformItem = try cursor["it"]?.array().first { (try? $0["ty"]?.string()) == "tr" }
+        items.append(
+          .group(
+            name: (try? cursor["nm"]?.string()) ?? "group", items: children,
+            transform: try LottieTransform(transformItem, limits: context.limits, warnings: context.warnings)))
+      case "sh":
+        let path = try LottieProperty<Path>.read(try cursor.required("ks"), limits: context.limits) {
+          try LottieBezier.path($0, limits: context.limits)
+        }
+        items.append(.geometry(path))
+      case "rc": items.append(.geometry(try rectangle(cursor, context: context)))
+      case "el": items.append(.geometry(try ellipse(cursor, context: context)))
+      case "fl": items.append(.fill(try LottieFill(cursor, limits: context.limits)))
+      case "st": items.append(.stroke(try LottieStroke(cursor, context: context)))
+      case "tr": continue
+      default:
+        context.warnings.note(Self.unsupported[type] ?? "shape items of type \"\(type)\" are not drawn", at: cursor.jsonPath)
+      }
+    }
+    return items
+  }
+
+  /// What each shape item splashvid does not draw yet is, for its warning.
+  static let unsupported: [String: String] = [
+    "tm": "trim paths (tm) are not applied", "gf": "gradient fills (gf) are not drawn",
+    "gs": "gradient strokes (gs) are not drawn", "sr": "stars and polygons (sr) are not drawn",
+    "rd": "rounded corners (rd) are not applied", "mm": "merge paths (mm) are not applied",
+    "rp": "repeaters (rp) are not applied", "op": "offset paths (op) are not applied",
+    "pb": "pucker and bloat (pb) is not applied", "tw": "twist (tw) is not applied",
+    "zz": "zig zag (zz) is not applied",
+  ]
+
+  /// `rc`: a rectangle centred on `p`, of size `s`, its corners rounded by `r`.
+  private static func rectangle(_ cursor: LottieCursor, context: LottieContext) throws -> LottieProperty<Path> {
+    let center = try LottieProperty<[Double]>.read(try cursor.required("p"), limits: context.limits) { try $0.numbers() }
+    let size = try LottieProperty<[Double]>.read(try cursor.required("s"), limits: context.limits) { try $0.numbers() }
+    let roundness = try cursor["r"].map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
+      ?? .constant([0])
+    return sampled([center, size, roundness], limit: context.limits.sampledFrames) { values in
+      let (center, size, radius) = (values[0], values[1], values[2].first ?? 0)
+      let width = abs(size.first ?? 0)
+      let height = abs(size.count > 1 ? size[1] : 0)
+      let rect = Rect(x: (center.first ?? 0) - width / 2, y: (center.count > 1 ? center[1] : 0) - height / 2, width: width, height: height)
+      var path = Path()
+      path.addRoundedRect(rect, cornerRadius: min(max(radius, 0), width / 2, height / 2))
+      return path
+    }
+  }
+
+  /// `el`: an ellipse centred on `p`, of size `s`.
+  private static func ellipse(_ cursor: LottieCursor, context: LottieContext) throws -> LottieProperty<Path> {
+    let center = try LottieProperty<[Double]>.read(try cursor.required("p"), limits: context.limits) { try $0.numbers() }
+    let size = try LottieProperty<[Double]>.read(try cursor.required("s"), limits: context.limits) { try $0.numbers() }
+    return sampled([center, size], limit: context.limits.sampledFrames) { values in
+      let (center, size) = (values[0], values[1])
+      let width = abs(size.first ?? 0)
+      let height = abs(size.count > 1 ? size[1] : 0)
+      var path = Path()
+      path.addEllipse(
+        in: Rect(x: (center.first ?? 0) - width / 2, y: (center.count > 1 ? center[1] : 0) - height / 2, width: width, height: height))
+      return path
+    }
+  }
+
+  /// The path `make` builds from `properties`: constant when they are, else one keyframe per
+  /// sampled frame, linear in between.
+  private static func sampled(
+    _ properties: [LottieProperty<[Double]>], limit: Int, make: ([[Double]]) -> Path
+  ) -> LottieProperty<Path> {
+    let frames = LottieSampling.frames(of: properties, limit: limit)
+    guard frames.count > 1 else { return .constant(make(properties.map(\.initialValue))) }
+    return .animated(
+      frames.map { frame in
+        LottieKeyframe(
+          frame: frame, value: make(properties.map { $0.value(at: frame) }), easing: [], isHold: false, outTangent: [],
+          inTangent: [])
+      })
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import SplashCore
+import SplashDocument
+import SplashModel
+import Testing
+
+@testable import SplashLottie
+
+/// The document as a whole: how a Lottie file is recognised, its canvas and clip, and the
+/// one-line refusals of malformed files.
+@Suite("Lottie documents: recognised by content, composition as canvas, ip…op as the loop, malformed files refused")
+struct LottieDocumentTests {
+  typealias Support = LottieTestSupport
+
+  @Test("a file is Lottie by its members, not by its name; a preset is not")
+  func recognition() throws {
+    let lottie = try JSONValue.parseJSON5(Data(Support.document(layers: "").utf8))
+    #expect(LottieCompiler.isLottie(lottie))
+    let preset = try JSONValue.parseJSON5(Data(#"{ schemaVersion: 1, canvas: { size: [1, 1] }, clip: { cycle: 1 }, layers: [] }"#.utf8))
+    #expect(!LottieCompiler.isLottie(preset))
+    #expect(!LottieCompiler.isLottie(.array([])))
+  }
+
+  @Test("w × h is the canvas, ip…op at fr the clip window, and the file's frame numbers are kept")
+  func header() throws {
+    let scene = try Support.compile(Support.document(layers: "", width: 320, height: 180, framesPerSecond: 25, inPoint: 10, outPoint: 60))
+    #expect(scene.canvasSize == Size(width: 320, height: 180))
+    #expect(scene.clip.start == 0.4 && scene.clip.cycle == 2)
+    #expect(scene.frameNumbering == FrameNumbering(framesPerSecond: 25, firstFrame: 10))
+    #expect(scene.backgroundColor == .white)
+  }
+
+  @Test(
+    "malformed documents are refused in one line with the JSON path",
+    arguments: [
+      (#"{"v":"5","fr":0,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#, "test.json: fr: expected a frame rate from 1 to 1000, found 0"),
+      (#"{"v":"5","fr":30,"ip":10,"op":10,"w":10,"h":10,"layers":[]}"#, "test.json: op: expected an out point after the in point (10.0), found 10"),
+      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"layers":[]}"#, #"test.json: missing "h""#),
+      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":{}}"#, "test.json: layers: expected an array, found an object"),
+      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","shapes":[{"nm":"x"}]} ]}"#,
+       #"test.json: layers[0].shapes[0]: expected a shape item with a type "ty", found an object"#),
+      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","ks":{"o":{"a":1,"k":[{"t":5,"s":[1]},{"t":2,"s":[0]}]}}} ]}"#,
+       "test.json: layers[0].ks.o.k[1].t: expected a frame at or after the previous keyframe's (5.0), found 2"),
+      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","ind":1,"parent":2}, {"ty":3,"nm":"b","ind":2,"parent":1} ]}"#,
+       "test.json: layers[1].parent: expected a parent chain without a cycle, found 1"),
+      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":0,"nm":"p","refId":"nowhere"} ]}"#,
+       #"test.json: layers[0].refId: expected the id of a precomposition in "assets", found "nowhere""#),
+    ])
+  func malformed(document: String, message: String) {
+    #expect(Support.failure(document) == message)
+  }
+
+  @Test("a precomposition that contains itself is refused with the chain, not followed for ever")
+  func precompositionCycle() {
+    let assets = #"{"id":"a","layers":[{"ty":0,"nm":"inner","refId":"b"}]},{"id":"b","layers":[{"ty":0,"nm":"back","refId":"a"}]}"#
+    let message = Support.failure(Support.document(layers: #"{"ty":0,"nm":"outer","refId":"a"}"#, assets: assets))
+    #expect(message.hasSuffix(#"refId: expected a precomposition that does not contain itself (a → b → a), found "a""#), "\(message)")
+  }
+
+  @Test("a key an exporter wrote twice counts with its last value, as players read it")
+  func duplicateKeys() throws {
+    let scene = try Support.compile(#"{"v":"5","fr":30,"fr":25,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#)
+    #expect(scene.frameNumbering?.framesPerSecond == 25)
+  }
+
+  @Test("a syntax error names its line and column")
+  func syntax() {
+    let message = Support.failure("{\"v\":\"5\",\n \"fr\": 30,,}")
+    #expect(message.hasPrefix("test.json: not valid JSON: line 2, column 11"), "\(message)")
+  }
+
+  @Test("more keyframes than the limit are refused before they are read")
+  func keyframeLimit() {
+    let keyframes = (0...10_000).map { #"{"t":\#($0),"s":[0]}"# }.joined(separator: ",")
+    let message = Support.failure(Support.document(layers: #"{"ty":4,"nm":"a","ks":{"o":{"a":1,"k":[\#(keyframes)]}}}"#))
+    #expect(message == "test.json: layers[0].ks.o.k: expected at most 10000 keyframes, found an array of 10001", "\(message)")
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SplashCore
+import SplashDocument
+import SplashModel
+import Testing
+
+@testable import SplashLottie
+
+/// Shape layers: which paths each fill and stroke paints, in which order, with which colour
+/// and opacity; animated geometry; what is not drawn, warned about.
+@Suite("Lottie shapes: styles paint the paths before them, first items on top, unsupported items warned")
+struct LottieShapeTests {
+  typealias Support = LottieTestSupport
+
+  private func shapeLayer(_ shapes: String, name: String = "shapes") -> String {
+    #"{"ty":4,"nm":"\#(name)","ip":0,"op":60,"ks":{},"shapes":[\#(shapes)]}"#
+  }
+
+  private let square = #"{"ty":"rc","nm":"A","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}}"#
+  private let circle = #"{"ty":"el","nm":"B","p":{"a":0,"k":[50,0]},"s":{"a":0,"k":[20,20]}}"#
+
+  private func fill(_ rgba: String, opacity: Double = 100) -> String {
+    #"{"ty":"fl","c":{"a":0,"k":\#(rgba)},"o":{"a":0,"k":\#(opacity)},"r":1}"#
+  }
+
+  private func stroke(_ rgba: String, width: Double) -> String {
+    #"{"ty":"st","c":{"a":0,"k":\#(rgba)},"o":{"a":0,"k":100},"w":{"a":0,"k":\#(width)},"lc":2,"lj":1,"ml":4}"#
+  }
+
+  /// The shape layers under the Lottie layer, bottom to top, each with the containers above it.
+  private func painted(_ scene: Scene) throws -> [(chain: [PresentationLayer], layer: PresentationLayer)] {
+    var result: [(chain: [PresentationLayer], layer: PresentationLayer)] = []
+    func visit(_ layer: PresentationLayer, _ chain: [PresentationLayer]) {
+      if layer.kind == .shape { result.append((chain + [layer], layer)) }
+      for sublayer in layer.sublayers { visit(sublayer, chain + [layer]) }
+    }
+    for root in scene.presentation(at: 0).layers { visit(root, []) }
+    return result
+  }
+
+  @Test("[square, group {circle, red fill}, blue stroke, green fill]: green under blue, both painting square and circle; red on top, the circle only")
+  func paintingOrder() throws {
+    let group = #"{"ty":"gr","nm":"G","it":[\#(circle),\#(fill("[1,0,0,1]")),{"ty":"tr","p":{"a":0,"k":[0,20]}}]}"#
+    let items = [square, group, stroke("[0,0,1,1]", width: 3), fill("[0,1,0,1]")].joined(separator: ",")
+    let layers = try painted(try Support.compile(Support.document(layers: shapeLayer(items))))
+    let summary = layers.map { entry in
+      (fill: entry.layer.properties.shape.fillColor, stroke: entry.layer.properties.shape.strokeColor, insideGroup: entry.chain.count > 2)
+    }
+    // Bottom to top: green on the square, green on the circle (in G's transform), blue on the
+    // square, blue on the circle, red on the circle.
+    let green = Color(red: 0, green: 1, blue: 0)
+    let blue = Color(red: 0, green: 0, blue: 1)
+    let red = Color(red: 1, green: 0, blue: 0)
+    #expect(summary.count == 5, "\(summary)")
+    guard summary.count == 5 else { return }
+    #expect(summary[0].fill == green && !summary[0].insideGroup)
+    #expect(summary[1].fill == green && summary[1].insideGroup)
+    #expect(summary[2].stroke == blue && summary[2].fill == .clear && !summary[2].insideGroup)
+    #expect(summary[3].stroke == blue && summary[3].insideGroup)
+    #expect(summary[4].fill == red && summary[4].insideGroup)
+    #expect(layers[2].layer.properties.shape.lineWidth == 3 && layers[2].layer.properties.shape.lineCap == .round)
+    // The group's transform moves its circle: centre (50, 0) + (0, 20).
+    let centre = Support.canvasPoint(Point(x: 50, y: 0), through: layers[4].chain)
+    #expect(abs(centre.x - 50) < 1e-9 && abs(centre.y - 20) < 1e-9, "\(centre)")
+  }
+
+  @Test("a fill's opacity is its layer's opacity; colours from 0…1, or 0…255 in old files; evenOdd kept")
+  func fillStyle() throws {
+    let items = [square, #"{"ty":"fl","c":{"a":0,"k":[255,128,0]},"o":{"a":0,"k":40},"r":2}"#].joined(separator: ",")
+    let layers = try painted(try Support.compile(Support.document(layers: shapeLayer(items))))
+    let shape = try #require(layers.first).layer
+    #expect(abs(shape.properties.opacity - 0.4) < 1e-12)
+    #expect(shape.properties.shape.fillRule == .evenOdd)
+    let colour = shape.properties.shape.fillColor
+    #expect(colour.red == 1 && abs(colour.green - 128.0 / 255) < 1e-12 && colour.blue == 0 && colour.alpha == 1)
+  }
+
+  @Test("an animated rectangle is sampled per frame: its width at frame 15 is halfway")
+  func animatedRectangle() throws {
+    let rectangle = """
+      {"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[10,10],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[50,10]}]},"r":{"a":0,"k":0}}
+      """
+    let scene = try Support.compile(Support.document(layers: shapeLayer([rectangle, fill("[1,1,1,1]")].joined(separator: ","))))
+    func width(at time: Double) throws -> Double {
+      var found: Double?
+      func visit(_ layer: PresentationLayer) {
+        if layer.kind == .shape, let path = layer.properties.shape.path {
+          let xs = path.elements.compactMap { element -> Double? in
+            switch element {
+            case .move(let point), .line(let point): point.x
+            case .cubicCurve(_, _, let point), .quadCurve(_, let point): point.x
+            case .close: nil
+            }
+          }
+          if let low = xs.min(), let high = xs.max() { found = high - low }
+        }
+        layer.sublayers.forEach(visit)
+      }
+      scene.presentation(at: time).layers.forEach(visit)
+      return try #require(found)
+    }
+    #expect(abs(try width(at: 0) - 10) < 1e-9)
+    #expect(abs(try width(at: 0.5) - 30) < 1e-6)
+    #expect(abs(try width(at: 2) - 50) < 1e-9)
+  }
+
+  @Test("what is not drawn is warned about once per feature, with the first place and the count")
+  func warnings() throws {
+    let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0}}"#
+    let layers = [
+      shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "one"),
+      shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "two"),
+      #"{"ty":5,"nm":"title","ip":0,"op":60,"ks":{},"t":{}}"#,
+      #"{"ty":4,"nm":"fx","ip":0,"op":60,"ks":{},"ef":[{"ty":25}],"hasMask":true,"masksProperties":[{"mode":"a"}],"shapes":[]}"#,
+    ].joined(separator: ",")
+    var warnings: [DocumentError] = []
+    _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
+    #expect(
+      warnings.map(\.description) == [
+        "test.json: layers[0].shapes[1]: warning: trim paths (tm) are not applied (2 places)",
+        "test.json: layers[2]: warning: text layers are not drawn yet",
+        "test.json: layers[3].masksProperties: warning: masks are not applied",
+        "test.json: layers[3].ef[0]: warning: effects are not drawn",
+      ])
+  }
+}

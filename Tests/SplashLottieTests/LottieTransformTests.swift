@@ -1,0 +1,111 @@
+import Foundation
+import SplashCore
+import SplashModel
+import Testing
+
+@testable import SplashLottie
+
+/// Layer transforms and keyframe timing, checked by where a point of the content lands on the
+/// canvas at chosen frames, worked out from the file's numbers.
+@Suite("Lottie transforms and keyframes: anchor, position, scale, rotation, easing, holds, parents, start times")
+struct LottieTransformTests {
+  typealias Support = LottieTestSupport
+
+  /// A shape layer `name` holding a 10 × 10 square at its origin, with transform `ks` and `extra` members.
+  private func layer(_ name: String, ks: String, extra: String = "") -> String {
+    """
+    {"ty":4,"nm":"\(name)","ind":\(name.count),"ip":0,"op":60,"st":0,"ks":\(ks)\(extra.isEmpty ? "" : "," + extra),
+     "shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}
+    """
+  }
+
+  /// Where point `point` of layer `name`'s content is at scene time `time`.
+  private func where_(_ point: Point, of name: String, in scene: Scene, at time: Double) throws -> Point {
+    let tree = scene.presentation(at: time)
+    let chain = try #require(Support.chain(in: tree) { $0 == name })
+    return Support.canvasPoint(point, through: chain)
+  }
+
+  private func expectNear(_ found: Point, _ expected: Point, _ label: String, tolerance: Double = 1e-6) {
+    #expect(abs(found.x - expected.x) < tolerance && abs(found.y - expected.y) < tolerance, "\(label): \(found), expected \(expected)")
+  }
+
+  @Test("p + R·S·(q − a): anchor, position, scale and rotation place a point as After Effects does")
+  func staticTransform() throws {
+    let ks = Support.transform(position: "[100,50]", anchor: "[5,5]", scale: "[200,50]", rotation: "90")
+    let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
+    // q = (10, 5): q − a = (5, 0); scaled (10, 0); turned 90° clockwise (y down): (0, 10).
+    expectNear(try where_(Point(x: 10, y: 5), of: "box", in: scene, at: 0), Point(x: 100, y: 60), "right edge")
+    expectNear(try where_(Point(x: 5, y: 5), of: "box", in: scene, at: 0), Point(x: 100, y: 50), "the anchor at p")
+  }
+
+  @Test("position keyframes ease by their o and i control points, per segment, in scene seconds")
+  func easedPosition() throws {
+    let ks = """
+      {"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0.42,"y":0},"i":{"x":0.58,"y":1}},{"t":30,"s":[100,40],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[0,40]}]}}
+      """
+    let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
+    for frame in [0.0, 7.5, 15, 22.5, 30, 45, 60, 75] {
+      let eased: Point
+      if frame <= 30 {
+        let progress = Support.bezier(0.42, 0, 0.58, 1, at: frame / 30)
+        eased = Point(x: 100 * progress, y: 40 * progress)
+      } else {
+        eased = Point(x: 100 - 100 * min((frame - 30) / 30, 1), y: 40)
+      }
+      expectNear(try where_(.zero, of: "box", in: scene, at: frame / 30), eased, "frame \(frame)", tolerance: 1e-4)
+    }
+  }
+
+  @Test("dimensions that ease differently move separately; a hold keeps its value until the next keyframe")
+  func perDimensionEasingAndHold() throws {
+    let ks = """
+      {"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0,0.5],"y":[0,0]},"i":{"x":[1,0.5],"y":[1,1]}},{"t":30,"s":[60,60],"h":1},{"t":45,"s":[0,0]}]}}
+      """
+    let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
+    let middle = try where_(.zero, of: "box", in: scene, at: 0.5)  // frame 15
+    let y = 60 * Support.bezier(0.5, 0, 0.5, 1, at: 0.5)
+    expectNear(middle, Point(x: 30, y: y), "x linear, y eased", tolerance: 1e-4)
+    expectNear(try where_(.zero, of: "box", in: scene, at: 44.9 / 30), Point(x: 60, y: 60), "held just before frame 45")
+    expectNear(try where_(.zero, of: "box", in: scene, at: 1.5), .zero, "jumped at frame 45")
+  }
+
+  @Test("scale from 0 % grows both axes and keeps the rotation, never collapsing one axis for good")
+  func scaleFromZero() throws {
+    let ks = """
+      {"s":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[100,100]}]},"r":{"a":0,"k":90},"p":{"a":0,"k":[100,100]}}
+      """
+    let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
+    expectNear(try where_(Point(x: 10, y: 0), of: "box", in: scene, at: 0.5), Point(x: 100, y: 105), "half size, turned", tolerance: 1e-4)
+    expectNear(try where_(Point(x: 0, y: 10), of: "box", in: scene, at: 1), Point(x: 90, y: 100), "full size, turned", tolerance: 1e-4)
+  }
+
+  @Test("a parent lends its transform, not its opacity; a start time shifts a layer's keyframes")
+  func parentsAndStartTimes() throws {
+    let parent = """
+      {"ty":3,"nm":"parent","ind":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,0]},"o":{"a":0,"k":0},"r":{"a":0,"k":90}}}
+      """
+    let childKS = """
+      {"p":{"a":1,"k":[{"t":0,"s":[10,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[20,0]}]}}
+      """
+    let child = layer("child", ks: childKS, extra: #""parent":1"#).replacingOccurrences(of: #""st":0"#, with: #""st":15"#)
+    let scene = try Support.compile(Support.document(layers: child + "," + parent))
+    // Frame 30 of the scene is frame 15 of the child (st 15): x = 15 in the parent's space,
+    // which is turned 90° and moved to (50, 0).
+    expectNear(try where_(.zero, of: "child", in: scene, at: 1), Point(x: 50, y: 15), "through the parent", tolerance: 1e-4)
+    let tree = scene.presentation(at: 1)
+    let chain = try #require(Support.chain(in: tree) { $0 == "child" })
+    #expect(chain.allSatisfy { $0.properties.opacity == 1 }, "the parent's opacity 0 is not lent")
+    #expect(Support.chain(in: tree) { $0 == "parent" } == nil, "a null draws nothing of its own")
+  }
+
+  @Test("a layer shows from its in point to its out point")
+  func inAndOutPoints() throws {
+    let box = layer("box", ks: Support.transform()).replacingOccurrences(of: #""ip":0,"op":60"#, with: #""ip":10,"op":20"#)
+    let scene = try Support.compile(Support.document(layers: box))
+    func shown(_ time: Double) -> Bool {
+      Support.chain(in: scene.presentation(at: time)) { $0 == "box" }?.last?.properties.isHidden == false
+    }
+    #expect(!shown(9.9 / 30) && shown(10 / 30) && shown(19.9 / 30) && !shown(20 / 30))
+  }
+}
