@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// A Lottie file through the binary: every command that takes `--file` recognises it by its
+/// content, whatever its name, and says what it does not draw.
+@Suite("Lottie files through the binary: validate, still, inspect and render")
+struct LottieCommandTests {
+  static let document = """
+    {"v":"5.7.4","fr":30,"ip":0,"op":30,"w":120,"h":80,"nm":"pulse","assets":[],"layers":[
+      {"ty":4,"nm":"dot","ip":0,"op":30,"ks":{"p":{"a":0,"k":[60,40]},
+        "s":{"a":1,"k":[{"t":0,"s":[50,50],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":15,"s":[100,100],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":30,"s":[50,50]}]}},
+       "ef":[{"ty":25,"nm":"Drop Shadow"}],
+       "shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]}},{"ty":"fl","c":{"a":0,"k":[0.2,0.6,1,1]},"o":{"a":0,"k":100}}]}
+    ]}
+    """
+
+  private func folder() throws -> URL {
+    let folder = try BinaryRunner.temporaryFolder()
+    // A name that says nothing: the content makes it a Lottie file.
+    try Self.document.write(to: folder.appendingPathComponent("pulse.anim"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test("validate prints the warning with its JSON path and ok; a broken file gets its JSON path")
+  func validate() throws {
+    let folder = try folder()
+    let outcome = try BinaryRunner.run(["validate", "pulse.anim"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardOutput == "pulse.anim: layers[0].ef[0]: warning: effects are not drawn\nok pulse.anim (1 warning)\n")
+    try Self.document.replacingOccurrences(of: #""fr":30"#, with: #""fr":-1"#)
+      .write(to: folder.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+    let broken = try BinaryRunner.run(["validate", "broken.json"], in: folder)
+    #expect(broken.exitCode == 1)
+    #expect(broken.standardOutput.hasPrefix("broken.json: fr: expected a frame rate from 1 to 1000, found -1\n"), "\(broken.standardOutput)")
+  }
+
+  @Test("still writes the frame and warns on stderr; inspect shows the scale at frame 15; --param is refused")
+  func stillAndInspect() throws {
+    let folder = try folder()
+    let still = try BinaryRunner.run(["still", "--file", "pulse.anim", "--time", "0.25", "-o", "frame.png"], in: folder)
+    #expect(still.exitCode == 0, "\(still.standardError)")
+    #expect(still.standardError.contains("splashvid: pulse.anim: layers[0].ef[0]: warning: effects are not drawn"))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("frame.png").path))
+    let inspect = try BinaryRunner.run(["inspect", "--file", "pulse.anim", "--time", "0.5", "--layer", "dot"], in: folder)
+    #expect(inspect.exitCode == 0, "\(inspect.standardError)")
+    #expect(inspect.standardOutput.contains(#""scale": [1, 1]"#), "\(inspect.standardOutput)")
+    let parameter = try BinaryRunner.run(["still", "--file", "pulse.anim", "--time", "0", "--param", "x=1", "-o", "p.png"], in: folder)
+    #expect(parameter.exitCode == 64)
+    #expect(
+      parameter.standardError.hasPrefix("splashvid: --param x: pulse.anim is a Lottie file, which has no parameters"),
+      "\(parameter.standardError)")
+  }
+
+  @Test("render makes a clip of one loop, ip to op, at the file's own rate unless told otherwise")
+  func render() throws {
+    let folder = try folder()
+    let outcome = try BinaryRunner.run(["--file", "pulse.anim", "--fps", "30", "-o", "pulse.mp4"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(outcome.standardError.contains("wrote pulse.mp4: 30 frames, 240x160, 30 fps, 1.00 s"), "\(outcome.standardError)")
+  }
+}
