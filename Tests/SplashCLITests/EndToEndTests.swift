@@ -112,7 +112,10 @@ struct EndToEndTests {
     #expect(outcome.exitCode == 0)
     #expect(outcome.standardOutput.contains("splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4|OUT.gif [--loops N] [--fps N] [--size WxH]"))
     #expect(outcome.standardOutput.contains("with a .gif 50, and at most 50:\n"))
-    #expect(outcome.standardOutput.contains("splashvid still (--preset NAME | --file PATH) --time T -o FRAME.png [--size WxH]"))
+    #expect(
+      outcome.standardOutput.contains(
+        "splashvid still (--preset NAME | --file PATH) (--time T | --position P | --frame N) -o FRAME.png [--size WxH]"))
+    #expect(outcome.standardOutput.contains("--position P        0 to 1 of one loop, as a player's progress"))
   }
 
   @Test("--version names the linked libraries")

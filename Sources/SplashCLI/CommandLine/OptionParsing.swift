@@ -1,3 +1,5 @@
+import Foundation
+
 /// Typed readers for option values, each failing with a usage error that names the option.
 enum OptionParsing {
   static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
@@ -12,10 +14,37 @@ enum OptionParsing {
   /// `Double(_:)` alone would also take `0x10` (16), `1e1`, `+1`, `nan` and `inf`: forms no one
   /// means as a time, so a typo there must not become a valid, different time.
   static func seconds(_ text: String, option: String) throws -> Double {
-    guard isPlainDecimal(text), let value = Double(text), value <= 86_400 else {
+    guard isPlainDecimal(text), let value = Double(text), value <= maximumSeconds else {
       throw UsageError("--\(option) \(text): expected seconds from 0 to 86400")
     }
     return value
+  }
+
+  /// The latest scene time `--time` takes, and `--frame` once it is converted to seconds: a
+  /// day, far beyond any splash animation.
+  static let maximumSeconds = 86_400.0
+
+  /// A fraction from 0 to 1 written as a plain decimal (`0.5`, `.5`, `1`), as `--position` takes it.
+  static func fraction(_ text: String, option: String) throws -> Double {
+    guard isPlainDecimal(text), let value = Double(text), value <= 1 else {
+      throw UsageError("--\(option) \(text): expected a fraction of one loop from 0 to 1, such as 0.5")
+    }
+    return value
+  }
+
+  /// A frame number, 0 or more, written as a plain decimal (`12`, `12.5`), as `--frame` takes it.
+  static func frameNumber(_ text: String, option: String) throws -> Double {
+    guard isPlainDecimal(text), let value = Double(text), value.isFinite else {
+      throw UsageError("--\(option) \(text): expected a frame number, 0 or more, such as 12 or 12.5")
+    }
+    return value
+  }
+
+  /// `value` as a user would write it: `12` rather than `12.0`, and never rounded (`3.0000001`
+  /// must not read as 3).
+  static func decimalText(_ value: Double) -> String {
+    let shortest = String(format: "%.15g", value)
+    return Double(shortest) == value ? shortest : String(value)
   }
 
   /// Whether `text` is ASCII digits with at most one `.` among them, and at least one digit.
@@ -35,10 +64,21 @@ enum OptionParsing {
     return text
   }
 
-  /// The required `--time SECONDS` of `still` and `inspect`: scene time since the animation starts.
-  static func sceneTime(_ values: [String: String]) throws -> Double {
-    guard let text = values["time"] else { throw UsageError("give the scene time with --time SECONDS") }
-    return try seconds(text, option: "time")
+  /// The moment `still` and `inspect` show: exactly one of `--time SECONDS`, `--position
+  /// FRACTION` and `--frame N`, resolved against the scene once it is loaded.
+  ///
+  /// Two of them together are refused rather than one preferred: each names a moment, and a
+  /// command line that names two has a mistake in it.
+  static func timeSelection(_ values: [String: String]) throws -> TimeSelection {
+    let given = TimeSelection.optionNames.filter { values[$0] != nil }
+    switch (given.count, values["time"], values["position"], values["frame"]) {
+    case (0, _, _, _): throw UsageError("give the scene time with --time SECONDS, --position FRACTION or --frame N")
+    case (1, let text?, _, _): return .time(try seconds(text, option: "time"))
+    case (1, _, let text?, _): return .position(try fraction(text, option: "position"))
+    case (1, _, _, let text?): return .frame(try frameNumber(text, option: "frame"))
+    case (2, _, _, _): throw UsageError("give either --\(given[0]) or --\(given[1]), not both")
+    default: throw UsageError("give one of --time, --position or --frame, not all three")
+    }
   }
 
   /// A pixel size written `WIDTHxHEIGHT`.

@@ -7,9 +7,9 @@ enum HelpText {
 
     USAGE
       splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4|OUT.gif [--loops N] [--fps N] [--size WxH]
-      splashvid still (--preset NAME | --file PATH) --time T -o FRAME.png [--size WxH]
+      splashvid still (--preset NAME | --file PATH) (--time T | --position P | --frame N) -o FRAME.png [--size WxH]
       splashvid sheet (--preset NAME | --file PATH) -o SHEET.png [--frames N] [--columns N] [--width PX]
-      splashvid inspect (--preset NAME | --file PATH) --time T [--layer ID]
+      splashvid inspect (--preset NAME | --file PATH) (--time T | --position P | --frame N) [--layer ID]
       splashvid validate [FILE | DIR]     every problem of each preset (default: the preset folder)
       splashvid presets                   the presets found, with their loops and parameters
       splashvid probe FILE                what a player will see in a video, and what may break it
@@ -53,8 +53,11 @@ enum HelpText {
       --workers N         render threads (default: the active cores)
       --progress bar|json|none  progress on stderr (default: a bar on a terminal, else none)
 
-    STILL OPTIONS
+    STILL OPTIONS (one of --time, --position, --frame)
       --time T            scene seconds since the animation starts
+      --position P        0 to 1 of one loop, as a player's progress; 1 is the end state (for a
+                          Lottie file, what a player paused at its end shows)
+      --frame N           a frame in the file's own numbering (Lottie; not presets)
       --size WxH, --scale S, --fit contain|cover   as for render; any size
 
     SHEET OPTIONS
@@ -63,7 +66,7 @@ enum HelpText {
       --width PX          thumbnail width in pixels (default 180)
 
     INSPECT OPTIONS
-      --time T            scene seconds since the animation starts
+      --time T, --position P, --frame N   the moment, as for still
       --layer ID          print one layer's properties as a flat JSON object
                           (without it: the whole presentation tree). An angle an animation drives
                           follows the transform, unfolded: "transform.rotation": 288

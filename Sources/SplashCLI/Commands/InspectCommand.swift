@@ -7,21 +7,24 @@ import SplashModel
 /// with `--layer ID` one flat object of that layer's properties.
 struct InspectCommand {
   var source: PresetSource
-  var time: Double
+  /// `--time`, `--position` or `--frame`: a scene time once the preset is loaded.
+  var selection: TimeSelection
   var layerID: String?
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(["time", "layer"]), flags: [], shortNames: [:], repeatable: PresetSource.repeatableOptions)
+      valueOptions: PresetSource.optionNames.union(TimeSelection.optionNames).union(["layer"]), flags: [], shortNames: [:],
+      repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     source = try PresetSource(scanned)
-    time = try OptionParsing.sceneTime(scanned.values)
+    selection = try OptionParsing.timeSelection(scanned.values)
     layerID = scanned.values["layer"]
   }
 
   func run(environment: [String: String], output: (String) -> Void) throws {
     let scene = try source.load(environment: environment)
+    let time = try selection.sceneTime(in: scene)
     let tree = scene.presentation(at: time)
     let angles = AnimatedAngles(scene: scene, time: time)
     if let layerID {

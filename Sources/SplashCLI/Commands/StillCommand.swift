@@ -6,18 +6,19 @@ import SplashRender
 /// `splashvid still`: one frame of a preset at a scene time, as a PNG.
 struct StillCommand {
   var source: PresetSource
-  var time: Double
+  /// `--time`, `--position` or `--frame`: a scene time once the preset is loaded.
+  var selection: TimeSelection
   var outputSize: OutputSize
   var outputPath: String
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(["time", "output"]), flags: [],
+      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(TimeSelection.optionNames).union(["output"]), flags: [],
       shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     source = try PresetSource(scanned)
-    time = try OptionParsing.sceneTime(scanned.values)
+    selection = try OptionParsing.timeSelection(scanned.values)
     outputSize = try OutputSize(scanned.values, maximumSide: PixelBuffer.maximumSide, requiresEven: false)
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.png")
@@ -32,6 +33,7 @@ struct StillCommand {
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {
     let scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
+    let time = try selection.sceneTime(in: scene)
     try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: false)
     guard let buffer = PixelBuffer(width: size.width, height: size.height) else {
