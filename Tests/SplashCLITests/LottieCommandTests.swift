@@ -41,6 +41,11 @@ struct LottieCommandTests {
     #expect(still.exitCode == 0, "\(still.standardError)")
     #expect(still.standardError.contains("splashvid: pulse.anim: layers[0].ef[0]: warning: effects are not drawn"))
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("frame.png").path))
+    let byFrame = try BinaryRunner.run(["still", "--file", "pulse.anim", "--frame", "15", "-o", "f.png"], in: folder)
+    #expect(byFrame.standardError.hasSuffix("wrote f.png: t = 0.5 s, frame 15, 240x160\n"), "\(byFrame.standardError)")
+    // The end of one loop is what a player paused at its end shows: just before op, not op.
+    let end = try BinaryRunner.run(["still", "--file", "pulse.anim", "--position", "1", "-o", "e.png"], in: folder)
+    #expect(end.standardError.hasSuffix("wrote e.png: t = 0.999967 s, frame 29.999, 240x160\n"), "\(end.standardError)")
     let inspect = try BinaryRunner.run(["inspect", "--file", "pulse.anim", "--time", "0.5", "--layer", "dot"], in: folder)
     #expect(inspect.exitCode == 0, "\(inspect.standardError)")
     #expect(inspect.standardOutput.contains(#""scale": [1, 1]"#), "\(inspect.standardOutput)")

@@ -50,6 +50,11 @@ struct StillCommand {
       throw error
     }
     for message in folders.messages { log(message) }
-    log("wrote \(outputPath): t = \(time) s, \(size.width)x\(size.height)")
+    // Rounded to a microsecond so that --position 0.1 reads 1.2, not 1.2000000000000002; a
+    // document with frame numbers also names the frame.
+    var shown = OptionParsing.decimalText((time * 1e6).rounded() / 1e6)
+    if !shown.contains(".") && !shown.contains("e") { shown += ".0" }
+    let frame = scene.frameNumbering.map { ", frame \(OptionParsing.decimalText(($0.framesPerSecond * time * 1e3).rounded() / 1e3))" } ?? ""
+    log("wrote \(outputPath): t = \(shown) s\(frame), \(size.width)x\(size.height)")
   }
 }
