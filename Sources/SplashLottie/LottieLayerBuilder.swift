@@ -52,7 +52,7 @@ struct LottieLayerBuilder {
     switch type {
     case 4:
       let items = try entry["shapes"].map { try LottieShapeItem.items($0, context: context) } ?? []
-      var builder = LottieShapeBuilder(timeline: own, idPrefix: id)
+      var builder = LottieShapeBuilder(timeline: own, idPrefix: id, context: context)
       content = builder.layers(items)
     case 1:
       content = [try solid(entry, id: id)]

@@ -12,14 +12,19 @@ import SplashModel
 ///
 ///     it: [ path A, group G { path B, fill F2 }, stroke S, fill F ]
 ///     bottom → top:  F(A + G·B)   S(A + G·B)   G·F2(B)
+///
+/// A trim (`tm`) keeps a stretch of the paths before it for the styles after it, the nearest
+/// trim after a path first (`LottieTrim`).
 struct LottieShapeBuilder {
   let timeline: LottieTimeline
   let idPrefix: String
+  let context: LottieContext
   private var counter = 0
 
-  init(timeline: LottieTimeline, idPrefix: String) {
+  init(timeline: LottieTimeline, idPrefix: String, context: LottieContext) {
     self.timeline = timeline
     self.idPrefix = idPrefix
+    self.context = context
   }
 
   /// The layers of `items`, bottom to top.
@@ -30,36 +35,126 @@ struct LottieShapeBuilder {
       case .group(let name, let children, let transform):
         layers.append(container(name: name, transform: transform, sublayers: self.layers(children)))
       case .fill, .stroke:
-        layers += painted(Array(items[..<index]), with: item)
-      case .geometry:
+        layers += painted(Array(items[..<index]), with: item, trims: [])
+      case .geometry, .trim:
         continue
       }
     }
     return layers
   }
 
-  /// The layers that paint the paths of `items` (and of their groups) with `style`.
-  private mutating func painted(_ items: [LottieShapeItem], with style: LottieShapeItem) -> [Layer] {
+  /// The layers that paint the paths of `items` (and of their groups) with `style`, each path
+  /// trimmed by the nearest trim after it in `items`, else by the first of `trims` (those after
+  /// the enclosing groups).
+  private mutating func painted(_ items: [LottieShapeItem], with style: LottieShapeItem, trims: [LottieTrim]) -> [Layer] {
     var layers: [Layer] = []
     var constantPaths: [Path] = []
-    for item in items {
+    var trimmed: [(trim: LottieTrim, paths: [LottieProperty<Path>])] = []
+    for (position, item) in items.enumerated() {
+      let after = items[(position + 1)...].compactMap { if case .trim(let trim) = $0 { trim } else { nil } } + trims
       switch item {
-      case .geometry(.constant(let path)): constantPaths.append(path)
-      case .geometry(let animated): layers.append(styled(animated, with: style))
+      case .geometry(let geometry):
+        guard let trim = after.first else {
+          if case .constant(let path) = geometry { constantPaths.append(path) } else { layers.append(styled(geometry, with: style)) }
+          continue
+        }
+        if after.count > 1 { context.warnings.note("only the nearest of several trim paths is applied", at: after[1].jsonPath) }
+        if let index = trimmed.firstIndex(where: { $0.trim.jsonPath == trim.jsonPath }) {
+          trimmed[index].paths.append(geometry)
+        } else {
+          trimmed.append((trim, [geometry]))
+        }
       case .group(let name, let children, let transform):
-        let inner = painted(children, with: style)
+        let inner = painted(children, with: style, trims: after)
         if !inner.isEmpty { layers.append(container(name: name, transform: transform, sublayers: inner)) }
-      case .fill, .stroke: continue
+      case .fill, .stroke, .trim: continue
       }
     }
     if !constantPaths.isEmpty {
       // Paths painted by one style are one path, as in the player: overlaps follow the fill
       // rule and a translucent stroke does not darken where two paths cross.
-      var combined = Path()
-      for path in constantPaths { combined.elements += path.elements }
-      layers.insert(styled(.constant(combined), with: style), at: 0)
+      layers.insert(styled(.constant(Self.combined(constantPaths)), with: style), at: 0)
+    }
+    for (trim, paths) in trimmed {
+      let constant = paths.compactMap { if case .constant(let path) = $0 { path } else { nil } }
+      if trim.isSequential && constant.count == paths.count {
+        // Trimmed as one sequence: one layer holding them all, trimmed along the whole.
+        layers += trimmedLayers(.constant(Self.combined(constant)), trim: trim, style: style)
+      } else {
+        for path in paths { layers += trimmedLayers(path, trim: trim, style: style) }
+      }
     }
     return layers
+  }
+
+  private static func combined(_ paths: [Path]) -> Path {
+    var combined = Path()
+    for path in paths { combined.elements += path.elements }
+    return combined
+  }
+
+  /// `geometry` painted with `style` and trimmed by `trim`: a stroke by `strokeStart` and
+  /// `strokeEnd` (two layers when the stretch can wrap past the path's end); a fill by cutting
+  /// the path itself, since `strokeStart` and `strokeEnd` do not touch a fill.
+  private mutating func trimmedLayers(_ geometry: LottieProperty<Path>, trim: LottieTrim, style: LottieShapeItem) -> [Layer] {
+    if case .fill = style {
+      guard case .constant(let path) = geometry else {
+        context.warnings.note("trim paths on an animated path are not applied to its fill", at: trim.jsonPath)
+        return [styled(geometry, with: style)]
+      }
+      func cut(_ frame: Double) -> Path {
+        let (lower, upper) = trim.range(at: frame)
+        var pieces = path.trimmed(from: lower, to: min(upper, 1))
+        if upper > 1 { pieces.elements += path.trimmed(from: 0, to: upper - 1).elements }
+        return pieces
+      }
+      let frames = trim.sampleFrames(limit: context.limits.sampledFrames)
+      guard frames.count > 1 else { return [styled(.constant(cut(0)), with: style)] }
+      let keyframes = frames.map {
+        LottieKeyframe(frame: $0, value: cut($0), easing: [], isHold: false, outTangent: [], inTangent: [])
+      }
+      return [styled(.animated(keyframes), with: style)]
+    }
+
+    var main = styled(geometry, with: style)
+    var wrapped = main
+    wrapped.id += " (wrapped)"
+    let frames = trim.sampleFrames(limit: context.limits.sampledFrames)
+    if frames.count < 2 {
+      let (lower, upper) = trim.range(at: 0)
+      main.properties.shape.strokeStart = lower
+      main.properties.shape.strokeEnd = min(upper, 1)
+      guard upper > 1 else { return [main] }
+      wrapped.properties.shape.strokeStart = 0
+      wrapped.properties.shape.strokeEnd = upper - 1
+      return [main, wrapped]
+    }
+    // Sampled per frame, linear in between, except across the moment the stretch wraps, where
+    // the values jump: those segments hold and then jump.
+    let ranges = frames.map { trim.range(at: $0) }
+    func track(_ value: ((lower: Double, upper: Double)) -> Double) -> LottieProperty<Double> {
+      .animated(
+        frames.indices.map { index in
+          let jumps = index + 1 < ranges.count && abs(ranges[index + 1].lower - ranges[index].lower) > 0.5
+          return LottieKeyframe(
+            frame: frames[index], value: value(ranges[index]), easing: [], isHold: jumps, outTangent: [], inTangent: [])
+        })
+    }
+    let mainStart = track { $0.lower }
+    let mainEnd = track { min($0.upper, 1) }
+    let wrappedEnd = track { max($0.upper - 1, 0) }
+    main.properties.shape.strokeStart = mainStart.initialValue
+    main.properties.shape.strokeEnd = mainEnd.initialValue
+    main.animations += [
+      LottieAnimations.animation(mainStart, keyPath: .strokeStart, timeline: timeline) { .scalar($0) },
+      LottieAnimations.animation(mainEnd, keyPath: .strokeEnd, timeline: timeline) { .scalar($0) },
+    ].compactMap { $0 }
+    wrapped.properties.shape.strokeStart = 0
+    wrapped.properties.shape.strokeEnd = wrappedEnd.initialValue
+    if let animation = LottieAnimations.animation(wrappedEnd, keyPath: .strokeEnd, timeline: timeline, value: { .scalar($0) }) {
+      wrapped.animations.append(animation)
+    }
+    return [main, wrapped]
   }
 
   /// One `CAShapeLayer` drawing `geometry` with `style`; the style's opacity is the layer's.

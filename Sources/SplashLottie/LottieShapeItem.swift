@@ -11,6 +11,8 @@ indirect enum LottieShapeItem {
   case fill(LottieFill)
   /// `st`: strokes them.
   case stroke(LottieStroke)
+  /// `tm`: keeps a stretch of the paths before it, for the styles after it.
+  case trim(LottieTrim)
 
   /// The items of `list` (a `shapes` or `it` array), hidden ones (`hd`) and unsupported ones
   /// left out, the latter noted in `warnings`.
@@ -38,6 +40,7 @@ indirect enum LottieShapeItem {
       case "el": items.append(.geometry(try ellipse(cursor, context: context)))
       case "fl": items.append(.fill(try LottieFill(cursor, limits: context.limits)))
       case "st": items.append(.stroke(try LottieStroke(cursor, context: context)))
+      case "tm": items.append(.trim(try LottieTrim(cursor, limits: context.limits)))
       case "tr": continue
       default:
         context.warnings.note(Self.unsupported[type] ?? "shape items of type \"\(type)\" are not drawn", at: cursor.jsonPath)
@@ -48,7 +51,7 @@ indirect enum LottieShapeItem {
 
   /// What each shape item splashvid does not draw yet is, for its warning.
   static let unsupported: [String: String] = [
-    "tm": "trim paths (tm) are not applied", "gf": "gradient fills (gf) are not drawn",
+    "gf": "gradient fills (gf) are not drawn",
     "gs": "gradient strokes (gs) are not drawn", "sr": "stars and polygons (sr) are not drawn",
     "rd": "rounded corners (rd) are not applied", "mm": "merge paths (mm) are not applied",
     "rp": "repeaters (rp) are not applied", "op": "offset paths (op) are not applied",
@@ -62,14 +65,10 @@ indirect enum LottieShapeItem {
     let size = try LottieProperty<[Double]>.read(try cursor.required("s"), limits: context.limits) { try $0.numbers() }
     let roundness = try cursor["r"].map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
       ?? .constant([0])
+    let isReversed = (try cursor["d"]?.number()) == 3
     return sampled([center, size, roundness], limit: context.limits.sampledFrames) { values in
-      let (center, size, radius) = (values[0], values[1], values[2].first ?? 0)
-      let width = abs(size.first ?? 0)
-      let height = abs(size.count > 1 ? size[1] : 0)
-      let rect = Rect(x: (center.first ?? 0) - width / 2, y: (center.count > 1 ? center[1] : 0) - height / 2, width: width, height: height)
-      var path = Path()
-      path.addRoundedRect(rect, cornerRadius: min(max(radius, 0), width / 2, height / 2))
-      return path
+      LottieShapePaths.rectangle(
+        center: values[0], size: values[1], radius: values[2].first ?? 0, isReversed: isReversed)
     }
   }
 
@@ -77,14 +76,9 @@ indirect enum LottieShapeItem {
   private static func ellipse(_ cursor: LottieCursor, context: LottieContext) throws -> LottieProperty<Path> {
     let center = try LottieProperty<[Double]>.read(try cursor.required("p"), limits: context.limits) { try $0.numbers() }
     let size = try LottieProperty<[Double]>.read(try cursor.required("s"), limits: context.limits) { try $0.numbers() }
+    let isReversed = (try cursor["d"]?.number()) == 3
     return sampled([center, size], limit: context.limits.sampledFrames) { values in
-      let (center, size) = (values[0], values[1])
-      let width = abs(size.first ?? 0)
-      let height = abs(size.count > 1 ? size[1] : 0)
-      var path = Path()
-      path.addEllipse(
-        in: Rect(x: (center.first ?? 0) - width / 2, y: (center.count > 1 ? center[1] : 0) - height / 2, width: width, height: height))
-      return path
+      LottieShapePaths.ellipse(center: values[0], size: values[1], isReversed: isReversed)
     }
   }
 

@@ -106,7 +106,7 @@ struct LottieShapeTests {
 
   @Test("what is not drawn is warned about once per feature, with the first place and the count")
   func warnings() throws {
-    let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0}}"#
+    let trim = #"{"ty":"rd","r":{"a":0,"k":4}}"#
     let layers = [
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "one"),
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "two"),
@@ -117,7 +117,7 @@ struct LottieShapeTests {
     _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
     #expect(
       warnings.map(\.description) == [
-        "test.json: layers[0].shapes[1]: warning: trim paths (tm) are not applied (2 places)",
+        "test.json: layers[0].shapes[1]: warning: rounded corners (rd) are not applied (2 places)",
         "test.json: layers[2]: warning: text layers are not drawn yet",
         "test.json: layers[3].masksProperties: warning: masks are not applied",
         "test.json: layers[3].ef[0]: warning: effects are not drawn",

@@ -1,0 +1,85 @@
+import Foundation
+import SplashCore
+import SplashDocument
+import SplashModel
+import Testing
+
+@testable import SplashLottie
+
+/// Trim paths: strokes trimmed by strokeStart/strokeEnd (two layers where the stretch wraps),
+/// fills by cutting the path, the nearest trim after a path applying to the styles after it.
+@Suite("Lottie trim paths: start, end and offset as strokeStart/strokeEnd, wrapping past the end, fills cut")
+struct LottieTrimTests {
+  typealias Support = LottieTestSupport
+
+  private let line = #"{"ty":"sh","ks":{"a":0,"k":{"c":false,"v":[[0,0],[100,0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+  private let stroke = #"{"ty":"st","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+
+  private func trim(start: String, end: String, offset: String = #"{"a":0,"k":0}"#, mode: Int = 1) -> String {
+    #"{"ty":"tm","s":\#(start),"e":\#(end),"o":\#(offset),"m":\#(mode)}"#
+  }
+
+  /// The (strokeStart, strokeEnd) of every shape layer at `time`, bottom to top.
+  private func strokes(_ items: [String], at time: Double) throws -> [(Double, Double)] {
+    let layer = #"{"ty":4,"nm":"s","ip":0,"op":60,"ks":{},"shapes":[\#(items.joined(separator: ","))]}"#
+    let scene = try Support.compile(Support.document(layers: layer))
+    var found: [(Double, Double)] = []
+    func visit(_ layer: PresentationLayer) {
+      if layer.kind == .shape { found.append((layer.properties.shape.strokeStart, layer.properties.shape.strokeEnd)) }
+      layer.sublayers.forEach(visit)
+    }
+    scene.presentation(at: time).layers.forEach(visit)
+    return found
+  }
+
+  private func expectRanges(_ found: [(Double, Double)], _ expected: [(Double, Double)], _ label: String) {
+    let matches = found.count == expected.count
+      && zip(found, expected).allSatisfy { abs($0.0 - $1.0) < 1e-9 && abs($0.1 - $1.1) < 1e-9 }
+    #expect(matches, "\(label): \(found), expected \(expected)")
+  }
+
+  @Test("a constant trim is strokeStart and strokeEnd; start after end is the same stretch")
+  func constant() throws {
+    expectRanges(try strokes([line, trim(start: #"{"a":0,"k":25}"#, end: #"{"a":0,"k":75}"#), stroke], at: 0), [(0.25, 0.75)], "25–75 %")
+    expectRanges(try strokes([line, trim(start: #"{"a":0,"k":75}"#, end: #"{"a":0,"k":25}"#), stroke], at: 0), [(0.25, 0.75)], "75–25 %")
+  }
+
+  @Test("an offset past the end wraps: the rest shows from the path's start on a second layer")
+  func wrapping() throws {
+    // 0–75 % shifted by 180° (half the length): 50–125 %, that is 50–100 % and 0–25 %.
+    let wrapped = try strokes([line, trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":75}"#, offset: #"{"a":0,"k":180}"#), stroke], at: 0)
+    expectRanges(wrapped, [(0.5, 1), (0, 0.25)], "wrapped")
+  }
+
+  @Test("an animated end draws the line on: halfway at frame 15, whole at frame 30")
+  func animated() throws {
+    let end = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[100]}]}"#
+    let items = [line, trim(start: #"{"a":0,"k":0}"#, end: end), stroke]
+    expectRanges(try strokes(items, at: 0.5), [(0, 0.5), (0, 0)], "frame 15")
+    expectRanges(try strokes(items, at: 1.25), [(0, 1), (0, 0)], "frame 37.5")
+  }
+
+  @Test("a trim applies only to the styles after it, and reaches into the groups before it")
+  func order() throws {
+    let group = #"{"ty":"gr","it":[\#(line),{"ty":"tr"}]}"#
+    // stroke above the trim: untrimmed; stroke below it: trimmed, the path inside the group too.
+    let found = try strokes([group, stroke, trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":40}"#), stroke], at: 0)
+    expectRanges(found, [(0, 0.4), (0, 1)], "bottom stroke trimmed, top stroke whole")
+  }
+
+  @Test("a trimmed fill is cut: 0–50 % of a 10 × 10 square's outline, closed by the fill")
+  func fill() throws {
+    let square = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10],[0,10]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+    let layer = #"{"ty":4,"nm":"s","ip":0,"op":60,"ks":{},"shapes":[\#(square),\#(trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":50}"#)),\#(fill)]}"#
+    let scene = try Support.compile(Support.document(layers: layer))
+    var path: Path?
+    func visit(_ layer: PresentationLayer) {
+      if layer.kind == .shape { path = layer.properties.shape.path }
+      layer.sublayers.forEach(visit)
+    }
+    scene.presentation(at: 0).layers.forEach(visit)
+    let kept = try #require(path)
+    #expect(abs(kept.length() - 20) < 1e-6, "half of the 40-point outline: \(kept.length())")
+  }
+}
