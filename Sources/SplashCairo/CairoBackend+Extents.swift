@@ -41,7 +41,8 @@ extension CairoBackend {
     let drawn = expandedForShadow(box, properties.shadow)
     // A mask hides everything outside its own extents (shadow included): fuber's logo strokes
     // a wide circle, but only its 75-point mask ever shows.
-    if let mask = layer.mask, let maskExtents = visualExtents(of: mask),
+    // An inverted mask hides what is inside it instead, which bounds nothing.
+    if let mask = layer.mask, !properties.invertsMask, let maskExtents = visualExtents(of: mask),
       let placed = placedExtents(maskExtents, of: mask, in: properties, appliesSublayerTransform: false)
     {
       return intersection(drawn, placed)

@@ -93,7 +93,24 @@ extension CairoBackend {
       // The mask is drawn in this layer's space; only its alpha counts.
       cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
       try draw(mask, in: cairo)
-      guard let maskPattern = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
+      guard let drawnMask = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
+      var maskPattern = drawnMask
+      if properties.invertsMask {
+        // 1 − alpha: everything, with the mask's ink taken out (the operator is restored with
+        // the group's state when it is popped).
+        cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
+        cairo_set_source_rgba(cairo, 0, 0, 0, 1)
+        cairo_paint(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_DEST_OUT)
+        cairo_set_source(cairo, drawnMask)
+        cairo_paint(cairo)
+        guard let inverted = cairo_pop_group(cairo) else {
+          cairo_pattern_destroy(drawnMask)
+          throw cairoFailure("inverting a mask", cairo)
+        }
+        cairo_pattern_destroy(drawnMask)
+        maskPattern = inverted
+      }
       defer { cairo_pattern_destroy(maskPattern) }
       cairo_save(cairo)
       defer { cairo_restore(cairo) }

@@ -21,20 +21,40 @@ struct LottieLayerBuilder {
     }
     var usedIDs: [String: Int] = [:]
     var result: [Layer] = []
+    // Matte layers (`td: 1`) are not drawn themselves: the layer below one (`tt`), or the
+    // layer naming it (`tp`), is drawn through it.
+    var mattes: [Double: Layer] = [:]
+    var latestMatte: Layer?
     for entry in entries {
       try context.countLayer(at: entry)
       guard entry.isObject else { throw entry.error(expected: "a layer object") }
-      if entry["hd"]?.flag == true { continue }
-      if entry["td"]?.flag == true {
-        context.warnings.note("track mattes are not applied: the matte layer is not drawn, the layer it mattes is drawn whole", at: entry.jsonPath)
-        continue
-      }
+      let isMatte = entry["td"]?.flag == true
+      if entry["hd"]?.flag == true && !isMatte { continue }
       let name = (try? entry["nm"]?.string()) ?? "layer"
       let count = usedIDs[name, default: 0] + 1
       usedIDs[name] = count
       let id = idPrefix + (count > 1 ? "\(name) #\(count)" : name)
-      guard var layer = try layer(entry, id: id, timeline: timeline) else { continue }
+      guard var layer = try layer(entry, id: id, timeline: timeline) else {
+        if isMatte { latestMatte = Layer(id: id) }
+        continue
+      }
       layer = try parented(layer, entry: entry, byIndex: byIndex, timeline: timeline)
+      if isMatte {
+        latestMatte = layer
+        if let index = try entry["ind"]?.number() { mattes[index] = layer }
+        continue
+      }
+      if let kind = try entry["tt"]?.number(), kind != 0 {
+        let named = try entry["tp"].map { try $0.number() }.flatMap { mattes[$0] }
+        guard let matte = named ?? latestMatte else {
+          throw try entry.required("tt").error(expected: "a matte layer (td: 1) above this layer")
+        }
+        // The matte and the matted layer share the composition's space: a container there
+        // holds the layer and is masked by the matte.
+        var matted = Layer(id: "\(id) (matte)", sublayers: [layer], mask: matte)
+        matted.properties.invertsMask = kind == 2 || kind == 4
+        layer = matted
+      }
       result.append(layer)
     }
     return result.reversed()
@@ -64,6 +84,10 @@ struct LottieLayerBuilder {
       return nil
     }
     var layer = Layer(id: id, sublayers: content)
+    if let (mask, isInverted) = try LottieMasks.mask(entry, id: id, timeline: own, context: context) {
+      layer.mask = mask
+      layer.properties.invertsMask = isInverted
+    }
     let transform = try LottieTransform(entry["ks"], limits: context.limits, warnings: context.warnings)
     transform.apply(to: &layer, timeline: own, autoOrient: entry["ao"]?.flag ?? false)
     if inPoint > -Double.greatestFiniteMagnitude || outPoint < Double.greatestFiniteMagnitude {
@@ -158,10 +182,9 @@ struct LottieLayerBuilder {
     case 13: warnings.note("cameras are not applied", at: entry.jsonPath)
     default: warnings.note("layers of type \(Int(type)) are not drawn", at: entry.jsonPath)
     }
-    if entry["hasMask"]?.flag == true || ((try? entry["masksProperties"]?.array().isEmpty) == false) {
-      warnings.note("masks are not applied", at: "\(entry.jsonPath).masksProperties")
+    if let matte = entry["tt"], let kind = try? matte.number(), kind == 3 || kind == 4 {
+      warnings.note("luma track mattes are applied as alpha mattes", at: matte.jsonPath)
     }
-    if let matte = entry["tt"], matte.flag { warnings.note("track mattes (tt) are not applied", at: matte.jsonPath) }
     if let effects = entry["ef"], (try? effects.array().isEmpty) == false {
       warnings.note("effects are not drawn", at: "\(effects.jsonPath)[0]")
     }

@@ -79,3 +79,54 @@ struct LottiePixelTests {
     expectColor(turned, 150, 100, (0, 0, 255), "gone from 3 o'clock")
   }
 }
+
+/// Masks and track mattes: a layer shows only where its masks or its matte are opaque, or only
+/// where they are clear when inverted.
+@Suite("Lottie masks and track mattes draw through the model's masks, inverted where asked")
+struct LottieMaskPixelTests {
+  private func frame(_ layers: String) throws -> PixelBuffer {
+    let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(layers)]}"#
+    let scene = try LottieCompiler.compile(Data(text.utf8), file: "test.json")
+    let buffer = try #require(PixelBuffer(width: 200, height: 200))
+    try CairoBackend().render(
+      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
+    return buffer
+  }
+
+  private func isBlue(_ buffer: PixelBuffer, _ x: Int, _ y: Int) -> Bool {
+    let pixel = buffer.rgba(x: x, y: y)
+    return pixel.blue > 240 && pixel.red < 15 && pixel.green < 15
+  }
+
+  private func isWhite(_ buffer: PixelBuffer, _ x: Int, _ y: Int) -> Bool {
+    let pixel = buffer.rgba(x: x, y: y)
+    return pixel.blue > 240 && pixel.red > 240 && pixel.green > 240
+  }
+
+  /// A blue 200 × 200 solid with `extra` members (masks, a matte).
+  private func solid(_ extra: String) -> String {
+    ##"{"ty":1,"nm":"blue","ip":0,"op":60,"ks":{},"sw":200,"sh":200,"sc":"#0000ff"\##(extra)}"##
+  }
+
+  /// A square outline from (50, 50) to (150, 150) as a Lottie path.
+  private let square = #"{"a":0,"k":{"c":true,"v":[[50,50],[150,50],[150,150],[50,150]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}"#
+
+  @Test("an adding mask keeps the inside; an inverted or subtracting one the outside")
+  func masks() throws {
+    let added = try frame(solid(#","masksProperties":[{"mode":"a","pt":\#(square),"o":{"a":0,"k":100}}]"#))
+    #expect(isBlue(added, 100, 100) && isWhite(added, 20, 20))
+    let inverted = try frame(solid(#","masksProperties":[{"mode":"a","inv":true,"pt":\#(square),"o":{"a":0,"k":100}}]"#))
+    #expect(!isBlue(inverted, 100, 100) && isWhite(inverted, 100, 100) && isBlue(inverted, 20, 20))
+    let subtracted = try frame(solid(#","masksProperties":[{"mode":"s","pt":\#(square),"o":{"a":0,"k":100}}]"#))
+    #expect(isWhite(subtracted, 100, 100) && isBlue(subtracted, 20, 20))
+  }
+
+  @Test("an alpha matte shows the layer where the matte is; an inverted one where it is not; the matte itself is not drawn")
+  func mattes() throws {
+    let matte = #"{"ty":4,"nm":"matte","td":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":\#(square)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+    let alpha = try frame(matte + "," + solid(#","tt":1"#))
+    #expect(isBlue(alpha, 100, 100) && isWhite(alpha, 20, 20), "no red: the matte is not drawn")
+    let inverted = try frame(matte + "," + solid(#","tt":2"#))
+    #expect(isWhite(inverted, 100, 100) && isBlue(inverted, 20, 20))
+  }
+}

@@ -36,6 +36,12 @@ public struct LayerProperties: Sendable, Hashable {
   public var borderColor: Color = .black
   public var contents: LayerContents?
   public var shadow = Shadow()
+  /// Whether the layer shows where its `mask` is clear rather than where it is opaque.
+  ///
+  /// Core Animation has no such switch (an inverted mask is drawn as a shape with a hole);
+  /// Lottie files ask for one with alpha-inverted track mattes and inverted masks, so the
+  /// model has it. Presets do not set it.
+  public var invertsMask = false
 
   // MARK: Kind-specific styles
 
