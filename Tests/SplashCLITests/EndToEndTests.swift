@@ -114,7 +114,7 @@ struct EndToEndTests {
     #expect(outcome.standardOutput.contains("with a .gif 50, and at most 50:\n"))
     #expect(
       outcome.standardOutput.contains(
-        "splashvid still (--preset NAME | --file PATH) (--time T | --position P | --frame N) -o FRAME.png [--size WxH]"))
+        "splashvid still (--preset NAME | --file PATH) (--time T | --position P | --frame N) -o FRAME.png [--size WxH] [--transparent]"))
     #expect(outcome.standardOutput.contains("--position P        0 to 1 of one loop, as a player's progress"))
   }
 

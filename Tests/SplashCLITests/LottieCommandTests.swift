@@ -1,4 +1,5 @@
 import Foundation
+import SplashCairo
 import Testing
 
 /// A Lottie file through the binary: every command that takes `--file` recognises it by its
@@ -54,6 +55,19 @@ struct LottieCommandTests {
     #expect(
       parameter.standardError.hasPrefix("splashvid: --param x: pulse.anim is a Lottie file, which has no parameters"),
       "\(parameter.standardError)")
+  }
+
+  @Test("still --transparent keeps the composition's clear background; without it the canvas is white")
+  func transparentStill() throws {
+    let folder = try folder()
+    let clear = try BinaryRunner.run(["still", "--file", "pulse.anim", "--frame", "15", "--transparent", "-o", "clear.png"], in: folder)
+    #expect(clear.exitCode == 0, "\(clear.standardError)")
+    let clearPixels = try PNGReader.read(folder.appendingPathComponent("clear.png").path)
+    #expect(clearPixels.rgba(x: 2, y: 2).alpha == 0, "a corner no layer covers is clear")
+    #expect(clearPixels.rgba(x: 120, y: 80).alpha == 255, "the dot is opaque")
+    _ = try BinaryRunner.run(["still", "--file", "pulse.anim", "--frame", "15", "-o", "white.png"], in: folder)
+    let white = try PNGReader.read(folder.appendingPathComponent("white.png").path).rgba(x: 2, y: 2)
+    #expect(white.alpha == 255 && white.red == 255 && white.green == 255 && white.blue == 255)
   }
 
   @Test("render makes a clip of one loop, ip to op, at the file's own rate unless told otherwise")

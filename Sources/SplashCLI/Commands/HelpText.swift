@@ -7,7 +7,7 @@ enum HelpText {
 
     USAGE
       splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4|OUT.gif [--loops N] [--fps N] [--size WxH]
-      splashvid still (--preset NAME | --file PATH) (--time T | --position P | --frame N) -o FRAME.png [--size WxH]
+      splashvid still (--preset NAME | --file PATH) (--time T | --position P | --frame N) -o FRAME.png [--size WxH] [--transparent]
       splashvid sheet (--preset NAME | --file PATH) -o SHEET.png [--frames N] [--columns N] [--width PX]
       splashvid inspect (--preset NAME | --file PATH) (--time T | --position P | --frame N) [--layer ID]
       splashvid validate [FILE | DIR]     every problem of each preset (default: the preset folder)

@@ -10,12 +10,15 @@ struct StillCommand {
   var selection: TimeSelection
   var outputSize: OutputSize
   var outputPath: String
+  /// `--transparent`: no canvas background, so the PNG is clear where no layer draws.
+  var isTransparent = false
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(TimeSelection.optionNames).union(["output"]), flags: [],
-      shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
+      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(TimeSelection.optionNames).union(["output"]),
+      flags: ["transparent"], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
+    isTransparent = scanned.flags.contains("transparent")
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     source = try PresetSource(scanned)
     selection = try OptionParsing.timeSelection(scanned.values)
@@ -32,7 +35,8 @@ struct StillCommand {
   }
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {
-    let scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
+    var scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
+    if isTransparent { scene.backgroundColor = .clear }
     let time = try selection.sceneTime(in: scene)
     try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
     let size = outputSize.resolve(canvas: scene.canvasSize, requiresEven: false)
