@@ -33,6 +33,7 @@ public enum LottieCompiler {
     let height = try root.required("h").number(in: 1...10_000, expected: "a height from 1 to 10000")
 
     let context = try LottieContext(file: file, limits: LottieLimits(), root: root)
+    LottieExpressions.note(in: root, warnings: context.warnings)
     let timeline = LottieTimeline(framesPerSecond: framesPerSecond)
     let layers = try LottieLayerBuilder(context: context).layers(try root.required("layers"), timeline: timeline)
     for warning in context.warnings.warnings { warn?(warning) }
