@@ -77,4 +77,36 @@ struct LottieCommandTests {
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardError.contains("wrote pulse.mp4: 30 frames, 240x160, 30 fps, 1.00 s"), "\(outcome.standardError)")
   }
+
+  @Test("a batch folder mixes presets and Lottie files; a second run skips both; a row's params on a Lottie file are refused")
+  func batch() throws {
+    let folder = try folder()
+    let clips = folder.appendingPathComponent("clips")
+    try FileManager.default.createDirectory(at: clips, withIntermediateDirectories: true)
+    try Self.document.write(to: clips.appendingPathComponent("pulse.json"), atomically: true, encoding: .utf8)
+    try """
+    { schemaVersion: 1, canvas: { size: [40, 40] }, clip: { cycle: 0.5 },
+      parameters: { tint: { type: "color", default: "red" } },
+      layers: [ { id: "a", bounds: [0, 0, 20, 20], position: [20, 20], backgroundColor: "$tint" } ] }
+    """.write(to: clips.appendingPathComponent("square.json5"), atomically: true, encoding: .utf8)
+    let first = try BinaryRunner.run(["batch", "clips", "-o", "out", "--fps", "10", "--format", "gif"], in: folder)
+    #expect(first.exitCode == 0, "\(first.standardError)")
+    #expect(first.standardOutput.contains("2 clips: 2 rendered, 0 skipped, 0 failed"), "\(first.standardOutput)")
+    let second = try BinaryRunner.run(["batch", "clips", "-o", "out", "--fps", "10", "--format", "gif"], in: folder)
+    #expect(second.standardOutput.contains("2 clips: 0 rendered, 2 skipped, 0 failed"), "\(second.standardOutput)")
+    try "preset,output,params\npulse,p.gif,tint=blue\n".write(
+      to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+    let rows = try BinaryRunner.run(["batch", "clips", "-o", "out2", "--manifest", "rows.csv"], in: folder)
+    #expect(rows.exitCode != 0)
+    #expect(rows.standardError.contains("--param tint: clips/pulse.json is a Lottie file, which has no parameters"), "\(rows.standardError)")
+  }
+
+  @Test("presets lists a Lottie file beside the presets, with its canvas, loop and rate")
+  func presetsList() throws {
+    let folder = try folder()
+    try Self.document.write(to: folder.appendingPathComponent("pulse.json"), atomically: true, encoding: .utf8)
+    let outcome = try BinaryRunner.run(["presets", "--presets-dir", folder.path], in: folder)
+    #expect(outcome.standardOutput.contains("pulse  120x80 pt  loop 1 s"), "\(outcome.standardOutput)")
+    #expect(outcome.standardOutput.contains("    Lottie file: pulse, 30 fps"), "\(outcome.standardOutput)")
+  }
 }

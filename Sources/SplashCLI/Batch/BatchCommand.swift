@@ -139,9 +139,9 @@ struct BatchCommand {
     // is fingerprinted, so an image swapped for a link out of the folder is caught here too.
     func fingerprint() throws -> String {
       let data = Data(try InputFile.read(presetFile, limit: PresetLoader.maximumFileSize, what: "a preset file"))
-      let scene = try PresetCompiler.compile(
+      let scene = try SceneLoader.compile(
         data, file: presetFile, baseDirectory: URL(fileURLWithPath: folder), parameters: clip.renderParameters,
-        assetsRoot: URL(fileURLWithPath: assetsRoot ?? folder), parameterOrigin: .manifest)
+        assetsRoot: URL(fileURLWithPath: assetsRoot ?? folder), origin: .manifest)
       return try InputFingerprint.of(clip, presetFile: presetFile, scene: scene)
     }
     do {

@@ -252,7 +252,7 @@ enum BatchManifest {
     _ clip: BatchClip, presets: BatchPresets, skippingBrokenPresets: Bool = false
   ) throws -> BatchClip {
     guard !(clip.parameters.isEmpty && skippingBrokenPresets) else { return clip }
-    let prepared: PreparedPreset
+    let prepared: BatchDocument
     do {
       prepared = try presets.prepared(clip.presetFile)
     } catch where skippingBrokenPresets {

@@ -9,7 +9,7 @@ final class BatchPresets {
   let folder: String
   /// `--assets-root`: the folder presets and images may really lie in, when not the batch folder.
   let assetsRoot: String?
-  private var prepared: [String: Result<PreparedPreset, any Error>] = [:]
+  private var prepared: [String: Result<BatchDocument, any Error>] = [:]
   private var files: [String: Result<String, any Error>] = [:]
 
   init(folder: String, assetsRoot: String?) {
@@ -51,14 +51,17 @@ final class BatchPresets {
     }
   }
 
-  /// The preset in `file`, read and compiled with its defaults once.
-  func prepared(_ file: String) throws -> PreparedPreset {
+  /// The preset or Lottie file in `file`, read and compiled (a preset with its defaults) once.
+  func prepared(_ file: String) throws -> BatchDocument {
     if let known = prepared[file] { return try known.get() }
-    let result = Result<PreparedPreset, any Error> {
-      let bytes = try InputFile.read(file, limit: PresetLoader.maximumFileSize, what: "a preset file")
-      return try PreparedPreset(
-        Data(bytes), file: file, baseDirectory: URL(fileURLWithPath: folder),
-        assetsRoot: URL(fileURLWithPath: root))
+    let result = Result<BatchDocument, any Error> {
+      let data = Data(try InputFile.read(file, limit: PresetLoader.maximumFileSize, what: "a preset file"))
+      if SceneLoader.lottieDocument(data) != nil {
+        _ = try SceneLoader.compile(data, file: file, baseDirectory: URL(fileURLWithPath: folder), parameters: [:], assetsRoot: nil)
+        return .lottie(file: file)
+      }
+      return .preset(
+        try PreparedPreset(data, file: file, baseDirectory: URL(fileURLWithPath: folder), assetsRoot: URL(fileURLWithPath: root)))
     }
     prepared[file] = result
     return try result.get()

@@ -1,6 +1,4 @@
 import Foundation
-import SplashDocument
-import SplashLottie
 import SplashModel
 import SplashPresets
 
@@ -51,26 +49,17 @@ struct PresetSource {
   func load(environment: [String: String], warn: ((String) -> Void)? = nil) throws -> Scene {
     // A shape that draws nothing is said where the frames are made too, not only by validate.
     let warnPreset = warn.map { warn in { (warning: PresetError) in warn("\(warning)") } }
+    let assetsRoot = self.assetsRoot.map(URL.init(fileURLWithPath:))
     switch origin {
     case .file(let path):
-      // A Lottie file is known by its content, whatever it is called.
-      let data = try PresetLoader.read(path, displayName: path)
-      if let document = try? JSONValue.parseJSON5(data, duplicateKeys: .lastWins), LottieCompiler.isLottie(document) {
-        if let name = parameters.keys.sorted().first {
-          throw UsageError("--param \(name): \(path) is a Lottie file, which has no parameters")
-        }
-        return try LottieCompiler.compile(document, file: path, warn: warnPreset)
-      }
-      return try PresetLoader.load(
-        URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)),
-        warn: warnPreset)
+      return try SceneLoader.load(
+        URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot, warn: warnPreset)
     case .named(let name, let presetsDirectory):
       let library = PresetLibrary.standard(
         presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
       let url = try library.file(named: name)
-      return try PresetLoader.load(
-        url, displayName: Self.displayPath(url), parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)),
-        warn: warnPreset)
+      return try SceneLoader.load(
+        url, displayName: Self.displayPath(url), parameters: parameters, assetsRoot: assetsRoot, warn: warnPreset)
     }
   }
 

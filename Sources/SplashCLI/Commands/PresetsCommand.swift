@@ -3,8 +3,8 @@ import SplashModel
 import SplashPresets
 import SplashDocument
 
-/// `splashvid presets`: the presets the search folders hold, with canvas, loop, description and
-/// parameters.
+/// `splashvid presets`: the presets (and Lottie files) the search folders hold, with canvas,
+/// loop, description and parameters.
 struct PresetsCommand {
   var presetsDirectory: String?
 
@@ -28,13 +28,24 @@ struct PresetsCommand {
         // Regular files of at most 16 MiB only: a FIFO or a link to a device in a preset
         // folder is listed as invalid, not read.
         let data = try PresetLoader.read(file.path, displayName: file.path)
-        let scene = try PresetCompiler.compile(data, file: file.path, baseDirectory: file.deletingLastPathComponent())
+        let scene = try SceneLoader.compile(
+          data, file: file.path, baseDirectory: file.deletingLastPathComponent(), parameters: [:], assetsRoot: nil)
         let clip = scene.clip
         var line = "\(name)  \(format(scene.canvasSize.width))x\(format(scene.canvasSize.height)) pt"
         line += "  loop \(format(clip.loopDuration)) s"
         if clip.hold > 0 { line += " (\(format(clip.cycle)) s + \(format(clip.hold)) s hold)" }
         if clip.start > 0 { line += " from t = \(format(clip.start)) s" }
         output(line + "  \(file.path)")
+        if let document = SceneLoader.lottieDocument(data) {
+          // A Lottie file has no parameters; its composition's name says what it is.
+          var description = "Lottie file"
+          if case .object(let members) = document, case .string(let name)? = members["nm"], !name.isEmpty {
+            description += ": \(name)"
+          }
+          if let rate = scene.frameNumbering?.framesPerSecond { description += ", \(format(rate)) fps" }
+          output("    \(description)")
+          continue
+        }
         if let description = try PresetCompiler.description(data, file: file.path) { output("    \(description)") }
         for parameter in try PresetCompiler.parameters(data, file: file.path) {
           let description = parameter.description.map { "  \($0)" } ?? ""

@@ -1,0 +1,44 @@
+import Foundation
+import SplashDocument
+import SplashLottie
+import SplashModel
+import SplashPresets
+
+/// Compiles an animation file, a preset or a Lottie file, told apart by content: the one place
+/// every command (render, still, sheet, inspect, bench, presets, batch) turns a file into a scene.
+enum SceneLoader {
+  /// The parsed document when `data` is a Lottie file, else `nil` (a preset, or not JSON).
+  static func lottieDocument(_ data: Data) -> JSONValue? {
+    guard let document = try? JSONValue.parseJSON5(data, duplicateKeys: .lastWins), LottieCompiler.isLottie(document) else {
+      return nil
+    }
+    return document
+  }
+
+  /// Compiles `data`, read from `file`, with a preset's `parameters` (a Lottie file has none:
+  /// any is refused, naming it).
+  static func compile(
+    _ data: Data, file: String, baseDirectory: URL, parameters: [String: String], assetsRoot: URL?,
+    origin: ParameterOrigin = .commandLine, warn: ((DocumentError) -> Void)? = nil
+  ) throws -> Scene {
+    if let document = lottieDocument(data) {
+      if let name = parameters.keys.sorted().first {
+        throw UsageError("--param \(name): \(file) is a Lottie file, which has no parameters")
+      }
+      return try LottieCompiler.compile(document, file: file, warn: warn)
+    }
+    return try PresetCompiler.compile(
+      data, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot, parameterOrigin: origin,
+      warn: warn)
+  }
+
+  /// Reads (a regular file of bounded size) and compiles the file at `url`, named `displayName`.
+  static func load(
+    _ url: URL, displayName: String, parameters: [String: String], assetsRoot: URL?, warn: ((DocumentError) -> Void)? = nil
+  ) throws -> Scene {
+    let data = try PresetLoader.read(url.path, displayName: displayName)
+    return try compile(
+      data, file: displayName, baseDirectory: url.deletingLastPathComponent(), parameters: parameters,
+      assetsRoot: assetsRoot ?? url.deletingLastPathComponent(), warn: warn)
+  }
+}
