@@ -21,6 +21,14 @@ enum LottieAnimations {
     _ property: LottieProperty<Value>, keyPath: LayerKeyPath, dimension: Int = 0, timeline: LottieTimeline,
     value: (Value) -> AnimatableValue
   ) -> Animation? {
+    guard let (track, timing) = keyframes(property, dimension: dimension, timeline: timeline, value: value) else { return nil }
+    return .property(PropertyAnimation(keyPath: keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
+  }
+
+  /// The keyframe track and timing that play `property` on `timeline`, or `nil` for a constant.
+  static func keyframes<Value>(
+    _ property: LottieProperty<Value>, dimension: Int = 0, timeline: LottieTimeline, value: (Value) -> AnimatableValue
+  ) -> (KeyframeTrack, MediaTiming)? {
     guard case .animated(let keyframes) = property else { return nil }
     var times: [Double] = []
     var values: [AnimatableValue] = []
@@ -47,7 +55,7 @@ enum LottieAnimations {
         timingFunctions.append(keyframe.easing(of: dimension))
       }
     }
-    return keyframeAnimation(keyPath: keyPath, times: times, values: values, timingFunctions: timingFunctions)
+    return track(times: times, values: values, timingFunctions: timingFunctions)
   }
 
   /// A position that moves along the Bézier its spatial tangents describe (`to`, `ti`), as a
@@ -92,17 +100,14 @@ enum LottieAnimations {
         values: .keyframePath(motion), isRemovedOnCompletion: false))
   }
 
-  /// A keyframe animation through `values` at scene `times`, filled both ways.
-  static func keyframeAnimation(
-    keyPath: LayerKeyPath, times: [Double], values: [AnimatableValue], timingFunctions: [TimingFunction]
-  ) -> Animation? {
+  /// The track through `values` at scene `times`, and its timing, filled both ways.
+  static func track(
+    times: [Double], values: [AnimatableValue], timingFunctions: [TimingFunction]
+  ) -> (KeyframeTrack, MediaTiming)? {
     guard let first = times.first, let last = times.last, last > first, values.count == times.count else { return nil }
     let track = KeyframeTrack(
       values: values, keyTimes: times.map { ($0 - first) / (last - first) },
       timingFunctions: timingFunctions.count == values.count - 1 ? timingFunctions : [])
-    return .property(
-      PropertyAnimation(
-        keyPath: keyPath, timing: MediaTiming(beginTime: first, duration: last - first, fillMode: .both),
-        values: .keyframes(track), isRemovedOnCompletion: false))
+    return (track, MediaTiming(beginTime: first, duration: last - first, fillMode: .both))
   }
 }

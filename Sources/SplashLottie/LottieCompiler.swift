@@ -32,7 +32,7 @@ public enum LottieCompiler {
     let width = try root.required("w").number(in: 1...10_000, expected: "a width from 1 to 10000")
     let height = try root.required("h").number(in: 1...10_000, expected: "a height from 1 to 10000")
 
-    let context = try LottieContext(file: file, limits: LottieLimits(), root: root)
+    let context = try LottieContext(file: file, limits: LottieLimits(), root: root, framesPerSecond: framesPerSecond)
     LottieExpressions.note(in: root, warnings: context.warnings)
     let timeline = LottieTimeline(framesPerSecond: framesPerSecond)
     let layers = try LottieLayerBuilder(context: context).layers(try root.required("layers"), timeline: timeline)

@@ -6,6 +6,8 @@ final class LottieContext {
   let file: String
   let limits: LottieLimits
   let warnings: LottieWarnings
+  /// The composition's frame rate (`fr`): a time remap's seconds are frames at this rate.
+  let framesPerSecond: Double
   /// Precomposition layer lists by asset id.
   let precompositions: [String: LottieCursor]
   private(set) var layerCount = 0
@@ -13,8 +15,9 @@ final class LottieContext {
   /// The precompositions being compiled, outermost first: a reference back into them is a cycle.
   var openPrecompositions: [String] = []
 
-  init(file: String, limits: LottieLimits, root: LottieCursor) throws {
+  init(file: String, limits: LottieLimits, root: LottieCursor, framesPerSecond: Double) throws {
     self.file = file
+    self.framesPerSecond = framesPerSecond
     self.limits = limits
     warnings = LottieWarnings(file: file)
     var precompositions: [String: LottieCursor] = [:]

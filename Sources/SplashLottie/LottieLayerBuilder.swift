@@ -134,17 +134,29 @@ struct LottieLayerBuilder {
     guard context.openPrecompositions.count < context.limits.precompositionDepth else {
       throw reference.error(expected: "precompositions nested at most \(context.limits.precompositionDepth) deep")
     }
-    if entry["tm"] != nil { context.warnings.note("time remapping (tm) is not applied", at: "\(entry.jsonPath).tm") }
     context.openPrecompositions.append(name)
     defer { context.openPrecompositions.removeLast() }
     let layers = try self.layers(list, timeline: timeline, idPrefix: "\(id)/")
     var clip = Layer(id: "\(id)/\(name)", sublayers: layers)
+    if let remap = entry["tm"] { clip.timeRemap = try timeRemap(remap, timeline: timeline) }
     if let width = try entry["w"]?.number(), let height = try entry["h"]?.number() {
       clip.properties.bounds = Rect(x: 0, y: 0, width: max(width, 0), height: max(height, 0))
       clip.properties.position = Point(x: width / 2, y: height / 2)
       clip.properties.masksToBounds = true
     }
     return clip
+  }
+
+  /// `tm`: the precomposition's time (seconds) keyframed on the layer's own frames, as the
+  /// scene time its layers see: precomposition second v is its frame v × fr, which `timeline`
+  /// (the precomposition's) places in the scene.
+  private func timeRemap(_ cursor: LottieCursor, timeline: LottieTimeline) throws -> TimeRemap {
+    let seconds = try LottieProperty<Double>.read(cursor, limits: context.limits) { try $0.scalar() }
+    let sceneTimes = seconds.map { timeline.seconds($0 * context.framesPerSecond) }
+    guard let (track, timing) = LottieAnimations.keyframes(sceneTimes, timeline: timeline, value: { .scalar($0) }) else {
+      return TimeRemap(track: KeyframeTrack(values: [.scalar(sceneTimes.initialValue)]), beginTime: 0, duration: 0)
+    }
+    return TimeRemap(track: track, beginTime: timing.beginTime, duration: timing.duration)
   }
 
   /// `layer` inside transform-only copies of its parents (`parent` → a layer's `ind`).

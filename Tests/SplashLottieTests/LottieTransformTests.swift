@@ -108,4 +108,29 @@ struct LottieTransformTests {
     }
     #expect(!shown(9.9 / 30) && shown(10 / 30) && shown(19.9 / 30) && !shown(20 / 30))
   }
+
+  @Test("a time remap freezes or reverses a precomposition's time: its layers' keyframes and in points follow it")
+  func timeRemap() throws {
+    let fade = #"{"ty":3,"nm":"fade","ip":0,"op":60,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[100]}]}}}"#
+    let late = #"{"ty":4,"nm":"late","ip":20,"op":60,"ks":{},"shapes":[]}"#
+    let assets = #"{"id":"inner","layers":[\#(fade.replacingOccurrences(of: #""ty":3"#, with: #""ty":4,"shapes":[]"#)),\#(late)]}"#
+    func opacity(remap: String, at time: Double) throws -> (Double, Bool) {
+      let layer = #"{"ty":0,"nm":"pre","refId":"inner","ip":0,"op":60,"w":200,"h":200,"ks":{},"tm":\#(remap)}"#
+      let tree = try Support.compile(Support.document(layers: layer, assets: assets)).presentation(at: time)
+      let fading = try #require(Support.chain(in: tree) { $0.hasSuffix("fade") }?.last)
+      let lateShown = Support.chain(in: tree) { $0.hasSuffix("late") }?.last?.properties.isHidden == false
+      return (fading.properties.opacity, lateShown)
+    }
+    // Frozen at 0.5 s, the precomposition's frame 15, whatever the scene time.
+    for time in [0.0, 1.0, 1.9] {
+      let (value, lateShown) = try opacity(remap: #"{"a":0,"k":0.5}"#, at: time)
+      #expect(abs(value - 0.5) < 1e-9 && !lateShown, "frozen at \(time): \(value)")
+    }
+    // Run backwards: 1 s (frame 30) at frame 0, down to 0 s at frame 30.
+    let backwards = #"{"a":1,"k":[{"t":0,"s":[1],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0]}]}"#
+    let (start, startLate) = try opacity(remap: backwards, at: 0)
+    #expect(abs(start - 1) < 1e-9 && startLate, "at scene frame 0 the precomposition shows its frame 30")
+    let (quarter, _) = try opacity(remap: backwards, at: 0.25)
+    #expect(abs(quarter - 0.75) < 1e-6, "\(quarter)")
+  }
 }

@@ -16,12 +16,16 @@ public struct Layer: Sendable, Hashable {
   /// When the layer is in the tree, or `nil` for always: outside it the layer is hidden
   /// (before its animations, which may still change `hidden`).
   public var lifetime: LayerLifetime?
+  /// The time the sublayers see, when it is not the scene's (a Lottie time remap); `nil` for
+  /// Core Animation's own timing.
+  public var timeRemap: TimeRemap?
   /// Held in an array so the type can contain itself; at most one element.
   private var maskStorage: [Layer]
 
   public init(
     id: String, kind: LayerKind = .layer, properties: LayerProperties = LayerProperties(),
-    animations: [Animation] = [], sublayers: [Layer] = [], mask: Layer? = nil, lifetime: LayerLifetime? = nil
+    animations: [Animation] = [], sublayers: [Layer] = [], mask: Layer? = nil, lifetime: LayerLifetime? = nil,
+    timeRemap: TimeRemap? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -29,6 +33,7 @@ public struct Layer: Sendable, Hashable {
     self.animations = animations
     self.sublayers = sublayers
     self.lifetime = lifetime
+    self.timeRemap = timeRemap
     maskStorage = mask.map { [$0] } ?? []
   }
 

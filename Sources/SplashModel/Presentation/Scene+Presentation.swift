@@ -34,10 +34,17 @@ extension Layer {
       animation.apply(atParentTime: animationTime, isTopLevel: true, to: &presented)
     }
     let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
+    // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
+    let sublayerTime = timeRemap?.time(at: time) ?? time
+    let sublayerAnimationTime = timeRemap?.time(at: animationTime) ?? animationTime
     let presentedSublayers =
       kind == .replicator
-      ? self.instances(of: presented, presentedID: presentedID, at: time, animationTime: animationTime, tint: tint, instances: instances)
-      : sublayers.map { $0.presentation(at: time, animationTime: animationTime, tint: tint, instances: instances) }
+      ? self.instances(
+        of: presented, presentedID: presentedID, at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint,
+        instances: instances)
+      : sublayers.map {
+        $0.presentation(at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances)
+      }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
     return PresentationLayer(
       id: presentedID, kind: kind, properties: presented, sublayers: presentedSublayers,
