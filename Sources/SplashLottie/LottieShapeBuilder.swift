@@ -29,6 +29,11 @@ struct LottieShapeBuilder {
 
   /// The layers of `items`, bottom to top.
   mutating func layers(_ items: [LottieShapeItem]) -> [Layer] {
+    if let index = items.lastIndex(where: { if case .repeater = $0 { true } else { false } }),
+      case .repeater(let repeater) = items[index]
+    {
+      return repeated(Array(items[..<index]), by: repeater, then: Array(items[(index + 1)...]))
+    }
     var layers: [Layer] = []
     for (index, item) in items.enumerated().reversed() {
       switch item {
@@ -36,10 +41,37 @@ struct LottieShapeBuilder {
         layers.append(container(name: name, transform: transform, sublayers: self.layers(children)))
       case .fill, .stroke:
         layers += painted(Array(items[..<index]), with: item, trims: [])
-      case .geometry, .trim:
+      case .geometry, .trim, .repeater:
         continue
       }
     }
+    return layers
+  }
+
+  /// A repeater's group: `after` (the items below the repeater), whose styles also paint the
+  /// repeated paths, then on top the repeated drawing of `before` (the items above it).
+  private mutating func repeated(
+    _ before: [LottieShapeItem], by repeater: LottieRepeater, then after: [LottieShapeItem]
+  ) -> [Layer] {
+    var layers: [Layer] = []
+    counter += 1
+    let id = "\(idPrefix)/repeater \(counter)"
+    for (index, item) in after.enumerated().reversed() {
+      switch item {
+      case .group(let name, let children, let transform):
+        layers.append(container(name: name, transform: transform, sublayers: self.layers(children)))
+      case .fill, .stroke:
+        let between = Array(after[..<index])
+        layers += painted(between, with: item, trims: [])
+        let trims = between.compactMap { if case .trim(let trim) = $0 { trim } else { nil } }
+        let copies = painted(before, with: item, trims: trims)
+        if !copies.isEmpty { layers.append(repeater.replicate(copies, id: id, timeline: timeline, limits: context.limits)) }
+      case .geometry, .trim, .repeater:
+        continue
+      }
+    }
+    let inner = self.layers(before)
+    if !inner.isEmpty { layers.append(repeater.replicate(inner, id: id, timeline: timeline, limits: context.limits)) }
     return layers
   }
 
@@ -67,7 +99,7 @@ struct LottieShapeBuilder {
       case .group(let name, let children, let transform):
         let inner = painted(children, with: style, trims: after)
         if !inner.isEmpty { layers.append(container(name: name, transform: transform, sublayers: inner)) }
-      case .fill, .stroke, .trim: continue
+      case .fill, .stroke, .trim, .repeater: continue
       }
     }
     if !constantPaths.isEmpty {

@@ -13,6 +13,8 @@ indirect enum LottieShapeItem {
   case stroke(LottieStroke)
   /// `tm`: keeps a stretch of the paths before it, for the styles after it.
   case trim(LottieTrim)
+  /// `rp`: draws what comes before it again and again, each copy transformed once more.
+  case repeater(LottieRepeater)
 
   /// The items of `list` (a `shapes` or `it` array), hidden ones (`hd`) and unsupported ones
   /// left out, the latter noted in `warnings`.
@@ -41,6 +43,7 @@ indirect enum LottieShapeItem {
       case "fl": items.append(.fill(try LottieFill(cursor, limits: context.limits)))
       case "st": items.append(.stroke(try LottieStroke(cursor, context: context)))
       case "tm": items.append(.trim(try LottieTrim(cursor, limits: context.limits)))
+      case "rp": items.append(.repeater(try LottieRepeater(cursor, context: context)))
       case "tr": continue
       default:
         context.warnings.note(Self.unsupported[type] ?? "shape items of type \"\(type)\" are not drawn", at: cursor.jsonPath)
@@ -54,7 +57,7 @@ indirect enum LottieShapeItem {
     "gf": "gradient fills (gf) are not drawn",
     "gs": "gradient strokes (gs) are not drawn", "sr": "stars and polygons (sr) are not drawn",
     "rd": "rounded corners (rd) are not applied", "mm": "merge paths (mm) are not applied",
-    "rp": "repeaters (rp) are not applied", "op": "offset paths (op) are not applied",
+"op": "offset paths (op) are not applied",
     "pb": "pucker and bloat (pb) is not applied", "tw": "twist (tw) is not applied",
     "zz": "zig zag (zz) is not applied",
   ]

@@ -130,3 +130,53 @@ struct LottieMaskPixelTests {
     #expect(isWhite(inverted, 100, 100) && isBlue(inverted, 20, 20))
   }
 }
+
+/// Repeaters: copies of what comes before them, each transformed once more and faded.
+@Suite("Lottie repeaters draw through a replicator: copies stepped, rotated about the anchor, faded")
+struct LottieRepeaterPixelTests {
+  private func frame(_ items: String) throws -> PixelBuffer {
+    let layer = #"{"ty":4,"nm":"r","ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,100]}},"shapes":[\#(items)]}"#
+    let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(layer)]}"#
+    let scene = try LottieCompiler.compile(Data(text.utf8), file: "test.json")
+    let buffer = try #require(PixelBuffer(width: 200, height: 200))
+    try CairoBackend().render(
+      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
+    return buffer
+  }
+
+  private let square = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}}"#
+  private let red = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+
+  private func repeater(copies: Int, position: String, rotation: Double = 0, startOpacity: Double = 100, endOpacity: Double = 100) -> String {
+    #"{"ty":"rp","c":{"a":0,"k":\#(copies)},"o":{"a":0,"k":0},"m":1,"tr":{"a":{"a":0,"k":[0,0]},"p":{"a":0,"k":\#(position)},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":\#(rotation)},"so":{"a":0,"k":\#(startOpacity)},"eo":{"a":0,"k":\#(endOpacity)}}}"#
+  }
+
+  /// The green channel over white where a red of alpha a is drawn: 255 × (1 − a).
+  private func expectRed(_ buffer: PixelBuffer, _ x: Int, _ y: Int, alpha: Double, _ label: String) {
+    let found = Int(buffer.rgba(x: x, y: y).green)
+    let expected = Int((255 * (1 - alpha)).rounded())
+    #expect(abs(found - expected) <= 2 && buffer.rgba(x: x, y: y).red > 250, "\(label): green \(found), expected \(expected)")
+  }
+
+  @Test("three copies 20 points apart fading from 100 % to 50 %, with the fill before or after the repeater")
+  func steppedAndFaded() throws {
+    for items in [[square, red, repeater(copies: 3, position: "[20,0]", endOpacity: 50)], [square, repeater(copies: 3, position: "[20,0]", endOpacity: 50), red]] {
+      let buffer = try frame(items.joined(separator: ","))
+      expectRed(buffer, 50, 100, alpha: 1, "copy 0")
+      expectRed(buffer, 70, 100, alpha: 0.75, "copy 1")
+      expectRed(buffer, 90, 100, alpha: 0.5, "copy 2")
+      expectRed(buffer, 110, 100, alpha: 0, "no copy 3")
+    }
+  }
+
+  @Test("copies turned 90° each about the anchor (the layer's origin): a square 30 points out goes round")
+  func rotated() throws {
+    let offCentre = #"{"ty":"rc","p":{"a":0,"k":[30,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}}"#
+    let buffer = try frame([offCentre, red, repeater(copies: 4, position: "[0,0]", rotation: 90)].joined(separator: ","))
+    expectRed(buffer, 80, 100, alpha: 1, "3 o'clock")
+    expectRed(buffer, 50, 130, alpha: 1, "6 o'clock")
+    expectRed(buffer, 20, 100, alpha: 1, "9 o'clock")
+    expectRed(buffer, 50, 70, alpha: 1, "12 o'clock")
+    expectRed(buffer, 71, 121, alpha: 0, "nothing between")
+  }
+}
