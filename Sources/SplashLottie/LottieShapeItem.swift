@@ -44,6 +44,11 @@ indirect enum LottieShapeItem {
       case "st": items.append(.stroke(try LottieStroke(cursor, context: context)))
       case "tm": items.append(.trim(try LottieTrim(cursor, limits: context.limits)))
       case "rp": items.append(.repeater(try LottieRepeater(cursor, context: context)))
+      case "rd":
+        // Rounds the paths before it, which are all read by now.
+        let radius = try LottieProperty<Double>.read(try cursor.required("r"), limits: context.limits) { try $0.scalar() }
+        if radius.isAnimated { context.warnings.note("animated rounded corners are drawn with their first radius", at: cursor.jsonPath) }
+        items = items.map { $0.roundingCorners(radius.initialValue) }
       case "tr": continue
       default:
         context.warnings.note(Self.unsupported[type] ?? "shape items of type \"\(type)\" are not drawn", at: cursor.jsonPath)
@@ -56,7 +61,7 @@ indirect enum LottieShapeItem {
   static let unsupported: [String: String] = [
     "gf": "gradient fills (gf) are not drawn",
     "gs": "gradient strokes (gs) are not drawn", "sr": "stars and polygons (sr) are not drawn",
-    "rd": "rounded corners (rd) are not applied", "mm": "merge paths (mm) are not applied",
+"mm": "merge paths (mm) are not applied",
 "op": "offset paths (op) are not applied",
     "pb": "pucker and bloat (pb) is not applied", "tw": "twist (tw) is not applied",
     "zz": "zig zag (zz) is not applied",
@@ -98,5 +103,14 @@ indirect enum LottieShapeItem {
           frame: frame, value: make(properties.map { $0.value(at: frame) }), easing: [], isHold: false, outTangent: [],
           inTangent: [])
       })
+  }
+
+  /// This item with the sharp corners of its paths (and its groups' paths) rounded.
+  func roundingCorners(_ radius: Double) -> LottieShapeItem {
+    switch self {
+    case .geometry(let geometry): .geometry(geometry.map { LottieRoundedCorners.rounded($0, radius: radius) })
+    case .group(let name, let items, let transform): .group(name: name, items: items.map { $0.roundingCorners(radius) }, transform: transform)
+    default: self
+    }
   }
 }

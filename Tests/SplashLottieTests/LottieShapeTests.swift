@@ -106,7 +106,7 @@ struct LottieShapeTests {
 
   @Test("what is not drawn is warned about once per feature, with the first place and the count")
   func warnings() throws {
-    let trim = #"{"ty":"rd","r":{"a":0,"k":4}}"#
+    let trim = #"{"ty":"mm","mm":1}"#
     let layers = [
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "one"),
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "two"),
@@ -118,7 +118,7 @@ struct LottieShapeTests {
     #expect(
       warnings.map(\.description) == [
         "test.json: layers[2].ks.o.x: warning: expressions are not run: the keyframes are drawn",
-        "test.json: layers[0].shapes[1]: warning: rounded corners (rd) are not applied (2 places)",
+        "test.json: layers[0].shapes[1]: warning: merge paths (mm) are not applied (2 places)",
         "test.json: layers[2]: warning: text layers are not drawn yet",
         "test.json: layers[3].ef[0]: warning: effects are not drawn",
         "test.json: layers[3].bm: warning: blend modes are not applied",
