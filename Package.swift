@@ -62,7 +62,7 @@ let package = Package(
     .testTarget(
       name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashDocument", "SplashModel", "SplashCore"], exclude: ["Broken"]),
     .testTarget(
-      name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashPresets", "SplashLottie", "SplashRender", "SplashModel", "SplashCore"],
+      name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashPresets", "SplashLottie", "SplashDocument", "SplashRender", "SplashModel", "SplashCore"],
       exclude: ["Goldens", "Fixtures", "Loaders"]),
     .testTarget(
       name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"], exclude: ["Files"]),

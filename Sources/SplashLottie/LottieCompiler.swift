@@ -22,7 +22,14 @@ public enum LottieCompiler {
   /// Compiles a parsed Lottie document. `file` names it in messages.
   ///
   /// - Throws: `DocumentError` naming the JSON path of what is malformed.
-  public static func compile(_ document: JSONValue, file: String, warn: ((DocumentError) -> Void)? = nil) throws -> Scene {
+  ///
+  /// - Parameters:
+  ///   - baseDirectory: The file's folder, where its image files are (`u`/`p`).
+  ///   - assetsRoot: The folder those images must really lie in; `baseDirectory` when `nil`.
+  public static func compile(
+    _ document: JSONValue, file: String, baseDirectory: URL? = nil, assetsRoot: URL? = nil,
+    warn: ((DocumentError) -> Void)? = nil
+  ) throws -> Scene {
     let root = LottieCursor(value: document, jsonPath: "", file: file)
     guard root.isObject else { throw root.error(expected: "a Lottie document (an object)") }
     let framesPerSecond = try root.required("fr").number(in: 1...1_000, expected: "a frame rate from 1 to 1000")
@@ -32,7 +39,9 @@ public enum LottieCompiler {
     let width = try root.required("w").number(in: 1...10_000, expected: "a width from 1 to 10000")
     let height = try root.required("h").number(in: 1...10_000, expected: "a height from 1 to 10000")
 
-    let context = try LottieContext(file: file, limits: LottieLimits(), root: root, framesPerSecond: framesPerSecond)
+    let context = try LottieContext(
+      file: file, limits: LottieLimits(), root: root, framesPerSecond: framesPerSecond, baseDirectory: baseDirectory,
+      assetsRoot: assetsRoot)
     LottieExpressions.note(in: root, warnings: context.warnings)
     let timeline = LottieTimeline(framesPerSecond: framesPerSecond)
     let layers = try LottieLayerBuilder(context: context).layers(try root.required("layers"), timeline: timeline)

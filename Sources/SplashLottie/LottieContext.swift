@@ -1,3 +1,4 @@
+import Foundation
 import SplashDocument
 
 /// What compiling one Lottie file shares: its name, limits, warnings, the precompositions
@@ -10,22 +11,35 @@ final class LottieContext {
   let framesPerSecond: Double
   /// Precomposition layer lists by asset id.
   let precompositions: [String: LottieCursor]
+  /// Image assets (those without layers) by id.
+  let imageAssets: [String: LottieCursor]
+  /// The Lottie file's folder, which image files are found in; `nil` for a document without one.
+  let baseDirectory: URL?
+  /// The folder image files must really lie in (the file's folder unless the user names one).
+  let assetsRoot: URL?
   private(set) var layerCount = 0
   private(set) var shapeItemCount = 0
   /// The precompositions being compiled, outermost first: a reference back into them is a cycle.
   var openPrecompositions: [String] = []
 
-  init(file: String, limits: LottieLimits, root: LottieCursor, framesPerSecond: Double) throws {
+  init(
+    file: String, limits: LottieLimits, root: LottieCursor, framesPerSecond: Double, baseDirectory: URL? = nil,
+    assetsRoot: URL? = nil
+  ) throws {
     self.file = file
     self.framesPerSecond = framesPerSecond
+    self.baseDirectory = baseDirectory
+    self.assetsRoot = assetsRoot
     self.limits = limits
     warnings = LottieWarnings(file: file)
     var precompositions: [String: LottieCursor] = [:]
+    var imageAssets: [String: LottieCursor] = [:]
     for asset in try root["assets"]?.array() ?? [] {
-      guard let layers = asset["layers"], let id = try asset["id"]?.string() else { continue }
-      precompositions[id] = layers
+      guard let id = try asset["id"]?.string() else { continue }
+      if let layers = asset["layers"] { precompositions[id] = layers } else if asset["p"] != nil { imageAssets[id] = asset }
     }
     self.precompositions = precompositions
+    self.imageAssets = imageAssets
   }
 
   func countLayer(at cursor: LottieCursor) throws {

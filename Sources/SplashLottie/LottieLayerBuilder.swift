@@ -78,6 +78,9 @@ struct LottieLayerBuilder {
       content = [try solid(entry, id: id)]
     case 0:
       content = try precomposition(entry, id: id, timeline: own).map { [$0] } ?? []
+    case 2:
+      guard let picture = try LottieImage.layer(entry, id: id, context: context) else { return nil }
+      content = [picture]
     case 3:
       return nil
     default:
@@ -188,8 +191,7 @@ struct LottieLayerBuilder {
   private func noteUnsupported(_ entry: LottieCursor, type: Double) {
     let warnings = context.warnings
     switch type {
-    case 0, 1, 3, 4: break
-    case 2: warnings.note("image layers are not drawn yet", at: entry.jsonPath)
+    case 0, 1, 2, 3, 4: break
     case 5: warnings.note("text layers are not drawn yet", at: entry.jsonPath)
     case 13: warnings.note("cameras are not applied", at: entry.jsonPath)
     default: warnings.note("layers of type \(Int(type)) are not drawn", at: entry.jsonPath)

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashCore
+import SplashDocument
 import SplashLottie
 import SplashModel
 import SplashRender
@@ -178,5 +179,68 @@ struct LottieRepeaterPixelTests {
     expectRed(buffer, 20, 100, alpha: 1, "9 o'clock")
     expectRed(buffer, 50, 70, alpha: 1, "12 o'clock")
     expectRed(buffer, 71, 121, alpha: 0, "nothing between")
+  }
+}
+
+/// Image layers: an image file beside the Lottie file, drawn at the asset's size from the
+/// layer's origin, and confined to the file's folder.
+@Suite("Lottie image layers draw their image file; files outside the folder are refused")
+struct LottieImagePixelTests {
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/quadrants.png")
+
+  private func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-image-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Self.fixture, to: folder.appendingPathComponent("images/quadrants.png"))
+    return folder
+  }
+
+  private func document(folder: String, name: String) -> String {
+    #"""
+    {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,
+     "assets":[{"id":"picture","w":40,"h":20,"u":"\#(folder)","p":"\#(name)","e":0}],
+     "layers":[{"ty":2,"nm":"photo","refId":"picture","ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,50]}}}]}
+    """#
+  }
+
+  @Test("each quadrant of the image lands 50 points right and down, at the asset's size")
+  func drawn() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scene = try LottieCompiler.compile(
+      try JSONValue.parseJSON5(Data(document(folder: "images/", name: "quadrants.png").utf8)), file: "a.json", baseDirectory: folder)
+    let buffer = try #require(PixelBuffer(width: 200, height: 200))
+    try CairoBackend().render(
+      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
+    let source = try PNGReader.read(Self.fixture.path)
+    for (x, y) in [(10, 5), (30, 5), (10, 15), (30, 15)] {
+      let expected = source.rgba(x: x, y: y)
+      let found = buffer.rgba(x: 50 + x, y: 50 + y)
+      #expect(
+        abs(Int(found.red) - Int(expected.red)) <= 2 && abs(Int(found.green) - Int(expected.green)) <= 2
+          && abs(Int(found.blue) - Int(expected.blue)) <= 2, "quadrant at (\(x), \(y)): \(found) against \(expected)")
+    }
+    #expect(buffer.rgba(x: 95, y: 50).red == 255 && buffer.rgba(x: 95, y: 50).blue == 255, "white beyond the 40-point width")
+  }
+
+  @Test("an image path leading out of the folder is refused with its JSON path; a missing one names where it looked")
+  func confined() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let elsewhere = folder.deletingLastPathComponent().appendingPathComponent("elsewhere-\(UUID().uuidString).png")
+    try Data([0x89, 0x50]).write(to: elsewhere)
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let outside = try JSONValue.parseJSON5(Data(document(folder: "../", name: elsewhere.lastPathComponent).utf8))
+    #expect {
+      _ = try LottieCompiler.compile(outside, file: "a.json", baseDirectory: folder)
+    } throws: { error in
+      "\(error)".hasPrefix("a.json: assets[0].p: expected an image inside ")
+    }
+    let missing = try JSONValue.parseJSON5(Data(document(folder: "images/", name: "none.png").utf8))
+    #expect {
+      _ = try LottieCompiler.compile(missing, file: "a.json", baseDirectory: folder)
+    } throws: { error in
+      "\(error)".hasPrefix("a.json: assets[0].p: expected an image file that exists (looked for ")
+    }
   }
 }

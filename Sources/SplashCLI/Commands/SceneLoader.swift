@@ -25,7 +25,7 @@ enum SceneLoader {
       if let name = parameters.keys.sorted().first {
         throw UsageError("--param \(name): \(file) is a Lottie file, which has no parameters")
       }
-      return try LottieCompiler.compile(document, file: file, warn: warn)
+      return try LottieCompiler.compile(document, file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot, warn: warn)
     }
     return try PresetCompiler.compile(
       data, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot, parameterOrigin: origin,
