@@ -11,9 +11,9 @@ extension CairoBackend {
   /// naming: `logo@2x.png` is 2 pixels per point, `logo@3x.png` 3, anything else 1. A tint (a
   /// replicator instance's colour) multiplies its pixels.
   func drawContents(_ contents: LayerContents, bounds: Rect, tint: Color = .white, in cairo: OpaquePointer) throws {
-    let image = try images.image(at: contents.imagePath, tint: tint)
+    let image = try images.image(for: contents, tint: tint)
     guard image.width > 0, image.height > 0, bounds.width > 0, bounds.height > 0 else { return }
-    let scale = Self.imageScale(path: contents.imagePath)
+    let scale = contents.embeddedImage == nil ? Self.imageScale(path: contents.imagePath) : 1
     let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
     let target = Self.placement(of: natural, in: bounds, gravity: contents.gravity)
 

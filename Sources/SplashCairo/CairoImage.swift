@@ -1,6 +1,7 @@
 import CCairo
 import CGdkPixbuf
 import SplashCore
+import SplashModel
 import SplashRender
 
 /// A decoded image as a Cairo surface (premultiplied ARGB32), owned and freed with the value.
@@ -16,7 +17,7 @@ final class CairoImage {
   /// Decodes `path` (PNG, JPEG and the other formats gdk-pixbuf reads).
   ///
   /// - Throws: `RenderError` naming the file and what was found there, or gdk-pixbuf's message.
-  init(contentsOf path: String) throws {
+  convenience init(contentsOf path: String) throws {
     // gdk-pixbuf opens what it is given: a FIFO would block the render (beyond SIGTERM) and a
     // device would be read without end. The preset compiler checks this too; this check
     // covers whatever else hands a path here.
@@ -42,6 +43,44 @@ final class CairoImage {
       throw RenderError(stage: "decoding image \(path)", message: message)
     }
     defer { splash_pixbuf_unref(pixbuf) }
+    try self.init(pixbuf: pixbuf, name: path)
+  }
+
+  /// Decodes an image the document carries (PNG or JPEG bytes), its size checked from its
+  /// header before any pixel is allocated.
+  convenience init(embedded image: EmbeddedImage, name: String) throws {
+    guard let size = EncodedImageSize.of(image.bytes) else {
+      throw RenderError(stage: "decoding image \(name)", message: "not a PNG or JPEG image")
+    }
+    guard size.width * size.height <= Self.maximumPixels else {
+      throw RenderError(
+        stage: "decoding image \(name)", message: "\(size.width)x\(size.height) is more than \(Self.maximumPixels / 1_000_000) megapixels")
+    }
+    guard let loader = gdk_pixbuf_loader_new() else { throw RenderError(stage: "decoding image \(name)", message: "no image loader") }
+    defer { splash_loader_unref(loader) }
+    var error: UnsafeMutablePointer<GError>?
+    let written = image.bytes.withUnsafeBufferPointer { buffer in
+      gdk_pixbuf_loader_write(loader, buffer.baseAddress, gsize(buffer.count), &error)
+    }
+    // A loader is closed exactly once, whether writing failed or not.
+    let closed: Bool
+    if written != 0 {
+      closed = gdk_pixbuf_loader_close(loader, &error) != 0
+    } else {
+      _ = gdk_pixbuf_loader_close(loader, nil)
+      closed = false
+    }
+    guard closed, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+      let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable image"
+      if error != nil { g_error_free(error) }
+      throw RenderError(stage: "decoding image \(name)", message: message)
+    }
+    // The loader owns the pixbuf; it lives until the loader is released, after the copy.
+    try self.init(pixbuf: pixbuf, name: name)
+  }
+
+  /// Copies a decoded pixbuf into a Cairo surface.
+  private init(pixbuf: OpaquePointer, name path: String) throws {
     width = Int(gdk_pixbuf_get_width(pixbuf))
     height = Int(gdk_pixbuf_get_height(pixbuf))
     let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
@@ -132,6 +171,16 @@ final class ImageCache {
     let decoded = try CairoImage(contentsOf: path)
     images[path] = decoded
     return decoded
+  }
+
+  /// The image `contents` shows: its file, or the bytes the document carries (kept under the
+  /// name they go by, which is unique in the scene).
+  func image(for contents: LayerContents, tint: Color) throws -> CairoImage {
+    guard let embedded = contents.embeddedImage else { return try image(at: contents.imagePath, tint: tint) }
+    if images[contents.imagePath] == nil {
+      images[contents.imagePath] = try CairoImage(embedded: embedded, name: contents.imagePath)
+    }
+    return try image(at: contents.imagePath, tint: tint)
   }
 
   /// The image at `path` multiplied by `tint` (the image itself for white).

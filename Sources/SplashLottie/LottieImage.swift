@@ -8,7 +8,7 @@ import SplashModel
 ///
 /// A file beside the Lottie file is read as a preset's image is: resolved against the file's
 /// folder, and confined to the assets root (no `..`, absolute path or link leading out). An
-/// image embedded in the file (`e: 1`, a `data:` URI) is not drawn yet, with a warning.
+/// image embedded in the file (`e: 1`, a `data:` URI) is carried in the scene.
 enum LottieImage {
   /// The largest image file read.
   static let maximumFileBytes = 64 * 1024 * 1024
@@ -22,8 +22,7 @@ enum LottieImage {
     let height = try asset.required("h").number(in: 0...100_000, expected: "an image height from 0 to 100000")
     let name = try asset.required("p").string()
     if asset["e"]?.flag == true || name.hasPrefix("data:") {
-      context.warnings.note("images embedded in the file are not drawn yet", at: asset.jsonPath)
-      return nil
+      return try embedded(name, asset: asset, width: width, height: height, id: id, context: context)
     }
     let folder = (try asset["u"]?.string()) ?? ""
     guard let baseDirectory = context.baseDirectory else {
@@ -46,10 +45,38 @@ enum LottieImage {
       let file = try asset.required("p")
       throw DocumentError(file: file.file, path: file.jsonPath, expected: "\(error.expected) (\(path))", found: error.found)
     }
+    return picture(LayerContents(imagePath: path, gravity: .resize), width: width, height: height, id: id)
+  }
+
+  /// A `data:` URI's image (`data:image/png;base64,…`), decoded from base64 here; its pixels
+  /// are decoded when drawn, as a file's are.
+  private static func embedded(
+    _ uri: String, asset: LottieCursor, width: Double, height: Double, id: String, context: LottieContext
+  ) throws -> Layer? {
+    let source = try asset.required("p")
+    guard uri.hasPrefix("data:"), let comma = uri.firstIndex(of: ","), uri[..<comma].hasSuffix(";base64") else {
+      throw source.error(expected: "an embedded image as a data: URI in base64 (data:image/png;base64,…)")
+    }
+    let encoded = uri[uri.index(after: comma)...]
+    guard encoded.utf8.count <= maximumFileBytes / 3 * 4 + 4 else {
+      throw DocumentError(
+        file: source.file, path: source.jsonPath, expected: "an embedded image of at most \(maximumFileBytes / 1_048_576) MiB",
+        found: "\(encoded.utf8.count) characters of base64")
+    }
+    guard let bytes = Data(base64Encoded: String(encoded)) else {
+      throw DocumentError(
+        file: source.file, path: source.jsonPath, expected: "image data in base64 after \"base64,\"", found: "characters that are not base64")
+    }
+    let name = "\(context.file): \(asset.jsonPath)"
+    let image = EmbeddedImage(identifier: name, bytes: [UInt8](bytes))
+    return picture(LayerContents(imagePath: name, gravity: .resize, embeddedImage: image), width: width, height: height, id: id)
+  }
+
+  private static func picture(_ contents: LayerContents, width: Double, height: Double, id: String) -> Layer {
     var picture = Layer(id: "\(id)/image")
     picture.properties.bounds = Rect(x: 0, y: 0, width: width, height: height)
     picture.properties.position = Point(x: width / 2, y: height / 2)
-    picture.properties.contents = LayerContents(imagePath: path, gravity: .resize)
+    picture.properties.contents = contents
     return picture
   }
 }
