@@ -36,7 +36,8 @@ extension CairoBackend {
   /// Draws the layer with its effects, the current user space being the layer's own.
   func drawInLayerSpace(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
     let properties = layer.properties
-    let isolated = properties.opacity < 1 || layer.mask != nil
+    // A blend mode combines the layer's picture as a whole with what is below it.
+    let isolated = properties.opacity < 1 || layer.mask != nil || properties.blendMode != .normal
     let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
     let visual = visualExtents(of: layer)
     // A layer that draws nowhere inside the clip (a tile scrolled off screen) is skipped: the
@@ -55,7 +56,7 @@ extension CairoBackend {
     // A group painted in one colour needs only its alpha (see UniformInk).
     let ink = isolated && layer.mask == nil ? UniformInk.of(layer) : nil
     if let cacheKey, let cached = groups.pattern(for: cacheKey) {
-      composite(cached, ink: ink, opacity: properties.opacity, in: cairo)
+      composite(cached, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
       return
     }
     if isolated {
@@ -114,6 +115,7 @@ extension CairoBackend {
       defer { cairo_pattern_destroy(maskPattern) }
       cairo_save(cairo)
       defer { cairo_restore(cairo) }
+      cairo_set_operator(cairo, Self.cairoOperator(properties.blendMode))
       placeInDeviceSpace(content, in: cairo)
       placeInDeviceSpace(maskPattern, in: cairo)
       if properties.opacity < 1 {
@@ -127,14 +129,37 @@ extension CairoBackend {
         cairo_mask(cairo, maskPattern)
       }
     } else {
-      composite(content, ink: ink, opacity: properties.opacity, in: cairo)
+      composite(content, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+    }
+  }
+
+  /// Cairo's operator for a blend mode (Cairo implements PDF's blend modes, the same ones).
+  static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
+    switch mode {
+    case .normal: CAIRO_OPERATOR_OVER
+    case .multiply: CAIRO_OPERATOR_MULTIPLY
+    case .screen: CAIRO_OPERATOR_SCREEN
+    case .overlay: CAIRO_OPERATOR_OVERLAY
+    case .darken: CAIRO_OPERATOR_DARKEN
+    case .lighten: CAIRO_OPERATOR_LIGHTEN
+    case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+    case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+    case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+    case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+    case .difference: CAIRO_OPERATOR_DIFFERENCE
+    case .exclusion: CAIRO_OPERATOR_EXCLUSION
+    case .hue: CAIRO_OPERATOR_HSL_HUE
+    case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+    case .color: CAIRO_OPERATOR_HSL_COLOR
+    case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
     }
   }
 
   /// Composites an opacity group: its own pixels, or `ink` through an alpha-only group.
-  private func composite(_ group: OpaquePointer, ink: Color?, opacity: Double, in cairo: OpaquePointer) {
+  private func composite(_ group: OpaquePointer, ink: Color?, opacity: Double, blendMode: BlendMode = .normal, in cairo: OpaquePointer) {
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
+    cairo_set_operator(cairo, Self.cairoOperator(blendMode))
     placeInDeviceSpace(group, in: cairo)
     if let ink {
       cairo_set_source_rgba(cairo, ink.red, ink.green, ink.blue, opacity)

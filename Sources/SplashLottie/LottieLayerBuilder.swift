@@ -55,6 +55,8 @@ struct LottieLayerBuilder {
         matted.properties.invertsMask = kind == 2 || kind == 4
         layer = matted
       }
+      // The whole picture (parents' transforms, matte and all) blends with what is below.
+      if let mode = try entry["bm"]?.number(), let blend = Self.blendModes[Int(mode)] { layer.properties.blendMode = blend }
       result.append(layer)
     }
     return result.reversed()
@@ -187,6 +189,13 @@ struct LottieLayerBuilder {
     return result
   }
 
+  /// After Effects' blend modes by their number in `bm` (16 and up, add and the like, have no
+  /// counterpart).
+  static let blendModes: [Int: BlendMode] = [
+    0: .normal, 1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn,
+    8: .hardLight, 9: .softLight, 10: .difference, 11: .exclusion, 12: .hue, 13: .saturation, 14: .color, 15: .luminosity,
+  ]
+
   /// Notes each feature of the layer that is not drawn.
   private func noteUnsupported(_ entry: LottieCursor, type: Double) {
     let warnings = context.warnings
@@ -202,7 +211,9 @@ struct LottieLayerBuilder {
     if let effects = entry["ef"], (try? effects.array().isEmpty) == false {
       warnings.note("effects are not drawn", at: "\(effects.jsonPath)[0]")
     }
-    if let blend = entry["bm"], blend.flag { warnings.note("blend modes are not applied", at: blend.jsonPath) }
+    if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, Self.blendModes[Int(mode)] == nil {
+      warnings.note("blend mode \(Int(mode)) is not applied", at: blend.jsonPath)
+    }
     if let depth = entry["ddd"], depth.flag { warnings.note("3D layers are drawn flat", at: depth.jsonPath) }
   }
 }

@@ -111,7 +111,7 @@ struct LottieShapeTests {
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "one"),
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "two"),
       #"{"ty":5,"nm":"title","ip":0,"op":60,"ks":{"o":{"a":0,"k":100,"x":"value * 2"}},"t":{}}"#,
-      #"{"ty":4,"nm":"fx","ip":0,"op":60,"ks":{},"ef":[{"ty":25}],"bm":3,"shapes":[]}"#,
+      #"{"ty":4,"nm":"fx","ip":0,"op":60,"ks":{},"ef":[{"ty":25}],"bm":16,"shapes":[]}"#,
     ].joined(separator: ",")
     var warnings: [DocumentError] = []
     _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
@@ -121,7 +121,7 @@ struct LottieShapeTests {
         "test.json: layers[0].shapes[1]: warning: merge paths (mm) are not applied (2 places)",
         "test.json: layers[2]: warning: text layers are not drawn yet",
         "test.json: layers[3].ef[0]: warning: effects are not drawn",
-        "test.json: layers[3].bm: warning: blend modes are not applied",
+        "test.json: layers[3].bm: warning: blend mode 16 is not applied",
       ])
   }
 }

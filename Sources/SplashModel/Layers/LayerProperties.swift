@@ -42,6 +42,8 @@ public struct LayerProperties: Sendable, Hashable {
   /// Lottie files ask for one with alpha-inverted track mattes and inverted masks, so the
   /// model has it. Presets do not set it.
   public var invertsMask = false
+  /// How the layer's picture (its subtree, at its opacity) combines with what is below it.
+  public var blendMode: BlendMode = .normal
 
   // MARK: Kind-specific styles
 
