@@ -9,4 +9,9 @@ struct LottieLimits {
   var precompositionDepth = 32
   /// Animated rectangles, ellipses and stars are sampled once per frame; at most this many.
   var sampledFrames = 10_000
+  /// Points of a star or polygon (`sr`'s `pt`).
+  var starPoints = 1_000
+  /// Vertices of all the samples of one animated star together: a star of many points is
+  /// sampled less often than once per frame.
+  var sampledVertices = 1_000_000
 }

@@ -5,7 +5,7 @@ import SplashModel
 indirect enum LottieShapeItem {
   /// `gr`: items of its own, placed by its transform (`tr`).
   case group(name: String, items: [LottieShapeItem], transform: LottieTransform)
-  /// `sh`, `rc`, `el`: a path, constant or keyframed.
+  /// `sh`, `rc`, `el`, `sr`: a path, constant or keyframed.
   case geometry(LottieProperty<Path>)
   /// `fl`: paints every path before it in its group, and in the groups before it.
   case fill(LottieFill)
@@ -40,6 +40,7 @@ indirect enum LottieShapeItem {
         items.append(.geometry(path))
       case "rc": items.append(.geometry(try rectangle(cursor, context: context)))
       case "el": items.append(.geometry(try ellipse(cursor, context: context)))
+      case "sr": items.append(.geometry(try LottieStar.path(cursor, context: context)))
       case "fl": items.append(.fill(try LottieFill(cursor, limits: context.limits)))
       case "st": items.append(.stroke(try LottieStroke(cursor, context: context)))
       case "tm": items.append(.trim(try LottieTrim(cursor, limits: context.limits)))
@@ -60,7 +61,7 @@ indirect enum LottieShapeItem {
   /// What each shape item splashvid does not draw yet is, for its warning.
   static let unsupported: [String: String] = [
     "gf": "gradient fills (gf) are not drawn",
-    "gs": "gradient strokes (gs) are not drawn", "sr": "stars and polygons (sr) are not drawn",
+    "gs": "gradient strokes (gs) are not drawn",
 "mm": "merge paths (mm) are not applied",
 "op": "offset paths (op) are not applied",
     "pb": "pucker and bloat (pb) is not applied", "tw": "twist (tw) is not applied",
