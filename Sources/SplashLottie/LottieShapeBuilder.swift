@@ -41,6 +41,8 @@ struct LottieShapeBuilder {
         layers.append(container(name: name, transform: transform, sublayers: self.layers(children)))
       case .fill, .stroke:
         layers += painted(Array(items[..<index]), with: item, trims: [])
+      case .gradient(let gradient):
+        layers += gradientLayer(gradient, masking: painted(Array(items[..<index]), with: gradient.maskStyle, trims: []))
       case .geometry, .trim, .repeater:
         continue
       }
@@ -66,6 +68,14 @@ struct LottieShapeBuilder {
         let trims = between.compactMap { if case .trim(let trim) = $0 { trim } else { nil } }
         let copies = painted(before, with: item, trims: trims)
         if !copies.isEmpty { layers.append(repeater.replicate(copies, id: id, timeline: timeline, limits: context.limits)) }
+      case .gradient(let gradient):
+        // One gradient over the paths between and the copies: the copies repeat its mask, not it.
+        let between = Array(after[..<index])
+        let trims = between.compactMap { if case .trim(let trim) = $0 { trim } else { nil } }
+        var paths = painted(between, with: gradient.maskStyle, trims: [])
+        let copies = painted(before, with: gradient.maskStyle, trims: trims)
+        if !copies.isEmpty { paths.append(repeater.replicate(copies, id: id, timeline: timeline, limits: context.limits)) }
+        layers += gradientLayer(gradient, masking: paths)
       case .geometry, .trim, .repeater:
         continue
       }
@@ -99,7 +109,7 @@ struct LottieShapeBuilder {
       case .group(let name, let children, let transform):
         let inner = painted(children, with: style, trims: after)
         if !inner.isEmpty { layers.append(container(name: name, transform: transform, sublayers: inner)) }
-      case .fill, .stroke, .trim, .repeater: continue
+      case .fill, .stroke, .trim, .repeater, .gradient: continue
       }
     }
     if !constantPaths.isEmpty {
@@ -225,6 +235,14 @@ struct LottieShapeBuilder {
     animations.append(LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) })
     layer.animations = animations.compactMap { $0 }
     return layer
+  }
+
+  /// `gradient` showing through `paths` (the paths it paints, drawn opaque by its mask style):
+  /// one gradient layer in the style's own space (see `LottieGradient`), none without paths.
+  private mutating func gradientLayer(_ gradient: LottieGradient, masking paths: [Layer]) -> [Layer] {
+    counter += 1
+    guard !paths.isEmpty else { return [] }
+    return [gradient.layer(id: "\(idPrefix)/gradient \(counter)", masking: paths, timeline: timeline)]
   }
 
   /// A group's transform as a layer holding `sublayers`.

@@ -15,6 +15,8 @@ indirect enum LottieShapeItem {
   case trim(LottieTrim)
   /// `rp`: draws what comes before it again and again, each copy transformed once more.
   case repeater(LottieRepeater)
+  /// `gf`, `gs`: fills or strokes the paths before it with a gradient.
+  case gradient(LottieGradient)
 
   /// The items of `list` (a `shapes` or `it` array), hidden ones (`hd`) and unsupported ones
   /// left out, the latter noted in `warnings`.
@@ -43,6 +45,7 @@ indirect enum LottieShapeItem {
       case "sr": items.append(.geometry(try LottieStar.path(cursor, context: context)))
       case "fl": items.append(.fill(try LottieFill(cursor, limits: context.limits)))
       case "st": items.append(.stroke(try LottieStroke(cursor, context: context)))
+      case "gf", "gs": items.append(.gradient(try LottieGradient(cursor, context: context)))
       case "tm": items.append(.trim(try LottieTrim(cursor, limits: context.limits)))
       case "rp": items.append(.repeater(try LottieRepeater(cursor, context: context)))
       case "rd":
@@ -60,8 +63,6 @@ indirect enum LottieShapeItem {
 
   /// What each shape item splashvid does not draw yet is, for its warning.
   static let unsupported: [String: String] = [
-    "gf": "gradient fills (gf) are not drawn",
-    "gs": "gradient strokes (gs) are not drawn",
 "mm": "merge paths (mm) are not applied",
 "op": "offset paths (op) are not applied",
     "pb": "pucker and bloat (pb) is not applied", "tw": "twist (tw) is not applied",

@@ -27,8 +27,13 @@ struct LottieStroke {
   var dashOffset: Double = 0
 
   init(_ cursor: LottieCursor, context: LottieContext) throws {
+    try self.init(cursor, color: try .read(try cursor.required("c"), limits: context.limits) { try $0.numbers() }, context: context)
+  }
+
+  /// The stroke at `cursor` in `color`: the fields a gradient stroke (`gs`) shares with `st`.
+  init(_ cursor: LottieCursor, color: LottieProperty<[Double]>, context: LottieContext) throws {
     let limits = context.limits
-    color = try .read(try cursor.required("c"), limits: limits) { try $0.numbers() }
+    self.color = color
     opacity = try cursor["o"].map { try .read($0, limits: limits) { try $0.scalar() } } ?? .constant(100)
     width = try cursor["w"].map { try .read($0, limits: limits) { try $0.scalar() } } ?? .constant(1)
     switch try cursor["lc"]?.number() {

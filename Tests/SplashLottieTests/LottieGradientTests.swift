@@ -88,4 +88,153 @@ struct LottieGradientTests {
       Color(red: 0, green: 0, blue: 1),
     ])
   }
+
+  // MARK: Layers
+
+  @Test("a linear gradient fill: a gradient layer whose start and end points land on s and e, masked by the rectangle")
+  func linearFill() throws {
+    let items = [rectangle, gradientFill(opacity: 40)].joined(separator: ",")
+    let layers = gradients(try Support.compile(Support.document(layers: shapeLayer(items))))
+    let layer = try #require(layers.first)
+    #expect(layers.count == 1)
+    #expect(layer.properties.gradient.kind == .axial)
+    expectClose(place(layer.properties.gradient.startPoint, in: layer), Point(x: 20, y: 75), "start")
+    expectClose(place(layer.properties.gradient.endPoint, in: layer), Point(x: 180, y: 75), "end")
+    #expect(layer.properties.gradient.colors == [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)])
+    #expect(layer.properties.gradient.locations == [0, 1])
+    #expect(abs(layer.properties.opacity - 0.4) < 1e-12)
+    // Its own space is its superlayer's: the anchor is the bounds' origin, at the position.
+    #expect(layer.properties.anchorPoint == .zero && layer.properties.position == layer.properties.bounds.origin)
+    // The bounds hold the rectangle with room to spare.
+    let bounds = layer.properties.bounds
+    #expect(bounds.minX < 20 && bounds.minY < 25 && bounds.maxX > 180 && bounds.maxY > 125)
+    let mask = try #require(layer.mask)
+    let shape = try #require(mask.sublayers.first)
+    #expect(shape.kind == .shape && shape.properties.shape.fillColor.alpha == 1 && shape.properties.opacity == 1)
+    #expect(shape.properties.shape.fillRule == .nonZero)
+    // The mask draws the rectangle's own path, as a plain fill would.
+    #expect(shape.properties.shape.path == LottieShapePaths.rectangle(center: [100, 75], size: [160, 100], radius: 0, isReversed: false))
+  }
+
+  @Test("a radial gradient: centred on s, its end point at s + (r, r), r = |e − s|, so a circle in any box")
+  func radialFill() throws {
+    let items = [rectangle, gradientFill(type: 2, start: #"{"a":0,"k":[100,70]}"#, end: #"{"a":0,"k":[130,110]}"#)]
+    let layer = try #require(gradients(try Support.compile(Support.document(layers: shapeLayer(items.joined(separator: ","))))).first)
+    #expect(layer.properties.gradient.kind == .radial)
+    let start = place(layer.properties.gradient.startPoint, in: layer)
+    let end = place(layer.properties.gradient.endPoint, in: layer)
+    expectClose(start, Point(x: 100, y: 70), "centre")
+    expectClose(end, Point(x: 150, y: 120), "end: radius 50 along each axis", tolerance: 1e-8)
+  }
+
+  @Test("a radial highlight is warned about with its JSON path unless its length is 0; gf, gs and sr are not warned")
+  func highlightWarning() throws {
+    let highlighted = gradientFill(type: 2, extra: #","h":{"a":0,"k":30},"a":{"a":0,"k":45}"#)
+    var warnings: [DocumentError] = []
+    _ = try Support.compile(Support.document(layers: shapeLayer([rectangle, highlighted].joined(separator: ","))), warnings: &warnings)
+    #expect(
+      warnings.map(\.description) == [
+        "test.json: layers[0].shapes[1].h: warning: radial gradient highlights (h, a) are not applied: the gradient is centred on its start point"
+      ])
+    let plain = gradientFill(type: 2, extra: #","h":{"a":0,"k":0},"a":{"a":0,"k":45}"#)
+    let stroke = #"{"ty":"gs","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
+    let star = #"{"ty":"sr","sy":1,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":5},"r":{"a":0,"k":0},"or":{"a":0,"k":10},"ir":{"a":0,"k":4}}"#
+    _ = try Support.compile(Support.document(layers: shapeLayer([star, rectangle, plain, stroke].joined(separator: ","))), warnings: &warnings)
+    #expect(warnings.isEmpty, "\(warnings)")
+  }
+
+  @Test("a gradient stroke: the mask strokes the path with the width, caps, joins and dashes, unfilled; the opacity is the gradient's")
+  func gradientStroke() throws {
+    let stroke = """
+      {"ty":"gs","t":1,"s":{"a":0,"k":[20,75]},"e":{"a":0,"k":[180,75]},"o":{"a":0,"k":50},"w":{"a":0,"k":6},"lc":2,"lj":3,"ml":3,
+       "d":[{"n":"d","v":{"a":0,"k":4}},{"n":"g","v":{"a":0,"k":2}}],"g":{"p":2,"k":{"a":0,"k":[0,0,1,0,1,1,0,1]}}}
+      """
+    let layer = try #require(gradients(try Support.compile(Support.document(layers: shapeLayer([rectangle, stroke].joined(separator: ","))))).first)
+    #expect(abs(layer.properties.opacity - 0.5) < 1e-12)
+    let shape = try #require(layer.mask?.sublayers.first).properties
+    #expect(shape.opacity == 1)
+    #expect(shape.shape.fillColor == .clear && shape.shape.strokeColor.alpha == 1)
+    #expect(shape.shape.lineWidth == 6 && shape.shape.lineCap == .round && shape.shape.lineJoin == .bevel)
+    #expect(shape.shape.miterLimit == 3 && shape.shape.lineDashPattern == [4, 2])
+    #expect(layer.properties.gradient.colors == [Color(red: 0, green: 1, blue: 0), Color(red: 1, green: 0, blue: 1)])
+  }
+
+  @Test("a gradient in an outer group paints the inner group's path through the inner group's transform, in its own space")
+  func nestedGroup() throws {
+    let inner = #"{"ty":"gr","nm":"inner","it":[\#(rectangle),{"ty":"tr","p":{"a":0,"k":[30,0]}}]}"#
+    let layer = try #require(gradients(try Support.compile(Support.document(layers: shapeLayer([inner, gradientFill()].joined(separator: ","))))).first)
+    // The points stay where the file puts them in the outer group's space.
+    expectClose(place(layer.properties.gradient.startPoint, in: layer), Point(x: 20, y: 75), "start")
+    let container = try #require(layer.mask?.sublayers.first)
+    #expect(container.kind == .layer && container.properties.position == Point(x: 30, y: 0))
+    #expect(container.sublayers.first?.kind == .shape)
+    // The box holds the moved rectangle (50…210).
+    #expect(layer.properties.bounds.maxX > 210)
+  }
+
+  // MARK: Animation
+
+  @Test("animated start and end points map keyframe by keyframe, easing kept: at frame 15 of a linear move, halfway")
+  func animatedPoints() throws {
+    let start = #"{"a":1,"k":[{"t":0,"s":[20,75],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[60,35]}]}"#
+    let end = #"{"a":1,"k":[{"t":0,"s":[180,75],"o":{"x":0.42,"y":0},"i":{"x":0.58,"y":1}},{"t":30,"s":[100,175]}]}"#
+    let scene = try Support.compile(Support.document(layers: shapeLayer([rectangle, gradientFill(start: start, end: end)].joined(separator: ","))))
+    let middle = try #require(gradients(scene, at: 0.5).first)
+    expectClose(place(middle.properties.gradient.startPoint, in: middle), Point(x: 40, y: 55), "start at frame 15", tolerance: 1e-6)
+    let eased = Support.bezier(0.42, 0, 0.58, 1, at: 0.25)
+    expectClose(
+      place(try #require(gradients(scene, at: 0.25).first).properties.gradient.endPoint, in: middle),
+      Point(x: 180 - 80 * eased, y: 75 + 100 * eased), "end at frame 7.5, eased", tolerance: 1e-5)
+    let done = try #require(gradients(scene, at: 1.5).first)
+    expectClose(place(done.properties.gradient.endPoint, in: done), Point(x: 100, y: 175), "end after the last keyframe", tolerance: 1e-9)
+  }
+
+  @Test("an animated radial end point is sampled per frame: the radius follows |e − s| frame by frame")
+  func animatedRadial() throws {
+    // e turns a quarter circle about s: |e − s| stays 40, though a straight line would shorten it.
+    var keyframes: [String] = []
+    for frame in 0...30 {
+      let angle = Double(frame) / 30 * Double.pi / 2
+      keyframes.append(#"{"t":\#(frame),"s":[\#(100 + 40 * cos(angle)),\#(75 + 40 * sin(angle))],"o":{"x":0,"y":0},"i":{"x":1,"y":1}}"#)
+    }
+    let end = #"{"a":1,"k":[\#(keyframes.joined(separator: ","))]}"#
+    let scene = try Support.compile(
+      Support.document(layers: shapeLayer([rectangle, gradientFill(type: 2, start: #"{"a":0,"k":[100,75]}"#, end: end)].joined(separator: ","))))
+    let layer = try #require(gradients(scene, at: 0.5).first)
+    let centre = place(layer.properties.gradient.startPoint, in: layer)
+    let reach = place(layer.properties.gradient.endPoint, in: layer)
+    #expect(abs(reach.x - centre.x - 40) < 1e-6 && abs(reach.y - centre.y - 40) < 1e-6, "\(centre) → \(reach)")
+  }
+
+  @Test("animated colours at fixed offsets interpolate keyframe by keyframe; moving offsets are sampled with their locations")
+  func animatedColours() throws {
+    let fixed = #"{"a":1,"k":[{"t":0,"s":[0,1,0,0,1,0,0,1],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0,0,1,0,1,1,1,1]}]}"#
+    let scene = try Support.compile(Support.document(layers: shapeLayer([rectangle, gradientFill(stops: fixed)].joined(separator: ","))))
+    let middle = try #require(gradients(scene, at: 0.5).first).properties.gradient
+    #expect(middle.colors.count == 2)
+    expectClose(middle.colors[0], Color(red: 0.5, green: 0.5, blue: 0), "first stop halfway from red to green")
+    expectClose(middle.colors[1], Color(red: 0.5, green: 0.5, blue: 1), "second stop halfway from blue to white")
+    #expect(middle.locations == [0, 1])
+
+    // The second colour stop moves from 1 to 0.5 while an opacity stop stays at 0.75.
+    let moving = #"{"a":1,"k":[{"t":0,"s":[0,1,0,0,1,0,0,1,0,1,0.75,1],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0,1,0,0,0.5,0,0,1,0,1,0.75,1]}]}"#
+    let sampled = try Support.compile(Support.document(layers: shapeLayer([rectangle, gradientFill(stops: moving)].joined(separator: ","))))
+    let gradient = try #require(gradients(sampled, at: 0.5).first).properties.gradient
+    // At frame 15 the stop is at 0.75, where the opacity stop is: two stops.
+    #expect(gradient.locations.count == gradient.colors.count)
+    #expect(gradient.locations.map { ($0 * 1e9).rounded() / 1e9 } == [0, 0.75], "\(gradient.locations)")
+    let end = try #require(gradients(sampled, at: 1.5).first).properties.gradient
+    #expect(end.locations == [0, 0.5, 0.75])
+  }
+
+  // MARK: Errors
+
+  @Test("colours shorter than p colour stops are refused with the JSON path")
+  func shortColours() {
+    let message = Support.failure(Support.document(layers: shapeLayer([rectangle, gradientFill(count: 3)].joined(separator: ","))))
+    #expect(
+      message
+        == "test.json: layers[0].shapes[1].g.k.k: expected at least 12 numbers: offset, red, green and blue of each of the 3 colour stops (p), found an array of 8",
+      "\(message)")
+  }
 }

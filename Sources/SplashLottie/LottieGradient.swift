@@ -1,0 +1,182 @@
+import SplashCore
+import SplashModel
+
+/// `gf` and `gs`: a gradient that fills, or strokes, the paths before it, as a
+/// `CAGradientLayer` masked by the paths, as lottie-ios's Core Animation engine draws it
+/// (`ShapeItemLayer.swift`: a `GradientRenderLayer` under a `CAShapeLayer` mask that fills
+/// the path in black, or for a gradient stroke strokes it with the stroke's width, caps,
+/// joins and dashes and no fill).
+///
+///     gradient layer  (kind gradient: colours, locations, start and end points, opacity o)
+///       mask          the paths, drawn by the same layers a fill or stroke would use, opaque
+///
+/// Lottie gives the start `s` and end `e` in the coordinates of the paths; a gradient layer's
+/// points are fractions of its bounds. The layer's bounds are a box in those coordinates
+/// (`LottieGradientBox`), its anchor point their origin placed at the box's origin, so its
+/// coordinates are the paths' and a point p is at (p − origin) ÷ size. That map is affine in
+/// each axis, so the keyframes of `s` and `e` map one by one, with their easing.
+///
+/// - linear (`t: 1`): the start and end points are `s` and `e`.
+/// - radial (`t: 2`): a circle around `s` through `e`. A radial `CAGradientLayer` reaches its
+///   end point along each axis separately (an ellipse in a box that is not square), so the
+///   end point is s + (r, r) with r = |e − s|, as lottie-ios's `GradientAnimations.swift`
+///   sets it: a circle of radius r in any box. Since r is not linear in `s` and `e`, the end
+///   point is sampled per frame when either moves (lottie-ios refuses animated radial points).
+///   A highlight (`h`, `a`: a focal point off the centre) has no `CAGradientLayer`
+///   equivalent and is warned about unless its length is 0.
+///
+/// Colours (`g`) become `colors` and `locations` (see `LottieGradientStops`); keyframes whose
+/// stops sit at the same offsets map one by one, others are sampled per frame. The opacity
+/// `o` is the gradient layer's, as a fill's is its shape layer's.
+struct LottieGradient {
+  /// What the gradient paints: the inside of the paths (by a fill rule) or a stroke along them.
+  enum Paint {
+    case fill(FillRule)
+    case stroke(LottieStroke)
+  }
+
+  var kind: GradientStyle.Kind
+  var startPoint: LottieProperty<[Double]>
+  var endPoint: LottieProperty<[Double]>
+  /// `g.k`: colour stops, then opacity stops (see `LottieGradientStops`).
+  var colors: LottieProperty<[Double]>
+  /// `g.p`: how many colour stops `colors` begins with.
+  var colorCount: Int
+  /// Percent.
+  var opacity: LottieProperty<Double>
+  var paint: Paint
+  /// At most this many samples per animated value.
+  var sampleLimit: Int
+
+  /// Most colour stops a gradient may have.
+  static let maximumColorCount = 10_000
+
+  /// Reads the `gf` or `gs` item at `cursor`.
+  init(_ cursor: LottieCursor, context: LottieContext) throws {
+    let limits = context.limits
+    kind = (try cursor["t"]?.number()) == 2 ? .radial : .axial
+    startPoint = try .read(try cursor.required("s"), limits: limits) { try $0.numbers() }
+    endPoint = try .read(try cursor.required("e"), limits: limits) { try $0.numbers() }
+    let gradient = try cursor.required("g")
+    let stops = try gradient.required("k")
+    let count = try gradient["p"].map {
+      Int(try $0.number(in: 0...Double(Self.maximumColorCount), expected: "a number of colour stops from 0 to \(Self.maximumColorCount)"))
+    }
+    colors = try .read(stops, limits: limits) { value in
+      let numbers = try value.numbers()
+      if let count, numbers.count < 4 * count {
+        throw value.error(expected: "at least \(4 * count) numbers: offset, red, green and blue of each of the \(count) colour stops (p)")
+      }
+      return numbers
+    }
+    // Files from before `p` existed hold colour stops only.
+    colorCount = count ?? colors.initialValue.count / 4
+    opacity = try cursor["o"].map { try .read($0, limits: limits) { try $0.scalar() } } ?? .constant(100)
+    if (try cursor["ty"]?.string()) == "gs" {
+      var stroke = try LottieStroke(cursor, color: .constant([0, 0, 0, 1]), context: context)
+      // The opacity is the gradient layer's: the mask stays opaque.
+      stroke.opacity = .constant(100)
+      paint = .stroke(stroke)
+    } else {
+      paint = .fill((try cursor["r"]?.number()) == 2 ? .evenOdd : .nonZero)
+    }
+    sampleLimit = limits.sampledFrames
+    if kind == .radial, let highlight = cursor["h"],
+      try LottieProperty<Double>.read(highlight, limits: limits, { try $0.scalar() }).isNonZero
+    {
+      context.warnings.note("radial gradient highlights (h, a) are not applied: the gradient is centred on its start point", at: highlight.jsonPath)
+    }
+  }
+
+  /// The opaque fill or stroke that draws the paths into the gradient's mask.
+  var maskStyle: LottieShapeItem {
+    switch paint {
+    case .fill(let rule): .fill(LottieFill(maskRule: rule))
+    case .stroke(let stroke): .stroke(stroke)
+    }
+  }
+
+  /// The gradient layer `id` showing through `paths` (the layers that draw the paths with
+  /// `maskStyle`, in the coordinates of the gradient's group).
+  func layer(id: String, masking paths: [Layer], timeline: LottieTimeline) -> Layer {
+    let mask = Layer(id: "\(id)/mask", sublayers: paths)
+    let box = LottieGradientBox.box(around: mask)
+    var layer = Layer(id: id, kind: .gradient, mask: mask)
+    layer.properties.bounds = box
+    layer.properties.anchorPoint = .zero
+    layer.properties.position = box.origin
+
+    func point(_ value: [Double]) -> Point { Point(x: value.first ?? 0, y: value.count > 1 ? value[1] : 0) }
+    func unit(_ point: Point) -> Point {
+      Point(x: (point.x - box.minX) / box.width, y: (point.y - box.minY) / box.height)
+    }
+    func radialEnd(_ start: [Double], _ end: [Double]) -> Point {
+      let center = point(start)
+      let radius = center.distance(to: point(end))
+      return unit(center + Point(x: radius, y: radius))
+    }
+
+    var gradient = GradientStyle()
+    gradient.kind = kind
+    let initialStops = LottieGradientStops(colors.initialValue, colorCount: colorCount)
+    gradient.colors = initialStops.colors
+    gradient.locations = initialStops.locations
+    gradient.startPoint = unit(point(startPoint.initialValue))
+    gradient.endPoint = kind == .radial ? radialEnd(startPoint.initialValue, endPoint.initialValue) : unit(point(endPoint.initialValue))
+    layer.properties.gradient = gradient
+
+    var animations: [Animation?] = []
+    animations += colorAnimations(timeline: timeline)
+    animations.append(pointAnimation(startPoint, keyPath: .startPoint, timeline: timeline) { unit(point($0)) })
+    if kind == .radial {
+      let end = LottieSampling.property(of: [startPoint, endPoint], limit: sampleLimit) { radialEnd($0[0], $0[1]) }
+      animations.append(LottieAnimations.animation(end, keyPath: .endPoint, timeline: timeline) { .point($0) })
+    } else {
+      animations.append(pointAnimation(endPoint, keyPath: .endPoint, timeline: timeline) { unit(point($0)) })
+    }
+    let fraction = opacity.map { min(max($0 / 100, 0), 1) }
+    layer.properties.opacity = fraction.initialValue
+    animations.append(LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) })
+    layer.animations = animations.compactMap { $0 }
+    return layer
+  }
+
+  /// `colors` (and `locations`, when the stops move) following `g`: keyframe by keyframe when
+  /// every keyframe has its stops at the same offsets (the merged colours are then linear in
+  /// the file's numbers, so Core Animation's interpolation is the player's), else sampled.
+  private func colorAnimations(timeline: LottieTimeline) -> [Animation?] {
+    guard case .animated(let keyframes) = colors else { return [] }
+    let offsets = LottieGradientStops.offsets(keyframes[0].value, colorCount: colorCount)
+    let isDirect = colors.easesDimensionsAlike
+      && keyframes.allSatisfy { LottieGradientStops.offsets($0.value, colorCount: colorCount) == offsets }
+    let stops: LottieProperty<LottieGradientStops> =
+      isDirect
+      ? colors.map { LottieGradientStops($0, colorCount: colorCount) }
+      : LottieSampling.property(of: [colors], limit: sampleLimit) { LottieGradientStops($0[0], colorCount: colorCount) }
+    var animations = [LottieAnimations.animation(stops, keyPath: .colors, timeline: timeline) { .colors($0.colors) }]
+    if !isDirect {
+      animations.append(LottieAnimations.animation(stops, keyPath: .locations, timeline: timeline) { .numbers($0.locations) })
+    }
+    return animations
+  }
+
+  /// A point's animation through `unit`: keyframe by keyframe when its dimensions ease alike,
+  /// else sampled per frame.
+  private func pointAnimation(
+    _ property: LottieProperty<[Double]>, keyPath: LayerKeyPath, timeline: LottieTimeline, unit: ([Double]) -> Point
+  ) -> Animation? {
+    let mapped: LottieProperty<Point> =
+      property.easesDimensionsAlike
+      ? property.map(unit) : LottieSampling.property(of: [property], limit: sampleLimit) { unit($0[0]) }
+    return LottieAnimations.animation(mapped, keyPath: keyPath, timeline: timeline) { .point($0) }
+  }
+}
+
+extension LottieFill {
+  /// Opaque black by `rule`: how a gradient fill's paths draw into its mask.
+  init(maskRule rule: FillRule) {
+    color = .constant([0, 0, 0, 1])
+    opacity = .constant(100)
+    self.rule = rule
+  }
+}
