@@ -45,8 +45,10 @@ struct LottieGradient {
   /// Percent.
   var opacity: LottieProperty<Double>
   var paint: Paint
-  /// At most this many samples per animated value.
+  /// At most this many samples of an animated point.
   var sampleLimit: Int
+  /// At most this many samples of animated colours (fewer for many stops).
+  var colorSampleLimit: Int
 
   /// Most colour stops a gradient may have.
   static let maximumColorCount = 10_000
@@ -81,6 +83,9 @@ struct LottieGradient {
       paint = .fill((try cursor["r"]?.number()) == 2 ? .evenOdd : .nonZero)
     }
     sampleLimit = limits.sampledFrames
+    // Each sample holds at most one stop per two numbers of the longest value.
+    let longest = ([colors.initialValue] + colors.keyframeValues).map(\.count).max() ?? 0
+    colorSampleLimit = max(2, min(limits.sampledFrames, limits.sampledElements / max(longest / 2, 1)))
     if kind == .radial, let highlight = cursor["h"],
       try LottieProperty<Double>.read(highlight, limits: limits, { try $0.scalar() }).isNonZero
     {
@@ -152,7 +157,7 @@ struct LottieGradient {
     let stops: LottieProperty<LottieGradientStops> =
       isDirect
       ? colors.map { LottieGradientStops($0, colorCount: colorCount) }
-      : LottieSampling.property(of: [colors], limit: sampleLimit) { LottieGradientStops($0[0], colorCount: colorCount) }
+      : LottieSampling.property(of: [colors], limit: colorSampleLimit) { LottieGradientStops($0[0], colorCount: colorCount) }
     var animations = [LottieAnimations.animation(stops, keyPath: .colors, timeline: timeline) { .colors($0.colors) }]
     if !isDirect {
       animations.append(LottieAnimations.animation(stops, keyPath: .locations, timeline: timeline) { .numbers($0.locations) })

@@ -34,13 +34,17 @@ struct LottieGradientStops: Equatable {
     let sortedOpacities = Self.sorted(opacityStops)
     var colors: [Color] = []
     var locations: [Double] = []
+    // One walk over both sorted lists: every stop before `offset` is behind its index.
+    var colorIndex = 0
+    var opacityIndex = 0
     for offset in Set(sortedColors.map(\.offset) + sortedOpacities.map(\.offset)).sorted() {
-      let colorsHere = sortedColors.filter { $0.offset == offset }.map(\.color)
-      let opacitiesHere = sortedOpacities.filter { $0.offset == offset }.map { $0.color[0] }
+      let colorsHere = Self.take(sortedColors, at: offset, from: &colorIndex)
+      let opacitiesHere = Self.take(sortedOpacities, at: offset, from: &opacityIndex).map { $0[0] }
       for index in 0..<max(colorsHere.count, opacitiesHere.count, 1) {
-        let color = colorsHere.isEmpty ? Self.interpolated(sortedColors, at: offset) : colorsHere[min(index, colorsHere.count - 1)]
+        let color = colorsHere.isEmpty ? Self.interpolated(sortedColors, before: colorIndex, at: offset) : colorsHere[min(index, colorsHere.count - 1)]
         let opacity = opacitiesHere.isEmpty
-          ? (Self.interpolated(sortedOpacities, at: offset).first ?? 1) : opacitiesHere[min(index, opacitiesHere.count - 1)]
+          ? (Self.interpolated(sortedOpacities, before: opacityIndex, at: offset).first ?? 1)
+          : opacitiesHere[min(index, opacitiesHere.count - 1)]
         colors.append(LottieColor.color(Array(color.prefix(3)) + [opacity]))
         locations.append(offset)
       }
@@ -64,13 +68,23 @@ struct LottieGradientStops: Equatable {
     stops.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
   }
 
-  /// The value of `stops` at `offset`, where none of them sits: linear between its neighbours,
-  /// the end value beyond the ends; empty for no stops.
-  private static func interpolated(_ stops: [(offset: Double, color: [Double])], at offset: Double) -> [Double] {
+  /// The values of the stops at `offset` from `index` on, moving `index` past them.
+  private static func take(_ stops: [(offset: Double, color: [Double])], at offset: Double, from index: inout Int) -> [[Double]] {
+    var values: [[Double]] = []
+    while index < stops.count && stops[index].offset == offset {
+      values.append(stops[index].color)
+      index += 1
+    }
+    return values
+  }
+
+  /// The value of `stops` at `offset`, where none of them sits and `index` is the first stop
+  /// after it: linear between its neighbours, the end value beyond the ends; empty for no stops.
+  private static func interpolated(_ stops: [(offset: Double, color: [Double])], before index: Int, at offset: Double) -> [Double] {
     guard let first = stops.first, let last = stops.last else { return [] }
-    guard offset > first.offset else { return first.color }
-    guard offset < last.offset, let after = stops.firstIndex(where: { $0.offset > offset }), after > 0 else { return last.color }
-    let (low, high) = (stops[after - 1], stops[after])
+    guard index > 0 else { return first.color }
+    guard index < stops.count else { return last.color }
+    let (low, high) = (stops[index - 1], stops[index])
     let amount = (offset - low.offset) / (high.offset - low.offset)
     return zip(low.color, high.color).map { $0 + ($1 - $0) * amount }
   }

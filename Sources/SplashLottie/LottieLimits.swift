@@ -11,7 +11,7 @@ struct LottieLimits {
   var sampledFrames = 10_000
   /// Points of a star or polygon (`sr`'s `pt`).
   var starPoints = 1_000
-  /// Vertices of all the samples of one animated star together: a star of many points is
-  /// sampled less often than once per frame.
-  var sampledVertices = 1_000_000
+  /// Vertices (of a star) or colour stops (of a gradient) in all the samples of one animated
+  /// value together: a large value is sampled less often than once per frame.
+  var sampledElements = 250_000
 }

@@ -58,7 +58,7 @@ enum LottieStar {
     // Each sample is a path of up to 2 × points vertices: keep the samples' total bounded.
     let mostPoints = [pointCount.initialValue[0]] + pointCount.keyframeValues.map { $0.first ?? 0 }
     let verticesPerSample = max(2 * Int((mostPoints.max() ?? 0).rounded(.up)) + 1, 1)
-    let sampleLimit = max(2, min(limits.sampledFrames, limits.sampledVertices / verticesPerSample))
+    let sampleLimit = max(2, min(limits.sampledFrames, limits.sampledElements / verticesPerSample))
     return LottieSampling.property(of: properties, limit: sampleLimit) { values in
       let shape = Shape(
         points: values[0].first ?? 0,
