@@ -9,9 +9,11 @@ extension LottieProperty where Value == [Double] {
     let end = keyframes[min(index + 1, keyframes.count - 1)]
     guard !start.isHold, end.frame > start.frame else { return start.value }
     let progress = (frame - start.frame) / (end.frame - start.frame)
+    // Solved once when every dimension eases alike: a gradient's colours have hundreds.
+    let shared = start.easing.count <= 1 ? start.easing(of: 0).progress(at: progress) : nil
     return start.value.indices.map { dimension in
       let target = dimension < end.value.count ? end.value[dimension] : start.value[dimension]
-      let eased = start.easing(of: dimension).progress(at: progress)
+      let eased = shared ?? start.easing(of: dimension).progress(at: progress)
       return start.value[dimension] + (target - start.value[dimension]) * eased
     }
   }
