@@ -237,4 +237,10 @@ struct LottieGradientTests {
         == "test.json: layers[0].shapes[1].g.k.k: expected at least 12 numbers: offset, red, green and blue of each of the 3 colour stops (p), found an array of 8",
       "\(message)")
   }
+
+  @Test("a colour stop count beyond the limit is refused before anything is read for it")
+  func tooManyStops() {
+    let message = Support.failure(Support.document(layers: shapeLayer([rectangle, gradientFill(count: 1_000_000_000)].joined(separator: ","))))
+    #expect(message == "test.json: layers[0].shapes[1].g.p: expected a number of colour stops from 0 to 10000, found 1000000000", "\(message)")
+  }
 }
