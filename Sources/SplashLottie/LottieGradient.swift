@@ -62,12 +62,14 @@ struct LottieGradient {
     let gradient = try cursor.required("g")
     let stops = try gradient.required("k")
     let count = try gradient["p"].map {
-      Int(try $0.number(in: 0...Double(Self.maximumColorCount), expected: "a number of colour stops from 0 to \(Self.maximumColorCount)"))
+      let expected = "a number of colour stops from 0 to \(Self.maximumColorCount)"
+      return Int(try $0.number(in: 0...Double(Self.maximumColorCount), expected: expected))
     }
     colors = try .read(stops, limits: limits) { value in
       let numbers = try value.numbers()
       if let count, numbers.count < 4 * count {
-        throw value.error(expected: "at least \(4 * count) numbers: offset, red, green and blue of each of the \(count) colour stops (p)")
+        throw value.error(
+          expected: "at least \(4 * count) numbers: offset, red, green and blue of each of the \(count) colour stops (p)")
       }
       return numbers
     }
@@ -89,7 +91,8 @@ struct LottieGradient {
     if kind == .radial, let highlight = cursor["h"],
       try LottieProperty<Double>.read(highlight, limits: limits, { try $0.scalar() }).isNonZero
     {
-      context.warnings.note("radial gradient highlights (h, a) are not applied: the gradient is centred on its start point", at: highlight.jsonPath)
+      context.warnings.note(
+        "radial gradient highlights (h, a) are not applied: the gradient is centred on its start point", at: highlight.jsonPath)
     }
   }
 
@@ -127,7 +130,8 @@ struct LottieGradient {
     gradient.colors = initialStops.colors
     gradient.locations = initialStops.locations
     gradient.startPoint = unit(point(startPoint.initialValue))
-    gradient.endPoint = kind == .radial ? radialEnd(startPoint.initialValue, endPoint.initialValue) : unit(point(endPoint.initialValue))
+    gradient.endPoint =
+      kind == .radial ? radialEnd(startPoint.initialValue, endPoint.initialValue) : unit(point(endPoint.initialValue))
     layer.properties.gradient = gradient
 
     var animations: [Animation?] = []

@@ -23,11 +23,12 @@ struct LottieGradientStops: Equatable {
   /// The stops of `values` (a `g.k` value) with `colorCount` colour stops (`g.p`).
   init(_ values: [Double], colorCount: Int) {
     let colorEnd = min(colorCount * 4, values.count - values.count % 4)
-    let colorStops: [(offset: Double, color: [Double])] = stride(from: 0, to: colorEnd, by: 4).map {
+    let colorStops: [(offset: Double, value: [Double])] = stride(from: 0, to: colorEnd, by: 4).map {
       (Self.offset(values[$0]), Array(values[($0 + 1)...($0 + 3)]))
     }
-    let opacityValues = values[colorEnd...]
-    let opacityStops: [(offset: Double, color: [Double])] = stride(from: colorEnd, to: colorEnd + opacityValues.count - opacityValues.count % 2, by: 2).map {
+    // Opacity stops: pairs after the colour stops (an odd number left over is ignored).
+    let opacityEnd = values.count - (values.count - colorEnd) % 2
+    let opacityStops: [(offset: Double, value: [Double])] = stride(from: colorEnd, to: opacityEnd, by: 2).map {
       (Self.offset(values[$0]), [min(max(values[$0 + 1], 0), 1)])
     }
     let sortedColors = Self.sorted(colorStops)
@@ -41,7 +42,9 @@ struct LottieGradientStops: Equatable {
       let colorsHere = Self.take(sortedColors, at: offset, from: &colorIndex)
       let opacitiesHere = Self.take(sortedOpacities, at: offset, from: &opacityIndex).map { $0[0] }
       for index in 0..<max(colorsHere.count, opacitiesHere.count, 1) {
-        let color = colorsHere.isEmpty ? Self.interpolated(sortedColors, before: colorIndex, at: offset) : colorsHere[min(index, colorsHere.count - 1)]
+        let color =
+          colorsHere.isEmpty
+          ? Self.interpolated(sortedColors, before: colorIndex, at: offset) : colorsHere[min(index, colorsHere.count - 1)]
         let opacity = opacitiesHere.isEmpty
           ? (Self.interpolated(sortedOpacities, before: opacityIndex, at: offset).first ?? 1)
           : opacitiesHere[min(index, opacitiesHere.count - 1)]
@@ -64,15 +67,15 @@ struct LottieGradientStops: Equatable {
   private static func offset(_ value: Double) -> Double { min(max(value, 0), 1) }
 
   /// Sorted by offset; stops at one offset keep their order in the file.
-  private static func sorted(_ stops: [(offset: Double, color: [Double])]) -> [(offset: Double, color: [Double])] {
+  private static func sorted(_ stops: [(offset: Double, value: [Double])]) -> [(offset: Double, value: [Double])] {
     stops.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
   }
 
   /// The values of the stops at `offset` from `index` on, moving `index` past them.
-  private static func take(_ stops: [(offset: Double, color: [Double])], at offset: Double, from index: inout Int) -> [[Double]] {
+  private static func take(_ stops: [(offset: Double, value: [Double])], at offset: Double, from index: inout Int) -> [[Double]] {
     var values: [[Double]] = []
     while index < stops.count && stops[index].offset == offset {
-      values.append(stops[index].color)
+      values.append(stops[index].value)
       index += 1
     }
     return values
@@ -80,12 +83,14 @@ struct LottieGradientStops: Equatable {
 
   /// The value of `stops` at `offset`, where none of them sits and `index` is the first stop
   /// after it: linear between its neighbours, the end value beyond the ends; empty for no stops.
-  private static func interpolated(_ stops: [(offset: Double, color: [Double])], before index: Int, at offset: Double) -> [Double] {
+  private static func interpolated(
+    _ stops: [(offset: Double, value: [Double])], before index: Int, at offset: Double
+  ) -> [Double] {
     guard let first = stops.first, let last = stops.last else { return [] }
-    guard index > 0 else { return first.color }
-    guard index < stops.count else { return last.color }
+    guard index > 0 else { return first.value }
+    guard index < stops.count else { return last.value }
     let (low, high) = (stops[index - 1], stops[index])
     let amount = (offset - low.offset) / (high.offset - low.offset)
-    return zip(low.color, high.color).map { $0 + ($1 - $0) * amount }
+    return zip(low.value, high.value).map { $0 + ($1 - $0) * amount }
   }
 }
