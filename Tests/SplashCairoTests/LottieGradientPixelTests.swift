@@ -92,6 +92,20 @@ struct LottieGradientPixelTests {
     expectColor(buffer, 100, 40, (0, 0, 255), "outside the ring")
   }
 
+  @Test("a gradient after a repeater spans the copies: each copy shows the gradient's colour where it stands")
+  func repeatedSquares() throws {
+    let square = #"{"ty":"rc","p":{"a":0,"k":[30,100]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}}"#
+    // Copies at x = 30, 90, 150.
+    let repeater = #"{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":0},"m":1,"tr":{"a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[60,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+    let fill = gradientFill(type: 1, start: "[0,100]", end: "[200,100]", count: 2, stops: "[0,1,0,0,1,0,0,1]")
+    let buffer = try frame([square, repeater, fill].joined(separator: ","))
+    for x in [30, 90, 150] {
+      let fraction = (Double(x) + 0.5) / 200
+      expectColor(buffer, x, 100, (255 * (1 - fraction), 0, 255 * fraction), "copy at x = \(x)")
+    }
+    expectColor(buffer, 60, 100, (0, 0, 255), "between copies")
+  }
+
   @Test("a yellow 5-point star: every tip and the body are yellow, the notches between the tips are not")
   func star() throws {
     let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"or":{"a":0,"k":80},"ir":{"a":0,"k":32},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#

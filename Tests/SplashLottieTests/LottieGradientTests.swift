@@ -172,6 +172,29 @@ struct LottieGradientTests {
     #expect(layer.properties.bounds.maxX > 210)
   }
 
+  @Test("a trim before a gradient stroke trims its mask by strokeStart and strokeEnd, as lottie-ios trims it")
+  func trimmedStroke() throws {
+    let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":40},"o":{"a":0,"k":0},"m":1}"#
+    let stroke = #"{"ty":"gs","t":1,"s":{"a":0,"k":[20,75]},"e":{"a":0,"k":[180,75]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
+    let layer = try #require(gradients(try Support.compile(Support.document(layers: shapeLayer([rectangle, trim, stroke].joined(separator: ","))))).first)
+    let shape = try #require(layer.mask?.sublayers.first).properties.shape
+    #expect(shape.strokeStart == 0 && abs(shape.strokeEnd - 0.4) < 1e-12 && shape.strokeColor.alpha == 1)
+  }
+
+  @Test("a gradient after a repeater: one gradient layer whose mask holds the copies, its box reaching the last copy")
+  func repeatedMask() throws {
+    // Five copies 1000 points apart: the last rectangle spans 4020…4180.
+    let repeater = #"{"ty":"rp","c":{"a":0,"k":5},"o":{"a":0,"k":0},"m":1,"tr":{"a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[1000,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+    let scene = try Support.compile(Support.document(layers: shapeLayer([rectangle, repeater, gradientFill()].joined(separator: ","))))
+    let layers = gradients(scene)
+    #expect(layers.count == 1)
+    let layer = try #require(layers.first)
+    #expect(layer.mask?.sublayers.contains { $0.kind == .replicator } == true, "\(layer.mask?.sublayers.map(\.kind) ?? [])")
+    #expect(layer.properties.bounds.maxX > 4180, "\(layer.properties.bounds)")
+    // The gradient itself is not repeated: its points stay where the file puts them.
+    expectClose(place(layer.properties.gradient.endPoint, in: layer), Point(x: 180, y: 75), "end")
+  }
+
   // MARK: Animation
 
   @Test("animated start and end points map keyframe by keyframe, easing kept: at frame 15 of a linear move, halfway")
