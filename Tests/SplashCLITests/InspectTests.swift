@@ -52,7 +52,7 @@ struct InspectTests {
       ["inspect", "--preset", "fuber", "--time", "1", "--layer", "nope", "--presets-dir", presets],
       in: try BinaryRunner.temporaryFolder())
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardError.hasPrefix("splashvid: no layer \"nope\" in this preset; its layers are container, tile-0-0, lattice-0-0,"))
+    #expect(outcome.standardError.hasPrefix("splashvid: no layer \"nope\" in this animation; its layers are container, tile-0-0, lattice-0-0,"))
     #expect(outcome.standardError.hasSuffix("logo, mask, circle, line, square\n"))
   }
 

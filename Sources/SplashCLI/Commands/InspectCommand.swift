@@ -49,7 +49,7 @@ struct InspectError: Error, CustomStringConvertible {
   var available: [String]
 
   var description: String {
-    "no layer \"\(layerID)\" in this preset; its layers are \(available.joined(separator: ", "))"
+    "no layer \"\(layerID)\" in this animation; its layers are \(available.joined(separator: ", "))"
   }
 }
 
