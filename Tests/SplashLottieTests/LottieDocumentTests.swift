@@ -75,4 +75,15 @@ struct LottieDocumentTests {
     let message = Support.failure(Support.document(layers: #"{"ty":4,"nm":"a","ks":{"o":{"a":1,"k":[\#(keyframes)]}}}"#))
     #expect(message == "test.json: layers[0].ks.o.k: expected at most 10000 keyframes, found an array of 10001", "\(message)")
   }
+
+  @Test("hostile numbers and nesting: NaN and Infinity are refused where read; precompositions nest at most 32 deep")
+  func hostile() {
+    #expect(Support.failure(#"{"v":"5","fr":NaN,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#) == "test.json: fr: expected a frame rate from 1 to 1000, found nan")
+    let infinite = Support.failure(Support.document(layers: #"{"ty":4,"nm":"a","ks":{"p":{"a":0,"k":[Infinity,0]}},"shapes":[]}"#))
+    #expect(infinite.hasPrefix("test.json: layers[0].ks.p.k[0]: expected a finite number"), "\(infinite)")
+    let assets = (0..<40).map { #"{"id":"p\#($0)","layers":[{"ty":0,"nm":"n","refId":"p\#($0 + 1)"}]}"# }.joined(separator: ",")
+      + #",{"id":"p40","layers":[]}"#
+    let deep = Support.failure(Support.document(layers: #"{"ty":0,"nm":"top","refId":"p0"}"#, assets: assets))
+    #expect(deep.hasSuffix("expected precompositions nested at most 32 deep, found \"p32\""), "\(deep)")
+  }
 }
