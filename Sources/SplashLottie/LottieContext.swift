@@ -1,7 +1,7 @@
 import SplashDocument
 
 /// What compiling one Lottie file shares: its name, limits, warnings, the precompositions
-/// it defines (`assets` with `layers`), and the counts the limits apply to.
+/// it defines (`assets` with `layers`), its fonts and glyphs, and the counts the limits apply to.
 final class LottieContext {
   let file: String
   let limits: LottieLimits
@@ -10,6 +10,7 @@ final class LottieContext {
   let framesPerSecond: Double
   /// Precomposition layer lists by asset id.
   let precompositions: [String: LottieCursor]
+  let fonts: LottieFonts
   private(set) var layerCount = 0
   private(set) var shapeItemCount = 0
   /// The precompositions being compiled, outermost first: a reference back into them is a cycle.
@@ -26,6 +27,7 @@ final class LottieContext {
       precompositions[id] = layers
     }
     self.precompositions = precompositions
+    fonts = LottieFonts(root: root)
   }
 
   func countLayer(at cursor: LottieCursor) throws {

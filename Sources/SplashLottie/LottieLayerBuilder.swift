@@ -80,6 +80,8 @@ struct LottieLayerBuilder {
       content = try precomposition(entry, id: id, timeline: own).map { [$0] } ?? []
     case 3:
       return nil
+    case 5:
+      content = try LottieText(context: context, timeline: own).layers(entry, id: id)
     default:
       return nil
     }
@@ -188,9 +190,8 @@ struct LottieLayerBuilder {
   private func noteUnsupported(_ entry: LottieCursor, type: Double) {
     let warnings = context.warnings
     switch type {
-    case 0, 1, 3, 4: break
+    case 0, 1, 3, 4, 5: break
     case 2: warnings.note("image layers are not drawn yet", at: entry.jsonPath)
-    case 5: warnings.note("text layers are not drawn yet", at: entry.jsonPath)
     case 13: warnings.note("cameras are not applied", at: entry.jsonPath)
     default: warnings.note("layers of type \(Int(type)) are not drawn", at: entry.jsonPath)
     }

@@ -9,4 +9,6 @@ struct LottieLimits {
   var precompositionDepth = 32
   /// Animated rectangles, ellipses and stars are sampled once per frame; at most this many.
   var sampledFrames = 10_000
+  /// Characters in one text document (each may be a layer of its own).
+  var textCharacters = 10_000
 }
