@@ -5,14 +5,21 @@ import SplashModel
 
 /// Drawing text layers with Pango.
 extension CairoBackend {
-  /// Lays out and draws a text layer's string in its bounds, from the top, aligned horizontally
-  /// as `alignmentMode` says (a `CATextLayer` draws from the top of its bounds).
+  /// Lays out and draws a text layer's string in its bounds, from the top (or from the first
+  /// baseline, for Lottie text), aligned horizontally as `alignmentMode` says (a `CATextLayer`
+  /// draws from the top of its bounds); its outline under or over the fill.
   func drawText(_ properties: LayerProperties, in cairo: OpaquePointer) {
     var properties = properties
-    guard properties.text.foregroundColor.alpha > 0 else { return }
+    let fills = properties.text.foregroundColor.alpha > 0
+    let strokes = properties.text.strokeColor.alpha > 0 && properties.text.strokeWidth > 0
+    guard fills || strokes else { return }
     let deviceScale = Self.largestScale(of: cairo)
     if properties.text.fontSize * deviceScale > TextLimits.largestDrawnFontSize {
-      properties.text.fontSize = TextLimits.largestDrawnFontSize / deviceScale
+      let reduction = TextLimits.largestDrawnFontSize / deviceScale / properties.text.fontSize
+      properties.text.fontSize *= reduction
+      properties.text.tracking *= reduction
+      properties.text.lineHeight = properties.text.lineHeight.map { $0 * reduction }
+      properties.text.strokeWidth *= reduction
       warnOnce(
         "text \"\(properties.text.string.prefix(20))\" is larger than \(Int(TextLimits.largestDrawnFontSize)) pixels "
           + "at some frames; drawn at that size there (FreeType's largest)")
@@ -25,12 +32,34 @@ extension CairoBackend {
     let layoutContext = deviceFontSize > TextLimits.largestDeviceFontSize ? measuringContext : cairo
     guard let text = layOut(properties, on: layoutContext) else { return }
     defer { splash_layout_unref(text.layout) }
-    setSource(cairo, style.foregroundColor)
     cairo_save(cairo)
     cairo_translate(cairo, text.origin.x, text.origin.y)
     cairo_scale(cairo, text.scale, text.scale)
-    cairo_move_to(cairo, 0, 0)
-    pango_cairo_show_layout(cairo, text.layout)
+    func fill() {
+      guard fills else { return }
+      setSource(cairo, style.foregroundColor)
+      cairo_move_to(cairo, 0, 0)
+      pango_cairo_show_layout(cairo, text.layout)
+    }
+    func stroke() {
+      guard strokes else { return }
+      setSource(cairo, style.strokeColor)
+      cairo_new_path(cairo)
+      cairo_move_to(cairo, 0, 0)
+      pango_cairo_layout_path(cairo, text.layout)
+      // The width is in layer points; the layout is drawn `scale` times larger.
+      cairo_set_line_width(cairo, style.strokeWidth / text.scale)
+      cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+      cairo_set_line_cap(cairo, CAIRO_LINE_CAP_BUTT)
+      cairo_stroke(cairo)
+    }
+    if style.strokesOverFill {
+      fill()
+      stroke()
+    } else {
+      stroke()
+      fill()
+    }
     cairo_restore(cairo)
   }
 
@@ -72,8 +101,13 @@ extension CairoBackend {
     let minY = Double(min(ink.y, logical.y)) * scale
     let maxX = max(Double(ink.x) + Double(ink.width), Double(logical.x) + Double(logical.width)) * scale
     let maxY = max(Double(ink.y) + Double(ink.height), Double(logical.y) + Double(logical.height)) * scale
+    // An outline reaches half its width beyond the glyphs (round joins go no further).
+    let style = properties.text
+    let outline = style.strokeColor.alpha > 0 ? max(style.strokeWidth, 0) / 2 : 0
+    let margin = 1 + outline
     return Rect(
-      x: text.origin.x + minX - 1, y: text.origin.y + minY - 1, width: maxX - minX + 2, height: maxY - minY + 2)
+      x: text.origin.x + minX - margin, y: text.origin.y + minY - margin, width: maxX - minX + 2 * margin,
+      height: maxY - minY + 2 * margin)
   }
 
   /// The layout of a text layer's string and where it goes, or `nil` when there is nothing to
@@ -117,8 +151,21 @@ extension CairoBackend {
     pango_font_description_set_family(description, font.family)
     pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(min(max(font.weight, 100), 1000))))
     pango_font_description_set_absolute_size(description, layoutFontSize * Double(PANGO_SCALE))
+    if style.isItalic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
     pango_layout_set_font_description(layout, description)
     pango_layout_set_text(layout, style.string, -1)
+    if style.tracking != 0 || style.lineHeight != nil, let attributes = pango_attr_list_new() {
+      // Sizes in layout units: the layout is drawn `scale` times larger.
+      if style.tracking != 0 {
+        pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(TextLimits.pangoUnits(style.tracking / scale)))
+      }
+      if let lineHeight = style.lineHeight {
+        pango_attr_list_insert(
+          attributes, pango_attr_line_height_new_absolute(TextLimits.pangoUnits(max(lineHeight, 0) / scale)))
+      }
+      pango_layout_set_attributes(layout, attributes)
+      pango_attr_list_unref(attributes)
+    }
 
     let bounds = properties.bounds
     var x = bounds.minX
@@ -144,7 +191,12 @@ extension CairoBackend {
       case .natural, .left, .justified: break
       }
     }
-    return LaidOutText(layout: layout, origin: Point(x: x, y: bounds.minY), scale: scale)
+    var y = bounds.minY
+    if style.verticalPlacement == .firstBaseline {
+      // Lottie's origin is on the first baseline: the layout's top is that far above it.
+      y -= Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) * scale
+    }
+    return LaidOutText(layout: layout, origin: Point(x: x, y: y), scale: scale)
   }
 }
 

@@ -25,6 +25,7 @@ extension LayerProperties {
     tinted.shape.fillColor = shape.fillColor.multiplied(by: tint)
     tinted.shape.strokeColor = shape.strokeColor.multiplied(by: tint)
     tinted.text.foregroundColor = text.foregroundColor.multiplied(by: tint)
+    tinted.text.strokeColor = text.strokeColor.multiplied(by: tint)
     tinted.gradient.colors = gradient.colors.map { $0.multiplied(by: tint) }
     return tinted
   }

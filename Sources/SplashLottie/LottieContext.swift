@@ -2,7 +2,7 @@ import Foundation
 import SplashDocument
 
 /// What compiling one Lottie file shares: its name, limits, warnings, the precompositions
-/// it defines (`assets` with `layers`), and the counts the limits apply to.
+/// it defines (`assets` with `layers`), its fonts and glyphs, and the counts the limits apply to.
 final class LottieContext {
   let file: String
   let limits: LottieLimits
@@ -17,6 +17,7 @@ final class LottieContext {
   let baseDirectory: URL?
   /// The folder image files must really lie in (the file's folder unless the user names one).
   let assetsRoot: URL?
+  let fonts: LottieFonts
   private(set) var layerCount = 0
   private(set) var shapeItemCount = 0
   /// The precompositions being compiled, outermost first: a reference back into them is a cycle.
@@ -40,6 +41,7 @@ final class LottieContext {
     }
     self.precompositions = precompositions
     self.imageAssets = imageAssets
+    fonts = LottieFonts(root: root)
   }
 
   func countLayer(at cursor: LottieCursor) throws {

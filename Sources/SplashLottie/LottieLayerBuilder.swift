@@ -85,6 +85,8 @@ struct LottieLayerBuilder {
       content = [picture]
     case 3:
       return nil
+    case 5:
+      content = try LottieText(context: context, timeline: own).layers(entry, id: id)
     default:
       return nil
     }
@@ -96,7 +98,9 @@ struct LottieLayerBuilder {
     let transform = try LottieTransform(entry["ks"], limits: context.limits, warnings: context.warnings)
     transform.apply(to: &layer, timeline: own, autoOrient: entry["ao"]?.flag ?? false)
     if inPoint > -Double.greatestFiniteMagnitude || outPoint < Double.greatestFiniteMagnitude {
-      let added = inPoint > -Double.greatestFiniteMagnitude ? timeline.seconds(inPoint) : -Double.greatestFiniteMagnitude
+      // Without an in point the layer is there from long before anything starts (a billion
+      // seconds: LayerLifetime measures from addedAt, which an infinite start would swamp).
+      let added = inPoint > -Double.greatestFiniteMagnitude ? timeline.seconds(inPoint) : -1e9
       let removed = outPoint < Double.greatestFiniteMagnitude ? timeline.seconds(outPoint) : .infinity
       layer.lifetime = LayerLifetime(addedAt: added, removedAt: removed)
     }
@@ -200,8 +204,7 @@ struct LottieLayerBuilder {
   private func noteUnsupported(_ entry: LottieCursor, type: Double) {
     let warnings = context.warnings
     switch type {
-    case 0, 1, 2, 3, 4: break
-    case 5: warnings.note("text layers are not drawn yet", at: entry.jsonPath)
+    case 0, 1, 2, 3, 4, 5: break
     case 13: warnings.note("cameras are not applied", at: entry.jsonPath)
     default: warnings.note("layers of type \(Int(type)) are not drawn", at: entry.jsonPath)
     }

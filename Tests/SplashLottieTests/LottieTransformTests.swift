@@ -107,6 +107,9 @@ struct LottieTransformTests {
       Support.chain(in: scene.presentation(at: time)) { $0 == "box" }?.last?.properties.isHidden == false
     }
     #expect(!shown(9.9 / 30) && shown(10 / 30) && shown(19.9 / 30) && !shown(20 / 30))
+    let outOnly = layer("box", ks: Support.transform()).replacingOccurrences(of: #""ip":0,"op":60"#, with: #""op":20"#)
+    let open = try Support.compile(Support.document(layers: outOnly))
+    #expect(Support.chain(in: open.presentation(at: 0)) { $0 == "box" }?.last?.properties.isHidden == false, "no in point: shown from the start")
   }
 
   @Test("a time remap freezes or reverses a precomposition's time: its layers' keyframes and in points follow it")

@@ -51,6 +51,17 @@ extension PresentationLayer {
         ("foregroundColor", .color(text.foregroundColor)), ("alignmentMode", .string(text.alignment.rawValue)),
         ("wrapped", .bool(text.isWrapped)),
       ]
+      // What only Lottie text sets (presets cannot), listed when it is not CATextLayer's.
+      if text.verticalPlacement != .top { members.append(("verticalPlacement", .string(text.verticalPlacement.rawValue))) }
+      if text.isItalic { members.append(("italic", .bool(true))) }
+      if text.tracking != 0 { members.append(("tracking", .number(text.tracking))) }
+      if let lineHeight = text.lineHeight { members.append(("lineHeight", .number(lineHeight))) }
+      if text.strokeColor.alpha > 0 && text.strokeWidth > 0 {
+        members += [
+          ("strokeColor", .color(text.strokeColor)), ("strokeWidth", .number(text.strokeWidth)),
+          ("strokesOverFill", .bool(text.strokesOverFill)),
+        ]
+      }
     case .gradient:
       let gradient = p.gradient
       members += [
