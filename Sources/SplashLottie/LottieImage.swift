@@ -16,7 +16,9 @@ enum LottieImage {
   static func layer(_ entry: LottieCursor, id: String, context: LottieContext) throws -> Layer? {
     let reference = try entry.required("refId")
     guard let asset = context.imageAssets[try reference.string()] else {
-      throw reference.error(expected: "the id of an image in \"assets\"")
+      // Some exporters name the image file here instead of its asset id; players draw nothing.
+      context.warnings.note("image layers whose refId names no image in \"assets\" are not drawn", at: reference.jsonPath)
+      return nil
     }
     let width = try asset.required("w").number(in: 0...100_000, expected: "an image width from 0 to 100000")
     let height = try asset.required("h").number(in: 0...100_000, expected: "an image height from 0 to 100000")

@@ -218,5 +218,8 @@ struct LottieLayerBuilder {
       warnings.note("blend mode \(Int(mode)) is not applied", at: blend.jsonPath)
     }
     if let depth = entry["ddd"], depth.flag { warnings.note("3D layers are drawn flat", at: depth.jsonPath) }
+    if let styles = entry["sy"], (try? styles.array().isEmpty) == false {
+      warnings.note("layer styles (sy: drop shadows, strokes, glows) are not drawn", at: "\(styles.jsonPath)[0]")
+    }
   }
 }

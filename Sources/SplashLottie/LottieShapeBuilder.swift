@@ -13,8 +13,9 @@ import SplashModel
 ///     it: [ path A, group G { path B, fill F2 }, stroke S, fill F ]
 ///     bottom → top:  F(A + G·B)   S(A + G·B)   G·F2(B)
 ///
-/// A trim (`tm`) keeps a stretch of the paths before it for the styles after it, the nearest
-/// trim after a path first (`LottieTrim`).
+/// A trim (`tm`) keeps a stretch of every path before it, in its group and in the groups
+/// before it, whichever style paints the path (the players collect a path's modifiers and its
+/// styles alike from the items after it); the nearest trim after a path applies (`LottieTrim`).
 struct LottieShapeBuilder {
   let timeline: LottieTimeline
   let idPrefix: String
@@ -27,22 +28,24 @@ struct LottieShapeBuilder {
     self.context = context
   }
 
-  /// The layers of `items`, bottom to top.
-  mutating func layers(_ items: [LottieShapeItem]) -> [Layer] {
+  /// The layers of `items`, bottom to top; `trims` are those after the enclosing groups.
+  mutating func layers(_ items: [LottieShapeItem], trims: [LottieTrim] = []) -> [Layer] {
     if let index = items.lastIndex(where: { if case .repeater = $0 { true } else { false } }),
       case .repeater(let repeater) = items[index]
     {
-      return repeated(Array(items[..<index]), by: repeater, then: Array(items[(index + 1)...]))
+      return repeated(Array(items[..<index]), by: repeater, then: Array(items[(index + 1)...]), trims: trims)
     }
     var layers: [Layer] = []
     for (index, item) in items.enumerated().reversed() {
+      // The trims after this item, nearest first, then those after its groups.
+      let after = Self.trims(in: items[(index + 1)...]) + trims
       switch item {
       case .group(let name, let children, let transform):
-        layers.append(container(name: name, transform: transform, sublayers: self.layers(children)))
+        layers.append(container(name: name, transform: transform, sublayers: self.layers(children, trims: after)))
       case .fill, .stroke:
-        layers += painted(Array(items[..<index]), with: item, trims: [])
+        layers += painted(Array(items[..<index]), with: item, trims: after)
       case .gradient(let gradient):
-        layers += gradientLayer(gradient, masking: painted(Array(items[..<index]), with: gradient.maskStyle, trims: []))
+        layers += gradientLayer(gradient, masking: painted(Array(items[..<index]), with: gradient.maskStyle, trims: after))
       case .geometry, .trim, .repeater:
         continue
       }
@@ -50,37 +53,41 @@ struct LottieShapeBuilder {
     return layers
   }
 
+  /// The trims among `items`, in order.
+  private static func trims(in items: ArraySlice<LottieShapeItem>) -> [LottieTrim] {
+    items.compactMap { if case .trim(let trim) = $0 { trim } else { nil } }
+  }
+
   /// A repeater's group: `after` (the items below the repeater), whose styles also paint the
   /// repeated paths, then on top the repeated drawing of `before` (the items above it).
   private mutating func repeated(
-    _ before: [LottieShapeItem], by repeater: LottieRepeater, then after: [LottieShapeItem]
+    _ before: [LottieShapeItem], by repeater: LottieRepeater, then after: [LottieShapeItem], trims: [LottieTrim]
   ) -> [Layer] {
     var layers: [Layer] = []
     counter += 1
     let id = "\(idPrefix)/repeater \(counter)"
+    // The items above the repeater see every trim below it, and those after the group.
+    let belowRepeater = Self.trims(in: after[...]) + trims
     for (index, item) in after.enumerated().reversed() {
+      let afterItem = Self.trims(in: after[(index + 1)...]) + trims
       switch item {
       case .group(let name, let children, let transform):
-        layers.append(container(name: name, transform: transform, sublayers: self.layers(children)))
+        layers.append(container(name: name, transform: transform, sublayers: self.layers(children, trims: afterItem)))
       case .fill, .stroke:
-        let between = Array(after[..<index])
-        layers += painted(between, with: item, trims: [])
-        let trims = between.compactMap { if case .trim(let trim) = $0 { trim } else { nil } }
-        let copies = painted(before, with: item, trims: trims)
+        layers += painted(Array(after[..<index]), with: item, trims: afterItem)
+        let copies = painted(before, with: item, trims: belowRepeater)
         if !copies.isEmpty { layers.append(repeater.replicate(copies, id: id, timeline: timeline, limits: context.limits)) }
       case .gradient(let gradient):
         // One gradient over the paths between and the copies: the copies repeat its mask, not it.
-        let between = Array(after[..<index])
-        let trims = between.compactMap { if case .trim(let trim) = $0 { trim } else { nil } }
-        var paths = painted(between, with: gradient.maskStyle, trims: [])
-        let copies = painted(before, with: gradient.maskStyle, trims: trims)
+        var paths = painted(Array(after[..<index]), with: gradient.maskStyle, trims: afterItem)
+        let copies = painted(before, with: gradient.maskStyle, trims: belowRepeater)
         if !copies.isEmpty { paths.append(repeater.replicate(copies, id: id, timeline: timeline, limits: context.limits)) }
         layers += gradientLayer(gradient, masking: paths)
       case .geometry, .trim, .repeater:
         continue
       }
     }
-    let inner = self.layers(before)
+    let inner = self.layers(before, trims: belowRepeater)
     if !inner.isEmpty { layers.append(repeater.replicate(inner, id: id, timeline: timeline, limits: context.limits)) }
     return layers
   }
@@ -90,14 +97,14 @@ struct LottieShapeBuilder {
   /// the enclosing groups).
   private mutating func painted(_ items: [LottieShapeItem], with style: LottieShapeItem, trims: [LottieTrim]) -> [Layer] {
     var layers: [Layer] = []
-    var constantPaths: [Path] = []
+    var untrimmed: [LottieProperty<Path>] = []
     var trimmed: [(trim: LottieTrim, paths: [LottieProperty<Path>])] = []
     for (position, item) in items.enumerated() {
-      let after = items[(position + 1)...].compactMap { if case .trim(let trim) = $0 { trim } else { nil } } + trims
+      let after = Self.trims(in: items[(position + 1)...]) + trims
       switch item {
       case .geometry(let geometry):
         guard let trim = after.first else {
-          if case .constant(let path) = geometry { constantPaths.append(path) } else { layers.append(styled(geometry, with: style)) }
+          untrimmed.append(geometry)
           continue
         }
         if after.count > 1 { context.warnings.note("only the nearest of several trim paths is applied", at: after[1].jsonPath) }
@@ -112,27 +119,22 @@ struct LottieShapeBuilder {
       case .fill, .stroke, .trim, .repeater, .gradient: continue
       }
     }
-    if !constantPaths.isEmpty {
+    if !untrimmed.isEmpty {
       // Paths painted by one style are one path, as in the player: overlaps follow the fill
-      // rule and a translucent stroke does not darken where two paths cross.
-      layers.insert(styled(.constant(Self.combined(constantPaths)), with: style), at: 0)
+      // rule (an inner path wound the other way is a hole) and a translucent stroke does not
+      // darken where two paths cross.
+      let combined = untrimmed.count == 1 ? untrimmed[0] : .combined(untrimmed, limit: context.limits.sampledFrames)
+      layers.insert(styled(combined, with: style), at: 0)
     }
     for (trim, paths) in trimmed {
-      let constant = paths.compactMap { if case .constant(let path) = $0 { path } else { nil } }
-      if trim.isSequential && constant.count == paths.count {
+      if trim.isSequential && paths.count > 1 {
         // Trimmed as one sequence: one layer holding them all, trimmed along the whole.
-        layers += trimmedLayers(.constant(Self.combined(constant)), trim: trim, style: style)
+        layers += trimmedLayers(.combined(paths, limit: context.limits.sampledFrames), trim: trim, style: style)
       } else {
         for path in paths { layers += trimmedLayers(path, trim: trim, style: style) }
       }
     }
     return layers
-  }
-
-  private static func combined(_ paths: [Path]) -> Path {
-    var combined = Path()
-    for path in paths { combined.elements += path.elements }
-    return combined
   }
 
   /// `geometry` painted with `style` and trimmed by `trim`: a stroke by `strokeStart` and

@@ -51,8 +51,7 @@ indirect enum LottieShapeItem {
       case "rd":
         // Rounds the paths before it, which are all read by now.
         let radius = try LottieProperty<Double>.read(try cursor.required("r"), limits: context.limits) { try $0.scalar() }
-        if radius.isAnimated { context.warnings.note("animated rounded corners are drawn with their first radius", at: cursor.jsonPath) }
-        items = items.map { $0.roundingCorners(radius.initialValue) }
+        items = items.map { $0.roundingCorners(radius, limit: context.limits.sampledFrames) }
       case "tr": continue
       default:
         context.warnings.note(Self.unsupported[type] ?? "shape items of type \"\(type)\" are not drawn", at: cursor.jsonPath)
@@ -107,12 +106,26 @@ indirect enum LottieShapeItem {
       })
   }
 
-  /// This item with the sharp corners of its paths (and its groups' paths) rounded.
-  func roundingCorners(_ radius: Double) -> LottieShapeItem {
+  /// This item with the sharp corners of its paths (and its groups' paths) rounded by
+  /// `radius`; an animated radius is sampled once per frame with the path.
+  func roundingCorners(_ radius: LottieProperty<Double>, limit: Int) -> LottieShapeItem {
     switch self {
-    case .geometry(let geometry): .geometry(geometry.map { LottieRoundedCorners.rounded($0, radius: radius) })
-    case .group(let name, let items, let transform): .group(name: name, items: items.map { $0.roundingCorners(radius) }, transform: transform)
-    default: self
+    case .geometry(let geometry):
+      guard radius.isAnimated else {
+        return .geometry(geometry.map { LottieRoundedCorners.rounded($0, radius: radius.initialValue) })
+      }
+      let frames = LottieSampling.frames(of: [radius.map { [$0] }, geometry.map { _ in [0.0] }], limit: limit)
+      return .geometry(
+        .animated(
+          frames.map { frame in
+            LottieKeyframe(
+              frame: frame, value: LottieRoundedCorners.rounded(geometry.value(at: frame), radius: radius.value(at: frame)),
+              easing: [], isHold: false, outTangent: [], inTangent: [])
+          }))
+    case .group(let name, let items, let transform):
+      return .group(name: name, items: items.map { $0.roundingCorners(radius, limit: limit) }, transform: transform)
+    default:
+      return self
     }
   }
 }

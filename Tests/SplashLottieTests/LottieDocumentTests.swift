@@ -86,4 +86,16 @@ struct LottieDocumentTests {
     let deep = Support.failure(Support.document(layers: #"{"ty":0,"nm":"top","refId":"p0"}"#, assets: assets))
     #expect(deep.hasSuffix("expected precompositions nested at most 32 deep, found \"p32\""), "\(deep)")
   }
+
+  @Test("layer styles and an image refId that names no asset are warned about and left out, not refused")
+  func warnedLayers() throws {
+    let layers = #"{"ty":2,"nm":"photo","refId":"Image_01.jpg","ip":0,"op":60,"ks":{}},{"ty":4,"nm":"shadowed","ip":0,"op":60,"ks":{},"sy":[{"ty":1}],"shapes":[]}"#
+    var warnings: [DocumentError] = []
+    _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
+    #expect(
+      warnings.map(\.description) == [
+        #"test.json: layers[0].refId: warning: image layers whose refId names no image in "assets" are not drawn"#,
+        "test.json: layers[1].sy[0]: warning: layer styles (sy: drop shadows, strokes, glows) are not drawn",
+      ])
+  }
 }

@@ -50,4 +50,22 @@ struct LottieRoundedCornerTests {
     let after = try path([corners(5), square, fill].joined(separator: ","))
     #expect(abs(after.length() - 80) < 1e-9, "\(after.length())")
   }
+
+  @Test("an animated radius rounds more as it grows: none at frame 0, 5 points at frame 30")
+  func animatedRadius() throws {
+    let growing = #"{"ty":"rd","r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[5]}]}}"#
+    let layer = #"{"ty":4,"nm":"s","ip":0,"op":60,"ks":{},"shapes":[\#(square),\#(growing),\#(fill)]}"#
+    let scene = try Support.compile(Support.document(layers: layer))
+    func length(at time: Double) -> Double {
+      var found = 0.0
+      func visit(_ layer: PresentationLayer) {
+        if layer.kind == .shape, let path = layer.properties.shape.path { found = path.length() }
+        layer.sublayers.forEach(visit)
+      }
+      scene.presentation(at: time).layers.forEach(visit)
+      return found
+    }
+    #expect(abs(length(at: 0) - 80) < 1e-6)
+    #expect(abs(length(at: 1) - (40 + 4 * Double.pi * 5 / 2)) < 0.05, "\(length(at: 1))")
+  }
 }

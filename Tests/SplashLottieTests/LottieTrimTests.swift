@@ -59,12 +59,19 @@ struct LottieTrimTests {
     expectRanges(try strokes(items, at: 1.25), [(0, 1), (0, 0)], "frame 37.5")
   }
 
-  @Test("a trim applies only to the styles after it, and reaches into the groups before it")
+  @Test("a trim cuts every path before it, whichever style paints it, and reaches into the groups before it")
   func order() throws {
     let group = #"{"ty":"gr","it":[\#(line),{"ty":"tr"}]}"#
-    // stroke above the trim: untrimmed; stroke below it: trimmed, the path inside the group too.
+    // Both strokes paint the path inside the group, which the trim after it cuts.
     let found = try strokes([group, stroke, trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":40}"#), stroke], at: 0)
-    expectRanges(found, [(0, 0.4), (0, 1)], "bottom stroke trimmed, top stroke whole")
+    expectRanges(found, [(0, 0.4), (0, 0.4)], "both strokes trimmed")
+    // The pattern exporters write: a group holding its path and stroke, then a trim for the layer.
+    let styledGroup = #"{"ty":"gr","it":[\#(line),\#(stroke),{"ty":"tr"}]}"#
+    let layerTrim = try strokes([styledGroup, trim(start: #"{"a":0,"k":10}"#, end: #"{"a":0,"k":30}"#)], at: 0)
+    expectRanges(layerTrim, [(0.1, 0.3)], "the group's own stroke trimmed by the trim after the group")
+    // A path after the trim is not cut.
+    let untouched = try strokes([trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":40}"#), line, stroke], at: 0)
+    expectRanges(untouched, [(0, 1)], "path after the trim")
   }
 
   @Test("a trimmed fill is cut: 0–50 % of a 10 × 10 square's outline, closed by the fill")
