@@ -97,6 +97,7 @@ struct LottieLayerBuilder {
     }
     let transform = try LottieTransform(entry["ks"], limits: context.limits, warnings: context.warnings)
     transform.apply(to: &layer, timeline: own, autoOrient: entry["ao"]?.flag ?? false)
+    try LottieShadow.of(entry, context: context)?.apply(to: &layer, timeline: own, limits: context.limits)
     if inPoint > -Double.greatestFiniteMagnitude || outPoint < Double.greatestFiniteMagnitude {
       // Without an in point the layer is there from long before anything starts (a billion
       // seconds: LayerLifetime measures from addedAt, which an infinite start would swamp).
@@ -211,15 +212,11 @@ struct LottieLayerBuilder {
     if let matte = entry["tt"], let kind = try? matte.number(), kind == 3 || kind == 4 {
       warnings.note("luma track mattes are applied as alpha mattes", at: matte.jsonPath)
     }
-    if let effects = entry["ef"], (try? effects.array().isEmpty) == false {
-      warnings.note("effects are not drawn", at: "\(effects.jsonPath)[0]")
-    }
+
     if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, Self.blendModes[Int(mode)] == nil {
       warnings.note("blend mode \(Int(mode)) is not applied", at: blend.jsonPath)
     }
     if let depth = entry["ddd"], depth.flag { warnings.note("3D layers are drawn flat", at: depth.jsonPath) }
-    if let styles = entry["sy"], (try? styles.array().isEmpty) == false {
-      warnings.note("layer styles (sy: drop shadows, strokes, glows) are not drawn", at: "\(styles.jsonPath)[0]")
-    }
+
   }
 }

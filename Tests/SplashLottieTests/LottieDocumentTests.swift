@@ -89,13 +89,13 @@ struct LottieDocumentTests {
 
   @Test("layer styles and an image refId that names no asset are warned about and left out, not refused")
   func warnedLayers() throws {
-    let layers = #"{"ty":2,"nm":"photo","refId":"Image_01.jpg","ip":0,"op":60,"ks":{}},{"ty":4,"nm":"shadowed","ip":0,"op":60,"ks":{},"sy":[{"ty":1}],"shapes":[]}"#
+    let layers = #"{"ty":2,"nm":"photo","refId":"Image_01.jpg","ip":0,"op":60,"ks":{}},{"ty":4,"nm":"shadowed","ip":0,"op":60,"ks":{},"sy":[{"ty":2}],"shapes":[]}"#
     var warnings: [DocumentError] = []
     _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
     #expect(
       warnings.map(\.description) == [
         #"test.json: layers[0].refId: warning: image layers whose refId names no image in "assets" are not drawn"#,
-        "test.json: layers[1].sy[0]: warning: layer styles (sy: drop shadows, strokes, glows) are not drawn",
+        "test.json: layers[1].sy[0]: warning: layer styles other than drop shadows are not drawn",
       ])
   }
 }

@@ -1,0 +1,110 @@
+import Foundation
+import SplashCore
+import SplashModel
+
+/// A layer's drop shadow, from a Drop Shadow effect (`ef`, `ty: 25`) or a drop shadow layer
+/// style (`sy`, `ty: 1`), as the layer's `CALayer` shadow, the way Apple's player maps it
+/// (lottie-ios, `DropShadowAnimation.swift`):
+///
+/// - effect: colour "Shadow Color", opacity "Opacity" ÷ 255, radius "Softness" ÷ 5, offset
+///   "Distance" along "Direction" − 90° (After Effects measures the direction from straight up);
+/// - style: colour `c`, opacity `o` %, radius size `s` ÷ 2, offset distance `d` along angle `a`;
+///
+/// the offset being (distance × cos angle, distance × sin angle), 90° straight down. The
+/// radius divisions are lottie-ios's, chosen there to look like After Effects' softness.
+struct LottieShadow {
+  var color: LottieProperty<[Double]>
+  var opacity: LottieProperty<Double>
+  var radius: LottieProperty<Double>
+  /// Degrees, 90 straight down.
+  var angle: LottieProperty<Double>
+  var distance: LottieProperty<Double>
+
+  /// The first drop shadow of a layer, noting other effects and styles as not drawn.
+  static func of(_ entry: LottieCursor, context: LottieContext) throws -> LottieShadow? {
+    var found: LottieShadow?
+    for effect in try entry["ef"]?.array() ?? [] {
+      if let enabled = effect["en"], !enabled.flag { continue }
+      let type = try effect["ty"]?.number()
+      guard type == 25, found == nil else {
+        context.warnings.note(type == 25 ? "only the first drop shadow of a layer is drawn" : "effects other than drop shadows are not drawn", at: effect.jsonPath)
+        continue
+      }
+      found = try fromEffect(effect, context: context)
+    }
+    for style in try entry["sy"]?.array() ?? [] {
+      let type = try style["ty"]?.number()
+      guard type == 1, found == nil else {
+        context.warnings.note(
+          type == 1 ? "only the first drop shadow of a layer is drawn" : "layer styles other than drop shadows are not drawn", at: style.jsonPath)
+        continue
+      }
+      found = try fromStyle(style, context: context)
+    }
+    return found
+  }
+
+  private static func fromEffect(_ effect: LottieCursor, context: LottieContext) throws -> LottieShadow {
+    let values = try effect["ef"]?.array() ?? []
+    // By name, as players find them; by place when an exporter left the names out.
+    func value(_ name: String, _ index: Int) -> LottieCursor? {
+      let named = values.first { (try? $0["nm"]?.string()) == name }
+      return (named ?? (index < values.count ? values[index] : nil))?["v"]
+    }
+    func scalar(_ name: String, _ index: Int, _ fallback: Double) throws -> LottieProperty<Double> {
+      try value(name, index).map { try .read($0, limits: context.limits) { try $0.scalar() } } ?? .constant(fallback)
+    }
+    let color = try value("Shadow Color", 0).map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
+      ?? .constant([0, 0, 0, 1])
+    return LottieShadow(
+      color: color, opacity: try scalar("Opacity", 1, 127.5).map { $0 / 255 },
+      radius: try scalar("Softness", 4, 0).map { $0 / 5 }, angle: try scalar("Direction", 2, 135).map { $0 - 90 },
+      distance: try scalar("Distance", 3, 5))
+  }
+
+  private static func fromStyle(_ style: LottieCursor, context: LottieContext) throws -> LottieShadow {
+    func scalar(_ key: String, _ fallback: Double) throws -> LottieProperty<Double> {
+      try style[key].map { try .read($0, limits: context.limits) { try $0.scalar() } } ?? .constant(fallback)
+    }
+    let color = try style["c"].map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
+      ?? .constant([0, 0, 0, 1])
+    return LottieShadow(
+      color: color, opacity: try scalar("o", 75).map { $0 / 100 }, radius: try scalar("s", 5).map { $0 / 2 },
+      angle: try scalar("a", 90), distance: try scalar("d", 5))
+  }
+
+  /// Sets `layer`'s shadow and adds its animations on `timeline`.
+  func apply(to layer: inout Layer, timeline: LottieTimeline, limits: LottieLimits) {
+    func offset(at frame: Double) -> Size {
+      let radians = angle.value(at: frame) * .pi / 180
+      let length = distance.value(at: frame)
+      return Size(width: length * cos(radians), height: length * sin(radians))
+    }
+    let fraction = opacity.map { min(max($0, 0), 1) }
+    layer.properties.shadow.color = LottieColor.color(color.initialValue)
+    layer.properties.shadow.opacity = fraction.initialValue
+    layer.properties.shadow.radius = max(radius.initialValue, 0)
+    layer.properties.shadow.offset = offset(at: angle.keyframeFrames.first ?? distance.keyframeFrames.first ?? 0)
+    var animations: [Animation?] = [
+      LottieAnimations.animation(color, keyPath: .shadowColor, timeline: timeline) { .color(LottieColor.color($0)) },
+      LottieAnimations.animation(fraction, keyPath: .shadowOpacity, timeline: timeline) { .scalar($0) },
+      LottieAnimations.animation(radius, keyPath: .shadowRadius, timeline: timeline) { .scalar(max($0, 0)) },
+    ]
+    // The offset is a polar pair: sampled per frame when either part moves.
+    let frames = LottieSampling.frames(of: [angle.map { [$0] }, distance.map { [$0] }], limit: limits.sampledFrames)
+    if frames.count > 1 {
+      let track = LottieAnimations.track(
+        times: frames.map(timeline.seconds), values: frames.map { .size(offset(at: $0)) }, timingFunctions: [])
+      if let (track, timing) = track {
+        animations.append(
+          .property(PropertyAnimation(keyPath: .shadowOffset, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false)))
+      }
+    }
+    layer.animations += animations.compactMap { $0 }
+  }
+}
+
+extension LottieProperty where Value == Double {
+  /// The frames of its keyframes (none for a constant).
+  var keyframeFrames: [Double] { map { [$0] }.keyframeFrames }
+}
