@@ -73,9 +73,12 @@ struct LottieCommandTests {
   @Test("render makes a clip of one loop, ip to op, at the file's own rate unless told otherwise")
   func render() throws {
     let folder = try folder()
-    let outcome = try BinaryRunner.run(["--file", "pulse.anim", "--fps", "30", "-o", "pulse.mp4"], in: folder)
+    // No --fps: the file's own 30 frames per second.
+    let outcome = try BinaryRunner.run(["--file", "pulse.anim", "-o", "pulse.mp4"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardError.contains("wrote pulse.mp4: 30 frames, 240x160, 30 fps, 1.00 s"), "\(outcome.standardError)")
+    let faster = try BinaryRunner.run(["--file", "pulse.anim", "--fps", "60", "-o", "fast.mp4"], in: folder)
+    #expect(faster.standardError.contains("wrote fast.mp4: 60 frames, 240x160, 60 fps, 1.00 s"), "\(faster.standardError)")
   }
 
   @Test("a batch folder mixes presets and Lottie files; a second run skips both; a row's params on a Lottie file are refused")

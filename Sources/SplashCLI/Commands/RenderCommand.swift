@@ -11,6 +11,9 @@ struct RenderCommand {
   var source: PresetSource
   var loops: Int
   var framesPerSecond: Int
+  /// Whether `--fps` was given: without it, a document with a frame rate of its own (a Lottie
+  /// file's `fr`) is rendered at that rate.
+  var isFramesPerSecondRequested = false
   var outputSize: OutputSize
   /// Every file the render writes; at least one video.
   var outputs: [RenderOutput]
@@ -90,6 +93,7 @@ struct RenderCommand {
       throw UsageError("--fps \(requestedFramesPerSecond): \(problem); use --fps \(fastest) or less, or \(remedy)")
     }
     framesPerSecond = requestedFramesPerSecond ?? (writesGIF ? Self.defaultGIFFramesPerSecond : Self.defaultFramesPerSecond)
+    isFramesPerSecondRequested = requestedFramesPerSecond != nil
     outputSize = try OutputSize(
       scanned.values, maximumSide: VideoSettings.maximumSide, requiresEven: Self.needsEvenSize(outputs))
     let displayNames = outputs.compactMap { output -> String? in
@@ -104,6 +108,15 @@ struct RenderCommand {
         throw UsageError("--\(option) applies to h264 and hevc, not to \(name)")
       }
     }
+  }
+
+  /// The frame rate of the render: `--fps`, else the document's own rate rounded to a whole
+  /// number (a Lottie file's `fr`; a GIF keeps its default above 50), else the default.
+  func rate(for scene: Scene) -> Int {
+    guard !isFramesPerSecondRequested, let own = scene.frameNumbering?.framesPerSecond else { return framesPerSecond }
+    let rounded = max(1, Int(own.rounded()))
+    if outputs.contains(where: { $0.kind == .gif }), Self.gifRateProblem(rounded) != nil { return framesPerSecond }
+    return rounded
   }
 
   /// Why a GIF cannot be written at `framesPerSecond`, or `nil` when it can (1 to 50 fps, see
@@ -162,6 +175,7 @@ struct RenderCommand {
 
   func run(environment: [String: String], cancellation: CancellationFlag, log: @escaping (String) -> Void) throws {
     var scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
+    let framesPerSecond = rate(for: scene)
     if isTransparent { scene.backgroundColor = .clear }
     // A preset whose canvas is not opaque asks for transparency itself; an opaque format
     // would show its clear pixels as black, so it is refused as --transparent is.
