@@ -85,3 +85,12 @@ struct LottieCursor {
     }
   }
 }
+
+extension Double {
+  /// The value as an `Int` when it is finite and within a million either way (a count, a
+  /// type or a mode number), else `nil`: converting 1e300 to `Int` would stop the program.
+  var boundedWholeNumber: Int? {
+    guard isFinite, abs(self) <= 1_000_000 else { return nil }
+    return Int(rounded())
+  }
+}

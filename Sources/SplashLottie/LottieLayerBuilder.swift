@@ -56,7 +56,7 @@ struct LottieLayerBuilder {
         layer = matted
       }
       // The whole picture (parents' transforms, matte and all) blends with what is below.
-      if let mode = try entry["bm"]?.number(), let blend = Self.blendModes[Int(mode)] { layer.properties.blendMode = blend }
+      if let mode = try entry["bm"]?.number().boundedWholeNumber, let blend = Self.blendModes[mode] { layer.properties.blendMode = blend }
       result.append(layer)
     }
     return result.reversed()
@@ -207,14 +207,14 @@ struct LottieLayerBuilder {
     switch type {
     case 0, 1, 2, 3, 4, 5: break
     case 13: warnings.note("cameras are not applied", at: entry.jsonPath)
-    default: warnings.note("layers of type \(Int(type)) are not drawn", at: entry.jsonPath)
+    default: warnings.note("layers of type \(type.boundedWholeNumber.map(String.init) ?? "\(type)") are not drawn", at: entry.jsonPath)
     }
     if let matte = entry["tt"], let kind = try? matte.number(), kind == 3 || kind == 4 {
       warnings.note("luma track mattes are applied as alpha mattes", at: matte.jsonPath)
     }
 
-    if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, Self.blendModes[Int(mode)] == nil {
-      warnings.note("blend mode \(Int(mode)) is not applied", at: blend.jsonPath)
+    if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, Self.blendModes[mode.boundedWholeNumber ?? -1] == nil {
+      warnings.note("blend mode \(mode.boundedWholeNumber.map(String.init) ?? "\(mode)") is not applied", at: blend.jsonPath)
     }
     if let depth = entry["ddd"], depth.flag { warnings.note("3D layers are drawn flat", at: depth.jsonPath) }
 

@@ -71,7 +71,8 @@ struct LottieRepeater {
 
   /// `content` (what the items before the repeater draw) repeated, on `timeline`.
   func replicate(_ content: [Layer], id: String, timeline: LottieTimeline, limits: LottieLimits) -> Layer {
-    let count = max(0, min(Int(copies.initialValue.rounded()), 1_000))
+    let requested = copies.initialValue
+    let count = Int((requested.isFinite ? min(max(requested, 0), 1_000) : 0).rounded())
     let frames =
       isAnimated
       ? LottieSampling.frames(

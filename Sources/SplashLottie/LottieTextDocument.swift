@@ -69,7 +69,7 @@ struct LottieTextDocument {
     }
     boxSize = try pair("sz").map { Size(width: max($0[0], 0), height: max($0[1], 0)) }
     boxPosition = try pair("ps").map { Point(x: $0[0], y: $0[1]) }
-    capitals = Int(try cursor["ca"]?.number() ?? 0)
+    capitals = (try cursor["ca"]?.number() ?? 0).boundedWholeNumber ?? 0
   }
 
   /// The distance from one baseline to the next: `lh`, or 1.2 × the font size when the file

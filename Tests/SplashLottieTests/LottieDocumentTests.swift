@@ -83,6 +83,10 @@ struct LottieDocumentTests {
     #expect(infinite.hasPrefix("test.json: layers[0].ks.p.k[0]: expected a finite number"), "\(infinite)")
     let assets = (0..<40).map { #"{"id":"p\#($0)","layers":[{"ty":0,"nm":"n","refId":"p\#($0 + 1)"}]}"# }.joined(separator: ",")
       + #",{"id":"p40","layers":[]}"#
+    // Numbers far beyond any count or mode are read without stopping the program.
+    let huge = Support.document(
+      layers: #"{"ty":1e300,"nm":"odd","ks":{}},{"ty":4,"nm":"big","bm":1e300,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[1,1]}},{"ty":"rp","c":{"a":0,"k":1e300}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}}]}"#)
+    #expect(Support.failure(huge) == "no error")
     let deep = Support.failure(Support.document(layers: #"{"ty":0,"nm":"top","refId":"p0"}"#, assets: assets))
     #expect(deep.hasSuffix("expected precompositions nested at most 32 deep, found \"p32\""), "\(deep)")
   }
