@@ -10,6 +10,8 @@ import PackageDescription
 //   SplashPipeline → SplashRender → SplashModel → SplashCore
 //   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo, CGdkPixbuf
 //   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
+//   SplashGzip     → CZlib        ; SplashZip    → CZip      (the containers .tgs and .lottie)
+//   SplashCLI      → SplashGzip, SplashZip (unpacking a container is the loader's job)
 //
 // Each C module is imported by exactly one Swift module (`ci/check-layering.sh` checks it).
 
@@ -32,6 +34,12 @@ let package = Package(
     .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavformat libavcodec libswscale libavutil",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+    .systemLibrary(
+      name: "CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CZip", pkgConfig: "libzip",
+      providers: [.apt(["libzip-dev"])]),
 
     // MARK: Stages
     .target(name: "SplashCore"),
@@ -48,11 +56,13 @@ let package = Package(
       // builds (and the tests that run the debug binary on real clips) optimise this module too.
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(name: "SplashPipeline", dependencies: ["SplashRender", "SplashModel", "SplashCore"]),
+    .target(name: "SplashGzip", dependencies: ["CZlib"]),
+    .target(name: "SplashZip", dependencies: ["CZip"]),
     .target(
       name: "SplashCLI",
       dependencies: [
         "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel",
-        "SplashCore",
+        "SplashCore", "SplashGzip", "SplashZip",
       ]),
     .executableTarget(name: "splashvid", dependencies: ["SplashCLI"]),
 
@@ -70,7 +80,10 @@ let package = Package(
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(
       name: "SplashCLITests",
-      dependencies: ["splashvid", "SplashCLI", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel", "SplashEncode", "SplashCore"]),
+      dependencies: [
+        "splashvid", "SplashCLI", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel", "SplashEncode", "SplashCore",
+        "SplashGzip", "SplashZip",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

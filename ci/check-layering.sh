@@ -16,6 +16,8 @@ only_in CCairo SplashCairo
 only_in CPangoCairo SplashCairo
 only_in CGdkPixbuf SplashCairo
 only_in CFFmpeg SplashEncode
+only_in CZlib SplashGzip
+only_in CZip SplashZip
 
 for layer in SplashCore SplashModel; do
   offenders=$(grep -rlE '^import (Foundation|FoundationEssentials|C[A-Z][A-Za-z]*)$' "Sources/$layer" || true)

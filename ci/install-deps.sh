@@ -18,6 +18,8 @@ packages=(
   libswscale-dev    # swscale: BGRA -> YUVA for ProRes and VP9, decoded frames -> BGRA
   libswresample-dev # swresample: soundtracks -> 48 kHz stereo for AAC
   libavutil-dev
+  zlib1g-dev        # zlib: gzip-compressed Lottie (.tgs stickers)
+  libzip-dev        # libzip: dotLottie archives (.lottie)
 )
 
 quiet=false

@@ -26,9 +26,11 @@ public enum LottieCompiler {
   /// - Parameters:
   ///   - baseDirectory: The file's folder, where its image files are (`u`/`p`).
   ///   - assetsRoot: The folder those images must really lie in; `baseDirectory` when `nil`.
+  ///   - archiveImages: For a document taken out of an archive (dotLottie), the archive's images
+  ///     by file name (an asset's `p`): they are drawn from these bytes, and no file is read.
   public static func compile(
     _ document: JSONValue, file: String, baseDirectory: URL? = nil, assetsRoot: URL? = nil,
-    warn: ((DocumentError) -> Void)? = nil
+    archiveImages: [String: [UInt8]]? = nil, warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
     let root = LottieCursor(value: document, jsonPath: "", file: file)
     guard root.isObject else { throw root.error(expected: "a Lottie document (an object)") }
@@ -41,7 +43,7 @@ public enum LottieCompiler {
 
     let context = try LottieContext(
       file: file, limits: LottieLimits(), root: root, framesPerSecond: framesPerSecond, baseDirectory: baseDirectory,
-      assetsRoot: assetsRoot)
+      assetsRoot: assetsRoot, archiveImages: archiveImages)
     LottieExpressions.note(in: root, warnings: context.warnings)
     let timeline = LottieTimeline(framesPerSecond: framesPerSecond)
     let layers = try LottieLayerBuilder(context: context).layers(try root.required("layers"), timeline: timeline)
@@ -71,10 +73,12 @@ public enum LottieCompiler {
 
   /// Every problem (at most one: compiling stops at the first) and every warning of a file,
   /// for `validate`.
-  public static func check(_ document: JSONValue, file: String) -> (problems: [DocumentError], warnings: [DocumentError]) {
+  public static func check(
+    _ document: JSONValue, file: String, archiveImages: [String: [UInt8]]? = nil
+  ) -> (problems: [DocumentError], warnings: [DocumentError]) {
     var warnings: [DocumentError] = []
     do {
-      _ = try compile(document, file: file) { warnings.append($0) }
+      _ = try compile(document, file: file, archiveImages: archiveImages) { warnings.append($0) }
       return ([], warnings)
     } catch let error as DocumentError {
       return ([error], warnings)

@@ -17,6 +17,9 @@ final class LottieContext {
   let baseDirectory: URL?
   /// The folder image files must really lie in (the file's folder unless the user names one).
   let assetsRoot: URL?
+  /// The images of the archive the document came from (a dotLottie file's images folder), by
+  /// file name; `nil` when the document is a file of its own, whose images are files beside it.
+  let archiveImages: [String: [UInt8]]?
   let fonts: LottieFonts
   private(set) var layerCount = 0
   private(set) var shapeItemCount = 0
@@ -25,12 +28,13 @@ final class LottieContext {
 
   init(
     file: String, limits: LottieLimits, root: LottieCursor, framesPerSecond: Double, baseDirectory: URL? = nil,
-    assetsRoot: URL? = nil
+    assetsRoot: URL? = nil, archiveImages: [String: [UInt8]]? = nil
   ) throws {
     self.file = file
     self.framesPerSecond = framesPerSecond
     self.baseDirectory = baseDirectory
     self.assetsRoot = assetsRoot
+    self.archiveImages = archiveImages
     self.limits = limits
     warnings = LottieWarnings(file: file)
     var precompositions: [String: LottieCursor] = [:]

@@ -8,7 +8,8 @@ import SplashModel
 ///
 /// A file beside the Lottie file is read as a preset's image is: resolved against the file's
 /// folder, and confined to the assets root (no `..`, absolute path or link leading out). An
-/// image embedded in the file (`e: 1`, a `data:` URI) is carried in the scene.
+/// image embedded in the file (`e: 1`, a `data:` URI) is carried in the scene, and so is an
+/// image of the archive a dotLottie document came from (found by its file name `p`).
 enum LottieImage {
   /// The largest image file read.
   static let maximumFileBytes = 64 * 1024 * 1024
@@ -25,6 +26,16 @@ enum LottieImage {
     let name = try asset.required("p").string()
     if asset["e"]?.flag == true || name.hasPrefix("data:") {
       return try embedded(name, asset: asset, width: width, height: height, id: id, context: context)
+    }
+    if let archiveImages = context.archiveImages {
+      // An archive's images are its own: never a file beside the archive, whatever `u` says.
+      guard let bytes = archiveImages[name] else {
+        throw try asset.required("p").error(expected: "an image in the archive's images folder (images/\(name))")
+      }
+      let identifier = "\(context.file): images/\(name)"
+      let image = EmbeddedImage(identifier: identifier, bytes: bytes)
+      return picture(
+        LayerContents(imagePath: identifier, gravity: .resize, embeddedImage: image), width: width, height: height, id: id)
     }
     let folder = (try asset["u"]?.string()) ?? ""
     guard let baseDirectory = context.baseDirectory else {

@@ -48,11 +48,13 @@ enum BatchManifest {
     guard let manifest else {
       let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter(isPresetFileName).sorted()
       guard !files.isEmpty else { throw UsageError("\(folder) holds no presets") }
-      // NAME.json5 wins over NAME.json, as when presets are found by name; one clip per name.
+      // NAME.json5 wins over NAME.json (then .lottie, .tgs), as when presets are found by name;
+      // one clip per name.
       var names: [String: String] = [:]
+      func rank(_ file: String) -> Int { presetFileExtensions.firstIndex { file.hasSuffix(".\($0)") } ?? presetFileExtensions.count }
       for file in files {
-        let name = file.hasSuffix(".json5") ? String(file.dropLast(6)) : String(file.dropLast(5))
-        if let earlier = names[name], earlier.hasSuffix(".json5") { continue }
+        let name = presetName(ofFile: file)
+        if let earlier = names[name], rank(earlier) <= rank(file) { continue }
         try presets.confine("\(folder)/\(file)", name: name)
         names[name] = file
       }

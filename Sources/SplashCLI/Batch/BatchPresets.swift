@@ -20,7 +20,8 @@ final class BatchPresets {
   /// The folder presets and images must really lie in.
   var root: String { assetsRoot ?? folder }
 
-  /// The file of the preset called `name`: `NAME.json5`, else `NAME.json`, in the batch folder.
+  /// The file of the preset called `name`: `NAME.json5`, else `NAME.json`, `NAME.lottie` or
+  /// `NAME.tgs`, in the batch folder.
   ///
   /// - Throws: `UsageError` for a path instead of a name, a missing preset, or a file that
   ///   leads outside the assets root.
@@ -33,9 +34,9 @@ final class BatchPresets {
 
   private func findFile(named name: String) throws -> String {
     guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", !name.contains("\u{0}") else {
-      throw UsageError("preset \(name): expected the name of a preset in \(folder) (NAME for NAME.json5 or NAME.json), not a path")
+      throw UsageError("preset \(name): expected the name of a preset in \(folder) (NAME for NAME.json5, NAME.json, NAME.lottie or NAME.tgs), not a path")
     }
-    guard let file = ["json5", "json"].map({ "\(folder)/\(name).\($0)" }).first(where: FileManager.default.fileExists) else {
+    guard let file = presetFileExtensions.map({ "\(folder)/\(name).\($0)" }).first(where: FileManager.default.fileExists) else {
       throw UsageError("no preset \(name) in \(folder)")
     }
     try confine(file, name: name)
@@ -56,7 +57,7 @@ final class BatchPresets {
     if let known = prepared[file] { return try known.get() }
     let result = Result<BatchDocument, any Error> {
       let data = Data(try InputFile.read(file, limit: PresetLoader.maximumFileSize, what: "a preset file"))
-      if SceneLoader.lottieDocument(data) != nil {
+      if try LottieSource.read(data, file: file) != nil {
         _ = try SceneLoader.compile(data, file: file, baseDirectory: URL(fileURLWithPath: folder), parameters: [:], assetsRoot: nil)
         return .lottie(file: file)
       }

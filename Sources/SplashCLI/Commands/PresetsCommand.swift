@@ -36,7 +36,7 @@ struct PresetsCommand {
         if clip.hold > 0 { line += " (\(format(clip.cycle)) s + \(format(clip.hold)) s hold)" }
         if clip.start > 0 { line += " from t = \(format(clip.start)) s" }
         output(line + "  \(file.path)")
-        if let document = SceneLoader.lottieDocument(data) {
+        if let document = try LottieSource.read(data, file: file.path)?.document {
           // A Lottie file has no parameters; its composition's name says what it is.
           var description = "Lottie file"
           if case .object(let members) = document, case .string(let name)? = members["nm"], !name.isEmpty {

@@ -4,10 +4,12 @@ import SplashLottie
 import SplashModel
 import SplashPresets
 
-/// Compiles an animation file, a preset or a Lottie file, told apart by content: the one place
-/// every command (render, still, sheet, inspect, bench, presets, batch) turns a file into a scene.
+/// Compiles an animation file, a preset or a Lottie file (JSON, a `.tgs` gzip stream or a
+/// `.lottie` archive), told apart by content: the one place every command (render, still,
+/// sheet, inspect, bench, presets, batch) turns a file into a scene.
 enum SceneLoader {
-  /// The parsed document when `data` is a Lottie file, else `nil` (a preset, or not JSON).
+  /// The parsed document when `data` is a Lottie JSON file, else `nil` (a preset, not JSON, or
+  /// a container: `LottieSource.read` opens those).
   static func lottieDocument(_ data: Data) -> JSONValue? {
     guard let document = try? JSONValue.parseJSON5(data, duplicateKeys: .lastWins), LottieCompiler.isLottie(document) else {
       return nil
@@ -21,11 +23,14 @@ enum SceneLoader {
     _ data: Data, file: String, baseDirectory: URL, parameters: [String: String], assetsRoot: URL?,
     origin: ParameterOrigin = .commandLine, warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
-    if let document = lottieDocument(data) {
+    if let source = try LottieSource.read(data, file: file) {
       if let name = parameters.keys.sorted().first {
         throw UsageError("--param \(name): \(file) is a Lottie file, which has no parameters")
       }
-      return try LottieCompiler.compile(document, file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot, warn: warn)
+      for warning in source.warnings { warn?(warning) }
+      return try LottieCompiler.compile(
+        source.document, file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot, archiveImages: source.archiveImages,
+        warn: warn)
     }
     return try PresetCompiler.compile(
       data, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot, parameterOrigin: origin,

@@ -39,13 +39,19 @@ struct ValidateCommand {
         invalidFiles += 1
         continue
       }
-      let check: (problems: [DocumentError], warnings: [DocumentError])
-      if let document = try? JSONValue.parseJSON5(data, duplicateKeys: .lastWins), LottieCompiler.isLottie(document) {
-        check = LottieCompiler.check(document, file: file)
-      } else {
-        let presetCheck = PresetCompiler.check(
-          data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
-        check = (presetCheck.problems, presetCheck.warnings)
+      var check: (problems: [DocumentError], warnings: [DocumentError]) = ([], [])
+      do {
+        if let source = try LottieSource.read(data, file: file) {
+          check = LottieCompiler.check(source.document, file: file, archiveImages: source.archiveImages)
+          check.warnings = source.warnings + check.warnings
+        } else {
+          let presetCheck = PresetCompiler.check(
+            data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+          check = (presetCheck.problems, presetCheck.warnings)
+        }
+      } catch {
+        // A container that cannot be opened is one problem of this file, as a syntax error is.
+        check = ([error as? DocumentError ?? DocumentError(file: file, path: "", expected: "\(error)", found: nil)], [])
       }
       let problems = check.problems
       for warning in check.warnings { output("\(warning)") }
@@ -89,7 +95,7 @@ struct ValidateCommand {
     guard isDirectory.boolValue else { return [path] }
     let names = try FileManager.default.contentsOfDirectory(atPath: path)
       .filter(isPresetFileName).sorted()
-    guard !names.isEmpty else { throw UsageError("\(path) holds no .json5 or .json presets") }
+    guard !names.isEmpty else { throw UsageError("\(path) holds no .json5 or .json presets, nor .lottie or .tgs files") }
     return names.map { (path as NSString).appendingPathComponent($0) }
   }
 }

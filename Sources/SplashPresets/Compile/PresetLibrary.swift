@@ -45,7 +45,7 @@ public struct PresetLibrary: Sendable {
     let isPlainName = !name.isEmpty && !name.contains("/") && name != "." && name != ".." && name != "schema"
     if isPlainName {
       for folder in searchFolders {
-        for fileExtension in ["json5", "json"] {
+        for fileExtension in presetFileExtensions {
           let candidate = folder.appendingPathComponent("\(name).\(fileExtension)")
           if Self.isCandidate(candidate.path) { return candidate }
         }
@@ -73,7 +73,7 @@ extension PresetLibrary {
     for folder in searchFolders {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       for file in files.sorted() where isPresetFileName(file) && Self.isCandidate(folder.appendingPathComponent(file).path) {
-        let name = file.hasSuffix(".json5") ? String(file.dropLast(6)) : String(file.dropLast(5))
+        let name = presetName(ofFile: file)
         if found[name] == nil { found[name] = folder.appendingPathComponent(file) }
       }
     }
@@ -87,8 +87,19 @@ extension PresetLibrary {
   }
 }
 
-/// Whether a file in a preset folder is a preset: `.json5` or `.json`, but not the folder's
-/// `schema.json` (the JSON Schema editors use to check presets).
+/// The extensions of the files a preset folder holds, the one preferred for a name first:
+/// presets and Lottie JSON, gzip-compressed Lottie (`.tgs`) and dotLottie archives (`.lottie`).
+public let presetFileExtensions = ["json5", "json", "lottie", "tgs"]
+
+/// Whether a file in a preset folder is a preset or a Lottie file: one of
+/// `presetFileExtensions`, but not the folder's `schema.json` (the JSON Schema editors use to
+/// check presets).
 public func isPresetFileName(_ name: String) -> Bool {
-  (name.hasSuffix(".json5") || name.hasSuffix(".json")) && name != "schema.json"
+  presetFileExtensions.contains { name.hasSuffix(".\($0)") } && name != "schema.json"
+}
+
+/// The name a preset file is found by: its file name without the extension.
+public func presetName(ofFile file: String) -> String {
+  guard let fileExtension = presetFileExtensions.first(where: { file.hasSuffix(".\($0)") }) else { return file }
+  return String(file.dropLast(fileExtension.count + 1))
 }
