@@ -216,7 +216,7 @@ struct LottieLayerBuilder {
     if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, Self.blendModes[mode.boundedWholeNumber ?? -1] == nil {
       warnings.note("blend mode \(mode.boundedWholeNumber.map(String.init) ?? "\(mode)") is not applied", at: blend.jsonPath)
     }
-    if let depth = entry["ddd"], depth.flag { warnings.note("3D layers are drawn flat", at: depth.jsonPath) }
+    if let depth = entry["ddd"], depth.flag { warnings.note("3D layers are drawn without perspective or camera, as Lottie's iOS player draws them", at: depth.jsonPath) }
 
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SplashCore
 import SplashModel
 
@@ -10,6 +11,14 @@ import SplashModel
 /// (scale, then rotation: `TransformComponents`' order) pivots about it. So the anchor is
 /// animated as `bounds.origin`, the position as `position` (or `position.x`/`.y`, or along a
 /// path), the scale as `transform.scale.x`/`.y` and the rotation as `transform.rotation.z`.
+///
+/// Rotations about x and y (`rx`, `ry`) and a shape group's skew (`sk` along the axis `sa`)
+/// make the whole `transform` one matrix instead, sampled once per frame, in the order Lottie's
+/// iOS player composes it (its `CATransform3D.makeTransform`): a point is scaled, skewed,
+/// turned about z, then y, then x. Core Animation draws such a layer flat into its superlayer
+/// without perspective (`m34` stays 0), so an x turn foreshortens the layer vertically.
+///
+///     q ─(− a)─▶ scale ─▶ skew ─▶ rotation z ─▶ rotation y ─▶ rotation x ─(+ p)─▶ superlayer
 struct LottieTransform {
   enum Position {
     case combined(LottieProperty<[Double]>)
@@ -22,6 +31,12 @@ struct LottieTransform {
   var scale: LottieProperty<[Double]> = .constant([100, 100])
   var rotation: LottieProperty<Double> = .constant(0)
   var opacity: LottieProperty<Double> = .constant(100)
+  var rotationX: LottieProperty<Double> = .constant(0)
+  var rotationY: LottieProperty<Double> = .constant(0)
+  var skew: LottieProperty<Double> = .constant(0)
+  var skewAxis: LottieProperty<Double> = .constant(0)
+  /// At most this many frames are sampled for a transform that is one matrix.
+  var sampleLimit = LottieLimits().sampledFrames
 
   /// A scale of exactly zero would collapse the transform beyond decomposition, losing the
   /// other axis and the rotation when one sub-key path is set; a scale this small draws
@@ -30,8 +45,11 @@ struct LottieTransform {
 
   init() {}
 
-  /// Reads `cursor` (absent: the identity).
-  init(_ cursor: LottieCursor?, limits: LottieLimits, warnings: LottieWarnings) throws {
+  /// Reads `cursor` (absent: the identity). `appliesSkew` is true for a shape group's
+  /// transform: Lottie's iOS player reads no skew on a layer's `ks`, so a layer's is warned
+  /// about and left out, as an iPhone shows it.
+  init(_ cursor: LottieCursor?, limits: LottieLimits, warnings: LottieWarnings, appliesSkew: Bool = false) throws {
+    sampleLimit = limits.sampledFrames
     guard let cursor else { return }
     if let anchor = cursor["a"] { self.anchor = try .read(anchor, limits: limits) { try $0.numbers() } }
     if let position = cursor["p"] {
@@ -44,16 +62,47 @@ struct LottieTransform {
       }
     }
     if let scale = cursor["s"] { self.scale = try .read(scale, limits: limits) { try $0.numbers() } }
-    if let rotation = cursor["r"] ?? cursor["rz"] { self.rotation = try .read(rotation, limits: limits) { try $0.scalar() } }
+    if let rotation = cursor["rz"] ?? cursor["r"] { self.rotation = try .read(rotation, limits: limits) { try $0.scalar() } }
     if let opacity = cursor["o"] { self.opacity = try .read(opacity, limits: limits) { try $0.scalar() } }
-    for key in ["rx", "ry"] {
-      if let turn = cursor[key], try LottieProperty<Double>.read(turn, limits: limits, { try $0.scalar() }).isNonZero {
-        warnings.note("3D rotation (rx, ry) is not applied", at: turn.jsonPath)
+    if let turn = cursor["rx"] { rotationX = try .read(turn, limits: limits) { try $0.scalar() } }
+    if let turn = cursor["ry"] { rotationY = try .read(turn, limits: limits) { try $0.scalar() } }
+    if let skewCursor = cursor["sk"] {
+      let skew = try LottieProperty<Double>.read(skewCursor, limits: limits) { try $0.scalar() }
+      if appliesSkew {
+        self.skew = skew
+        if let axis = cursor["sa"] { skewAxis = try .read(axis, limits: limits) { try $0.scalar() } }
+      } else if skew.isNonZero {
+        warnings.note("a layer's skew (ks.sk) is not applied, as Lottie's iOS player leaves it out", at: skewCursor.jsonPath)
       }
     }
-    if let skew = cursor["sk"], try LottieProperty<Double>.read(skew, limits: limits, { try $0.scalar() }).isNonZero {
-      warnings.note("skew (sk) is not applied", at: skew.jsonPath)
+  }
+
+  /// Whether the transform needs a matrix rather than `transform.*` components.
+  var isMatrix: Bool { rotationX.isNonZero || rotationY.isNonZero || skew.isNonZero }
+
+  /// The linear part of the transform (anchor and position apart), from scale `scale`
+  /// (percent), rotations and skew in degrees.
+  static func matrix(
+    scale: [Double], rotationX: Double, rotationY: Double, rotationZ: Double, skew: Double, skewAxis: Double
+  ) -> Transform3D {
+    func factor(_ percent: Double) -> Double {
+      let value = percent / 100
+      return abs(value) < smallestScale ? (value < 0 ? -smallestScale : smallestScale) : value
     }
+    func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
+    var result = Transform3D(scaleX: factor(scale.first ?? 100), y: factor(scale.count > 1 ? scale[1] : 100))
+    if skew != 0 {
+      // A shear along the skew axis: turn the axis onto x, shear x by −tan(skew) per unit of
+      // y, turn back (Lottie's iOS player's `makeSkew`, given the negated skew).
+      let axis = radians(skewAxis)
+      let shear = Transform3D(rows: [[1, 0, 0, 0], [-tan(radians(skew)), 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+      result = result.concatenating(Transform3D(rotationAngle: -axis, x: 0, y: 0, z: 1))
+        .concatenating(shear)
+        .concatenating(Transform3D(rotationAngle: axis, x: 0, y: 0, z: 1))
+    }
+    return result.concatenating(Transform3D(rotationAngle: radians(rotationZ), x: 0, y: 0, z: 1))
+      .concatenating(Transform3D(rotationAngle: radians(rotationY), x: 0, y: 1, z: 0))
+      .concatenating(Transform3D(rotationAngle: radians(rotationX), x: 1, y: 0, z: 0))
   }
 
   /// Sets `layer`'s geometry and adds its animations. `includesOpacity` is false for the
@@ -89,6 +138,30 @@ struct LottieTransform {
       animations.append(LottieAnimations.animation(y, keyPath: .positionY, timeline: timeline) { .scalar($0) })
     }
 
+    if isMatrix {
+      let parts = [scale, rotation.map { [$0] }, rotationX.map { [$0] }, rotationY.map { [$0] }, skew.map { [$0] }, skewAxis.map { [$0] }]
+      let matrix = LottieSampling.property(of: parts, limit: sampleLimit) { values in
+        Self.matrix(
+          scale: values[0], rotationX: values[2][0], rotationY: values[3][0], rotationZ: values[1][0], skew: values[4][0],
+          skewAxis: values[5][0])
+      }
+      layer.properties.transform = matrix.initialValue
+      animations.append(LottieAnimations.animation(matrix, keyPath: .transform, timeline: timeline) { .transform($0) })
+    } else {
+      appendComponents(to: &layer, animations: &animations, timeline: timeline)
+    }
+
+    if includesOpacity {
+      let fraction = opacity.map { min(max($0 / 100, 0), 1) }
+      layer.properties.opacity = fraction.initialValue
+      animations.append(LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) })
+    }
+    layer.animations += animations.compactMap { $0 }
+  }
+
+  /// Scale and z rotation as `transform.*` components: Core Animation interpolates each
+  /// on its own, as the keyframes ease.
+  private func appendComponents(to layer: inout Layer, animations: inout [Animation?], timeline: LottieTimeline) {
     func factor(_ percent: Double) -> Double {
       let value = percent / 100
       return abs(value) < Self.smallestScale ? (value < 0 ? -Self.smallestScale : Self.smallestScale) : value
@@ -103,13 +176,6 @@ struct LottieTransform {
     animations.append(LottieAnimations.animation(scaleX, keyPath: .scaleX, timeline: timeline) { .scalar($0) })
     animations.append(LottieAnimations.animation(scaleY, keyPath: .scaleY, timeline: timeline) { .scalar($0) })
     animations.append(LottieAnimations.animation(radians, keyPath: .rotationZ, timeline: timeline) { .scalar($0) })
-
-    if includesOpacity {
-      let fraction = opacity.map { min(max($0 / 100, 0), 1) }
-      layer.properties.opacity = fraction.initialValue
-      animations.append(LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) })
-    }
-    layer.animations += animations.compactMap { $0 }
   }
 }
 

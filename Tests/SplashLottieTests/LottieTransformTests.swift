@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashDocument
 import SplashModel
 import Testing
 
@@ -135,5 +136,64 @@ struct LottieTransformTests {
     #expect(abs(start - 1) < 1e-9 && startLate, "at scene frame 0 the precomposition shows its frame 30")
     let (quarter, _) = try opacity(remap: backwards, at: 0.25)
     #expect(abs(quarter - 0.75) < 1e-6, "\(quarter)")
+  }
+
+  @Test("rx and ry turn a layer in 3D and Core Animation draws it flat without perspective: x turns shorten it vertically, y turns horizontally")
+  func rotationsAboutXAndY() throws {
+    func placed(_ point: Point, rx: Double = 0, ry: Double = 0, rz: Double = 0) throws -> Point {
+      let ks = #"{"p":{"a":0,"k":[100,100]},"rx":{"a":0,"k":\#(rx)},"ry":{"a":0,"k":\#(ry)},"rz":{"a":0,"k":\#(rz)}}"#
+      return try where_(point, of: "box", in: try Support.compile(Support.document(layers: layer("box", ks: ks))), at: 0)
+    }
+    // cos 60° = 0.5: an x turn halves heights, a y turn widths; the other axis is untouched.
+    expectNear(try placed(Point(x: 10, y: 10), rx: 60), Point(x: 110, y: 105), "rx 60")
+    expectNear(try placed(Point(x: 10, y: 10), ry: 60), Point(x: 105, y: 110), "ry 60")
+    // The iOS player's order: z first, then x. (10, 0) turned 90° clockwise is (0, 10), then
+    // foreshortened to (0, 5); x first would leave it at (0, 10).
+    expectNear(try placed(Point(x: 10, y: 0), rx: 60, rz: 90), Point(x: 100, y: 105), "rz then rx")
+    // y then x, in 3D before the layer is flattened: Core Animation's rotation matrices
+    // (CATransform3DMakeRotation) take (10, 10, 0) by ry 60° to (5, 10, −8.66), and rx 60° moves
+    // y to 10 cos 60° − (−8.66) sin 60° = 12.5. Flattening between the turns would give 5.
+    expectNear(try placed(Point(x: 10, y: 10), rx: 60, ry: 60), Point(x: 105, y: 112.5), "ry then rx", tolerance: 1e-3)
+  }
+
+  @Test("an animated x turn is sampled per frame: the layer's height follows cos(rx) as rx eases")
+  func animatedRotationAboutX() throws {
+    let ks = #"{"p":{"a":0,"k":[0,0]},"rx":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[90]}]}}"#
+    let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
+    for frame in [0.0, 10, 20, 27] {
+      let height = try where_(Point(x: 0, y: 10), of: "box", in: scene, at: frame / 30).y
+      let expected = 10 * cos(3 * frame * .pi / 180)
+      #expect(abs(height - expected) < 1e-3, "frame \(frame): \(height), expected \(expected)")
+    }
+  }
+
+  @Test("a shape group's skew shears along its axis as the iOS player composes it; a layer's skew is warned and left out")
+  func skew() throws {
+    func groupLayer(skew: Double, axis: Double) -> String {
+      #"""
+      {"ty":4,"nm":"box","ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","nm":"g","it":[
+        {"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},
+        {"ty":"tr","p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100},
+         "sk":{"a":0,"k":\#(skew)},"sa":{"a":0,"k":\#(axis)}}]}]}
+      """#
+    }
+    func placed(_ point: Point, skew: Double, axis: Double) throws -> Point {
+      let tree = try Support.compile(Support.document(layers: groupLayer(skew: skew, axis: axis))).presentation(at: 0)
+      // The group is the layer whose position is the group's (50, 50).
+      let chain = try #require(Support.chain(in: tree) { $0.contains("/g ") })
+      return Support.canvasPoint(point, through: chain)
+    }
+    let shear = 10 * tan(30 * Double.pi / 180)
+    // Axis 0: x moves by −tan(skew) per unit of y (lower points lean left, as players draw it).
+    expectNear(try placed(Point(x: 0, y: 10), skew: 30, axis: 0), Point(x: 50 - shear, y: 60), "skew 30 along 0°", tolerance: 1e-6)
+    expectNear(try placed(Point(x: 10, y: 0), skew: 30, axis: 0), Point(x: 60, y: 50), "the axis itself stays", tolerance: 1e-6)
+    // Axis 90°: y moves by tan(skew) per unit of x.
+    expectNear(try placed(Point(x: 10, y: 0), skew: 30, axis: 90), Point(x: 60, y: 50 + shear), "skew 30 along 90°", tolerance: 1e-6)
+
+    var warnings: [DocumentError] = []
+    let ks = #"{"p":{"a":0,"k":[0,0]},"sk":{"a":0,"k":20},"sa":{"a":0,"k":0}}"#
+    let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)), warnings: &warnings)
+    expectNear(try where_(Point(x: 0, y: 10), of: "box", in: scene, at: 0), Point(x: 0, y: 10), "layer skew left out")
+    #expect(warnings.contains { "\($0)".contains("layers[0].ks.sk") && "\($0)".contains("skew") }, "\(warnings)")
   }
 }
