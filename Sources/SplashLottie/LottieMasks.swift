@@ -4,20 +4,31 @@ import SplashModel
 /// A layer's masks (`masksProperties`) as its `CALayer.mask`: one filled shape per mask, in
 /// the layer's own space, at the mask's opacity.
 ///
-/// Masks that add (`mode: "a"`) together show the union of their shapes, which is what a
-/// mask layer holding them all gives. Subtracting masks alone (`"s"`), or one inverted mask,
-/// show everything but that union: the model's inverted mask. Other combinations (add and
-/// subtract mixed, intersect, lighten, darken, difference) and expansion are drawn as adding
-/// masks, with a warning.
+/// Masks combine in list order as Lottie's iOS player combines them (its
+/// `MaskCompositionLayer`): a run of adding masks (`mode: "a"`, and lighten `"l"`) is the union
+/// of their shapes; each later mask of another mode cuts what came before down to its own
+/// shape: an intersecting mask (`"i"`, and darken `"d"` and difference `"f"`, warned) to its
+/// inside, a subtracting one (`"s"`) to its outside. A subtracting mask and an inverted adding
+/// one stand for their outside (`inv` turns an adding mask into a subtracting one and back).
+///
+///     masks  a₁ a₂ s₃ i₄   →   ((a₁ ∪ a₂) ∩ outside s₃) ∩ i₄
+///
+/// The common cases keep one mask layer: adding masks alone are the union, subtracting masks
+/// alone (or one inverted adding mask) the union inverted (the model's inverted mask). Mixed
+/// lists nest a container per cut, each masked by the next shape, an outside drawn as a very
+/// large rectangle with the shape taken out (even-odd), as the iOS player draws it. Expansion is
+/// warned and not applied.
 enum LottieMasks {
+  /// Half the side of the rectangle that stands for "everything" outside a shape, in the
+  /// layer's points: far beyond any canvas, well inside what Cairo's fixed point can draw.
+  static let outsideReach = 100_000.0
+
   /// The mask layer and whether it is inverted, or `nil` when the layer has no masks in use.
   static func mask(
     _ entry: LottieCursor, id: String, timeline: LottieTimeline, context: LottieContext
   ) throws -> (layer: Layer, isInverted: Bool)? {
     guard let list = entry["masksProperties"] else { return nil }
-    var shapes: [Layer] = []
-    var modes: [String] = []
-    var inversions: [Bool] = []
+    var masks: [(path: LottieProperty<Path>, opacity: LottieProperty<Double>, index: Int, adds: Bool, isOutside: Bool)] = []
     for (index, cursor) in try list.array().enumerated() {
       let mode = (try? cursor["mode"]?.string()) ?? "a"
       if mode == "n" { continue }
@@ -26,38 +37,65 @@ enum LottieMasks {
       {
         context.warnings.note("mask expansion (x) is not applied", at: expansion.jsonPath)
       }
+      if ["l", "d", "f"].contains(mode), let modeCursor = cursor["mode"] {
+        context.warnings.note(
+          "lighten, darken and difference masks are drawn as adding (lighten) or intersecting masks", at: modeCursor.jsonPath)
+      }
       let path = try LottieProperty<Path>.read(try cursor.required("pt"), limits: context.limits) {
         try LottieBezier.path($0, limits: context.limits)
       }
       let opacity = try cursor["o"].map { try LottieProperty<Double>.read($0, limits: context.limits) { try $0.scalar() } }
         ?? .constant(100)
-      var shape = Layer(id: "\(id)/mask \(index + 1)", kind: .shape)
+      let adds = mode == "a" || mode == "l"
+      let isInverted = cursor["inv"]?.flag ?? false
+      let isOutside = (mode == "s" && !isInverted) || (adds && isInverted)
+      masks.append((path, opacity, index, adds, isOutside))
+    }
+    guard !masks.isEmpty else { return nil }
+    func shape(_ mask: (path: LottieProperty<Path>, opacity: LottieProperty<Double>, index: Int, adds: Bool, isOutside: Bool), outside: Bool) -> Layer {
+      var shape = Layer(id: "\(id)/mask \(mask.index + 1)", kind: .shape)
+      let path = outside ? mask.path.map(Self.outside) : mask.path
       shape.properties.shape.path = path.initialValue
       shape.properties.shape.fillColor = .black
-      let fraction = opacity.map { min(max($0 / 100, 0), 1) }
+      if outside { shape.properties.shape.fillRule = .evenOdd }
+      let fraction = mask.opacity.map { min(max($0 / 100, 0), 1) }
       shape.properties.opacity = fraction.initialValue
       shape.animations = [
         LottieAnimations.animation(path, keyPath: .path, timeline: timeline) { .path($0) },
         LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) },
       ].compactMap { $0 }
-      shapes.append(shape)
-      modes.append(mode)
-      inversions.append(cursor["inv"]?.flag ?? false)
+      return shape
     }
-    guard !shapes.isEmpty else { return nil }
-    let isInverted: Bool
-    if modes.allSatisfy({ $0 == "a" }) && !inversions.contains(true) {
-      isInverted = false
-    } else if modes.allSatisfy({ $0 == "s" }) && !inversions.contains(true) {
-      isInverted = true
-    } else if shapes.count == 1 && inversions == [true] && modes == ["a"] {
-      isInverted = true
-    } else {
-      context.warnings.note(
-        "masks that intersect, mix adding and subtracting, or are inverted among others are drawn as adding masks",
-        at: list.jsonPath)
-      isInverted = false
+
+    if masks.allSatisfy({ $0.adds && !$0.isOutside }) {
+      return (Layer(id: "\(id)/masks", sublayers: masks.map { shape($0, outside: false) }), false)
     }
-    return (Layer(id: "\(id)/masks", sublayers: shapes), isInverted)
+    // Subtracting alone: outside s₁ ∩ outside s₂ … is the outside of their union.
+    if masks.allSatisfy({ !$0.adds && $0.isOutside }) || (masks.count == 1 && masks[0].isOutside) {
+      return (Layer(id: "\(id)/masks", sublayers: masks.map { shape($0, outside: false) }), true)
+    }
+    var container = Layer(id: "\(id)/masks")
+    for (position, mask) in masks.enumerated() {
+      let piece = shape(mask, outside: mask.isOutside)
+      if mask.adds || position == 0 {
+        container.sublayers.append(piece)
+      } else {
+        container.mask = piece
+        container = Layer(id: "\(id)/masks \(position + 1)", sublayers: [container])
+      }
+    }
+    return (container, false)
+  }
+
+  /// `path` taken out of a rectangle reaching `outsideReach` every way: filled even-odd, the
+  /// outside of a closed path.
+  static func outside(_ path: Path) -> Path {
+    let reach = outsideReach
+    var elements: [PathElement] = [
+      .move(to: Point(x: -reach, y: -reach)), .line(to: Point(x: reach, y: -reach)), .line(to: Point(x: reach, y: reach)),
+      .line(to: Point(x: -reach, y: reach)), .close,
+    ]
+    elements += path.elements
+    return Path(elements: elements)
   }
 }

@@ -122,6 +122,40 @@ struct LottieMaskPixelTests {
     #expect(isWhite(subtracted, 100, 100) && isBlue(subtracted, 20, 20))
   }
 
+  /// A square outline from (x, y) of side `side` as a Lottie path.
+  private func box(_ x: Double, _ y: Double, _ side: Double) -> String {
+    let (right, bottom) = (x + side, y + side)
+    return #"{"a":0,"k":{"c":true,"v":[[\#(x),\#(y)],[\#(right),\#(y)],[\#(right),\#(bottom)],[\#(x),\#(bottom)]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}"#
+  }
+
+  private func masked(_ masks: [(mode: String, inverted: Bool, path: String)]) throws -> PixelBuffer {
+    let list = masks.map { #"{"mode":"\#($0.mode)","inv":\#($0.inverted),"pt":\#($0.path),"o":{"a":0,"k":100}}"# }
+    return try frame(solid(#","masksProperties":[\#(list.joined(separator: ","))]"#))
+  }
+
+  @Test("masks combine in order as the iOS player combines them: adds unite, a subtract cuts out, an intersect keeps the overlap")
+  func mixedMasks() throws {
+    // Left square A: 20…100; right square B: 80…160 (both in x and y); overlap 80…100.
+    let left = box(20, 20, 80)
+    let right = box(80, 80, 80)
+    let union = try masked([("a", false, left), ("a", false, right)])
+    #expect(isBlue(union, 50, 50) && isBlue(union, 140, 140) && isWhite(union, 140, 40), "A ∪ B")
+    let cut = try masked([("a", false, left), ("s", false, right)])
+    #expect(isBlue(cut, 50, 50) && isWhite(cut, 90, 90) && isWhite(cut, 140, 140) && isWhite(cut, 180, 10), "A minus B")
+    let overlap = try masked([("a", false, left), ("i", false, right)])
+    #expect(isBlue(overlap, 90, 90) && isWhite(overlap, 50, 50) && isWhite(overlap, 140, 140), "A ∩ B")
+    // An inverted subtract keeps the inside of its shape: A ∩ B again.
+    let invertedCut = try masked([("a", false, left), ("s", true, right)])
+    #expect(isBlue(invertedCut, 90, 90) && isWhite(invertedCut, 50, 50) && isWhite(invertedCut, 140, 140), "A ∩ inside B")
+    // An inverted add among others is the outside of its shape: (outside A) ∩ … here alone with
+    // an intersect: outside A ∩ B is B without the overlap.
+    let outsideFirst = try masked([("a", true, left), ("i", false, right)])
+    #expect(isBlue(outsideFirst, 140, 140) && isWhite(outsideFirst, 90, 90) && isWhite(outsideFirst, 50, 50), "outside A ∩ B")
+    // Three: (A ∪ B) minus the middle square 70…110.
+    let three = try masked([("a", false, left), ("a", false, right), ("s", false, box(70, 70, 40))])
+    #expect(isBlue(three, 40, 40) && isBlue(three, 150, 150) && isWhite(three, 90, 90), "(A ∪ B) minus C")
+  }
+
   @Test("an alpha matte shows the layer where the matte is; an inverted one where it is not; the matte itself is not drawn")
   func mattes() throws {
     let matte = #"{"ty":4,"nm":"matte","td":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":\#(square)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
