@@ -224,7 +224,8 @@ struct LottieShapeBuilder {
       layer.properties.shape.lineJoin = stroke.join
       layer.properties.shape.miterLimit = stroke.miterLimit
       layer.properties.shape.lineDashPattern = stroke.dashes
-      layer.properties.shape.lineDashPhase = stroke.dashOffset
+      layer.properties.shape.lineDashPhase = stroke.dashOffset.initialValue
+      animations.append(LottieAnimations.animation(stroke.dashOffset, keyPath: .lineDashPhase, timeline: timeline) { .scalar($0) })
       animations.append(
         LottieAnimations.animation(stroke.color, keyPath: .strokeColor, timeline: timeline) { .color(LottieColor.color($0)) })
       animations.append(LottieAnimations.animation(stroke.width, keyPath: .lineWidth, timeline: timeline) { .scalar(max($0, 0)) })

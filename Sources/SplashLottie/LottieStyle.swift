@@ -22,9 +22,11 @@ struct LottieStroke {
   var cap: LineCap
   var join: LineJoin
   var miterLimit: Double
-  /// Dash and gap lengths, and the offset into them; constant (animated dashes are warned).
+  /// Dash and gap lengths (constant: animated lengths are drawn with their first value and
+  /// warned, as Core Animation cannot animate `lineDashPattern`), and the offset into them
+  /// (`lineDashPhase`, animatable).
   var dashes: [Double] = []
-  var dashOffset: Double = 0
+  var dashOffset: LottieProperty<Double> = .constant(0)
 
   init(_ cursor: LottieCursor, context: LottieContext) throws {
     try self.init(cursor, color: try .read(try cursor.required("c"), limits: context.limits) { try $0.numbers() }, context: context)
@@ -50,8 +52,12 @@ struct LottieStroke {
     for entry in try cursor["d"]?.array() ?? [] {
       let kind = try entry["n"]?.string() ?? "d"
       let property = try LottieProperty<Double>.read(try entry.required("v"), limits: limits) { try $0.scalar() }
-      if property.isAnimated { context.warnings.note("animated dashes are drawn with their first value", at: entry.jsonPath) }
-      if kind == "o" { dashOffset = property.initialValue } else { dashes.append(max(property.initialValue, 0)) }
+      if kind == "o" {
+        dashOffset = property
+        continue
+      }
+      if property.isAnimated { context.warnings.note("animated dash and gap lengths are drawn with their first value", at: entry.jsonPath) }
+      dashes.append(max(property.initialValue, 0))
     }
     if dashes.count % 2 == 1 { dashes += dashes }
     if dashes.allSatisfy({ $0 == 0 }) { dashes = [] }

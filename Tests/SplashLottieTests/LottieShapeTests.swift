@@ -124,4 +124,32 @@ struct LottieShapeTests {
         "test.json: layers[3].ef[0]: warning: effects other than drop shadows are not drawn",
       ])
   }
+
+  @Test("a stroke's dash offset animates as lineDashPhase (marching dots); animated dash lengths keep their first value, warned")
+  func dashOffset() throws {
+    let dashed = #"""
+      {"ty":"st","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":2,"lj":1,"d":[
+        {"n":"d","v":{"a":0,"k":0}},{"n":"g","v":{"a":0,"k":15}},
+        {"n":"o","v":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[30]}]}}]}
+      """#
+    var warnings: [DocumentError] = []
+    let scene = try Support.compile(Support.document(layers: shapeLayer([square, dashed].joined(separator: ","))), warnings: &warnings)
+    #expect(warnings.isEmpty, "an animated offset is drawn: \(warnings)")
+    for (time, phase) in [(0.0, 0.0), (0.5, 15.0), (1.0, 30.0), (1.5, 30.0)] {
+      let stroke = try #require(scene.presentation(at: time).layers.flatMap { Self.shapes(in: $0) }.first)
+      #expect(abs(stroke.properties.shape.lineDashPhase - phase) < 1e-6, "at \(time) s: \(stroke.properties.shape.lineDashPhase)")
+      #expect(stroke.properties.shape.lineDashPattern == [0, 15])
+    }
+
+    let growing = dashed.replacingOccurrences(
+      of: #"{"n":"d","v":{"a":0,"k":0}}"#, with: #"{"n":"d","v":{"a":1,"k":[{"t":0,"s":[2]},{"t":30,"s":[8]}]}}"#)
+    warnings = []
+    _ = try Support.compile(Support.document(layers: shapeLayer([square, growing].joined(separator: ","))), warnings: &warnings)
+    #expect(warnings.contains { "\($0)".contains("shapes[1].d[0]") && "\($0)".contains("first value") }, "\(warnings)")
+  }
+
+  private static func shapes(in layer: PresentationLayer) -> [PresentationLayer] {
+    (layer.kind == .shape ? [layer] : []) + layer.sublayers.flatMap { shapes(in: $0) }
+  }
 }
+
