@@ -1,5 +1,7 @@
 import Foundation
 import SplashCairo
+import SplashCore
+import SplashEncode
 import Testing
 
 /// A Lottie file through the binary: every command that takes `--file` recognises it by its
@@ -79,6 +81,69 @@ struct LottieCommandTests {
     #expect(outcome.standardError.contains("wrote pulse.mp4: 30 frames, 240x160, 30 fps, 1.00 s"), "\(outcome.standardError)")
     let faster = try BinaryRunner.run(["--file", "pulse.anim", "--fps", "60", "-o", "fast.mp4"], in: folder)
     #expect(faster.standardError.contains("wrote fast.mp4: 60 frames, 240x160, 60 fps, 1.00 s"), "\(faster.standardError)")
+  }
+
+  /// The mean difference per channel (premultiplied) between two pictures of one size.
+  private func meanDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
+    var total = 0
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let p = a.rgba(x: x, y: y)
+        let q = b.rgba(x: x, y: y)
+        total += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
+          + abs(Int(p.alpha) - Int(q.alpha))
+      }
+    }
+    return Double(total) / Double(4 * a.width * a.height)
+  }
+
+  @Test("two loops to PNG frames, MP4, MOV with alpha and GIF: every format's frames are the stills of the same frames")
+  func framesAreStills() throws {
+    let folder = try folder()
+    func still(_ frame: Int, transparent: Bool = false) throws -> PixelBuffer {
+      let name = "still-\(frame)\(transparent ? "-clear" : "").png"
+      let outcome = try BinaryRunner.run(
+        ["still", "--file", "pulse.anim", "--frame", "\(frame)", "-o", name] + (transparent ? ["--transparent"] : []), in: folder)
+      #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+      return try PNGReader.read(folder.appendingPathComponent(name).path)
+    }
+    let stills = try [0, 7, 15, 29].map { try still($0) }
+
+    // PNG frames (numbered from 1): exactly the stills, in both loops (the 38th file is the
+    // second loop's frame 7).
+    let sequence = try BinaryRunner.run(["--file", "pulse.anim", "--loops", "2", "-o", "frames/f-%03d.png"], in: folder)
+    #expect(sequence.exitCode == 0, "\(sequence.standardError)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path)
+    #expect(written.count == 60, "two loops of 30 frames: \(written.count)")
+    for (index, frame) in [0, 7, 15, 29].enumerated() {
+      for loop in 0..<2 {
+        let path = folder.appendingPathComponent(String(format: "frames/f-%03d.png", frame + 30 * loop + 1)).path
+        #expect(meanDifference(try PNGReader.read(path), stills[index]) == 0, "frame \(frame), loop \(loop + 1)")
+      }
+    }
+
+    // MP4 (4:2:0) and GIF (256 colours) within a few levels of the stills; MOV with alpha too,
+    // against the transparent stills, clear where no layer draws.
+    let mp4 = try BinaryRunner.run(["--file", "pulse.anim", "--loops", "2", "-o", "a.mp4"], in: folder)
+    let mov = try BinaryRunner.run(["--file", "pulse.anim", "--loops", "2", "--transparent", "-o", "a.mov"], in: folder)
+    let gif = try BinaryRunner.run(["--file", "pulse.anim", "--loops", "2", "-o", "a.gif"], in: folder)
+    for outcome in [mp4, mov, gif] { #expect(outcome.exitCode == 0, "\(outcome.standardError)") }
+    let clearStills = try [0, 7, 15, 29].map { try still($0, transparent: true) }
+    for (name, references, tolerance) in [("a.mp4", stills, 3.0), ("a.mov", clearStills, 2.0), ("a.gif", stills, 4.0)] {
+      var compared = 0
+      let info = try VideoReader.read(folder.appendingPathComponent(name).path) { index, pixels in
+        guard let position = [0, 7, 15, 29].firstIndex(of: index % 30) else { return }
+        let difference = meanDifference(pixels, references[position])
+        #expect(difference < tolerance, "\(name) frame \(index): mean difference \(difference)")
+        compared += 1
+      }
+      #expect(info.decodedFrameCount == 60 && compared == 8, "\(name): \(info.decodedFrameCount) frames")
+    }
+    var cornerAlpha: UInt8 = 255
+    _ = try VideoReader.read(folder.appendingPathComponent("a.mov").path) { index, pixels in
+      if index == 15 { cornerAlpha = pixels.rgba(x: 2, y: 2).alpha }
+    }
+    #expect(cornerAlpha == 0, "the MOV is clear where no layer draws")
   }
 
   @Test("a batch folder mixes presets and Lottie files; a second run skips both; a row's params on a Lottie file are refused")
