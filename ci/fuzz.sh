@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the preset loader and validator, and the Lottie compiler, with libFuzzer for a bounded time.
+# Fuzzes the preset loader and validator, the Lottie compiler and the .tgs/.lottie container
+# readers, with libFuzzer for a bounded time.
 #   ci/fuzz.sh [SECONDS]      (default 60)
 #   ci/fuzz.sh replay         every corpus input once, no mutation: a deterministic regression
 #                             check (what CI runs)
@@ -13,9 +14,12 @@ mode="${1:-60}"
 build=.build/fuzz
 swift build --scratch-path "$build" --target SplashPresets -Xswiftc -sanitize=fuzzer,address -q
 swift build --scratch-path "$build" --target SplashLottie -Xswiftc -sanitize=fuzzer,address -q
+swift build --scratch-path "$build" --target SplashGzip -Xswiftc -sanitize=fuzzer,address -q
+swift build --scratch-path "$build" --target SplashZip -Xswiftc -sanitize=fuzzer,address -q
 debug="$build/debug"
-swiftc -sanitize=fuzzer,address -parse-as-library -I "$debug/Modules" \
+swiftc -sanitize=fuzzer,address -parse-as-library -I "$debug/Modules" -I Sources/CZlib -I Sources/CZip \
   Fuzz/PresetFuzzer.swift "$debug"/SplashPresets.build/*.o "$debug"/SplashLottie.build/*.o "$debug"/SplashDocument.build/*.o "$debug"/SplashModel.build/*.o "$debug"/SplashCore.build/*.o \
+  "$debug"/SplashGzip.build/*.o "$debug"/SplashZip.build/*.o -lz -lzip \
   -o "$build/preset-fuzzer"
 mkdir -p "$build/corpus"
 cp -n Fuzz/corpus/* "$build/corpus/" 2>/dev/null || true
