@@ -74,11 +74,11 @@ public enum LottieCompiler {
   /// Every problem (at most one: compiling stops at the first) and every warning of a file,
   /// for `validate`.
   public static func check(
-    _ document: JSONValue, file: String, archiveImages: [String: [UInt8]]? = nil
+    _ document: JSONValue, file: String, baseDirectory: URL? = nil, archiveImages: [String: [UInt8]]? = nil
   ) -> (problems: [DocumentError], warnings: [DocumentError]) {
     var warnings: [DocumentError] = []
     do {
-      _ = try compile(document, file: file, archiveImages: archiveImages) { warnings.append($0) }
+      _ = try compile(document, file: file, baseDirectory: baseDirectory, archiveImages: archiveImages) { warnings.append($0) }
       return ([], warnings)
     } catch let error as DocumentError {
       return ([error], warnings)

@@ -15,9 +15,12 @@ struct LottieCursor {
     DocumentError(file: file, path: jsonPath, expected: expected, found: value.summary)
   }
 
-  /// The member `key` of an object, or `nil` when the value is no object or has no such key.
+  /// The member `key` of an object, or `nil` when the value is no object, has no such key, or
+  /// holds `null` there: exporters write `"i": null` for "none", and players (JavaScript's,
+  /// and Codable's `decodeIfPresent`) read it as absent.
   subscript(_ key: String) -> LottieCursor? {
     guard case .object(let members) = value, let member = members[key] else { return nil }
+    if case .null = member { return nil }
     return LottieCursor(value: member, jsonPath: jsonPath.isEmpty ? key : "\(jsonPath).\(key)", file: file)
   }
 

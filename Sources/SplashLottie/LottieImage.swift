@@ -10,6 +10,10 @@ import SplashModel
 /// folder, and confined to the assets root (no `..`, absolute path or link leading out). An
 /// image embedded in the file (`e: 1`, a `data:` URI) is carried in the scene, and so is an
 /// image of the archive a dotLottie document came from (found by its file name `p`).
+///
+/// An image that is not there (a Lottie file copied without its `images` folder) is left out
+/// with a warning naming where it was looked for, and the rest is drawn, as players draw it; a
+/// path leading out of the folder is refused.
 enum LottieImage {
   /// The largest image file read.
   static let maximumFileBytes = 64 * 1024 * 1024
@@ -30,7 +34,8 @@ enum LottieImage {
     if let archiveImages = context.archiveImages {
       // An archive's images are its own: never a file beside the archive, whatever `u` says.
       guard let bytes = archiveImages[name] else {
-        throw try asset.required("p").error(expected: "an image in the archive's images folder (images/\(name))")
+        context.warnings.note("images missing from the archive's images folder are not drawn", at: try asset.required("p").jsonPath)
+        return nil
       }
       let identifier = "\(context.file): images/\(name)"
       let image = EmbeddedImage(identifier: identifier, bytes: bytes)
@@ -44,13 +49,16 @@ enum LottieImage {
     }
     let url = baseDirectory.appendingPathComponent(folder).appendingPathComponent(name)
     let path = url.standardizedFileURL.path
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw try asset.required("p").error(expected: "an image file that exists (looked for \(path))")
-    }
     let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
     let root = (context.assetsRoot ?? baseDirectory).resolvingSymlinksInPath().standardizedFileURL.path
     guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
       throw try asset.required("p").error(expected: "an image inside \(root) (use --assets-root to allow another folder)")
+    }
+    guard FileManager.default.fileExists(atPath: path) else {
+      // The message names the folder, not the file, so that one folder left behind is one line.
+      let looked = url.deletingLastPathComponent().standardizedFileURL.path
+      context.warnings.note("image files missing from \(looked)/ are not drawn", at: try asset.required("p").jsonPath)
+      return nil
     }
     do {
       try InputFile.check(resolved, limit: maximumFileBytes, what: "an image file")

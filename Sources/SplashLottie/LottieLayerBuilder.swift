@@ -207,6 +207,7 @@ struct LottieLayerBuilder {
     switch type {
     case 0, 1, 2, 3, 4, 5: break
     case 13: warnings.note("cameras are not applied", at: entry.jsonPath)
+    case 6: warnings.note("audio layers are not played (a clip's sound is --audio)", at: entry.jsonPath)
     default: warnings.note("layers of type \(type.boundedWholeNumber.map(String.init) ?? "\(type)") are not drawn", at: entry.jsonPath)
     }
     if let matte = entry["tt"], let kind = try? matte.number(), kind == 3 || kind == 4 {

@@ -102,4 +102,17 @@ struct LottieDocumentTests {
         "test.json: layers[1].sy[0]: warning: layer styles other than drop shadows are not drawn",
       ])
   }
+
+  @Test("null members read as absent, as players read them: null easing is linear, a null tangent none")
+  func nullMembers() throws {
+    let layer = #"""
+      {"ty":4,"nm":"a","ip":0,"op":30,"ks":{"o":{"a":1,"k":[
+        {"t":0,"s":0,"i":null,"o":null,"ti":null,"to":null,"h":0},{"t":10,"s":100,"i":null,"o":null,"h":null}]}},
+       "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[4,4]},"r":null},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}}]}
+      """#
+    let scene = try Support.compile(Support.document(layers: layer))
+    let opacity = try #require(Support.chain(in: scene.presentation(at: 5.0 / 30)) { $0 == "a" }?.last).properties.opacity
+    #expect(abs(opacity - 0.5) < 1e-9, "half way, linearly: \(opacity)")
+  }
 }
+

@@ -42,7 +42,9 @@ struct ValidateCommand {
       var check: (problems: [DocumentError], warnings: [DocumentError]) = ([], [])
       do {
         if let source = try LottieSource.read(data, file: file) {
-          check = LottieCompiler.check(source.document, file: file, archiveImages: source.archiveImages)
+          check = LottieCompiler.check(
+            source.document, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent(),
+            archiveImages: source.archiveImages)
           check.warnings = source.warnings + check.warnings
         } else {
           let presetCheck = PresetCompiler.check(
