@@ -49,11 +49,15 @@ struct LottieLayerBuilder {
         guard let matte = named ?? latestMatte else {
           throw try entry.required("tt").error(expected: "a matte layer (td: 1) above this layer")
         }
-        // The matte and the matted layer share the composition's space: a container there
-        // holds the layer and is masked by the matte.
-        var matted = Layer(id: "\(id) (matte)", sublayers: [layer], mask: matte)
-        matted.properties.invertsMask = kind == 2 || kind == 4
-        layer = matted
+        // Luma mattes (3, 4): Lottie's iOS player knows only alpha mattes (its MatteType reads
+        // 3 as unknown): it hides the matte and draws the layer unmasked, and so does splashvid.
+        if kind == 1 || kind == 2 {
+          // The matte and the matted layer share the composition's space: a container there
+          // holds the layer and is masked by the matte.
+          var matted = Layer(id: "\(id) (matte)", sublayers: [layer], mask: matte)
+          matted.properties.invertsMask = kind == 2
+          layer = matted
+        }
       }
       // The whole picture (parents' transforms, matte and all) blends with what is below.
       if let mode = try entry["bm"]?.number().boundedWholeNumber, let blend = Self.blendModes[mode] { layer.properties.blendMode = blend }
@@ -211,7 +215,7 @@ struct LottieLayerBuilder {
     default: warnings.note("layers of type \(type.boundedWholeNumber.map(String.init) ?? "\(type)") are not drawn", at: entry.jsonPath)
     }
     if let matte = entry["tt"], let kind = try? matte.number(), kind == 3 || kind == 4 {
-      warnings.note("luma track mattes are applied as alpha mattes", at: matte.jsonPath)
+      warnings.note("luma track mattes are not applied: the layer is drawn unmasked, as Lottie's iOS player draws it", at: matte.jsonPath)
     }
 
     if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, Self.blendModes[mode.boundedWholeNumber ?? -1] == nil {

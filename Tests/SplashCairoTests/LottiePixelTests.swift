@@ -163,6 +163,9 @@ struct LottieMaskPixelTests {
     #expect(isBlue(alpha, 100, 100) && isWhite(alpha, 20, 20), "no red: the matte is not drawn")
     let inverted = try frame(matte + "," + solid(#","tt":2"#))
     #expect(isWhite(inverted, 100, 100) && isBlue(inverted, 20, 20))
+    // A luma matte, as Lottie's iOS player draws it: the matte hidden, the layer unmasked.
+    let luma = try frame(matte + "," + solid(#","tt":3"#))
+    #expect(isBlue(luma, 100, 100) && isBlue(luma, 20, 20), "no red, and blue everywhere")
   }
 }
 
