@@ -1,13 +1,23 @@
 import SplashCore
 
 /// Lottie colours: `[r, g, b]` or `[r, g, b, a]` from 0 to 1 (some old exporters wrote 0…255).
+///
+/// Read as players read them (Lottie's iOS player's `LottieColor` decoding, and the web and
+/// Android players alike): the fourth component is ignored, opacity comes from the style's `o`
+/// alone, and a colour is taken as 0…255 only when all three channels are above 1.
 enum LottieColor {
   static func color(_ components: [Double]) -> Color {
-    let scale = components.prefix(3).contains { $0 > 1 } ? 255.0 : 1
-    func channel(_ index: Int, default value: Double) -> Double {
-      index < components.count ? min(max(components[index] / (index < 3 ? scale : 1), 0), 1) : value
+    color(components, alpha: 1)
+  }
+
+  /// The colour of `components` (their fourth ignored) at `alpha`: a gradient stop's, whose
+  /// opacity comes from the gradient's opacity stops.
+  static func color(_ components: [Double], alpha: Double) -> Color {
+    let scale = components.count >= 3 && components.prefix(3).allSatisfy({ $0 > 1 }) ? 255.0 : 1
+    func channel(_ index: Int) -> Double {
+      index < components.count ? min(max(components[index] / scale, 0), 1) : 0
     }
-    return Color(red: channel(0, default: 0), green: channel(1, default: 0), blue: channel(2, default: 0), alpha: channel(3, default: 1))
+    return Color(red: channel(0), green: channel(1), blue: channel(2), alpha: min(max(alpha, 0), 1))
   }
 
   /// A solid layer's `sc`: `#RRGGBB`.

@@ -48,7 +48,7 @@ struct LottieGradientStops: Equatable {
         let opacity = opacitiesHere.isEmpty
           ? (Self.interpolated(sortedOpacities, before: opacityIndex, at: offset).first ?? 1)
           : opacitiesHere[min(index, opacitiesHere.count - 1)]
-        colors.append(LottieColor.color(Array(color.prefix(3)) + [opacity]))
+        colors.append(LottieColor.color(Array(color.prefix(3)), alpha: opacity))
         locations.append(offset)
       }
     }

@@ -66,13 +66,13 @@ struct LottieShapeTests {
 
   @Test("a fill's opacity is its layer's opacity; colours from 0…1, or 0…255 in old files; evenOdd kept")
   func fillStyle() throws {
-    let items = [square, #"{"ty":"fl","c":{"a":0,"k":[255,128,0]},"o":{"a":0,"k":40},"r":2}"#].joined(separator: ",")
+    let items = [square, #"{"ty":"fl","c":{"a":0,"k":[255,128,51]},"o":{"a":0,"k":40},"r":2}"#].joined(separator: ",")
     let layers = try painted(try Support.compile(Support.document(layers: shapeLayer(items))))
     let shape = try #require(layers.first).layer
     #expect(abs(shape.properties.opacity - 0.4) < 1e-12)
     #expect(shape.properties.shape.fillRule == .evenOdd)
     let colour = shape.properties.shape.fillColor
-    #expect(colour.red == 1 && abs(colour.green - 128.0 / 255) < 1e-12 && colour.blue == 0 && colour.alpha == 1)
+    #expect(colour.red == 1 && abs(colour.green - 128.0 / 255) < 1e-12 && abs(colour.blue - 0.2) < 1e-12 && colour.alpha == 1)
   }
 
   @Test("an animated rectangle is sampled per frame: its width at frame 15 is halfway")
@@ -150,6 +150,18 @@ struct LottieShapeTests {
 
   private static func shapes(in layer: PresentationLayer) -> [PresentationLayer] {
     (layer.kind == .shape ? [layer] : []) + layer.sublayers.flatMap { shapes(in: $0) }
+  }
+
+  @Test("a colour's fourth component is ignored as players ignore it; 0…255 only when all three channels are above 1")
+  func colourComponents() throws {
+    func filled(_ rgba: String) throws -> Color {
+      let scene = try Support.compile(Support.document(layers: shapeLayer([square, fill(rgba)].joined(separator: ","))))
+      return try #require(scene.presentation(at: 0).layers.flatMap { Self.shapes(in: $0) }.first).properties.shape.fillColor
+    }
+    #expect(try filled("[1,0,0,0]") == Color(red: 1, green: 0, blue: 0), "alpha 0 in c: still opaque red")
+    #expect(try filled("[0.2,0.4,0.6,0.5]") == Color(red: 0.2, green: 0.4, blue: 0.6))
+    #expect(try filled("[255,102,51]") == Color(red: 1, green: 0.4, blue: 0.2), "0…255")
+    #expect(try filled("[2,0.5,0]") == Color(red: 1, green: 0.5, blue: 0), "one channel above 1 is clamped, not rescaled")
   }
 }
 
