@@ -15,7 +15,7 @@ import SplashModel
 ///
 /// A trim (`tm`) keeps a stretch of every path before it, in its group and in the groups
 /// before it, whichever style paints the path (the players collect a path's modifiers and its
-/// styles alike from the items after it); the nearest trim after a path applies (`LottieTrim`).
+/// styles alike from the items after it); the trims after a path stack, nearest first (`LottieTrim`).
 struct LottieShapeBuilder {
   let timeline: LottieTimeline
   let idPrefix: String
@@ -93,8 +93,8 @@ struct LottieShapeBuilder {
   }
 
   /// The layers that paint the paths of `items` (and of their groups) with `style`, each path
-  /// trimmed by the nearest trim after it in `items`, else by the first of `trims` (those after
-  /// the enclosing groups).
+  /// trimmed by the trims after it in `items` and then by `trims` (those after the enclosing
+  /// groups), stacked nearest first.
   private mutating func painted(_ items: [LottieShapeItem], with style: LottieShapeItem, trims: [LottieTrim]) -> [Layer] {
     var layers: [Layer] = []
     var untrimmed: [LottieProperty<Path>] = []
@@ -103,12 +103,15 @@ struct LottieShapeBuilder {
       let after = Self.trims(in: items[(position + 1)...]) + trims
       switch item {
       case .geometry(let geometry):
-        guard let trim = after.first else {
+        guard let trim = LottieTrim.stacked(after) else {
           untrimmed.append(geometry)
           continue
         }
-        if after.count > 1 { context.warnings.note("only the nearest of several trim paths is applied", at: after[1].jsonPath) }
-        if let index = trimmed.firstIndex(where: { $0.trim.jsonPath == trim.jsonPath }) {
+        if trim.wrapsWithinPiece(at: [0] + trim.sampleFrames(limit: context.limits.sampledFrames)) {
+          context.warnings.note(
+            "a trim whose offset wraps round what an earlier trim kept is cut at that piece's end", at: trim.then[0].jsonPath)
+        }
+        if let index = trimmed.firstIndex(where: { $0.trim.identity == trim.identity }) {
           trimmed[index].paths.append(geometry)
         } else {
           trimmed.append((trim, [geometry]))

@@ -15,6 +15,10 @@ import SplashModel
 ///
 /// `m: 1` trims each path on its own ("simultaneously"); `m: 2` trims the paths as one
 /// sequence ("individually"), which is what one shape layer holding them all does.
+///
+/// Several trims after a path stack, as players apply them: the nearest trims the path, the
+/// next trims what the nearest kept, and so on (`then`). A later trim whose stretch would wrap
+/// round the kept piece is cut at the piece's end (warned).
 struct LottieTrim {
   /// Where the trim is written: tells trims apart, and names one in a warning.
   var jsonPath: String
@@ -23,6 +27,8 @@ struct LottieTrim {
   var offset: LottieProperty<Double>
   /// Whether the paths are trimmed as one sequence (`m: 2`).
   var isSequential: Bool
+  /// The trims farther from the path, applied in turn to what this one keeps.
+  var then: [LottieTrim] = []
 
   init(_ cursor: LottieCursor, limits: LottieLimits) throws {
     jsonPath = cursor.jsonPath
@@ -32,11 +38,48 @@ struct LottieTrim {
     isSequential = (try cursor["m"]?.number()) == 2
   }
 
-  var isAnimated: Bool { start.isAnimated || end.isAnimated || offset.isAnimated }
+  var isAnimated: Bool { start.isAnimated || end.isAnimated || offset.isAnimated || then.contains { $0.isAnimated } }
+
+  /// Whether the trim keeps every path whole whatever the frame: 0 % to 100 % (any offset).
+  var keepsEverything: Bool {
+    guard case .constant(let first) = start, case .constant(let last) = end else { return false }
+    return abs(last - first) >= 100 && then.allSatisfy(\.keepsEverything)
+  }
+
+  /// `trims` (nearest first) as one stacked trim, leaving out those that keep everything;
+  /// `nil` when none trims anything.
+  static func stacked(_ trims: [LottieTrim]) -> LottieTrim? {
+    let cutting = trims.filter { !$0.keepsEverything }
+    guard var nearest = cutting.first else { return nil }
+    nearest.then = Array(cutting.dropFirst())
+    return nearest
+  }
+
+  /// Tells stacks apart: the places of the trims in it.
+  var identity: String { ([jsonPath] + then.map(\.jsonPath)).joined(separator: " ") }
+
+  /// Whether a later trim's stretch wraps round the piece the trims before it keep at any of
+  /// `frames` (drawn cut at the piece's end).
+  func wrapsWithinPiece(at frames: [Double]) -> Bool {
+    !then.isEmpty && frames.contains { frame in then.contains { $0.ownRange(at: frame).upper > 1 } }
+  }
 
   /// The kept stretch at layer-local frame `frame`, as fractions of the length: `lower` in
-  /// 0..<1 and `upper` ≥ `lower` (above 1 when it wraps), or the whole path.
+  /// 0..<1 and `upper` ≥ `lower` (above 1 when it wraps), or the whole path. Stacked trims
+  /// narrow it in turn.
   func range(at frame: Double) -> (lower: Double, upper: Double) {
+    var (lower, upper) = ownRange(at: frame)
+    for later in then {
+      let (innerLower, innerUpper) = later.ownRange(at: frame)
+      let width = upper - lower
+      (lower, upper) = (lower + innerLower * width, lower + min(innerUpper, 1) * width)
+    }
+    let wraps = lower.rounded(.down)
+    return (lower - wraps, upper - wraps)
+  }
+
+  /// This trim's own stretch, as `range(at:)` describes it.
+  private func ownRange(at frame: Double) -> (lower: Double, upper: Double) {
     var first = start.value(at: frame) / 100
     var last = end.value(at: frame) / 100
     if first > last { swap(&first, &last) }
@@ -51,7 +94,8 @@ struct LottieTrim {
 
   /// The frames to sample an animated trim at (none for a constant one).
   func sampleFrames(limit: Int) -> [Double] {
-    LottieSampling.frames(of: [start, end, offset].map { $0.map { [$0] } }, limit: limit)
+    let stack = [self] + then
+    return LottieSampling.frames(of: stack.flatMap { [$0.start, $0.end, $0.offset] }.map { $0.map { [$0] } }, limit: limit)
   }
 }
 

@@ -7,7 +7,7 @@ import Testing
 @testable import SplashLottie
 
 /// Trim paths: strokes trimmed by strokeStart/strokeEnd (two layers where the stretch wraps),
-/// fills by cutting the path, the nearest trim after a path applying to the styles after it.
+/// fills by cutting the path, the trims after a path stacking (nearest first) for the styles after it.
 @Suite("Lottie trim paths: start, end and offset as strokeStart/strokeEnd, wrapping past the end, fills cut")
 struct LottieTrimTests {
   typealias Support = LottieTestSupport
@@ -89,4 +89,20 @@ struct LottieTrimTests {
     let kept = try #require(path)
     #expect(abs(kept.length() - 20) < 1e-6, "half of the 40-point outline: \(kept.length())")
   }
+
+  @Test("trims stack: a later trim keeps its stretch of what the nearer kept; a trim of 0–100 % changes nothing")
+  func stacked() throws {
+    let whole = trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":100}"#)
+    let middle = trim(start: #"{"a":0,"k":25}"#, end: #"{"a":0,"k":75}"#)
+    expectRanges(try strokes([line, whole, middle, stroke], at: 0), [(0.25, 0.75)], "0–100 % then 25–75 %")
+    expectRanges(try strokes([line, middle, whole, stroke], at: 0), [(0.25, 0.75)], "25–75 % then 0–100 %")
+    // 0–50 % keeps the first half; 50–100 % of that is 25–50 % of the line.
+    let firstHalf = trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":50}"#)
+    let secondHalf = trim(start: #"{"a":0,"k":50}"#, end: #"{"a":0,"k":100}"#)
+    expectRanges(try strokes([line, firstHalf, secondHalf, stroke], at: 0), [(0.25, 0.5)], "0–50 % then 50–100 %")
+    // A trim after the group applies to what the trim inside it kept.
+    let group = #"{"ty":"gr","it":[\#(line),\#(firstHalf),\#(stroke),{"ty":"tr"}]}"#
+    expectRanges(try strokes([group, secondHalf], at: 0), [(0.25, 0.5)], "inside, then after the group")
+  }
 }
+
