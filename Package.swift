@@ -75,7 +75,7 @@ let package = Package(
       name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashPresets", "SplashLottie", "SplashDocument", "SplashRender", "SplashModel", "SplashCore"],
       exclude: ["Goldens", "Fixtures", "Loaders"]),
     .testTarget(
-      name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"], exclude: ["Files"]),
+      name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(
