@@ -32,6 +32,16 @@ public enum LottieCompiler {
     _ document: JSONValue, file: String, baseDirectory: URL? = nil, assetsRoot: URL? = nil,
     archiveImages: [String: [UInt8]]? = nil, warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
+    try compile(
+      document, file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot, archiveImages: archiveImages,
+      limits: LottieLimits(), warn: warn)
+  }
+
+  /// `compile(_:file:baseDirectory:assetsRoot:archiveImages:warn:)` within `limits`.
+  static func compile(
+    _ document: JSONValue, file: String, baseDirectory: URL? = nil, assetsRoot: URL? = nil,
+    archiveImages: [String: [UInt8]]? = nil, limits: LottieLimits, warn: ((DocumentError) -> Void)? = nil
+  ) throws -> Scene {
     let root = LottieCursor(value: document, jsonPath: "", file: file)
     guard root.isObject else { throw root.error(expected: "a Lottie document (an object)") }
     let framesPerSecond = try root.required("fr").number(in: 1...1_000, expected: "a frame rate from 1 to 1000")
@@ -42,11 +52,19 @@ public enum LottieCompiler {
     let height = try root.required("h").number(in: 1...10_000, expected: "a height from 1 to 10000")
 
     let context = try LottieContext(
-      file: file, limits: LottieLimits(), root: root, framesPerSecond: framesPerSecond, baseDirectory: baseDirectory,
+      file: file, limits: limits, root: root, framesPerSecond: framesPerSecond, baseDirectory: baseDirectory,
       assetsRoot: assetsRoot, archiveImages: archiveImages)
     LottieExpressions.note(in: root, warnings: context.warnings)
     let timeline = LottieTimeline(framesPerSecond: framesPerSecond)
-    let layers = try LottieLayerBuilder(context: context).layers(try root.required("layers"), timeline: timeline)
+    let budget = LottieSamplingBudget(samples: context.limits.sampledFramesInAll)
+    let layers = try LottieSamplingBudget.$current.withValue(budget) {
+      try LottieLayerBuilder(context: context).layers(try root.required("layers"), timeline: timeline)
+    }
+    if budget.isExhausted {
+      context.warnings.note(
+        "the file animates more shapes than \(context.limits.sampledFramesInAll) sampled frames can hold: some are sampled at their keyframes and a few points between",
+        at: "layers")
+    }
     for warning in context.warnings.warnings { warn?(warning) }
     return Scene(
       canvasSize: Size(width: width, height: height), backgroundColor: .white, layers: layers,

@@ -9,6 +9,10 @@ struct LottieLimits {
   var precompositionDepth = 32
   /// Animated rectangles, ellipses and stars are sampled once per frame; at most this many.
   var sampledFrames = 10_000
+  /// Sampled frames of all values of one file together (`LottieSamplingBudget`): some 350 MB
+  /// of sampled paths at most (a sampled ellipse drawn by a fill and a stroke takes about 900
+  /// bytes a frame), ten times what a busy real animation samples.
+  var sampledFramesInAll = 400_000
   /// Points of a star or polygon (`sr`'s `pt`).
   var starPoints = 1_000
   /// Vertices (of a star) or colour stops (of a gradient) in all the samples of one animated

@@ -31,12 +31,16 @@ extension LottieProperty where Value == [Double] {
 /// draws at each of those frames.
 enum LottieSampling {
   /// Every whole frame from the first keyframe to the last of any of `properties`, and the
-  /// keyframes' own frames; at most `limit` of them (spread evenly beyond that).
+  /// keyframes' own frames; at most `limit` of them (spread evenly beyond that), and fewer
+  /// when the compile's sampling budget runs out (`LottieSamplingBudget`).
   static func frames(of properties: [LottieProperty<[Double]>], limit: Int) -> [Double] {
     let keyframes = properties.flatMap(\.keyframeFrames)
     guard let first = keyframes.min(), let last = keyframes.max(), last > first else { return [] }
     let span = last - first
-    let step = max(1, span / Double(max(limit - keyframes.count, 2)))
+    // Compared as doubles: a span of 1e300 frames must not become an Int.
+    var between = Int(min(Double(max(limit - keyframes.count, 2)), span.rounded(.up)))
+    if let budget = LottieSamplingBudget.current { between = budget.grant(between, keyframes: Set(keyframes).count) }
+    let step = max(1, span / Double(max(between, 2)))
     var frames = Set(keyframes)
     var frame = first
     while frame < last {

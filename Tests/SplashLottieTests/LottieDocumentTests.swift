@@ -114,5 +114,40 @@ struct LottieDocumentTests {
     let opacity = try #require(Support.chain(in: scene.presentation(at: 5.0 / 30)) { $0 == "a" }?.last).properties.opacity
     #expect(abs(opacity - 0.5) < 1e-9, "half way, linearly: \(opacity)")
   }
+
+  @Test("past the file's sampling budget, animated shapes are sampled at their keyframes and a few points between, and the compile says so once")
+  func samplingBudget() throws {
+    // Ten ellipses growing over 60 frames: 61 samples each, 610 in all.
+    let ellipse = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":60,"s":[60,60]}]}}"#
+    let layers = (0..<10).map { #"{"ty":4,"nm":"e\#($0)","ip":0,"op":60,"ks":{},"shapes":[\#(ellipse),{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}}]}"# }
+    let document = try JSONValue.parseJSON5(Data(Support.document(layers: layers.joined(separator: ",")).utf8))
+    func samples(budget: Int) throws -> (counts: [Int], warnings: [String]) {
+      var limits = LottieLimits()
+      limits.sampledFramesInAll = budget
+      var warnings: [String] = []
+      let scene = try LottieCompiler.compile(document, file: "test.json", limits: limits) { warnings.append("\($0)") }
+      let counts = scene.layers.flatMap { Self.pathKeyframeCounts($0) }
+      return (counts, warnings)
+    }
+    let ample = try samples(budget: 10_000)
+    #expect(ample.counts.count == 10 && ample.counts.allSatisfy { $0 == 61 } && ample.warnings.isEmpty, "\(ample)")
+    // 300 samples: the file's first four layers (the top four, last in the tree) get every
+    // frame (244), the fifth what is left, the rest their two keyframes and two points between.
+    let tight = try samples(budget: 300)
+    #expect(tight.counts.suffix(4).allSatisfy { $0 == 61 }, "\(tight.counts)")
+    #expect(tight.counts.prefix(5).allSatisfy { $0 <= 4 }, "\(tight.counts)")
+    #expect(tight.warnings.count == 1 && tight.warnings[0].contains("sampled at their keyframes"), "\(tight.warnings)")
+  }
+
+  /// The keyframe counts of every path animation under `layer`.
+  private static func pathKeyframeCounts(_ layer: Layer) -> [Int] {
+    let own = layer.animations.compactMap { animation -> Int? in
+      guard case .property(let property) = animation, property.keyPath == .path, case .keyframes(let track) = property.values else {
+        return nil
+      }
+      return track.values.count
+    }
+    return own + layer.sublayers.flatMap { pathKeyframeCounts($0) }
+  }
 }
 
