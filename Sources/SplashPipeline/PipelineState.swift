@@ -25,12 +25,18 @@ final class PipelineState: @unchecked Sendable {
   /// Presentation trees of recent frames, so the worker on frame i compares with frame i − 1
   /// without evaluating it again (its worker usually published it moments before).
   private var recentTrees: [Int: PresentationTree] = [:]
+  /// The newest frame whose tree was published.
+  private var newestPublished = Int.min
+  /// How many frames behind the newest a published tree is kept. Workers take frames in
+  /// order, so the worker that wants a tree is at most a few frames behind; a tree costs as
+  /// much memory as the scene has layers (a megabyte for thousands), so the window is a few
+  /// frames per worker, not the slots' window.
   private let recentTreeLimit: Int
 
-  init(slots: Int, sink: any FrameSink) {
+  init(slots: Int, workers: Int, sink: any FrameSink) {
     freeSlots = Array((0..<slots).reversed())
     self.sink = sink
-    recentTreeLimit = 2 * slots + 2
+    recentTreeLimit = min(2 * slots + 2, 2 * workers + 2)
   }
 
   /// Publishes frame `index`'s tree for the worker on the next frame.
@@ -39,8 +45,9 @@ final class PipelineState: @unchecked Sendable {
     defer { condition.unlock() }
     recentTrees[index] = tree
     // A tree whose successor evaluated it itself is never taken; frames far behind are done.
+    newestPublished = max(newestPublished, index)
     if recentTrees.count > recentTreeLimit {
-      recentTrees = recentTrees.filter { $0.key > index - recentTreeLimit }
+      recentTrees = recentTrees.filter { $0.key > newestPublished - recentTreeLimit }
     }
   }
 

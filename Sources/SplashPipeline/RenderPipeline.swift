@@ -78,7 +78,7 @@ public struct RenderPipeline: Sendable {
     } catch {
       throw PipelineError(frame: nil, underlying: error)
     }
-    let state = PipelineState(slots: slots, sink: sink)
+    let state = PipelineState(slots: slots, workers: workers, sink: sink)
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fit: fit)
     let group = DispatchGroup()
     let pipeline = self
