@@ -46,17 +46,19 @@ struct LottieLayerBuilder {
       }
       if let kind = try entry["tt"]?.number(), kind != 0 {
         let named = try entry["tp"].map { try $0.number() }.flatMap { mattes[$0] }
-        guard let matte = named ?? latestMatte else {
-          throw try entry.required("tt").error(expected: "a matte layer (td: 1) above this layer")
-        }
-        // Luma mattes (3, 4): Lottie's iOS player knows only alpha mattes (its MatteType reads
-        // 3 as unknown): it hides the matte and draws the layer unmasked, and so does splashvid.
-        if kind == 1 || kind == 2 {
-          // The matte and the matted layer share the composition's space: a container there
-          // holds the layer and is masked by the matte.
-          var matted = Layer(id: "\(id) (matte)", sublayers: [layer], mask: matte)
-          matted.properties.invertsMask = kind == 2
-          layer = matted
+        if let matte = named ?? latestMatte {
+          // Luma mattes (3, 4): Lottie's iOS player knows only alpha mattes (its MatteType
+          // reads 3 as unknown): it hides the matte and draws the layer unmasked, as here.
+          if kind == 1 || kind == 2 {
+            // The matte and the matted layer share the composition's space: a container
+            // there holds the layer and is masked by the matte.
+            var matted = Layer(id: "\(id) (matte)", sublayers: [layer], mask: matte)
+            matted.properties.invertsMask = kind == 2
+            layer = matted
+          }
+        } else {
+          // No matte to draw through: players draw the layer as it is.
+          context.warnings.note("a track matte with no matte layer (td: 1) above it is left out", at: try entry.required("tt").jsonPath)
         }
       }
       // The whole picture (parents' transforms, matte and all) blends with what is below.
@@ -139,7 +141,9 @@ struct LottieLayerBuilder {
     let reference = try entry.required("refId")
     let name = try reference.string()
     guard let list = context.precompositions[name] else {
-      throw reference.error(expected: "the id of a precomposition in \"assets\"")
+      // Players draw nothing for it (Lottie's iOS player finds no asset and makes no layer).
+      context.warnings.note("precomposition layers whose refId names no precomposition in \"assets\" are not drawn", at: reference.jsonPath)
+      return nil
     }
     if let start = context.openPrecompositions.firstIndex(of: name) {
       let chain = (context.openPrecompositions[start...] + [name]).joined(separator: " → ")
@@ -182,7 +186,11 @@ struct LottieLayerBuilder {
     var current = entry
     while let parentCursor = current["parent"] {
       let index = try parentCursor.number()
-      guard let parent = byIndex[index] else { throw parentCursor.error(expected: "the index (ind) of a layer of this composition") }
+      guard let parent = byIndex[index] else {
+        // Players draw such a layer without a parent.
+        context.warnings.note("a parent that is no layer of the composition is left out: the layer is drawn unparented", at: parentCursor.jsonPath)
+        break
+      }
       guard visited.insert(index).inserted, (try? entry["ind"]?.number()) != index else {
         throw parentCursor.error(expected: "a parent chain without a cycle")
       }

@@ -43,8 +43,6 @@ struct LottieDocumentTests {
        "test.json: layers[0].ks.o.k[1].t: expected a frame at or after the previous keyframe's (5.0), found 2"),
       (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","ind":1,"parent":2}, {"ty":3,"nm":"b","ind":2,"parent":1} ]}"#,
        "test.json: layers[1].parent: expected a parent chain without a cycle, found 1"),
-      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":0,"nm":"p","refId":"nowhere"} ]}"#,
-       #"test.json: layers[0].refId: expected the id of a precomposition in "assets", found "nowhere""#),
     ])
   func malformed(document: String, message: String) {
     #expect(Support.failure(document) == message)
@@ -148,6 +146,28 @@ struct LottieDocumentTests {
       return track.values.count
     }
     return own + layer.sublayers.flatMap { pathKeyframeCounts($0) }
+  }
+
+  @Test("references to nothing are read as players read them: drawn without the parent, the matte or the precomposition, and warned")
+  func danglingReferences() throws {
+    let square = #""shapes":[{"ty":"rc","p":{"a":0,"k":[5,5]},"s":{"a":0,"k":[10,10]}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}}]"#
+    let layers = [
+      #"{"ty":4,"nm":"orphan","ind":1,"parent":99,"ks":{"p":{"a":0,"k":[20,0]}},\#(square)}"#,
+      #"{"ty":4,"nm":"unmatted","ind":2,"tt":1,"ks":{},\#(square)}"#,
+      #"{"ty":0,"nm":"empty","ind":3,"refId":"nowhere","ks":{}}"#,
+    ].joined(separator: ",")
+    var warnings: [DocumentError] = []
+    let scene = try Support.compile(Support.document(layers: layers), warnings: &warnings)
+    let messages = warnings.map { "\($0)" }
+    #expect(messages.contains { $0.hasPrefix("test.json: layers[0].parent: warning: a parent that is no layer") }, "\(messages)")
+    #expect(messages.contains { $0.hasPrefix("test.json: layers[1].tt: warning: a track matte with no matte layer") }, "\(messages)")
+    #expect(messages.contains { $0.hasPrefix("test.json: layers[2].refId: warning: precomposition layers whose refId names no precomposition") }, "\(messages)")
+    let tree = scene.presentation(at: 0)
+    let orphan = try #require(Support.chain(in: tree) { $0 == "orphan" })
+    #expect(Support.canvasPoint(Point(x: 0, y: 0), through: orphan) == Point(x: 20, y: 0), "placed by its own transform")
+    let unmatted = try #require(Support.chain(in: tree) { $0 == "unmatted" })
+    #expect(unmatted.count == 1 && unmatted[0].sublayers.isEmpty == false, "drawn as it is, in no matte container")
+    #expect(Support.chain(in: tree) { $0 == "empty" }?.last?.sublayers.isEmpty == true, "the precomposition layer holds nothing")
   }
 }
 
