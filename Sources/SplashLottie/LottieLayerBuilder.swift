@@ -13,6 +13,9 @@ struct LottieLayerBuilder {
   let context: LottieContext
 
   /// The layers of `list`, bottom to top, on the composition's `timeline`.
+  ///
+  /// Built in two passes: every layer first, then the mattes, since a layer may name its matte
+  /// (`tp`) further down the list than itself.
   func layers(_ list: LottieCursor, timeline: LottieTimeline, idPrefix: String = "") throws -> [Layer] {
     let entries = try list.array()
     var byIndex: [Double: LottieCursor] = [:]
@@ -20,11 +23,10 @@ struct LottieLayerBuilder {
       if let index = try entry["ind"]?.number() { byIndex[index] = entry }
     }
     var usedIDs: [String: Int] = [:]
-    var result: [Layer] = []
+    var built: [(entry: LottieCursor, id: String, layer: Layer?, isMatte: Bool)] = []
     // Matte layers (`td: 1`) are not drawn themselves: the layer below one (`tt`), or the
     // layer naming it (`tp`), is drawn through it.
     var mattes: [Double: Layer] = [:]
-    var latestMatte: Layer?
     for entry in entries {
       try context.countLayer(at: entry)
       guard entry.isObject else { throw entry.error(expected: "a layer object") }
@@ -34,16 +36,20 @@ struct LottieLayerBuilder {
       let count = usedIDs[name, default: 0] + 1
       usedIDs[name] = count
       let id = idPrefix + (count > 1 ? "\(name) #\(count)" : name)
-      guard var layer = try layer(entry, id: id, timeline: timeline) else {
-        if isMatte { latestMatte = Layer(id: id) }
-        continue
-      }
-      layer = try parented(layer, entry: entry, byIndex: byIndex, timeline: timeline)
+      var layer = try layer(entry, id: id, timeline: timeline)
+      if let drawn = layer { layer = try parented(drawn, entry: entry, byIndex: byIndex, timeline: timeline) }
+      if isMatte, let index = try entry["ind"]?.number() { mattes[index] = layer ?? Layer(id: id) }
+      built.append((entry, id, layer, isMatte))
+    }
+
+    var result: [Layer] = []
+    var latestMatte: Layer?
+    for (entry, id, drawn, isMatte) in built {
       if isMatte {
-        latestMatte = layer
-        if let index = try entry["ind"]?.number() { mattes[index] = layer }
+        latestMatte = drawn ?? Layer(id: id)
         continue
       }
+      guard var layer = drawn else { continue }
       if let kind = try entry["tt"]?.number(), kind != 0 {
         let named = try entry["tp"].map { try $0.number() }.flatMap { mattes[$0] }
         if let matte = named ?? latestMatte {

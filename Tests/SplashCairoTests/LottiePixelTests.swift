@@ -163,6 +163,12 @@ struct LottieMaskPixelTests {
     #expect(isBlue(alpha, 100, 100) && isWhite(alpha, 20, 20), "no red: the matte is not drawn")
     let inverted = try frame(matte + "," + solid(#","tt":2"#))
     #expect(isWhite(inverted, 100, 100) && isBlue(inverted, 20, 20))
+    // A matte named by index (`tp`) may come after the layer, with another layer between.
+    let later = #"{"ty":4,"nm":"matte","td":1,"ind":7,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":\#(square)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+    let between = #"{"ty":4,"nm":"between","ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[190,190]},"s":{"a":0,"k":[10,10]}},{"ty":"fl","c":{"a":0,"k":[0,1,0,1]},"o":{"a":0,"k":100}}]}"#
+    let named = try frame(solid(#","tt":1,"tp":7"#) + "," + between + "," + later)
+    #expect(isBlue(named, 100, 100) && isWhite(named, 20, 20), "drawn through the matte below it, which is not drawn")
+    #expect(named.rgba(x: 190, y: 190).green == 255 && named.rgba(x: 190, y: 190).red == 0, "the layer between is drawn")
     // A luma matte, as Lottie's iOS player draws it: the matte hidden, the layer unmasked.
     let luma = try frame(matte + "," + solid(#","tt":3"#))
     #expect(isBlue(luma, 100, 100) && isBlue(luma, 20, 20), "no red, and blue everywhere")
