@@ -28,7 +28,9 @@ enum LottieImage {
     let width = try asset.required("w").number(in: 0...100_000, expected: "an image width from 0 to 100000")
     let height = try asset.required("h").number(in: 0...100_000, expected: "an image height from 0 to 100000")
     let name = try asset.required("p").string()
-    if asset["e"]?.flag == true || name.hasPrefix("data:") {
+    // `e: 1` marks an embedded image, but exporters set it on plain file names too: what `p`
+    // holds decides, as players decide (a data: URI is decoded, anything else is a file).
+    if name.hasPrefix("data:") {
       return try embedded(name, asset: asset, width: width, height: height, id: id, context: context)
     }
     if let archiveImages = context.archiveImages {

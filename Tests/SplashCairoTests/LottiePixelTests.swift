@@ -238,10 +238,10 @@ struct LottieImagePixelTests {
     return folder
   }
 
-  private func document(folder: String, name: String) -> String {
+  private func document(folder: String, name: String, embedded: Int = 0) -> String {
     #"""
     {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,
-     "assets":[{"id":"picture","w":40,"h":20,"u":"\#(folder)","p":"\#(name)","e":0}],
+     "assets":[{"id":"picture","w":40,"h":20,"u":"\#(folder)","p":"\#(name)","e":\#(embedded)}],
      "layers":[{"ty":2,"nm":"photo","refId":"picture","ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,50]}}}]}
     """#
   }
@@ -264,6 +264,21 @@ struct LottieImagePixelTests {
           && abs(Int(found.blue) - Int(expected.blue)) <= 2, "quadrant at (\(x), \(y)): \(found) against \(expected)")
     }
     #expect(buffer.rgba(x: 95, y: 50).red == 255 && buffer.rgba(x: 95, y: 50).blue == 255, "white beyond the 40-point width")
+  }
+
+  @Test("a file name marked embedded (e: 1, as some exporters write it) is read as the file it names, as players read it")
+  func embeddedFlagOnAFileName() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scene = try LottieCompiler.compile(
+      try JSONValue.parseJSON5(Data(document(folder: "images/", name: "quadrants.png", embedded: 1).utf8)), file: "a.json",
+      baseDirectory: folder)
+    let buffer = try #require(PixelBuffer(width: 200, height: 200))
+    try CairoBackend().render(
+      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
+    let expected = try PNGReader.read(Self.fixture.path).rgba(x: 10, y: 5)
+    let found = buffer.rgba(x: 60, y: 55)
+    #expect(abs(Int(found.red) - Int(expected.red)) <= 2 && abs(Int(found.blue) - Int(expected.blue)) <= 2, "\(found) against \(expected)")
   }
 
   @Test("an image path leading out of the folder is refused with its JSON path; a missing one is left out with a warning naming where it looked")
