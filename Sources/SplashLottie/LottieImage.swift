@@ -27,7 +27,8 @@ enum LottieImage {
     }
     let width = try asset.required("w").number(in: 0...100_000, expected: "an image width from 0 to 100000")
     let height = try asset.required("h").number(in: 0...100_000, expected: "an image height from 0 to 100000")
-    let name = try asset.required("p").string()
+    let source = try asset.required("p")
+    let name = try source.string()
     // `e: 1` marks an embedded image, but exporters set it on plain file names too: what `p`
     // holds decides, as players decide (a data: URI is decoded, anything else is a file).
     if name.hasPrefix("data:") {
@@ -36,7 +37,7 @@ enum LottieImage {
     if let archiveImages = context.archiveImages {
       // An archive's images are its own: never a file beside the archive, whatever `u` says.
       guard let bytes = archiveImages[name] else {
-        context.warnings.note("images missing from the archive's images folder are not drawn", at: try asset.required("p").jsonPath)
+        context.warnings.note("images missing from the archive's images folder are not drawn", at: source.jsonPath)
         return nil
       }
       let identifier = "\(context.file): images/\(name)"
@@ -54,19 +55,18 @@ enum LottieImage {
     let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
     let root = (context.assetsRoot ?? baseDirectory).resolvingSymlinksInPath().standardizedFileURL.path
     guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-      throw try asset.required("p").error(expected: "an image inside \(root) (use --assets-root to allow another folder)")
+      throw source.error(expected: "an image inside \(root) (use --assets-root to allow another folder)")
     }
     guard FileManager.default.fileExists(atPath: path) else {
       // The message names the folder, not the file, so that one folder left behind is one line.
       let looked = url.deletingLastPathComponent().standardizedFileURL.path
-      context.warnings.note("image files missing from \(looked)/ are not drawn", at: try asset.required("p").jsonPath)
+      context.warnings.note("image files missing from \(looked)/ are not drawn", at: source.jsonPath)
       return nil
     }
     do {
       try InputFile.check(resolved, limit: maximumFileBytes, what: "an image file")
     } catch let error as InputFileError {
-      let file = try asset.required("p")
-      throw DocumentError(file: file.file, path: file.jsonPath, expected: "\(error.expected) (\(path))", found: error.found)
+      throw DocumentError(file: source.file, path: source.jsonPath, expected: "\(error.expected) (\(path))", found: error.found)
     }
     return picture(LayerContents(imagePath: path, gravity: .resize), width: width, height: height, id: id)
   }

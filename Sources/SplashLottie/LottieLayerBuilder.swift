@@ -38,7 +38,9 @@ struct LottieLayerBuilder {
       let id = idPrefix + (count > 1 ? "\(name) #\(count)" : name)
       var layer = try layer(entry, id: id, timeline: timeline)
       if let drawn = layer { layer = try parented(drawn, entry: entry, byIndex: byIndex, timeline: timeline) }
-      if isMatte, let index = try entry["ind"]?.number() { mattes[index] = layer ?? Layer(id: id) }
+      // A matte that draws nothing (a null) still hides what it mattes.
+      if isMatte, layer == nil { layer = Layer(id: id) }
+      if isMatte, let index = try entry["ind"]?.number() { mattes[index] = layer }
       built.append((entry, id, layer, isMatte))
     }
 
@@ -46,7 +48,7 @@ struct LottieLayerBuilder {
     var latestMatte: Layer?
     for (entry, id, drawn, isMatte) in built {
       if isMatte {
-        latestMatte = drawn ?? Layer(id: id)
+        latestMatte = drawn
         continue
       }
       guard var layer = drawn else { continue }

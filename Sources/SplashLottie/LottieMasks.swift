@@ -23,12 +23,24 @@ enum LottieMasks {
   /// layer's points: far beyond any canvas, well inside what Cairo's fixed point can draw.
   static let outsideReach = 100_000.0
 
+  /// One mask in use, as read.
+  private struct Entry {
+    var path: LottieProperty<Path>
+    var opacity: LottieProperty<Double>
+    /// Its place in `masksProperties`, which names its layer.
+    var index: Int
+    /// Whether it joins the union of the masks before it (add, lighten).
+    var adds: Bool
+    /// Whether it stands for the outside of its shape (subtract, or an inverted add).
+    var isOutside: Bool
+  }
+
   /// The mask layer and whether it is inverted, or `nil` when the layer has no masks in use.
   static func mask(
     _ entry: LottieCursor, id: String, timeline: LottieTimeline, context: LottieContext
   ) throws -> (layer: Layer, isInverted: Bool)? {
     guard let list = entry["masksProperties"] else { return nil }
-    var masks: [(path: LottieProperty<Path>, opacity: LottieProperty<Double>, index: Int, adds: Bool, isOutside: Bool)] = []
+    var masks: [Entry] = []
     for (index, cursor) in try list.array().enumerated() {
       let mode = (try? cursor["mode"]?.string()) ?? "a"
       if mode == "n" { continue }
@@ -49,10 +61,10 @@ enum LottieMasks {
       let adds = mode == "a" || mode == "l"
       let isInverted = cursor["inv"]?.flag ?? false
       let isOutside = (mode == "s" && !isInverted) || (adds && isInverted)
-      masks.append((path, opacity, index, adds, isOutside))
+      masks.append(Entry(path: path, opacity: opacity, index: index, adds: adds, isOutside: isOutside))
     }
     guard !masks.isEmpty else { return nil }
-    func shape(_ mask: (path: LottieProperty<Path>, opacity: LottieProperty<Double>, index: Int, adds: Bool, isOutside: Bool), outside: Bool) -> Layer {
+    func shape(_ mask: Entry, outside: Bool) -> Layer {
       var shape = Layer(id: "\(id)/mask \(mask.index + 1)", kind: .shape)
       let path = outside ? mask.path.map(Self.outside) : mask.path
       shape.properties.shape.path = path.initialValue

@@ -39,9 +39,9 @@ enum LottieSampling {
     let span = last - first
     // Compared as doubles: a span of 1e300 frames must not become an Int.
     var between = Int(min(Double(max(limit - keyframes.count, 2)), span.rounded(.up)))
-    if let budget = LottieSamplingBudget.current { between = budget.grant(between, keyframes: Set(keyframes).count) }
-    let step = max(1, span / Double(max(between, 2)))
     var frames = Set(keyframes)
+    if let budget = LottieSamplingBudget.current { between = budget.grant(between, keyframes: frames.count) }
+    let step = max(1, span / Double(max(between, 2)))
     var frame = first
     while frame < last {
       frames.insert(frame)

@@ -107,10 +107,6 @@ struct LottieShapeBuilder {
           untrimmed.append(geometry)
           continue
         }
-        if trim.wrapsWithinPiece(at: [0] + trim.sampleFrames(limit: context.limits.sampledFrames)) {
-          context.warnings.note(
-            "a trim whose offset wraps round what an earlier trim kept is cut at that piece's end", at: trim.then[0].jsonPath)
-        }
         if let index = trimmed.firstIndex(where: { $0.trim.identity == trim.identity }) {
           trimmed[index].paths.append(geometry)
         } else {
@@ -156,6 +152,7 @@ struct LottieShapeBuilder {
         return pieces
       }
       let frames = trim.sampleFrames(limit: context.limits.sampledFrames)
+      noteWrapping(trim, at: frames)
       guard frames.count > 1 else { return [styled(.constant(cut(0)), with: style)] }
       let keyframes = frames.map {
         LottieKeyframe(frame: $0, value: cut($0), easing: [], isHold: false, outTangent: [], inTangent: [])
@@ -167,6 +164,7 @@ struct LottieShapeBuilder {
     var wrapped = main
     wrapped.id += " (wrapped)"
     let frames = trim.sampleFrames(limit: context.limits.sampledFrames)
+    noteWrapping(trim, at: frames)
     if frames.count < 2 {
       let (lower, upper) = trim.range(at: 0)
       main.properties.shape.strokeStart = lower
@@ -202,6 +200,13 @@ struct LottieShapeBuilder {
       wrapped.animations.append(animation)
     }
     return [main, wrapped]
+  }
+
+  /// Warns when a stacked trim wraps round the piece the trims before it keep, at the frames
+  /// the trim is drawn at (`frames`, or its first frame when constant).
+  private func noteWrapping(_ trim: LottieTrim, at frames: [Double]) {
+    guard trim.wrapsWithinPiece(at: frames.isEmpty ? [0] : frames) else { return }
+    context.warnings.note("a trim whose offset wraps round what an earlier trim kept is cut at that piece's end", at: trim.then[0].jsonPath)
   }
 
   /// One `CAShapeLayer` drawing `geometry` with `style`; the style's opacity is the layer's.

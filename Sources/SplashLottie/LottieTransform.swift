@@ -43,6 +43,12 @@ struct LottieTransform {
   /// nothing either.
   static let smallestScale = 1e-5
 
+  /// A scale in percent as a factor, kept `smallestScale` away from zero (see there).
+  static func scaleFactor(_ percent: Double) -> Double {
+    let value = percent / 100
+    return abs(value) < smallestScale ? (value < 0 ? -smallestScale : smallestScale) : value
+  }
+
   init() {}
 
   /// Reads `cursor` (absent: the identity). `appliesSkew` is true for a shape group's
@@ -85,12 +91,8 @@ struct LottieTransform {
   static func matrix(
     scale: [Double], rotationX: Double, rotationY: Double, rotationZ: Double, skew: Double, skewAxis: Double
   ) -> Transform3D {
-    func factor(_ percent: Double) -> Double {
-      let value = percent / 100
-      return abs(value) < smallestScale ? (value < 0 ? -smallestScale : smallestScale) : value
-    }
     func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
-    var result = Transform3D(scaleX: factor(scale.first ?? 100), y: factor(scale.count > 1 ? scale[1] : 100))
+    var result = Transform3D(scaleX: scaleFactor(scale.first ?? 100), y: scaleFactor(scale.count > 1 ? scale[1] : 100))
     if skew != 0 {
       // A shear along the skew axis: turn the axis onto x, shear x by −tan(skew) per unit of
       // y, turn back (Lottie's iOS player's `makeSkew`, given the negated skew).
@@ -162,12 +164,8 @@ struct LottieTransform {
   /// Scale and z rotation as `transform.*` components: Core Animation interpolates each
   /// on its own, as the keyframes ease.
   private func appendComponents(to layer: inout Layer, animations: inout [Animation?], timeline: LottieTimeline) {
-    func factor(_ percent: Double) -> Double {
-      let value = percent / 100
-      return abs(value) < Self.smallestScale ? (value < 0 ? -Self.smallestScale : Self.smallestScale) : value
-    }
-    let scaleX = scale.component(0).map(factor)
-    let scaleY = scale.component(1).map(factor)
+    let scaleX = scale.component(0).map(Self.scaleFactor)
+    let scaleY = scale.component(1).map(Self.scaleFactor)
     let radians = rotation.map { $0 * .pi / 180 }
     var components = TransformComponents(.identity)
     components.scale = (scaleX.initialValue, scaleY.initialValue, 1)

@@ -35,19 +35,6 @@ struct GIFOutputTests {
     return PaletteColor(red: UInt8(red), green: UInt8(green), blue: UInt8(blue))
   }
 
-  /// The mean absolute difference per colour channel between two frames' straight colours.
-  private func meanError(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
-    var total = 0
-    for y in 0..<a.height {
-      for x in 0..<a.width {
-        let p = a.rgba(x: x, y: y)
-        let q = b.rgba(x: x, y: y)
-        total += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
-      }
-    }
-    return Double(total) / Double(3 * a.width * a.height)
-  }
-
   /// `frame` mapped through `palette` and back to colours, as a GIF with that palette shows it.
   private func mapped(_ frame: PixelBuffer, through palette: GIFPalette) throws -> PixelBuffer {
     let lookup = PaletteLookup(palette: palette)
@@ -101,7 +88,7 @@ struct GIFOutputTests {
       let frame = try #require(PixelBuffer(width: 150, height: 267))
       try backend.render(trees[starts[index]], viewport: viewport, into: frame)
       rendered.append(frame)
-      errors.append(meanError(frame, pixels))
+      errors.append(frame.meanDifference(from: pixels, includingAlpha: false))
     }
     #expect(info.decodedFrameCount == structure.images.count)
     #expect(info.codecName == "gif" && info.width == 150 && info.height == 267)
@@ -115,8 +102,8 @@ struct GIFOutputTests {
     let small = GIFPalette(histogram: histogram, maximumEntries: 16)
     let fixed = GIFPalette(colors: (0..<256).map(Self.uniformColor), hasTransparentEntry: false)
     let sampled = stride(from: 0, to: rendered.count, by: max(1, rendered.count / 8)).map { rendered[$0] }
-    let smallError = try sampled.map { meanError($0, try mapped($0, through: small)) }.reduce(0, +) / Double(sampled.count)
-    let fixedError = try sampled.map { meanError($0, try mapped($0, through: fixed)) }.reduce(0, +) / Double(sampled.count)
+    let smallError = try sampled.map { $0.meanDifference(from: try mapped($0, through: small), includingAlpha: false) }.reduce(0, +) / Double(sampled.count)
+    let fixedError = try sampled.map { $0.meanDifference(from: try mapped($0, through: fixed), includingAlpha: false) }.reduce(0, +) / Double(sampled.count)
     let figures = String(
       format: "mean colour error %.3f (worst frame %.3f) over %d images; 16 colours: %.3f; fixed 3-3-2: %.3f; budget %.2f",
       mean, worst, errors.count, smallError, fixedError, Self.meanErrorBudget)

@@ -83,20 +83,6 @@ struct LottieCommandTests {
     #expect(faster.standardError.contains("wrote fast.mp4: 60 frames, 240x160, 60 fps, 1.00 s"), "\(faster.standardError)")
   }
 
-  /// The mean difference per channel (premultiplied) between two pictures of one size.
-  private func meanDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
-    var total = 0
-    for y in 0..<a.height {
-      for x in 0..<a.width {
-        let p = a.rgba(x: x, y: y)
-        let q = b.rgba(x: x, y: y)
-        total += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green)) + abs(Int(p.blue) - Int(q.blue))
-          + abs(Int(p.alpha) - Int(q.alpha))
-      }
-    }
-    return Double(total) / Double(4 * a.width * a.height)
-  }
-
   @Test("two loops to PNG frames, MP4, MOV with alpha and GIF: every format's frames are the stills of the same frames")
   func framesAreStills() throws {
     let folder = try folder()
@@ -118,7 +104,7 @@ struct LottieCommandTests {
     for (index, frame) in [0, 7, 15, 29].enumerated() {
       for loop in 0..<2 {
         let path = folder.appendingPathComponent(String(format: "frames/f-%03d.png", frame + 30 * loop + 1)).path
-        #expect(meanDifference(try PNGReader.read(path), stills[index]) == 0, "frame \(frame), loop \(loop + 1)")
+        #expect(try PNGReader.read(path).meanDifference(from: stills[index], includingAlpha: true) == 0, "frame \(frame), loop \(loop + 1)")
       }
     }
 
@@ -133,7 +119,7 @@ struct LottieCommandTests {
       var compared = 0
       let info = try VideoReader.read(folder.appendingPathComponent(name).path) { index, pixels in
         guard let position = [0, 7, 15, 29].firstIndex(of: index % 30) else { return }
-        let difference = meanDifference(pixels, references[position])
+        let difference = pixels.meanDifference(from: references[position], includingAlpha: true)
         #expect(difference < tolerance, "\(name) frame \(index): mean difference \(difference)")
         compared += 1
       }
