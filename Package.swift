@@ -67,22 +67,26 @@ let package = Package(
     .executableTarget(name: "splashvid", dependencies: ["SplashCLI"]),
 
     // MARK: Tests
-    .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore"]),
+    .target(name: "SplashTestSupport", path: "Tests/SplashTestSupport"),
+    .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore"]),
     .testTarget(
-      name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashDocument", "SplashModel", "SplashCore"], exclude: ["Broken"]),
+      name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashDocument", "SplashModel", "SplashCore", "SplashTestSupport"], exclude: ["Broken"]),
     .testTarget(
-      name: "SplashCairoTests", dependencies: ["SplashCairo", "SplashPresets", "SplashLottie", "SplashDocument", "SplashRender", "SplashModel", "SplashCore"],
+      name: "SplashCairoTests",
+      dependencies: [
+        "SplashCairo", "SplashPresets", "SplashLottie", "SplashDocument", "SplashRender", "SplashModel", "SplashCore", "SplashTestSupport",
+      ],
       exclude: ["Goldens", "Fixtures", "Loaders"]),
     .testTarget(
       name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"]),
-    .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore"]),
+    .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(
       name: "SplashCLITests",
       dependencies: [
         "splashvid", "SplashCLI", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel", "SplashEncode", "SplashCore",
-        "SplashGzip", "SplashZip",
+        "SplashGzip", "SplashZip", "SplashTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -12,7 +12,7 @@ struct AuthoringMessagesTests {
     { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { start: 0, cycle: 1 },
       layers: [ { id: "ring", type: "shape", strokeColor: "red", lineWidth: 2,
                   path: { arc: { center: [50, 50], radius: 20, startAngle: "0deg", endAngle: "0deg" } } } ] }
-    """.write(to: folder.appendingPathComponent("ring.json5"), atomically: true, encoding: .utf8)
+    """.write(to: folder.appendingPathComponent("ring.json5"), atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(["validate", "ring.json5"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
@@ -27,7 +27,7 @@ struct AuthoringMessagesTests {
     { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { start: 0, cycle: 1 },
       layers: [ { id: "ring", type: "shape", strokeColor: "red", lineWidth: 2,
                   path: { arc: { center: [50, 50], radius: 20, startAngle: "90deg", endAngle: "90deg" } } } ] }
-    """.write(to: folder.appendingPathComponent("ring.json5"), atomically: true, encoding: .utf8)
+    """.write(to: folder.appendingPathComponent("ring.json5"), atomically: false, encoding: .utf8)
     let warning = "splashvid: ring.json5: layers[0].path: warning: this path has no length"
     for arguments in [["still", "--file", "ring.json5", "--time", "0", "-o", "ring.png"], ["--file", "ring.json5", "-o", "ring.mp4"]] {
       let outcome = try BinaryRunner.run(arguments, in: folder)

@@ -55,7 +55,7 @@ struct BatchTests {
       welcome,,94x168,2,prores
       fuber,,94x168,10,gif
       """
-    try manifest.write(to: work.appendingPathComponent("clips.csv"), atomically: true, encoding: .utf8)
+    try manifest.write(to: work.appendingPathComponent("clips.csv"), atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "clips.csv"], in: work)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let out = work.appendingPathComponent("out")
@@ -70,7 +70,7 @@ struct BatchTests {
   func resumable() throws {
     let presets = try presetCopy()
     let work = presets.deletingLastPathComponent()
-    try twelve.write(to: work.appendingPathComponent("clips.csv"), atomically: true, encoding: .utf8)
+    try twelve.write(to: work.appendingPathComponent("clips.csv"), atomically: false, encoding: .utf8)
     let arguments = ["batch", presets.path, "-o", "out", "--manifest", "clips.csv", "--jobs", "2", "--report", "report.json"]
 
     let first = try BinaryRunner.run(arguments, in: work)
@@ -85,7 +85,7 @@ struct BatchTests {
     #expect(second.standardOutput.contains("12 clips: 0 rendered, 12 skipped, 0 failed"))
 
     let welcome = presets.appendingPathComponent("welcome.json5")
-    try (String(contentsOf: welcome, encoding: .utf8) + "\n// edited\n").write(to: welcome, atomically: true, encoding: .utf8)
+    try (String(contentsOf: welcome, encoding: .utf8) + "\n// edited\n").write(to: welcome, atomically: false, encoding: .utf8)
     let third = try BinaryRunner.run(arguments, in: work)
     #expect(third.exitCode == 0)
     let after = try statuses(work.appendingPathComponent("report.json"))
@@ -110,7 +110,7 @@ struct BatchTests {
       welcome,i.mp4,,94x168,2,1
       logo-reveal,j.mp4,,94x168,2,1
       """
-    try manifest.write(to: work.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+    try manifest.write(to: work.appendingPathComponent("bad.csv"), atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "bad.csv"], in: work)
     #expect(outcome.exitCode == 1)
     let lines = outcome.standardError.split(separator: "\n")
@@ -126,7 +126,7 @@ struct BatchTests {
     let presets = try presetCopy()
     let work = presets.deletingLastPathComponent()
     let manifest = "preset,output,size,fps\nwelcome,ok-1.mp4,94x168,2\nwelcome,blocked.mp4,94x168,2\nlogo-reveal,ok-2.mp4,94x168,2\n"
-    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: false, encoding: .utf8)
     // A folder where the clip should go: that clip cannot be written.
     try FileManager.default.createDirectory(at: work.appendingPathComponent("out/blocked.mp4"), withIntermediateDirectories: true)
     let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "m.csv", "--report", "r.json"], in: work)
@@ -142,7 +142,7 @@ struct BatchTests {
   func shards() throws {
     let presets = try presetCopy()
     let work = presets.deletingLastPathComponent()
-    try twelve.write(to: work.appendingPathComponent("clips.csv"), atomically: true, encoding: .utf8)
+    try twelve.write(to: work.appendingPathComponent("clips.csv"), atomically: false, encoding: .utf8)
     var seen: [String] = []
     for index in 0..<3 {
       let outcome = try BinaryRunner.run(
@@ -164,7 +164,7 @@ struct BatchTests {
     let work = presets.deletingLastPathComponent()
     var manifest = "preset,output,size,fps,loops\n"
     for index in 0..<8 { manifest += "fuber,clip-\(index).mp4,188x334,10,2\n" }
-    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: false, encoding: .utf8)
     let process = Process()
     process.executableURL = BinaryRunner.binary
     process.arguments = ["batch", presets.path, "-o", "out", "--manifest", "m.csv"]
@@ -204,12 +204,12 @@ struct BatchTests {
       {"preset": "welcome", "output": "hej.mp4", "params": {"labelText": "Hej"}, "size": "94x168", "fps": 2}
       {"preset": "fuber", "size": "94x168", "fps": 2, "loops": 2}
       """
-    try good.write(to: work.appendingPathComponent("clips.jsonl"), atomically: true, encoding: .utf8)
+    try good.write(to: work.appendingPathComponent("clips.jsonl"), atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(["batch", presets.path, "-o", "out", "--manifest", "clips.jsonl"], in: work)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(try VideoReader.read(work.appendingPathComponent("out/fuber.mp4").path).decodedFrameCount == 12)
     #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/hej.mp4").path))
-    try (good + "\n{not json}\n").write(to: work.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
+    try (good + "\n{not json}\n").write(to: work.appendingPathComponent("bad.jsonl"), atomically: false, encoding: .utf8)
     let bad = try BinaryRunner.run(["batch", presets.path, "-o", "out2", "--manifest", "bad.jsonl"], in: work)
     #expect(bad.exitCode == 1)
     #expect(bad.standardError.hasPrefix("bad.jsonl:3: not a JSON object"), "\(bad.standardError)")
@@ -227,7 +227,7 @@ struct BatchTests {
       fuber,long.mp4,,376x668,30,4
       welcome,short.mp4,,94x168,2,1
       """
-    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: false, encoding: .utf8)
     let arguments = ["batch", presets.path, "-o", "out", "--manifest", "m.csv", "--jobs", "1", "--report", "report.json"]
     let fuber = presets.appendingPathComponent("fuber.json5")
     let welcome = presets.appendingPathComponent("welcome.json5")
@@ -249,8 +249,8 @@ struct BatchTests {
       if !sawRender { Thread.sleep(forTimeInterval: 0.005) }
     }
     try #require(sawRender, "the render of long.mp4 was never seen")
-    try (fuberText + "\n// edited while rendering\n").write(to: fuber, atomically: true, encoding: .utf8)
-    try String(welcomeText.prefix(welcomeText.count / 2)).write(to: welcome, atomically: true, encoding: .utf8)
+    try (fuberText + "\n// edited while rendering\n").write(to: fuber, atomically: false, encoding: .utf8)
+    try String(welcomeText.prefix(welcomeText.count / 2)).write(to: welcome, atomically: false, encoding: .utf8)
     #expect(process.isRunning, "long.mp4 finished before the edit; the test needs a longer clip")
     process.waitUntilExit()
     #expect(process.terminationStatus == 1, "short.mp4 failed")
@@ -268,8 +268,8 @@ struct BatchTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
 
     // The edit is undone (a branch switched back): the clip cannot be trusted, so it renders again.
-    try fuberText.write(to: fuber, atomically: true, encoding: .utf8)
-    try welcomeText.write(to: welcome, atomically: true, encoding: .utf8)
+    try fuberText.write(to: fuber, atomically: false, encoding: .utf8)
+    try welcomeText.write(to: welcome, atomically: false, encoding: .utf8)
     let second = try BinaryRunner.run(arguments, in: work)
     #expect(second.exitCode == 0, "\(second.standardError)")
     #expect(try statuses(work.appendingPathComponent("report.json")) == ["long.mp4": "rendered", "short.mp4": "rendered"])
@@ -291,7 +291,7 @@ struct BatchTests {
   private func tintedFolder() throws -> URL {
     let work = try BinaryRunner.temporaryFolder()
     try FileManager.default.createDirectory(at: work.appendingPathComponent("p"), withIntermediateDirectories: false)
-    try tinted.write(to: work.appendingPathComponent("p/tint.json5"), atomically: true, encoding: .utf8)
+    try tinted.write(to: work.appendingPathComponent("p/tint.json5"), atomically: false, encoding: .utf8)
     return work
   }
 
@@ -318,7 +318,7 @@ struct BatchTests {
       tint,blue.mp4,tint=#0000FF,,,3,
       tint,alpha.webm,,,,,
       """
-    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(
       ["batch", "p", "-o", "out", "--manifest", "m.csv", "--size", "48x24", "--fps", "4", "--loops", "2", "--param", "tint=#FF0000",
        "--x264-preset", "ultrafast", "--tune", "stillimage", "--crf", "30", "--fit", "cover"],
@@ -354,7 +354,7 @@ struct BatchTests {
 
     // --param holds for every clip: a preset without that parameter is a bad clip, before any renders.
     try "{ schemaVersion: 1, canvas: { size: [24, 24] }, clip: { cycle: 1 }, layers: [] }".write(
-      to: work.appendingPathComponent("p/plain.json5"), atomically: true, encoding: .utf8)
+      to: work.appendingPathComponent("p/plain.json5"), atomically: false, encoding: .utf8)
     let lacking = try BinaryRunner.run(["batch", "p", "-o", "out2", "--size", "24x24", "--param", "tint=#FF0000"], in: work)
     #expect(lacking.exitCode == 1)
     #expect(
@@ -409,7 +409,7 @@ struct BatchTests {
     let work = try tintedFolder()
     defer { try? FileManager.default.removeItem(at: work) }
     let manifest = "preset,output,size,fps\ntint,a.gif,47x24,\ntint,b.mp4,,60\ntint,c.webm,,\n"
-    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: true, encoding: .utf8)
+    try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(["batch", "p", "-o", "out", "--manifest", "m.csv", "--fps", "60", "--transparent"], in: work)
     #expect(outcome.exitCode == 1)
     let lines = outcome.standardError.split(separator: "\n").map(String.init)

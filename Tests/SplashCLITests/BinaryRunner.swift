@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SplashTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -122,8 +123,6 @@ struct BinaryRunner {
   }
 
   static func temporaryFolder() throws -> URL {
-    let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("splashvid-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+    try ScratchFolder.make("splashvid-cli")
   }
 }

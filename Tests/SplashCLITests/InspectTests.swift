@@ -66,7 +66,7 @@ struct InspectTests {
         layers: [ { id: "spinner", type: "replicator", position: [100, 100], bounds: [0, 0, 80, 80], instanceCount: 8,
                     instanceTransform: { rotate: "45deg" }, instanceDelay: 0.1, instanceAlphaOffset: -0.125,
                     sublayers: [ { use: "dot", id: "dot" } ] } ] }
-      """.write(to: file, atomically: true, encoding: .utf8)
+      """.write(to: file, atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(["inspect", "--file", file.path, "--time", "0.5"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let root = try #require(try json(outcome.standardOutput) as? [String: Any])

@@ -20,7 +20,7 @@ struct LottieCommandTests {
   private func folder() throws -> URL {
     let folder = try BinaryRunner.temporaryFolder()
     // A name that says nothing: the content makes it a Lottie file.
-    try Self.document.write(to: folder.appendingPathComponent("pulse.anim"), atomically: true, encoding: .utf8)
+    try Self.document.write(to: folder.appendingPathComponent("pulse.anim"), atomically: false, encoding: .utf8)
     return folder
   }
 
@@ -31,7 +31,7 @@ struct LottieCommandTests {
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardOutput == "pulse.anim: layers[0].ef[0]: warning: effects other than drop shadows are not drawn\nok pulse.anim (1 warning)\n")
     try Self.document.replacingOccurrences(of: #""fr":30"#, with: #""fr":-1"#)
-      .write(to: folder.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+      .write(to: folder.appendingPathComponent("broken.json"), atomically: false, encoding: .utf8)
     let broken = try BinaryRunner.run(["validate", "broken.json"], in: folder)
     #expect(broken.exitCode == 1)
     #expect(broken.standardOutput.hasPrefix("broken.json: fr: expected a frame rate from 1 to 1000, found -1\n"), "\(broken.standardOutput)")
@@ -137,19 +137,19 @@ struct LottieCommandTests {
     let folder = try folder()
     let clips = folder.appendingPathComponent("clips")
     try FileManager.default.createDirectory(at: clips, withIntermediateDirectories: true)
-    try Self.document.write(to: clips.appendingPathComponent("pulse.json"), atomically: true, encoding: .utf8)
+    try Self.document.write(to: clips.appendingPathComponent("pulse.json"), atomically: false, encoding: .utf8)
     try """
     { schemaVersion: 1, canvas: { size: [40, 40] }, clip: { cycle: 0.5 },
       parameters: { tint: { type: "color", default: "red" } },
       layers: [ { id: "a", bounds: [0, 0, 20, 20], position: [20, 20], backgroundColor: "$tint" } ] }
-    """.write(to: clips.appendingPathComponent("square.json5"), atomically: true, encoding: .utf8)
+    """.write(to: clips.appendingPathComponent("square.json5"), atomically: false, encoding: .utf8)
     let first = try BinaryRunner.run(["batch", "clips", "-o", "out", "--fps", "10", "--format", "gif"], in: folder)
     #expect(first.exitCode == 0, "\(first.standardError)")
     #expect(first.standardOutput.contains("2 clips: 2 rendered, 0 skipped, 0 failed"), "\(first.standardOutput)")
     let second = try BinaryRunner.run(["batch", "clips", "-o", "out", "--fps", "10", "--format", "gif"], in: folder)
     #expect(second.standardOutput.contains("2 clips: 0 rendered, 2 skipped, 0 failed"), "\(second.standardOutput)")
     try "preset,output,params\npulse,p.gif,tint=blue\n".write(
-      to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+      to: folder.appendingPathComponent("rows.csv"), atomically: false, encoding: .utf8)
     let rows = try BinaryRunner.run(["batch", "clips", "-o", "out2", "--manifest", "rows.csv"], in: folder)
     #expect(rows.exitCode != 0)
     #expect(rows.standardError.contains("--param tint: clips/pulse.json is a Lottie file, which has no parameters"), "\(rows.standardError)")
@@ -158,7 +158,7 @@ struct LottieCommandTests {
   @Test("presets lists a Lottie file beside the presets, with its canvas, loop and rate")
   func presetsList() throws {
     let folder = try folder()
-    try Self.document.write(to: folder.appendingPathComponent("pulse.json"), atomically: true, encoding: .utf8)
+    try Self.document.write(to: folder.appendingPathComponent("pulse.json"), atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(["presets", "--presets-dir", folder.path], in: folder)
     #expect(outcome.standardOutput.contains("pulse  120x80 pt  loop 1 s"), "\(outcome.standardOutput)")
     #expect(outcome.standardOutput.contains("    Lottie file: pulse, 30 fps"), "\(outcome.standardOutput)")

@@ -15,7 +15,7 @@ struct LottieTextCommandTests {
 
   private func folder() throws -> URL {
     let folder = try BinaryRunner.temporaryFolder()
-    try Self.document.write(to: folder.appendingPathComponent("title.json"), atomically: true, encoding: .utf8)
+    try Self.document.write(to: folder.appendingPathComponent("title.json"), atomically: false, encoding: .utf8)
     return folder
   }
 

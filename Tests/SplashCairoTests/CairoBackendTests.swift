@@ -2,6 +2,7 @@ import Foundation
 import SplashCore
 import SplashModel
 import SplashRender
+import SplashTestSupport
 import Testing
 
 @testable import SplashCairo
@@ -120,8 +121,7 @@ struct CairoBackendTests {
 
   @Test("a still written as PNG is a PNG that appears atomically")
   func pngStill() throws {
-    let folder = NSTemporaryDirectory() + "splashvid-png-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("splashvid-png").path
     let path = folder + "/frame.png"
     try PNGWriter.write(try render([pie(strokeEnd: 1)]), to: path)
     let data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -1,5 +1,6 @@
 import Foundation
 import SplashRender
+import SplashTestSupport
 import Testing
 
 @testable import SplashCairo
@@ -10,7 +11,7 @@ import Testing
 @Suite("Image readers refuse what is not a regular file")
 struct ImageFileKindTests {
   static func folder() throws -> URL {
-    let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("splashvid-image-\(UUID().uuidString)")
+    let folder = try ScratchFolder.make("splashvid-image")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("logo.png"), withIntermediateDirectories: true)
     return folder

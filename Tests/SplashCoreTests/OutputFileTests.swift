@@ -1,4 +1,5 @@
 import Foundation
+import SplashTestSupport
 import Testing
 
 @testable import SplashCore
@@ -6,8 +7,7 @@ import Testing
 @Suite("Output files appear only when complete")
 struct OutputFileTests {
   private func temporaryFolder() throws -> String {
-    let folder = NSTemporaryDirectory() + "splashvid-output-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("splashvid-output").path
     return folder
   }
 
@@ -54,8 +54,7 @@ struct OutputFileTests {
 @Suite("Temporary files: random, exclusive, short enough, locked, swept only when dead")
 struct TemporaryFileTests {
   private func temporaryFolder() throws -> String {
-    let folder = NSTemporaryDirectory() + "splashvid-temporaries-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("splashvid-temporaries").path
     return folder
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashTestSupport
 import Testing
 
 @testable import SplashEncode
@@ -11,8 +12,7 @@ struct GIFWriterTests {
   private let navy = Color(red8: 0x14, green8: 0x23, blue8: 0x5A)
 
   private func folder() throws -> String {
-    let folder = NSTemporaryDirectory() + "splashvid-gif-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("splashvid-gif").path
     return folder
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashTestSupport
 import Testing
 
 @testable import SplashEncode
@@ -7,8 +8,7 @@ import Testing
 @Suite("H.264 MP4 writing round-trips through libavformat and libavcodec")
 struct VideoWriterTests {
   private func temporaryFolder() throws -> String {
-    let folder = NSTemporaryDirectory() + "splashvid-encode-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("splashvid-encode").path
     return folder
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashTestSupport
 import Testing
 
 @testable import SplashEncode
@@ -57,8 +58,7 @@ struct VideoFormatTests {
 
   @Test("round trip through libavformat and libavcodec", arguments: expectations)
   func roundTrip(_ expected: Expectation) throws {
-    let folder = NSTemporaryDirectory() + "splashvid-format-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("splashvid-format").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/" + expected.fileName
     let settings = VideoSettings(
@@ -149,8 +149,7 @@ struct SoundtrackTests {
     "a mono 44.1 kHz tone shorter or longer than the video, and silence, end with the video",
     arguments: [("short", 0.7), ("long", 5.0), ("silence", 0.0)])
   func lengths(name: String, toneSeconds: Double) throws {
-    let folder = NSTemporaryDirectory() + "splashvid-sound-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("splashvid-sound").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var settings = VideoSettings(width: 64, height: 64, framesPerSecond: 25, encoderPreset: "ultrafast")
     if toneSeconds > 0 {
@@ -172,8 +171,7 @@ struct SoundtrackTests {
 
   @Test("a soundtrack that is not audio fails before any frame, naming the file, and leaves nothing")
   func notAudio() throws {
-    let folder = NSTemporaryDirectory() + "splashvid-sound-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("splashvid-sound").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("not a sound".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
     var settings = VideoSettings(width: 64, height: 64, framesPerSecond: 25)

@@ -1,4 +1,5 @@
 import Foundation
+import SplashTestSupport
 import Testing
 
 @testable import SplashPresets
@@ -6,8 +7,7 @@ import Testing
 @Suite("Presets are found by name in a fixed folder order")
 struct PresetLibraryTests {
   private func folder(with presets: [String]) throws -> URL {
-    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("presets-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try ScratchFolder.make("presets")
     for name in presets {
       try Data("{}".utf8).write(to: url.appendingPathComponent(name))
     }
