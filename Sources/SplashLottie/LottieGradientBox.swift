@@ -7,7 +7,7 @@ import SplashModel
 /// A Lottie gradient spreads without end (the end colours continue beyond `s` and `e`); a
 /// `CAGradientLayer` draws inside its bounds only, so the box must hold every pixel the mask
 /// lets through. It is the box around the mask's paths (every keyframe of an animated path,
-/// through the groups' transforms as the model holds them and through a repeater's copies,
+/// through the groups' and a repeater's copies' transforms as the model holds them,
 /// widened by half the widest stroke and its miters), padded by 2000 points on every side as
 /// lottie-ios pads its `GradientRenderLayer` (`gradientPadding`), so paths that a group's
 /// animated transform carries further still fall inside. The padding costs nothing when
@@ -64,21 +64,7 @@ enum LottieGradientBox {
         for corner in corners { include(toMask.apply(to: corner), in: &hull) }
       }
     }
-    guard layer.kind == .replicator else {
-      for sublayer in layer.sublayers { visit(sublayer, into: toMask, hull: &hull) }
-      return
-    }
-    // A repeater's copies: instance k moved by the instance transform k times about the
-    // bounds' centre (as the model holds it; a repeater has at most 1000 copies).
-    let center = bounds.center
-    let step = AffineTransform(translationX: -center.x, y: -center.y)
-      .concatenating(properties.replicator.instanceTransform.flattened ?? .identity)
-      .concatenating(AffineTransform(translationX: center.x, y: center.y))
-    var instance = AffineTransform.identity
-    for _ in 0..<min(max(properties.replicator.instanceCount, 0), 1_000) {
-      for sublayer in layer.sublayers { visit(sublayer, into: instance.concatenating(toMask), hull: &hull) }
-      instance = instance.concatenating(step)
-    }
+    for sublayer in layer.sublayers { visit(sublayer, into: toMask, hull: &hull) }
   }
 
   private static func keyframeValues(_ values: AnimationValues) -> [AnimatableValue] {

@@ -2,16 +2,17 @@ import Foundation
 import SplashCore
 import SplashModel
 
-/// `rp`: a repeater, which draws what comes before it in its group `c` times, each copy
-/// transformed once more by its transform and faded from its start opacity to its end opacity.
+/// `rp`: a repeater, which draws what comes before it in its group `c` times.
 ///
-/// That is a `CAReplicatorLayer`: `instanceCount` copies, instance k transformed by
-/// `instanceTransform`ᵏ about the replicator's centre (its zero-sized bounds sit at the shape
-/// space's origin, so the centre is the origin), its colours multiplied by an alpha that
-/// starts at `so` and steps by (`eo` − `so`) ÷ (c − 1). The transform is the repeater's own,
-/// as a point's: q ↦ p + a + R·S·(q − a). An offset `o` starts the copies that many steps
-/// along (a fraction of a step scales position and rotation and raises the scale to it), and
-/// copies drawn "below" the previous ones (`m: 2`) are drawn above, with a warning.
+/// Drawn as Lottie's iOS player draws it (its Core Animation engine's `RepeaterLayer`), not as
+/// After Effects does: copy k (0 ≤ k < c) is one layer whose transform has the repeater's anchor
+/// and scale once, k × its position and k × its rotation — a point q lands at
+/// k·p + R(k·r)·S·(q − a) — and whose opacity runs linearly from `so` (copy 0) to `eo` (the
+/// last copy). Later copies are drawn above earlier ones. After Effects and the other players
+/// apply the whole transform k times instead (scale compounding, the position turned by the
+/// rotation so far); the two agree for the common spinner, rotation only about the origin.
+/// Like the iOS player, the offset `o` is not applied and copies meant to be composited below
+/// (`m: 2`) are drawn above; both are warned.
 struct LottieRepeater {
   var jsonPath: String
   var copies: LottieProperty<Double>
@@ -42,76 +43,72 @@ struct LottieRepeater {
     startOpacity = try scalar(transform?["so"], 100)
     endOpacity = try scalar(transform?["eo"], 100)
     if copies.isAnimated { context.warnings.note("an animated repeater count is drawn with its first value", at: "\(jsonPath).c") }
+    if offset.isAnimated || offset.initialValue != 0 {
+      context.warnings.note("a repeater offset is not applied (as Lottie's iOS player)", at: "\(jsonPath).o")
+    }
     if (try cursor["m"]?.number()) == 2 {
       context.warnings.note("repeater copies composited below are drawn above", at: "\(jsonPath).m")
     }
   }
 
-  /// The repeater's transform taken `steps` times (a fraction of a step scales its parts).
-  private func transform(steps: Double, at frame: Double) -> Transform3D {
+  /// Copy `index`'s transform at `frame`: q ↦ index·p + R(index·r)·S·(q − a).
+  private func transform(copy index: Int, at frame: Double) -> Transform3D {
     let anchor = self.anchor.value(at: frame)
     let position = self.position.value(at: frame)
     let scale = self.scale.value(at: frame)
-    let (ax, ay) = (anchor.first ?? 0, anchor.count > 1 ? anchor[1] : 0)
-    let (px, py) = (position.first ?? 0, position.count > 1 ? position[1] : 0)
-    func factor(_ index: Int) -> Double {
-      let value = (index < scale.count ? scale[index] : 100) / 100
-      return steps == 1 ? value : pow(max(abs(value), LottieTransform.smallestScale), steps) * (value < 0 ? -1 : 1)
-    }
-    return Transform3D(translationX: -ax, y: -ay)
-      .concatenating(Transform3D(scaleX: factor(0), y: factor(1)))
+    let steps = Double(index)
+    func component(_ values: [Double], _ index: Int, _ absent: Double) -> Double { index < values.count ? values[index] : absent }
+    return Transform3D(translationX: -component(anchor, 0, 0), y: -component(anchor, 1, 0))
+      .concatenating(Transform3D(scaleX: component(scale, 0, 100) / 100, y: component(scale, 1, 100) / 100))
       .concatenating(Transform3D(rotationAngle: rotation.value(at: frame) * steps * .pi / 180, x: 0, y: 0, z: 1))
-      .concatenating(Transform3D(translationX: ax + px * steps, y: ay + py * steps))
+      .concatenating(Transform3D(translationX: component(position, 0, 0) * steps, y: component(position, 1, 0) * steps))
+  }
+
+  /// Copy `index`'s opacity at `frame`, of `count` copies: from `so` to `eo` in equal steps.
+  private func opacity(copy index: Int, of count: Int, at frame: Double) -> Double {
+    let start = startOpacity.value(at: frame) / 100
+    let end = endOpacity.value(at: frame) / 100
+    let progress = count > 1 ? Double(index) / Double(count - 1) : 0
+    return min(max(start + (end - start) * progress, 0), 1)
   }
 
   private var isAnimated: Bool {
-    offset.isAnimated || anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated
-      || startOpacity.isAnimated || endOpacity.isAnimated
+    anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated || startOpacity.isAnimated
+      || endOpacity.isAnimated
   }
 
   /// `content` (what the items before the repeater draw) repeated, on `timeline`.
   func replicate(_ content: [Layer], id: String, timeline: LottieTimeline, limits: LottieLimits) -> Layer {
     let requested = copies.initialValue
     let count = Int((requested.isFinite ? min(max(requested, 0), 1_000) : 0).rounded())
+    // Every copy keeps its own sampled track, so the copies share one copy's sampling limit.
     let frames =
       isAnimated
       ? LottieSampling.frames(
-        of: [offset.map { [$0] }, anchor, position, scale, rotation.map { [$0] }, startOpacity.map { [$0] }, endOpacity.map { [$0] }],
-        limit: limits.sampledFrames)
+        of: [anchor, position, scale, rotation.map { [$0] }, startOpacity.map { [$0] }, endOpacity.map { [$0] }],
+        limit: max(8, limits.sampledFrames / max(count, 1)))
       : []
-    func alphas(at frame: Double) -> (start: Double, step: Double) {
-      let start = min(max(startOpacity.value(at: frame) / 100, 0), 1)
-      let end = min(max(endOpacity.value(at: frame) / 100, 0), 1)
-      return (start, count > 1 ? (end - start) / Double(count - 1) : 0)
+    let times = frames.map(timeline.seconds)
+    func animation(_ keyPath: LayerKeyPath, _ value: (Double) -> AnimatableValue) -> Animation? {
+      guard frames.count > 1,
+        let (track, timing) = LottieAnimations.track(times: times, values: frames.map(value), timingFunctions: [])
+      else { return nil }
+      return .property(PropertyAnimation(keyPath: keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
     }
 
-    var replicator = Layer(id: "\(id) (repeater)", kind: .replicator)
-    replicator.properties.replicator.instanceCount = count
-    replicator.properties.replicator.instanceTransform = transform(steps: 1, at: 0)
-    let (start, step) = alphas(at: 0)
-    replicator.properties.replicator.instanceColor = Color(red: 1, green: 1, blue: 1, alpha: start)
-    replicator.properties.replicator.instanceAlphaOffset = step
-    var base = Layer(id: "\(id) (repeated)", sublayers: content)
-    base.properties.transform = transform(steps: offset.initialValue, at: 0)
-
-    if frames.count > 1 {
-      // Sampled per frame: a repeater's transform is a power of its parts, which keyframes of
-      // the parts do not interpolate.
-      let times = frames.map(timeline.seconds)
-      func animation(_ keyPath: LayerKeyPath, _ value: (Double) -> AnimatableValue) -> Animation? {
-        guard let (track, timing) = LottieAnimations.track(times: times, values: frames.map(value), timingFunctions: []) else {
-          return nil
-        }
-        return .property(PropertyAnimation(keyPath: keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
-      }
-      replicator.animations = [
-        animation(.instanceTransform) { .transform(transform(steps: 1, at: $0)) },
-        animation(.instanceColor) { .color(Color(red: 1, green: 1, blue: 1, alpha: alphas(at: $0).start)) },
-        animation(.instanceAlphaOffset) { .scalar(alphas(at: $0).step) },
+    var repeated = Layer(id: "\(id) (repeater)")
+    repeated.sublayers = (0..<count).map { index in
+      var copy = Layer(id: "\(id) (copy \(index))", sublayers: content)
+      copy.properties.transform = transform(copy: index, at: 0)
+      copy.properties.opacity = opacity(copy: index, of: count, at: 0)
+      // Sampled per frame: a copy's transform multiplies the repeater's position and rotation
+      // by its index, which keyframes of the parts do not interpolate.
+      copy.animations = [
+        animation(.transform) { .transform(transform(copy: index, at: $0)) },
+        animation(.opacity) { .scalar(opacity(copy: index, of: count, at: $0)) },
       ].compactMap { $0 }
-      base.animations = [animation(.transform) { .transform(transform(steps: offset.value(at: $0), at: $0)) }].compactMap { $0 }
+      return copy
     }
-    replicator.sublayers = [base]
-    return replicator
+    return repeated
   }
 }

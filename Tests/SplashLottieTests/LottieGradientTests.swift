@@ -189,7 +189,8 @@ struct LottieGradientTests {
     let layers = gradients(scene)
     #expect(layers.count == 1)
     let layer = try #require(layers.first)
-    #expect(layer.mask?.sublayers.contains { $0.kind == .replicator } == true, "\(layer.mask?.sublayers.map(\.kind) ?? [])")
+    let copies = layer.mask?.sublayers.first { $0.id.hasSuffix("(repeater)") }?.sublayers ?? []
+    #expect(copies.count == 5, "\(layer.mask?.sublayers.map(\.id) ?? [])")
     #expect(layer.properties.bounds.maxX > 4180, "\(layer.properties.bounds)")
     // The gradient itself is not repeated: its points stay where the file puts them.
     expectClose(place(layer.properties.gradient.endPoint, in: layer), Point(x: 180, y: 75), "end")
