@@ -8,7 +8,8 @@ import PackageDescription
 //   SplashPresets  → SplashModel → SplashCore ; SplashPresets → SplashDocument (JSON5, shared by
 //   SplashLottie   → SplashModel → SplashCore ; SplashLottie  → SplashDocument   both front ends)
 //   SplashPipeline → SplashRender → SplashModel → SplashCore
-//   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo, CGdkPixbuf
+//   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo, CGdkPixbuf, SplashWebP
+//   SplashWebP     → CWebP        (WebP images, which gdk-pixbuf does not read)
 //   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
 //   SplashGzip     → CZlib        ; SplashZip    → CZip      (the containers .tgs and .lottie)
 //   SplashCLI      → SplashGzip, SplashZip (unpacking a container is the loader's job)
@@ -40,6 +41,9 @@ let package = Package(
     .systemLibrary(
       name: "CZip", pkgConfig: "libzip",
       providers: [.apt(["libzip-dev"])]),
+    .systemLibrary(
+      name: "CWebP", pkgConfig: "libwebp",
+      providers: [.apt(["libwebp-dev"])]),
 
     // MARK: Stages
     .target(name: "SplashCore"),
@@ -49,7 +53,8 @@ let package = Package(
     .target(name: "SplashLottie", dependencies: ["SplashDocument", "SplashModel", "SplashCore"]),
     .target(name: "SplashRender", dependencies: ["SplashModel", "SplashCore"]),
     .target(
-      name: "SplashCairo", dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo", "CGdkPixbuf"]),
+      name: "SplashCairo",
+      dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo", "CGdkPixbuf", "SplashWebP"]),
     .target(
       name: "SplashEncode", dependencies: ["SplashCore", "CFFmpeg"],
       // The colour conversion is SIMD code that is some fifty times slower unoptimised; debug
@@ -58,6 +63,7 @@ let package = Package(
     .target(name: "SplashPipeline", dependencies: ["SplashRender", "SplashModel", "SplashCore"]),
     .target(name: "SplashGzip", dependencies: ["CZlib"]),
     .target(name: "SplashZip", dependencies: ["CZip"]),
+    .target(name: "SplashWebP", dependencies: ["CWebP"]),
     .target(
       name: "SplashCLI",
       dependencies: [

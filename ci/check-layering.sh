@@ -18,6 +18,7 @@ only_in CGdkPixbuf SplashCairo
 only_in CFFmpeg SplashEncode
 only_in CZlib SplashGzip
 only_in CZip SplashZip
+only_in CWebP SplashWebP
 
 for layer in SplashCore SplashModel; do
   offenders=$(grep -rlE '^import (Foundation|FoundationEssentials|C[A-Z][A-Za-z]*)$' "Sources/$layer" || true)

@@ -9,7 +9,7 @@ packages=(
   pkg-config
   libcairo2-dev     # Cairo: rasterizing frames
   libpango1.0-dev   # Pango (with PangoCairo): text layout
-  libgdk-pixbuf-2.0-dev  # gdk-pixbuf: decoding PNG and JPEG layer contents
+  libgdk-pixbuf-2.0-dev  # gdk-pixbuf: decoding PNG, JPEG and GIF layer contents
   fonts-dejavu-core # the fallback font, and the contact sheets' labels
   fonts-lato        # thin to black weights: the stand-in for Helvetica Neue and San Francisco
   fonts-wqy-microhei  # CJK text
@@ -20,6 +20,7 @@ packages=(
   libavutil-dev
   zlib1g-dev        # zlib: gzip-compressed Lottie (.tgs stickers)
   libzip-dev        # libzip: dotLottie archives (.lottie)
+  libwebp-dev       # libwebp: WebP images in Lottie files
 )
 
 quiet=false

@@ -3,6 +3,7 @@ import CGdkPixbuf
 import SplashCore
 import SplashModel
 import SplashRender
+import SplashWebP
 
 /// A decoded image as a Cairo surface (premultiplied ARGB32), owned and freed with the value.
 final class CairoImage {
@@ -14,7 +15,10 @@ final class CairoImage {
   /// splash artwork, and refused before decoding so a decompression bomb never allocates.
   static let maximumPixels = 50_000_000
 
-  /// Decodes `path` (PNG, JPEG and the other formats gdk-pixbuf reads).
+  /// The largest image file read whole to be decoded by libwebp (gdk-pixbuf reads the others).
+  static let maximumWebPFileBytes = 64 * 1024 * 1024
+
+  /// Decodes `path` (PNG, JPEG and the other formats gdk-pixbuf reads, and WebP).
   ///
   /// - Throws: `RenderError` naming the file and what was found there, or gdk-pixbuf's message.
   convenience init(contentsOf path: String) throws {
@@ -29,7 +33,12 @@ final class CairoImage {
     var declaredWidth: Int32 = 0
     var declaredHeight: Int32 = 0
     guard gdk_pixbuf_get_file_info(path, &declaredWidth, &declaredHeight) != nil else {
-      throw RenderError(stage: "decoding image \(path)", message: "not an image gdk-pixbuf can read (PNG, JPEG, …)")
+      let bytes = try? InputFile.read(path, limit: Self.maximumWebPFileBytes, what: "an image file")
+      guard let bytes, WebPImage.isWebP(bytes) else {
+        throw RenderError(stage: "decoding image \(path)", message: "not an image gdk-pixbuf or libwebp can read (PNG, JPEG, WebP, …)")
+      }
+      try self.init(webP: bytes, name: path)
+      return
     }
     guard Int(declaredWidth) * Int(declaredHeight) <= Self.maximumPixels else {
       throw RenderError(
@@ -46,11 +55,15 @@ final class CairoImage {
     try self.init(pixbuf: pixbuf, name: path)
   }
 
-  /// Decodes an image the document carries (PNG or JPEG bytes), its size checked from its
-  /// header before any pixel is allocated.
+  /// Decodes an image the document carries (PNG, JPEG, GIF or WebP bytes), its size checked
+  /// from its header before any pixel is allocated.
   convenience init(embedded image: EmbeddedImage, name: String) throws {
+    if WebPImage.isWebP(image.bytes) {
+      try self.init(webP: image.bytes, name: name)
+      return
+    }
     guard let size = EncodedImageSize.of(image.bytes) else {
-      throw RenderError(stage: "decoding image \(name)", message: "not a PNG or JPEG image")
+      throw RenderError(stage: "decoding image \(name)", message: "not a PNG, JPEG, GIF or WebP image")
     }
     guard size.width * size.height <= Self.maximumPixels else {
       throw RenderError(
@@ -79,18 +92,53 @@ final class CairoImage {
     try self.init(pixbuf: pixbuf, name: name)
   }
 
+  /// Decodes WebP bytes through libwebp, their size checked from their header first.
+  private convenience init(webP bytes: [UInt8], name: String) throws {
+    guard let size = WebPImage.size(of: bytes) else {
+      throw RenderError(stage: "decoding image \(name)", message: "not a WebP image libwebp can read")
+    }
+    guard size.width * size.height <= Self.maximumPixels else {
+      throw RenderError(
+        stage: "decoding image \(name)", message: "\(size.width)x\(size.height) is more than \(Self.maximumPixels / 1_000_000) megapixels")
+    }
+    let image: WebPImage
+    do {
+      image = try WebPImage(decoding: bytes)
+    } catch {
+      throw RenderError(stage: "decoding image \(name)", message: error.description)
+    }
+    try self.init(
+      straight: .bytes(image.rgba), width: image.width, height: image.height, stride: image.width * 4, channels: 4, hasAlpha: true,
+      name: name)
+  }
+
   /// Copies a decoded pixbuf into a Cairo surface.
-  private init(pixbuf: OpaquePointer, name path: String) throws {
-    width = Int(gdk_pixbuf_get_width(pixbuf))
-    height = Int(gdk_pixbuf_get_height(pixbuf))
+  private convenience init(pixbuf: OpaquePointer, name path: String) throws {
     let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
     let hasAlpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
-    let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
     guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels == (hasAlpha ? 4 : 3),
       let source = gdk_pixbuf_read_pixels(pixbuf)
     else {
       throw RenderError(stage: "decoding image \(path)", message: "unsupported pixel layout")
     }
+    try self.init(
+      straight: .pointer(source), width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)),
+      stride: Int(gdk_pixbuf_get_rowstride(pixbuf)), channels: channels, hasAlpha: hasAlpha, name: path)
+  }
+
+  /// Where straight pixels are: a decoder's buffer, or bytes of their own.
+  private enum StraightPixels {
+    case pointer(UnsafePointer<UInt8>)
+    case bytes([UInt8])
+  }
+
+  /// Copies straight (not premultiplied) RGB or RGBA rows into a Cairo surface.
+  private init(
+    straight pixels: StraightPixels, width: Int, height: Int, stride sourceStride: Int, channels: Int, hasAlpha: Bool,
+    name path: String
+  ) throws {
+    self.width = width
+    self.height = height
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let destination = cairo_image_surface_get_data(surface)
     else {
@@ -98,16 +146,22 @@ final class CairoImage {
     }
     cairo_surface_flush(surface)
     let destinationStride = Int(cairo_image_surface_get_stride(surface))
-    // gdk-pixbuf gives straight RGB(A) bytes; Cairo wants premultiplied native-endian ARGB.
-    for row in 0..<height {
-      let from = source.advanced(by: row * sourceStride)
-      let to = UnsafeMutableRawPointer(destination.advanced(by: row * destinationStride)).assumingMemoryBound(to: UInt32.self)
-      for column in 0..<width {
-        let pixel = from.advanced(by: column * channels)
-        let alpha = hasAlpha ? UInt32(pixel[3]) : 255
-        func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
-        to[column] = alpha << 24 | premultiplied(pixel[0]) << 16 | premultiplied(pixel[1]) << 8 | premultiplied(pixel[2])
+    // The decoders give straight RGB(A) bytes; Cairo wants premultiplied native-endian ARGB.
+    func copy(from source: UnsafePointer<UInt8>) {
+      for row in 0..<height {
+        let from = source.advanced(by: row * sourceStride)
+        let to = UnsafeMutableRawPointer(destination.advanced(by: row * destinationStride)).assumingMemoryBound(to: UInt32.self)
+        for column in 0..<width {
+          let pixel = from.advanced(by: column * channels)
+          let alpha = hasAlpha ? UInt32(pixel[3]) : 255
+          func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
+          to[column] = alpha << 24 | premultiplied(pixel[0]) << 16 | premultiplied(pixel[1]) << 8 | premultiplied(pixel[2])
+        }
       }
+    }
+    switch pixels {
+    case .pointer(let source): copy(from: source)
+    case .bytes(let bytes): bytes.withUnsafeBufferPointer { copy(from: $0.baseAddress!) }
     }
     cairo_surface_mark_dirty(surface)
     self.surface = surface

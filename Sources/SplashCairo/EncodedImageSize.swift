@@ -1,8 +1,18 @@
-/// The pixel size an encoded PNG or JPEG declares in its header, read before decoding so that an
-/// image claiming billions of pixels is refused before anything is allocated.
+/// The pixel size an encoded PNG, JPEG or GIF declares in its header, read before decoding so
+/// that an image claiming billions of pixels is refused before anything is allocated. (WebP's
+/// is read by libwebp: `WebPImage.size(of:)`.)
 enum EncodedImageSize {
   static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-    png(bytes) ?? jpeg(bytes)
+    png(bytes) ?? jpeg(bytes) ?? gif(bytes)
+  }
+
+  /// GIF: the signature GIF87a or GIF89a, then the logical screen's width and height, each
+  /// two bytes, least significant first.
+  private static func gif(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    guard bytes.count >= 10, Array(bytes[0..<6]) == Array("GIF87a".utf8) || Array(bytes[0..<6]) == Array("GIF89a".utf8) else {
+      return nil
+    }
+    return (Int(bytes[6]) | Int(bytes[7]) << 8, Int(bytes[8]) | Int(bytes[9]) << 8)
   }
 
   /// PNG: the signature, then the IHDR chunk, whose first eight bytes are width and height.

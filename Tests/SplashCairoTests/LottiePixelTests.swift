@@ -391,7 +391,7 @@ struct LottieEmbeddedImagePixelTests {
     #expect {
       _ = try render(document("data:image/png;base64," + Data("not an image".utf8).base64EncodedString()))
     } throws: { error in
-      "\(error)".contains("a.json: assets[0]") && "\(error)".contains("not a PNG or JPEG image")
+      "\(error)".contains("a.json: assets[0]") && "\(error)".contains("not a PNG, JPEG, GIF or WebP image")
     }
   }
 }

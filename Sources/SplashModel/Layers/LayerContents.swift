@@ -25,7 +25,7 @@ public struct LayerContents: Sendable, Hashable {
   }
 }
 
-/// An encoded image (PNG, JPEG) carried in a document rather than in a file beside it: shared
+/// An encoded image (PNG, JPEG, GIF, WebP) carried in a document rather than in a file beside it: shared
 /// by every frame and worker, and told apart by its identifier alone, so a frame's layers
 /// compare and hash without touching the bytes.
 public final class EmbeddedImage: Sendable, Hashable {

@@ -1,0 +1,1 @@
+#include <webp/decode.h>
