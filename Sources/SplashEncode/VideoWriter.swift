@@ -128,6 +128,9 @@ public final class VideoWriter {
     try file.open(headerOptions: fastStart ? [("movflags", "+faststart")] : [])
   }
 
+  /// libvpx's thread count for VP9 (and for its second encoder, the alpha plane's).
+  static let vp9Threads: Int32 = 4
+
   /// The four-character code 'hvc1', as FFmpeg stores tags (first character lowest).
   static let hvc1: UInt32 =
     UInt32(UInt8(ascii: "h")) | UInt32(UInt8(ascii: "v")) << 8 | UInt32(UInt8(ascii: "c")) << 16
@@ -152,11 +155,19 @@ public final class VideoWriter {
       options.append(("x265-params", "log-level=none"))
       return options
     case .prores:
+      // Slices of a frame are coded independently, so libavcodec's threads (one per core, as
+      // the ffmpeg CLI starts) change no byte: the same input gives the same file on any
+      // machine. Without them the encoder ran on one core of the machine's two.
+      context.pointee.thread_count = 0
       // Profile 4444 keeps the alpha channel; vendor apl0 is what Apple's encoder writes.
       return [("profile", "4444"), ("vendor", "apl0")]
     case .vp9:
       // Constant quality (no target bit rate), the x26x scale 0–51 mapped onto VP9's 0–63.
       context.pointee.bit_rate = 0
+      // libvpx's threads code tiles and rows in parallel. One thread writes other bytes than
+      // two; two, four and eight write the same (fuber and a test pattern at 640x360 and
+      // 1080x1920), so a fixed four gives the same file on any machine, as x264's does.
+      context.pointee.thread_count = Self.vp9Threads
       let quality = Int((Double(settings.constantRateFactor) * 63 / 51).rounded())
       // No look-ahead: in one pass libvpx makes no alt-ref frames (they need first-pass
       // statistics), so the 25 frames it holds by default change no byte of the stream (fuber

@@ -92,6 +92,42 @@ struct VideoFormatTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [expected.fileName])
   }
 
+  /// Frames of a diagonal band that moves, half transparent: every tile and row of a frame,
+  /// and every frame, differs, so threads have work to split.
+  private func movingFrames(width: Int, height: Int, count: Int) throws -> [PixelBuffer] {
+    try (0..<count).map { index in
+      let frame = try #require(PixelBuffer(width: width, height: height))
+      frame.fill(with: Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.5))
+      let band = try #require(PixelBuffer(width: width / 4, height: height))
+      band.fill(with: orchid)
+      let left = (index * 7) % (width - width / 4)
+      for row in 0..<height {
+        frame.bytes.advanced(by: row * frame.bytesPerRow + (left + row / 4) % (width - width / 4) * 4)
+          .copyMemory(from: band.bytes.advanced(by: row * band.bytesPerRow), byteCount: band.width * 4)
+      }
+      return frame
+    }
+  }
+
+  @Test(
+    "the same frames and settings give byte-identical files, with the encoders' threads on",
+    arguments: [VideoFormat.h264, .hevc, .prores, .vp9])
+  func deterministic(_ format: VideoFormat) throws {
+    let folder = try ScratchFolder.make("splashvid-same").path
+    // 640 pixels wide: VP9 codes two tile columns, which its threads share.
+    let frames = try movingFrames(width: 640, height: 360, count: 12)
+    var files: [Data] = []
+    for name in ["a", "b"] {
+      let path = "\(folder)/\(name).\(format.fileExtensions[0])"
+      let writer = try VideoWriter(
+        path: path, settings: VideoSettings(format: format, width: 640, height: 360, framesPerSecond: 30, encoderPreset: "ultrafast"))
+      for frame in frames { try writer.append(frame) }
+      try writer.finish()
+      files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    #expect(files[0].count > 1000 && files[0] == files[1], "\(format): \(files.map(\.count)) bytes")
+  }
+
   @Test("extensions imply formats only where they are unambiguous")
   func impliedFormats() {
     #expect(VideoFormat.implied(byExtension: "mp4") == .h264)
