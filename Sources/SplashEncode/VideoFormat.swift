@@ -60,7 +60,8 @@ public enum VideoFormat: String, CaseIterable, Sendable {
   /// Whether `--x264-preset`, `--tune` and `--crf` apply (x264 and x265 share their names).
   public var usesX26xOptions: Bool { self == .h264 || self == .hevc }
 
-  var encoderName: String {
+  /// The FFmpeg encoder that writes the format.
+  public var encoderName: String {
     switch self {
     case .h264: "libx264"
     case .hevc: "libx265"

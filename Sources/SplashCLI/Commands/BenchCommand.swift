@@ -17,7 +17,7 @@ import SplashRender
 ///     convert         BGRA → YUV 4:2:0 of one frame, as many times as there are frames
 ///     encode          one loop pre-rendered and converted in memory, encoded for every frame
 ///                     of the clip with the same settings: the ceiling no pipeline can beat
-///     end to end      the real pipeline writing an MP4
+///     end to end      the real pipeline writing the clip (`--format`: H.264 by default)
 ///
 /// The ratio end to end / encode is what counts on a noisy machine: both are measured in the
 /// same run, under the same load.
@@ -43,9 +43,13 @@ struct BenchCommand {
     let size = render.outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
     let workers = render.workers ?? ProcessInfo.processInfo.activeProcessorCount
     let frames = FrameSchedule(clip: scene.clip, framesPerSecond: render.framesPerSecond, loops: render.loops).frameCount
+    let encoder =
+      render.format.usesX26xOptions
+      ? "\(render.format == .h264 ? "x264" : "x265") \(render.encoderPreset) crf \(render.constantRateFactor) tune \(render.tune)"
+      : render.format.encoderName
     output(
-      "bench: \(size.width)x\(size.height), \(render.framesPerSecond) fps, \(frames) frames, x264 \(render.encoderPreset) "
-        + "crf \(render.constantRateFactor) tune \(render.tune), \(workers) workers")
+      "bench: \(size.width)x\(size.height), \(render.framesPerSecond) fps, \(frames) frames, \(render.format.displayName) "
+        + "(\(encoder)), \(workers) workers")
     var results: [String: BenchResult] = [:]
     for phase in ["render1", "renderN", "convert", "encode", "endToEnd"] {
       let result = try runPhase(phase, environment: environment)
