@@ -63,6 +63,18 @@ struct LottieContainerCommandTests {
     #expect(broken.standardError.contains("broken.tgs: not a gzip stream: "), "\(broken.standardError)")
   }
 
+  @Test("a dotLottie manifest given as the file is refused in one line naming the archive and the animation to give instead")
+  func manifestGiven() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    try Self.write(Self.bytes(#"{"version":"1.0","animations":[{"id":"spinner","loop":true}]}"#), "manifest.json", in: folder)
+    let outcome = try BinaryRunner.run(["still", "--file", "manifest.json", "--frame", "0", "-o", "m.png"], in: folder)
+    #expect(outcome.exitCode != 0)
+    #expect(
+      outcome.standardError
+        == "splashvid: manifest.json: animations: expected a preset or a Lottie animation, found a dotLottie archive's manifest (give the .lottie archive, or the animation it lists: animations/spinner.json)\n",
+      "\(outcome.standardError)")
+  }
+
   @Test(".lottie draws the image its images folder holds, and warns that only the first animation is drawn")
   func archiveImage() throws {
     let folder = try BinaryRunner.temporaryFolder()

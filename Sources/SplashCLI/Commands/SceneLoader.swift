@@ -32,9 +32,25 @@ enum SceneLoader {
         source.document, file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot, archiveImages: source.archiveImages,
         warn: warn)
     }
+    if let manifest = dotLottieManifest(data) {
+      throw DocumentError(
+        file: file, path: "animations", expected: "a preset or a Lottie animation",
+        found: "a dotLottie archive's manifest (give the .lottie archive, or the animation it lists: animations/\(manifest).json)")
+    }
     return try PresetCompiler.compile(
       data, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot, parameterOrigin: origin,
       warn: warn)
+  }
+
+  /// The first animation's id when `data` is the manifest of an unpacked `.lottie` archive (an
+  /// object listing `animations` by `id`, with no layers), which users give when they meant the
+  /// archive or the animation beside it.
+  private static func dotLottieManifest(_ data: Data) -> String? {
+    guard case .object(let members)? = try? JSONValue.parseJSON5(data, duplicateKeys: .lastWins), members["layers"] == nil,
+      case .array(let animations)? = members["animations"], case .object(let first)? = animations.first,
+      case .string(let id)? = first["id"]
+    else { return nil }
+    return id
   }
 
   /// Reads (a regular file of bounded size) and compiles the file at `url`, named `displayName`.
