@@ -101,8 +101,8 @@ struct LottieRepeater {
       var copy = Layer(id: "\(id) (copy \(index))", sublayers: content)
       copy.properties.transform = transform(copy: index, at: 0)
       copy.properties.opacity = opacity(copy: index, of: count, at: 0)
-      // Sampled per frame: a copy's transform multiplies the repeater's position and rotation
-      // by its index, which keyframes of the parts do not interpolate.
+      // Sampled per frame: a copy's transform is one matrix made of several animated parts,
+      // which keyframes of the matrix would not interpolate as the parts do.
       copy.animations = [
         animation(.transform) { .transform(transform(copy: index, at: $0)) },
         animation(.opacity) { .scalar(opacity(copy: index, of: count, at: $0)) },
