@@ -50,6 +50,11 @@ extension CairoBackend {
       clipToDevicePixels(around: extents, in: cairo)
     }
     defer { if extents != nil { cairo_restore(cairo) } }
+    if let mask = layer.mask, let content = try heldMaskedContent(of: layer, hasShadow: hasShadow, in: cairo) {
+      defer { cairo_pattern_destroy(content) }
+      try composite(content, through: mask, of: properties, in: cairo)
+      return
+    }
     // A plain opacity group whose content has not changed since the last frame is composited
     // from the cache (see GroupCache).
     let cacheKey = isolated && layer.mask == nil ? GroupCache.key(for: layer, in: cairo) : nil
@@ -67,7 +72,24 @@ extension CairoBackend {
       }
     }
 
+    try drawPicture(layer, hasShadow: hasShadow, in: cairo)
+
+    guard isolated else { return }
+    guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
+    defer { cairo_pattern_destroy(content) }
+    if let cacheKey { groups.store(content, for: cacheKey) }
+    if let mask = layer.mask {
+      try composite(content, through: mask, of: properties, in: cairo)
+    } else {
+      composite(content, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+    }
+  }
+
+  /// The layer's own picture, its shadow under it, clipped to its bounds when it masks to them.
+  private func drawPicture(_ layer: PresentationLayer, hasShadow: Bool, in cairo: OpaquePointer) throws {
+    let properties = layer.properties
     cairo_save(cairo)
+    defer { cairo_restore(cairo) }
     if properties.masksToBounds {
       // Clips everything the layer draws, shadow included, as Core Animation does.
       appendRoundedRect(properties.bounds, radius: properties.cornerRadius, to: cairo)
@@ -84,52 +106,90 @@ extension CairoBackend {
     } else {
       try drawContent(layer, in: cairo)
     }
-    cairo_restore(cairo)
+  }
 
-    guard isolated else { return }
-    guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
-    defer { cairo_pattern_destroy(content) }
-    if let cacheKey { groups.store(content, for: cacheKey) }
-    if let mask = layer.mask {
-      // The mask is drawn in this layer's space; only its alpha counts.
+  /// The picture of a masked layer whose content (the layer without its mask) is drawn as it
+  /// was last frame, under the same clip, kept as a group from frame to frame; nil to draw it
+  /// afresh.
+  ///
+  /// A Lottie gradient fill or stroke is a gradient layer masked by its path: when a trim
+  /// moves, only the mask changes (its box, that of the whole path, and so the clip, do not),
+  /// and filling the gradient again was most of the frame. The kept group holds the pixels
+  /// drawing afresh gives, so the frame is the same (see `GroupCache`). A content seen for the
+  /// first time, changed, or under another clip is drawn afresh, and so is one that would take
+  /// the frame's allowance past two frames' pixels (`GroupCache.heldBytesPerFrame`).
+  private func heldMaskedContent(of layer: PresentationLayer, hasShadow: Bool, in cairo: OpaquePointer) throws -> OpaquePointer? {
+    var content = layer
+    content.mask = nil
+    content.properties.opacity = 1
+    let key = GroupCache.key(for: content, in: cairo)
+    // A kept group was asked for last frame too: only then is a group worth keeping.
+    guard groups.wasAskedForLastFrame(key), groups.holds(bytes: deviceClipPixels(in: cairo) * 4) else { return nil }
+    if let held = groups.pattern(for: key) {
+      maskedContentsReused += 1
+      return cairo_pattern_reference(held)
+    }
+    cairo_push_group(cairo)
+    try drawPicture(layer, hasShadow: hasShadow, in: cairo)
+    guard let drawn = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
+    groups.store(drawn, for: key)
+    return drawn
+  }
+
+  /// The pixels of the current clip's box in device space: the size of a group pushed now.
+  private func deviceClipPixels(in cairo: OpaquePointer) -> Int {
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    cairo_identity_matrix(cairo)
+    var left = 0.0
+    var top = 0.0
+    var right = 0.0
+    var bottom = 0.0
+    cairo_clip_extents(cairo, &left, &top, &right, &bottom)
+    return Int(max(right - left, 0).rounded(.up)) * Int(max(bottom - top, 0).rounded(.up))
+  }
+
+  /// Composites a masked layer's picture `content` through its `mask` (drawn now, in the
+  /// layer's space; only its alpha counts), at the layer's opacity and blend mode.
+  private func composite(
+    _ content: OpaquePointer, through mask: PresentationLayer, of properties: LayerProperties, in cairo: OpaquePointer
+  ) throws {
+    // The mask is drawn in this layer's space; only its alpha counts.
+    cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
+    try draw(mask, in: cairo)
+    guard let drawnMask = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
+    var maskPattern = drawnMask
+    if properties.invertsMask {
+      // 1 − alpha: everything, with the mask's ink taken out (the operator is restored with
+      // the group's state when it is popped).
       cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
-      try draw(mask, in: cairo)
-      guard let drawnMask = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
-      var maskPattern = drawnMask
-      if properties.invertsMask {
-        // 1 − alpha: everything, with the mask's ink taken out (the operator is restored with
-        // the group's state when it is popped).
-        cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
-        cairo_set_source_rgba(cairo, 0, 0, 0, 1)
-        cairo_paint(cairo)
-        cairo_set_operator(cairo, CAIRO_OPERATOR_DEST_OUT)
-        cairo_set_source(cairo, drawnMask)
-        cairo_paint(cairo)
-        guard let inverted = cairo_pop_group(cairo) else {
-          cairo_pattern_destroy(drawnMask)
-          throw cairoFailure("inverting a mask", cairo)
-        }
+      cairo_set_source_rgba(cairo, 0, 0, 0, 1)
+      cairo_paint(cairo)
+      cairo_set_operator(cairo, CAIRO_OPERATOR_DEST_OUT)
+      cairo_set_source(cairo, drawnMask)
+      cairo_paint(cairo)
+      guard let inverted = cairo_pop_group(cairo) else {
         cairo_pattern_destroy(drawnMask)
-        maskPattern = inverted
+        throw cairoFailure("inverting a mask", cairo)
       }
-      defer { cairo_pattern_destroy(maskPattern) }
-      cairo_save(cairo)
-      defer { cairo_restore(cairo) }
-      cairo_set_operator(cairo, Self.cairoOperator(properties.blendMode))
-      placeInDeviceSpace(content, in: cairo)
-      placeInDeviceSpace(maskPattern, in: cairo)
-      if properties.opacity < 1 {
-        cairo_push_group(cairo)
-        cairo_set_source(cairo, content)
-        cairo_mask(cairo, maskPattern)
-        cairo_pop_group_to_source(cairo)
-        cairo_paint_with_alpha(cairo, properties.opacity)
-      } else {
-        cairo_set_source(cairo, content)
-        cairo_mask(cairo, maskPattern)
-      }
+      cairo_pattern_destroy(drawnMask)
+      maskPattern = inverted
+    }
+    defer { cairo_pattern_destroy(maskPattern) }
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    cairo_set_operator(cairo, Self.cairoOperator(properties.blendMode))
+    placeInDeviceSpace(content, in: cairo)
+    placeInDeviceSpace(maskPattern, in: cairo)
+    if properties.opacity < 1 {
+      cairo_push_group(cairo)
+      cairo_set_source(cairo, content)
+      cairo_mask(cairo, maskPattern)
+      cairo_pop_group_to_source(cairo)
+      cairo_paint_with_alpha(cairo, properties.opacity)
     } else {
-      composite(content, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+      cairo_set_source(cairo, content)
+      cairo_mask(cairo, maskPattern)
     }
   }
 

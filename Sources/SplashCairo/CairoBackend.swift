@@ -20,6 +20,8 @@ public final class CairoBackend: RenderBackend {
   let images = ImageCache()
   let fonts = FontResolver()
   let groups = GroupCache()
+  /// Masked contents composited from the group kept from an earlier frame (for the tests).
+  var maskedContentsReused = 0
   /// A context on a 1×1 surface for measuring text outside any frame (see `textExtents`).
   let measuringContext: OpaquePointer
   private let measuringSurface: OpaquePointer
@@ -45,6 +47,7 @@ public final class CairoBackend: RenderBackend {
 
   public func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
     let drawing = try context(for: buffer)
+    groups.heldBytesPerFrame = 2 * buffer.width * buffer.height * 4
     let cairo = drawing.context
     cairo_save(cairo)
     defer { cairo_restore(cairo) }

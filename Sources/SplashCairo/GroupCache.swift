@@ -26,6 +26,16 @@ final class GroupCache {
 
   private var previous: [Key: OpaquePointer] = [:]
   private var current: [Key: OpaquePointer] = [:]
+  /// The most bytes of held masked contents (see `CairoBackend.heldMaskedContent`) one frame
+  /// may keep: two frames' pixels (a loader of four gradient rings needs about that), so with
+  /// the previous frame's they cost at most four frames (`MemoryBudget.renderBytesPerPixel`
+  /// counts them).
+  var heldBytesPerFrame = 0
+  private var heldBytes = 0
+
+  /// Keys asked for this frame and the previous one, found or not.
+  private var previousRequests: Set<Key> = []
+  private var currentRequests: Set<Key> = []
 
   deinit {
     for pattern in previous.values { cairo_pattern_destroy(pattern) }
@@ -63,10 +73,27 @@ final class GroupCache {
     }
   }
 
+  /// Records that `key` is asked for this frame; whether it was asked for in the previous
+  /// frame too (a group that holds still from frame to frame is worth keeping).
+  func wasAskedForLastFrame(_ key: Key) -> Bool {
+    currentRequests.insert(key)
+    return previousRequests.contains(key)
+  }
+
+  /// Counts `bytes` of held content against this frame's allowance; false when they do not fit.
+  func holds(bytes: Int) -> Bool {
+    guard heldBytes + bytes <= heldBytesPerFrame else { return false }
+    heldBytes += bytes
+    return true
+  }
+
   /// Drops the groups the frame just drawn did not use.
   func endFrame() {
     for pattern in previous.values { cairo_pattern_destroy(pattern) }
     previous = current
     current = [:]
+    previousRequests = currentRequests
+    currentRequests = []
+    heldBytes = 0
   }
 }

@@ -8,10 +8,10 @@ import SplashEncode
 /// section of docs/errors.md):
 ///
 ///     fixed      = 128 MiB + pixels × (Σ videos (encoder + 3 pictures) + 4 × other outputs)
-///     per worker = pixels × (8 + Σ videos (2 pictures + conversion buffer) + 4 × other outputs)
+///     per worker = pixels × (24 + Σ videos (2 pictures + conversion buffer) + 4 × other outputs)
 ///
-/// A worker holds its frame (4 bytes a pixel) and Cairo's groups (up to another frame's worth),
-/// and, for each video, the two pictures in flight that the pipeline's window gives it
+/// A worker holds its frame (4 bytes a pixel), Cairo's groups (up to another frame's worth) and
+/// the masked contents it keeps from frame to frame (up to four frames' worth), and, for each video, the two pictures in flight that the pipeline's window gives it
 /// (`2 × workers + 2` slots, plus the one the encoder keeps) and a straight-alpha buffer for
 /// the formats with alpha. The encoder's own memory (reference frames, look-ahead, tokens) is
 /// `VideoFormat.encoderBytesPerPixel`. Workers are reduced until the estimate fits
@@ -26,8 +26,10 @@ struct MemoryBudget {
   static let usableShare = 0.75
   /// The process before any frame: the Swift runtime, libraries, fonts, the scene.
   static let baseBytes = 128 << 20
-  /// A worker's frame (BGRA) and an allowance for Cairo's groups and shadow buffers.
-  static let renderBytesPerPixel = 8.0
+  /// A worker's frame (BGRA), an allowance for Cairo's groups and shadow buffers, and the
+  /// masked contents its backend holds from frame to frame (at most two frames' pixels in each
+  /// of two frames: `GroupCache.heldBytesPerFrame`).
+  static let renderBytesPerPixel = 24.0
   /// Replaces the machine's available memory (bytes): for tests, and to set a budget by hand.
   static let overrideVariable = "SPLASHVID_AVAILABLE_MEMORY"
 
