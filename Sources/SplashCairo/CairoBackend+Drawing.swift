@@ -8,6 +8,23 @@ extension CairoBackend {
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
   }
 
+  /// The current clip's box in device space (left, top, right, bottom): where a group pushed
+  /// now lies.
+  static func deviceClipBox(of cairo: OpaquePointer) -> (left: Double, top: Double, right: Double, bottom: Double) {
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    cairo_identity_matrix(cairo)
+    var box = (left: 0.0, top: 0.0, right: 0.0, bottom: 0.0)
+    cairo_clip_extents(cairo, &box.left, &box.top, &box.right, &box.bottom)
+    return box
+  }
+
+  /// The pixels of the current clip's box in device space: the size of a group pushed now.
+  static func deviceClipPixels(of cairo: OpaquePointer) -> Int {
+    let box = deviceClipBox(of: cairo)
+    return Int(max(box.right - box.left, 0).rounded(.up)) * Int(max(box.bottom - box.top, 0).rounded(.up))
+  }
+
   func matrix(_ transform: AffineTransform) -> cairo_matrix_t {
     cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
   }

@@ -50,18 +50,19 @@ extension CairoBackend {
       clipToDevicePixels(around: extents, in: cairo)
     }
     defer { if extents != nil { cairo_restore(cairo) } }
-    if let mask = layer.mask, let content = try heldMaskedContent(of: layer, hasShadow: hasShadow, in: cairo) {
-      defer { cairo_pattern_destroy(content) }
-      try composite(content, through: mask, of: properties, in: cairo)
-      return
-    }
-    // A plain opacity group whose content has not changed since the last frame is composited
-    // from the cache (see GroupCache).
-    let cacheKey = isolated && layer.mask == nil ? GroupCache.key(for: layer, in: cairo) : nil
+    // A group whose content (the layer at opacity 1, without its mask) has not changed since the
+    // last frame is composited from the cache (see GroupCache). A masked layer's is kept only
+    // when it was asked for in the last frame too and fits the frame's allowance: its mask (a
+    // Lottie trim) is what usually moves, and its content (a gradient) what costs.
+    let cacheKey = isolated ? GroupCache.key(for: layer, in: cairo) : nil
+    let keepsGroup =
+      layer.mask == nil
+      || cacheKey.map { groups.wasAskedForLastFrame($0) && groups.holds(bytes: Self.deviceClipPixels(of: cairo) * 4) } == true
     // A group painted in one colour needs only its alpha (see UniformInk).
     let ink = isolated && layer.mask == nil ? UniformInk.of(layer) : nil
-    if let cacheKey, let cached = groups.pattern(for: cacheKey) {
-      composite(cached, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+    if keepsGroup, let cacheKey, let cached = groups.pattern(for: cacheKey) {
+      if layer.mask != nil { maskedContentsReused += 1 }
+      try composite(cached, of: layer, ink: ink, in: cairo)
       return
     }
     if isolated {
@@ -72,24 +73,7 @@ extension CairoBackend {
       }
     }
 
-    try drawPicture(layer, hasShadow: hasShadow, in: cairo)
-
-    guard isolated else { return }
-    guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
-    defer { cairo_pattern_destroy(content) }
-    if let cacheKey { groups.store(content, for: cacheKey) }
-    if let mask = layer.mask {
-      try composite(content, through: mask, of: properties, in: cairo)
-    } else {
-      composite(content, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
-    }
-  }
-
-  /// The layer's own picture, its shadow under it, clipped to its bounds when it masks to them.
-  private func drawPicture(_ layer: PresentationLayer, hasShadow: Bool, in cairo: OpaquePointer) throws {
-    let properties = layer.properties
     cairo_save(cairo)
-    defer { cairo_restore(cairo) }
     if properties.masksToBounds {
       // Clips everything the layer draws, shadow included, as Core Animation does.
       appendRoundedRect(properties.bounds, radius: properties.cornerRadius, to: cairo)
@@ -106,47 +90,23 @@ extension CairoBackend {
     } else {
       try drawContent(layer, in: cairo)
     }
+    cairo_restore(cairo)
+
+    guard isolated else { return }
+    guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
+    defer { cairo_pattern_destroy(content) }
+    if keepsGroup, let cacheKey { groups.store(content, for: cacheKey) }
+    try composite(content, of: layer, ink: ink, in: cairo)
   }
 
-  /// The picture of a masked layer whose content (the layer without its mask) is drawn as it
-  /// was last frame, under the same clip, kept as a group from frame to frame; nil to draw it
-  /// afresh.
-  ///
-  /// A Lottie gradient fill or stroke is a gradient layer masked by its path: when a trim
-  /// moves, only the mask changes (its box, that of the whole path, and so the clip, do not),
-  /// and filling the gradient again was most of the frame. The kept group holds the pixels
-  /// drawing afresh gives, so the frame is the same (see `GroupCache`). A content seen for the
-  /// first time, changed, or under another clip is drawn afresh, and so is one that would take
-  /// the frame's allowance past two frames' pixels (`GroupCache.heldBytesPerFrame`).
-  private func heldMaskedContent(of layer: PresentationLayer, hasShadow: Bool, in cairo: OpaquePointer) throws -> OpaquePointer? {
-    var content = layer
-    content.mask = nil
-    content.properties.opacity = 1
-    let key = GroupCache.key(for: content, in: cairo)
-    // A kept group was asked for last frame too: only then is a group worth keeping.
-    guard groups.wasAskedForLastFrame(key), groups.holds(bytes: deviceClipPixels(in: cairo) * 4) else { return nil }
-    if let held = groups.pattern(for: key) {
-      maskedContentsReused += 1
-      return cairo_pattern_reference(held)
+  /// Composites an isolated layer's group: through its mask, or as an opacity group.
+  private func composite(_ content: OpaquePointer, of layer: PresentationLayer, ink: Color?, in cairo: OpaquePointer) throws {
+    let properties = layer.properties
+    if let mask = layer.mask {
+      try composite(content, through: mask, of: properties, in: cairo)
+    } else {
+      composite(content, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
     }
-    cairo_push_group(cairo)
-    try drawPicture(layer, hasShadow: hasShadow, in: cairo)
-    guard let drawn = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
-    groups.store(drawn, for: key)
-    return drawn
-  }
-
-  /// The pixels of the current clip's box in device space: the size of a group pushed now.
-  private func deviceClipPixels(in cairo: OpaquePointer) -> Int {
-    cairo_save(cairo)
-    defer { cairo_restore(cairo) }
-    cairo_identity_matrix(cairo)
-    var left = 0.0
-    var top = 0.0
-    var right = 0.0
-    var bottom = 0.0
-    cairo_clip_extents(cairo, &left, &top, &right, &bottom)
-    return Int(max(right - left, 0).rounded(.up)) * Int(max(bottom - top, 0).rounded(.up))
   }
 
   /// Composites a masked layer's picture `content` through its `mask` (drawn now, in the

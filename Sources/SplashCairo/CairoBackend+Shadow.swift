@@ -103,15 +103,8 @@ extension CairoBackend {
   /// Where the shadow can be seen, in the group surface's pixels: the clip moved back by the
   /// shift from those pixels to the device, rounded out to whole pixels. `nil` when empty.
   private static func visibleRegion(in cairo: OpaquePointer, shiftX: Double, shiftY: Double) -> ShadowBlurPlan.Region? {
-    cairo_save(cairo)
-    cairo_identity_matrix(cairo)
-    var left = 0.0
-    var top = 0.0
-    var right = 0.0
-    var bottom = 0.0
-    cairo_clip_extents(cairo, &left, &top, &right, &bottom)
-    cairo_restore(cairo)
-    let values = [left - shiftX, top - shiftY, right - shiftX, bottom - shiftY]
+    let clip = deviceClipBox(of: cairo)
+    let values = [clip.left - shiftX, clip.top - shiftY, clip.right - shiftX, clip.bottom - shiftY]
     // A clip can only be as large as the frame; a shift beyond Int's range shows nothing.
     guard values.allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return nil }
     let x = Int(values[0].rounded(.down))

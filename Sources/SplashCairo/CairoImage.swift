@@ -40,11 +40,7 @@ final class CairoImage {
       try self.init(webP: bytes, name: path)
       return
     }
-    guard Int(declaredWidth) * Int(declaredHeight) <= Self.maximumPixels else {
-      throw RenderError(
-        stage: "decoding image \(path)",
-        message: "\(declaredWidth)x\(declaredHeight) is more than \(Self.maximumPixels / 1_000_000) megapixels")
-    }
+    try Self.checkPixelCount(width: Int(declaredWidth), height: Int(declaredHeight), name: path)
     var error: UnsafeMutablePointer<GError>?
     guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
       let message = error.map { String(cString: $0.pointee.message) } ?? "unreadable image"
@@ -65,10 +61,7 @@ final class CairoImage {
     guard let size = EncodedImageSize.of(image.bytes) else {
       throw RenderError(stage: "decoding image \(name)", message: "not a PNG, JPEG, GIF or WebP image")
     }
-    guard size.width * size.height <= Self.maximumPixels else {
-      throw RenderError(
-        stage: "decoding image \(name)", message: "\(size.width)x\(size.height) is more than \(Self.maximumPixels / 1_000_000) megapixels")
-    }
+    try Self.checkPixelCount(width: size.width, height: size.height, name: name)
     guard let loader = gdk_pixbuf_loader_new() else { throw RenderError(stage: "decoding image \(name)", message: "no image loader") }
     defer { splash_loader_unref(loader) }
     var error: UnsafeMutablePointer<GError>?
@@ -92,15 +85,20 @@ final class CairoImage {
     try self.init(pixbuf: pixbuf, name: name)
   }
 
+  /// Refuses an image declaring more than `maximumPixels`, before anything is decoded.
+  private static func checkPixelCount(width: Int, height: Int, name: String) throws {
+    guard width * height <= maximumPixels else {
+      throw RenderError(
+        stage: "decoding image \(name)", message: "\(width)x\(height) is more than \(maximumPixels / 1_000_000) megapixels")
+    }
+  }
+
   /// Decodes WebP bytes through libwebp, their size checked from their header first.
   private convenience init(webP bytes: [UInt8], name: String) throws {
     guard let size = WebPImage.size(of: bytes) else {
       throw RenderError(stage: "decoding image \(name)", message: "not a WebP image libwebp can read")
     }
-    guard size.width * size.height <= Self.maximumPixels else {
-      throw RenderError(
-        stage: "decoding image \(name)", message: "\(size.width)x\(size.height) is more than \(Self.maximumPixels / 1_000_000) megapixels")
-    }
+    try Self.checkPixelCount(width: size.width, height: size.height, name: name)
     let image: WebPImage
     do {
       image = try WebPImage(decoding: bytes)

@@ -1,15 +1,16 @@
 import CCairo
 import SplashModel
 
-/// Opacity groups of layers that draw exactly as they did in the previous frame, kept so they
-/// are composited again instead of drawn again.
+/// Groups of layers that draw exactly as they did in the previous frame, kept so they are
+/// composited again instead of drawn again.
 ///
 /// A group is reused only when everything that decides its pixels is equal: the layer's
-/// presented subtree (its own opacity aside, which is applied when compositing), the
-/// user-to-device matrix and the clip. Then the group surface would come out byte for byte the
-/// same, so the frame does too. fuber's tiles hold still for most of each cycle while they
-/// fade, which is where this pays. Entries live for one frame after their last use; one cache
-/// belongs to one backend (one worker).
+/// presented subtree (its own opacity and its mask aside, which are applied when compositing),
+/// the user-to-device matrix and the clip. Then the group surface would come out byte for byte
+/// the same, so the frame does too. fuber's tiles hold still for most of each cycle while they
+/// fade, and a Lottie gradient keeps its colours while its trim (its mask) grows, which is where
+/// this pays. Entries live for one frame after their last use; one cache belongs to one backend
+/// (one worker).
 final class GroupCache {
   struct Key: Hashable {
     var layer: PresentationLayer
@@ -26,10 +27,10 @@ final class GroupCache {
 
   private var previous: [Key: OpaquePointer] = [:]
   private var current: [Key: OpaquePointer] = [:]
-  /// The most bytes of held masked contents (see `CairoBackend.heldMaskedContent`) one frame
-  /// may keep: two frames' pixels (a loader of four gradient rings needs about that), so with
-  /// the previous frame's they cost at most four frames (`MemoryBudget.renderBytesPerPixel`
-  /// counts them).
+  /// The most bytes of masked layers' groups (kept only when asked for in two frames running,
+  /// see `CairoBackend.drawInLayerSpace`) one frame may keep: two frames' pixels (a loader of
+  /// four gradient rings needs about that), so with the previous frame's they cost at most four
+  /// frames (`MemoryBudget.renderBytesPerPixel` counts them).
   var heldBytesPerFrame = 0
   private var heldBytes = 0
 
@@ -46,6 +47,7 @@ final class GroupCache {
   static func key(for layer: PresentationLayer, in cairo: OpaquePointer) -> Key {
     var content = layer
     content.properties.opacity = 1
+    content.mask = nil
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cairo, &matrix)
     var left = 0.0

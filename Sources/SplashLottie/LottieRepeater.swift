@@ -16,7 +16,6 @@ import SplashModel
 struct LottieRepeater {
   var jsonPath: String
   var copies: LottieProperty<Double>
-  var offset: LottieProperty<Double>
   var anchor: LottieProperty<[Double]>
   var position: LottieProperty<[Double]>
   var scale: LottieProperty<[Double]>
@@ -34,7 +33,7 @@ struct LottieRepeater {
       try member.map { try .read($0, limits: limits) { try $0.numbers() } } ?? .constant(value)
     }
     copies = try scalar(cursor["c"], 1)
-    offset = try scalar(cursor["o"], 0)
+    let offset = try scalar(cursor["o"], 0)
     let transform = cursor["tr"]
     anchor = try vector(transform?["a"], [0, 0])
     position = try vector(transform?["p"], [0, 0])

@@ -34,7 +34,9 @@ struct ImageFormatTests {
     return buffer
   }
 
-  private func expectQuadrants(_ buffer: PixelBuffer, _ label: String) throws {
+  /// Expects the four quadrants of `quadrants.png` drawn 50 points right and down, within 2
+  /// levels.
+  static func expectQuadrants(_ buffer: PixelBuffer, _ label: String) throws {
     let source = try PNGReader.read(Self.fixtures.appendingPathComponent("quadrants.png").path)
     for (x, y) in [(10, 5), (30, 5), (10, 15), (30, 15)] {
       let expected = source.rgba(x: x, y: y)
@@ -48,7 +50,7 @@ struct ImageFormatTests {
   @Test("a WebP image embedded as a data: URI draws each quadrant as the PNG does")
   func embeddedWebP() throws {
     let uri = "data:image/webp;base64," + Data(try bytes("quadrants.webp")).base64EncodedString()
-    try expectQuadrants(try render(uri), "embedded WebP")
+    try Self.expectQuadrants(try render(uri), "embedded WebP")
   }
 
   @Test("a WebP image file beside the Lottie file draws each quadrant as the PNG does")
@@ -56,7 +58,7 @@ struct ImageFormatTests {
     let folder = try ScratchFolder.make("splashvid-webp")
     try FileManager.default.copyItem(
       at: Self.fixtures.appendingPathComponent("quadrants.webp"), to: folder.appendingPathComponent("quadrants.webp"))
-    try expectQuadrants(try render("quadrants.webp", folder: folder), "WebP file")
+    try Self.expectQuadrants(try render("quadrants.webp", folder: folder), "WebP file")
   }
 
   @Test("WebP alpha is kept: red at alpha 128 over white is 255, 127, 127; the opaque blue is blue")

@@ -302,14 +302,7 @@ struct LottieImagePixelTests {
     let buffer = try #require(PixelBuffer(width: 200, height: 200))
     try CairoBackend().render(
       scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
-    let source = try PNGReader.read(Self.fixture.path)
-    for (x, y) in [(10, 5), (30, 5), (10, 15), (30, 15)] {
-      let expected = source.rgba(x: x, y: y)
-      let found = buffer.rgba(x: 50 + x, y: 50 + y)
-      #expect(
-        abs(Int(found.red) - Int(expected.red)) <= 2 && abs(Int(found.green) - Int(expected.green)) <= 2
-          && abs(Int(found.blue) - Int(expected.blue)) <= 2, "quadrant at (\(x), \(y)): \(found) against \(expected)")
-    }
+    try ImageFormatTests.expectQuadrants(buffer, "PNG file")
     #expect(buffer.rgba(x: 95, y: 50).red == 255 && buffer.rgba(x: 95, y: 50).blue == 255, "white beyond the 40-point width")
   }
 

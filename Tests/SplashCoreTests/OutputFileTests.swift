@@ -7,8 +7,7 @@ import Testing
 @Suite("Output files appear only when complete")
 struct OutputFileTests {
   private func temporaryFolder() throws -> String {
-    let folder = try ScratchFolder.make("splashvid-output").path
-    return folder
+    try ScratchFolder.make("splashvid-output").path
   }
 
   private func contents(of folder: String) throws -> [String] {
@@ -54,8 +53,7 @@ struct OutputFileTests {
 @Suite("Temporary files: random, exclusive, short enough, locked, swept only when dead")
 struct TemporaryFileTests {
   private func temporaryFolder() throws -> String {
-    let folder = try ScratchFolder.make("splashvid-temporaries").path
-    return folder
+    try ScratchFolder.make("splashvid-temporaries").path
   }
 
   @Test("names are random, hidden, of splashvid's pattern, and created exclusively")

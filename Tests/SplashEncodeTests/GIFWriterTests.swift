@@ -12,8 +12,7 @@ struct GIFWriterTests {
   private let navy = Color(red8: 0x14, green8: 0x23, blue8: 0x5A)
 
   private func folder() throws -> String {
-    let folder = try ScratchFolder.make("splashvid-gif").path
-    return folder
+    try ScratchFolder.make("splashvid-gif").path
   }
 
   /// Vertical bands of 32 pixels, one per colour.

@@ -8,8 +8,7 @@ import Testing
 @Suite("H.264 MP4 writing round-trips through libavformat and libavcodec")
 struct VideoWriterTests {
   private func temporaryFolder() throws -> String {
-    let folder = try ScratchFolder.make("splashvid-encode").path
-    return folder
+    try ScratchFolder.make("splashvid-encode").path
   }
 
   /// Frames split into flat halves: left `left`, right `right`.

@@ -11,9 +11,10 @@ import SplashEncode
 ///     per worker = pixels × (24 + Σ videos (2 pictures + conversion buffer) + 4 × other outputs)
 ///
 /// A worker holds its frame (4 bytes a pixel), Cairo's groups (up to another frame's worth) and
-/// the masked contents it keeps from frame to frame (up to four frames' worth), and, for each video, the two pictures in flight that the pipeline's window gives it
-/// (`2 × workers + 2` slots, plus the one the encoder keeps) and a straight-alpha buffer for
-/// the formats with alpha. The encoder's own memory (reference frames, look-ahead, tokens) is
+/// the masked layers' groups it keeps from frame to frame (up to four frames' worth), and, for
+/// each video, the two pictures in flight that the pipeline's window gives it (`2 × workers +
+/// 2` slots, plus the one the encoder keeps) and a straight-alpha buffer for the formats with
+/// alpha. The encoder's own memory (reference frames, look-ahead, tokens) is
 /// `VideoFormat.encoderBytesPerPixel`. Workers are reduced until the estimate fits
 /// `usableShare` of the available memory; a render that does not fit with one worker is
 /// refused before any frame is drawn.
@@ -27,7 +28,7 @@ struct MemoryBudget {
   /// The process before any frame: the Swift runtime, libraries, fonts, the scene.
   static let baseBytes = 128 << 20
   /// A worker's frame (BGRA), an allowance for Cairo's groups and shadow buffers, and the
-  /// masked contents its backend holds from frame to frame (at most two frames' pixels in each
+  /// masked layers' groups its backend keeps from frame to frame (at most two frames' pixels in each
   /// of two frames: `GroupCache.heldBytesPerFrame`).
   static let renderBytesPerPixel = 24.0
   /// Replaces the machine's available memory (bytes): for tests, and to set a budget by hand.

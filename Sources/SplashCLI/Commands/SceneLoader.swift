@@ -32,14 +32,17 @@ enum SceneLoader {
         source.document, file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot, archiveImages: source.archiveImages,
         warn: warn)
     }
-    if let manifest = dotLottieManifest(data) {
+    do {
+      return try PresetCompiler.compile(
+        data, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot, parameterOrigin: origin,
+        warn: warn)
+    } catch let error as DocumentError {
+      // Looked for only once the file failed as a preset: a preset is not parsed a second time.
+      guard let manifest = dotLottieManifest(data) else { throw error }
       throw DocumentError(
         file: file, path: "animations", expected: "a preset or a Lottie animation",
         found: "a dotLottie archive's manifest (give the .lottie archive, or the animation it lists: animations/\(manifest).json)")
     }
-    return try PresetCompiler.compile(
-      data, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot, parameterOrigin: origin,
-      warn: warn)
   }
 
   /// The first animation's id when `data` is the manifest of an unpacked `.lottie` archive (an
