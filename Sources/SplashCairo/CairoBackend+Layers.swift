@@ -50,6 +50,8 @@ extension CairoBackend {
       clipToDevicePixels(around: extents, in: cairo)
     }
     defer { if extents != nil { cairo_restore(cairo) } }
+    // A faded layer that is moving is composited from the picture kept of it (see +BackingStore).
+    if try compositeFromBackingStore(layer, extents: visual, framePixels: framePixels, in: cairo) { return }
     // A group whose content (the layer at opacity 1, without its mask) has not changed since the
     // last frame is composited from the cache (see GroupCache). A masked layer's is kept only
     // when it was asked for in the last frame too and fits the frame's allowance: its mask (a
@@ -73,13 +75,9 @@ extension CairoBackend {
       }
     }
 
-    cairo_save(cairo)
-    if properties.masksToBounds {
-      // Clips everything the layer draws, shadow included, as Core Animation does.
-      appendRoundedRect(properties.bounds, radius: properties.cornerRadius, to: cairo)
-      cairo_clip(cairo)
-    }
     if hasShadow {
+      cairo_save(cairo)
+      clipToBounds(layer, in: cairo)
       cairo_push_group(cairo)
       try drawContent(layer, in: cairo)
       guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a shadow", cairo) }
@@ -87,10 +85,10 @@ extension CairoBackend {
       drawShadow(properties.shadow, of: content, in: cairo)
       cairo_set_source(cairo, content)
       cairo_paint(cairo)
+      cairo_restore(cairo)
     } else {
-      try drawContent(layer, in: cairo)
+      try drawClippedContent(layer, in: cairo)
     }
-    cairo_restore(cairo)
 
     guard isolated else { return }
     guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
@@ -188,6 +186,22 @@ extension CairoBackend {
       cairo_set_source(cairo, group)
       cairo_paint_with_alpha(cairo, opacity)
     }
+  }
+
+  /// The layer's content clipped by `masksToBounds`: what its opacity group holds.
+  func drawClippedContent(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    clipToBounds(layer, in: cairo)
+    try drawContent(layer, in: cairo)
+  }
+
+  /// Clips everything the layer draws, shadow included, to its rounded bounds when it
+  /// `masksToBounds`, as Core Animation does.
+  private func clipToBounds(_ layer: PresentationLayer, in cairo: OpaquePointer) {
+    guard layer.properties.masksToBounds else { return }
+    appendRoundedRect(layer.properties.bounds, radius: layer.properties.cornerRadius, to: cairo)
+    cairo_clip(cairo)
   }
 
   /// Background, contents, the kind's own drawing, sublayers and border.

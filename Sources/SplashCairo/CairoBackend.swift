@@ -20,6 +20,11 @@ public final class CairoBackend: RenderBackend {
   let images = ImageCache()
   let fonts = FontResolver()
   let groups = GroupCache()
+  let backingStores = BackingStoreCache()
+  /// Whether a backing store is being drawn: what it holds is drawn, not composited from stores.
+  var isDrawingBackingStore = false
+  /// The pixels of the frame being drawn.
+  var framePixels = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).
   var maskedContentsReused = 0
   /// A context on a 1×1 surface for measuring text outside any frame (see `textExtents`).
@@ -48,6 +53,11 @@ public final class CairoBackend: RenderBackend {
   public func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
     let drawing = try context(for: buffer)
     groups.heldBytesPerFrame = 2 * buffer.width * buffer.height * 4
+    // Two frames' bytes of moving layers' pictures (`MemoryBudget.renderBytesPerPixel`): a
+    // fuber tile's store at twice the resolution is 1.3 MB at 1080x1920, and a ripple needs
+    // about six of them at once.
+    framePixels = buffer.width * buffer.height
+    backingStores.byteLimit = 2 * framePixels * 4
     let cairo = drawing.context
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
@@ -67,6 +77,7 @@ public final class CairoBackend: RenderBackend {
       try draw(layer, in: cairo)
     }
     groups.endFrame()
+    backingStores.endFrame()
     try drawing.checkStatus(stage: "drawing a frame")
     drawing.flush()
   }

@@ -27,10 +27,11 @@ struct MemoryBudget {
   static let usableShare = 0.75
   /// The process before any frame: the Swift runtime, libraries, fonts, the scene.
   static let baseBytes = 128 << 20
-  /// A worker's frame (BGRA), an allowance for Cairo's groups and shadow buffers, and the
+  /// A worker's frame (BGRA), an allowance for Cairo's groups and shadow buffers, the
   /// masked layers' groups its backend keeps from frame to frame (at most two frames' pixels in each
-  /// of two frames: `GroupCache.heldBytesPerFrame`).
-  static let renderBytesPerPixel = 24.0
+  /// of two frames: `GroupCache.heldBytesPerFrame`) and its moving layers' backing stores (two
+  /// frames' pixels: `BackingStoreCache.byteLimit`).
+  static let renderBytesPerPixel = 32.0
   /// Replaces the machine's available memory (bytes): for tests, and to set a budget by hand.
   static let overrideVariable = "SPLASHVID_AVAILABLE_MEMORY"
 

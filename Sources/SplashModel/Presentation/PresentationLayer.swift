@@ -11,6 +11,12 @@ public struct PresentationLayer: Sendable, Hashable {
   /// replicators it is replicated by (`ReplicatorStyle`), white when there are none. Not a
   /// property of the layer: Core Animation's replicator applies it while rendering.
   public var tint: Color
+  /// Whether the layer's place in the frame is changing at this moment: its own position,
+  /// transform, anchor point or bounds, or those of a layer above it, differ a moment later
+  /// (see `Scene.presentation(at:)`). A renderer may composite a moving layer
+  /// from a picture of it drawn earlier, as Core Animation composites moving layers from their
+  /// backing stores.
+  public var isMoving = false
   private var maskStorage: [PresentationLayer]
 
   public init(

@@ -2,15 +2,55 @@ import SplashCore
 
 /// The evaluator: what a scene shows at a time.
 extension Scene {
-  /// The presentation tree at scene time `time` (seconds since the animations start).
+  /// The presentation tree at scene time `time` (seconds since the animations start), with
+  /// `isMoving` set on each layer whose place in the frame is changing then.
   ///
   /// A pure function of the scene and the time: it reads nothing else and changes nothing, so
   /// frames can be evaluated on any thread, in any order, and any single frame can be inspected
-  /// on its own.
+  /// on its own. What moves is seen by evaluating the tree a moment later alongside, never an
+  /// earlier frame, so a frame is marked the same however frames are shared out between
+  /// workers, and a still the same as that frame of a video.
+  ///
+  ///     t ────●──────── t + motionProbeInterval ──●
+  ///           placement here  ≠  placement here  →  moving
   public func presentation(at time: Double) -> PresentationTree {
-    PresentationTree(
-      canvasSize: canvasSize, backgroundColor: backgroundColor,
-      layers: layers.map { $0.presentation(at: time) })
+    var layers = layers.map { $0.presentation(at: time) }
+    let later = self.layers.map { $0.presentation(at: time + Self.motionProbeInterval) }
+    for index in layers.indices {
+      layers[index].markMotion(comparedWith: later[index], superlayerMoves: false)
+    }
+    return PresentationTree(canvasSize: canvasSize, backgroundColor: backgroundColor, layers: layers)
+  }
+
+  /// How far ahead `presentation(at:)` looks to see what moves: a millisecond, far below a
+  /// frame at any supported rate, so a layer that comes to rest at a keyframe is seen at rest
+  /// from the first frame it holds still.
+  public static let motionProbeInterval = 0.001
+}
+
+extension PresentationLayer {
+  /// Sets `isMoving` here and below by comparing with the same layer `later`.
+  mutating func markMotion(comparedWith later: PresentationLayer, superlayerMoves: Bool) {
+    let now = properties
+    let then = later.properties
+    isMoving =
+      superlayerMoves || now.position != then.position || now.transform != then.transform
+      || now.anchorPoint != then.anchorPoint || now.bounds != then.bounds
+    // Sublayers are placed through this layer's bounds origin and sublayer transform too.
+    let sublayersMove = isMoving || now.sublayerTransform != then.sublayerTransform
+    // A replicator whose instance count changes has no one-to-one sublayers to compare.
+    guard later.sublayers.count == sublayers.count else {
+      for index in sublayers.indices { sublayers[index].markAllMoving() }
+      return
+    }
+    for index in sublayers.indices {
+      sublayers[index].markMotion(comparedWith: later.sublayers[index], superlayerMoves: sublayersMove)
+    }
+  }
+
+  private mutating func markAllMoving() {
+    isMoving = true
+    for index in sublayers.indices { sublayers[index].markAllMoving() }
   }
 }
 
