@@ -49,4 +49,23 @@ struct MotionTests {
     #expect(tree.layer(withID: "host")?.isMoving == false, "its own place holds")
     #expect(tree.layer(withID: "inside")?.isMoving == true, "its sublayers turn")
   }
+
+  @Test("a replicator's animated instance transform moves its copies; a stroke that grows moves nothing")
+  func replicatorCopiesAndContent() {
+    var replicator = LayerProperties()
+    replicator.replicator.instanceCount = 3
+    let spread = Animation.property(
+      PropertyAnimation(
+        keyPath: .instanceTransform, timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .removed),
+        values: .basic(from: .transform(.identity), to: .transform(Transform3D(translationX: 20, y: 0, z: 0)), by: nil)))
+    let dot = Layer(id: "dot")
+    let ring = Layer(id: "ring", kind: .replicator, properties: replicator, animations: [spread], sublayers: [dot])
+    let stroke = Layer(id: "stroke", kind: .shape, animations: [animation(.strokeEnd, from: 0, to: 1)])
+    let tree = scene([ring, stroke]).presentation(at: 0.5)
+    let copies = tree.layers[0].sublayers
+    #expect(copies.count == 3)
+    #expect(copies[0].isMoving == false, "instance 0 is not transformed")
+    #expect(copies[1].isMoving && copies[2].isMoving && copies[2].sublayers[0].isMoving)
+    #expect(tree.layer(withID: "stroke")?.isMoving == false)
+  }
 }

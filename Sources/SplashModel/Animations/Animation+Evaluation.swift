@@ -12,15 +12,17 @@ extension Animation {
   ///   - properties: The layer's values so far (model values with earlier animations applied).
   ///   - record: Told each value an animation sets, in order, as it sets it (see
   ///     `Layer.animatedValues(at:)`).
+  ///   - placementOnly: Whether to apply only animations of properties that place layers.
   func apply(
     atParentTime parentTime: Double, isTopLevel: Bool, to properties: inout LayerProperties,
-    record: ((LayerKeyPath, AnimatableValue) -> Void)? = nil
+    record: ((LayerKeyPath, AnimatableValue) -> Void)? = nil, placementOnly: Bool = false
   ) {
     let timing = self.timing
     if isTopLevel && isRemovedOnCompletion && timing.hasEnded(atParentTime: parentTime) { return }
     guard let iteration = timing.iteration(atParentTime: parentTime) else { return }
     switch self {
     case .property(let animation):
+      if placementOnly && !animation.keyPath.placesLayers { return }
       animation.apply(atIterationTime: iteration.time, iteration: iteration.index, to: &properties, record: record)
     case .group(let group):
       var childTime = iteration.time
@@ -31,7 +33,7 @@ extension Animation {
       let inheritedDuration = timing.effectiveDuration
       for child in group.animations {
         child.inheritingDuration(inheritedDuration).apply(
-          atParentTime: childTime, isTopLevel: false, to: &properties, record: record)
+          atParentTime: childTime, isTopLevel: false, to: &properties, record: record, placementOnly: placementOnly)
       }
     }
   }

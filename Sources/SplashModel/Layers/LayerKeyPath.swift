@@ -67,6 +67,19 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
   case instanceBlueOffset
   case instanceAlphaOffset
 
+  /// Whether the property places layers in the frame: the layer's position, bounds, anchor
+  /// and transforms, and the replicator properties that place its copies. What the motion
+  /// probe of `Scene.presentation(at:)` evaluates.
+  public var placesLayers: Bool {
+    switch self {
+    case .position, .positionX, .positionY, .bounds, .boundsOrigin, .boundsSize, .boundsWidth, .boundsHeight, .anchorPoint,
+      .transform, .rotation, .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translation,
+      .translationX, .translationY, .translationZ, .sublayerTransform, .instanceTransform, .instanceDelay:
+      true
+    default: false
+    }
+  }
+
   /// The kind of value an animation of this property carries.
   public var valueKind: AnimatableValue.Kind {
     switch self {

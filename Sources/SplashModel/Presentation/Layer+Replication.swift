@@ -17,7 +17,8 @@ extension Layer {
   ///   - presentedID: The replicator's id as presented.
   ///   - instances: The instance numbers of the replicators this one is in, outermost first.
   func instances(
-    of replicator: LayerProperties, presentedID: String, at time: Double, animationTime: Double, tint: Color, instances: [Int]
+    of replicator: LayerProperties, presentedID: String, at time: Double, animationTime: Double, tint: Color, instances: [Int],
+    placementOnly: Bool = false
   ) -> [PresentationLayer] {
     let style = replicator.replicator
     let count = max(style.instanceCount, 0)
@@ -28,7 +29,8 @@ extension Layer {
       let instanceTint = tint.multiplied(by: style.color(ofInstance: k))
       let instanceTime = animationTime - Double(k) * style.instanceDelay
       let copies = sublayers.map {
-        $0.presentation(at: time, animationTime: instanceTime, tint: instanceTint, instances: instances + [k])
+        $0.presentation(
+          at: time, animationTime: instanceTime, tint: instanceTint, instances: instances + [k], placementOnly: placementOnly)
       }
       var holder = LayerProperties()
       holder.bounds = replicator.bounds

@@ -15,7 +15,9 @@ extension Scene {
   ///           placement here  ≠  placement here  →  moving
   public func presentation(at time: Double) -> PresentationTree {
     var layers = layers.map { $0.presentation(at: time) }
-    let later = self.layers.map { $0.presentation(at: time + Self.motionProbeInterval) }
+    let later = self.layers.map {
+      $0.presentation(at: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, tint: .white, placementOnly: true)
+    }
     for index in layers.indices {
       layers[index].markMotion(comparedWith: later[index], superlayerMoves: false)
     }
@@ -67,11 +69,16 @@ extension Layer {
   ///     replicator instances it is in.
   ///   - tint: The product of those instances' colours.
   ///   - instances: Their instance numbers, outermost first, which its id carries.
-  func presentation(at time: Double, animationTime: Double, tint: Color, instances: [Int] = []) -> PresentationLayer {
+  ///   - placementOnly: Whether only what places layers is wanted (see `LayerKeyPath.placesLayers`):
+  ///     the motion probe of `Scene.presentation(at:)`, which compares nothing else, skips
+  ///     evaluating colours, paths and strokes. Masks are left out then.
+  func presentation(
+    at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], placementOnly: Bool = false
+  ) -> PresentationLayer {
     var presented = properties
     if let lifetime { presented.isHidden = !lifetime.contains(time) }
     for animation in animations {
-      animation.apply(atParentTime: animationTime, isTopLevel: true, to: &presented)
+      animation.apply(atParentTime: animationTime, isTopLevel: true, to: &presented, placementOnly: placementOnly)
     }
     let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
@@ -81,14 +88,16 @@ extension Layer {
       kind == .replicator
       ? self.instances(
         of: presented, presentedID: presentedID, at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint,
-        instances: instances)
+        instances: instances, placementOnly: placementOnly)
       : sublayers.map {
-        $0.presentation(at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances)
+        $0.presentation(
+          at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, placementOnly: placementOnly)
       }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
     return PresentationLayer(
       id: presentedID, kind: kind, properties: presented, sublayers: presentedSublayers,
-      mask: mask?.presentation(at: time, animationTime: animationTime, tint: .white, instances: instances), tint: tint)
+      mask: placementOnly ? nil : mask?.presentation(at: time, animationTime: animationTime, tint: .white, instances: instances),
+      tint: tint)
   }
 }
 
