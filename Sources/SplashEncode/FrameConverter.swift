@@ -16,9 +16,10 @@ public final class YUVPicture: @unchecked Sendable {
 
 /// Converts rendered BGRA frames to the format's YUV pictures with BT.709 and the limited range.
 ///
-/// 4:2:0 without alpha (H.264, HEVC) goes through `YUV420Conversion`. Formats with alpha go
-/// through swscale, after the premultiplied colours are divided by their alpha: YUVA stores
-/// straight colour, and a premultiplied edge would come out darker than it was drawn.
+/// 4:2:0 without alpha (H.264, HEVC) goes through `YUV420Conversion`, ProRes's 4:4:4:4 through
+/// `YUVA444Conversion`. VP9's 4:2:0 with alpha goes through swscale, after the premultiplied
+/// colours are divided by their alpha: YUVA stores straight colour, and a premultiplied edge
+/// would come out darker than it was drawn.
 /// One per worker: it holds a swscale context and a scratch frame, neither to be shared.
 public final class FrameConverter {
   private let width: Int
@@ -31,7 +32,7 @@ public final class FrameConverter {
     self.width = width
     self.height = height
     self.format = format
-    if format.pixelFormat == AV_PIX_FMT_YUV420P {
+    if format.pixelFormat == AV_PIX_FMT_YUV420P || format.pixelFormat == AV_PIX_FMT_YUVA444P10LE {
       scaler = nil
       straight = nil
     } else {
@@ -54,6 +55,20 @@ public final class FrameConverter {
     }
     // The encoder may still hold the picture's previous buffer; this gives it a fresh one then.
     try check(av_frame_make_writable(picture.frame.frame), "preparing a picture")
+    if format.pixelFormat == AV_PIX_FMT_YUVA444P10LE {
+      picture.frame.withPlanes { planes, strides in
+        guard let luma = planes[0], let blue = planes[1], let red = planes[2], let alpha = planes[3] else {
+          preconditionFailure("a YUVA 4:4:4 frame without its four planes")
+        }
+        YUVA444Conversion.convert(
+          bgra: buffer.bytes, bytesPerRow: buffer.bytesPerRow, width: width, height: height,
+          into: YUVA444Conversion.Planes(
+            luma: UnsafeMutableRawPointer(luma), lumaStride: Int(strides[0]), blueDifference: UnsafeMutableRawPointer(blue),
+            blueDifferenceStride: Int(strides[1]), redDifference: UnsafeMutableRawPointer(red), redDifferenceStride: Int(strides[2]),
+            alpha: UnsafeMutableRawPointer(alpha), alphaStride: Int(strides[3])))
+      }
+      return
+    }
     if let scaler, let straight {
       StraightAlpha.convert(buffer, into: straight)
       var sourcePlanes: [UnsafePointer<UInt8>?] = [
