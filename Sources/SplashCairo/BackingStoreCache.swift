@@ -46,6 +46,9 @@ final class BackingStoreCache {
   private var frame = 0
   /// The most bytes kept between frames (set per frame from the frame's size).
   var byteLimit = 0
+  /// The least `byteLimit` a backend sets: on a small frame (a GIF, a thumbnail) the layers
+  /// are large beside it, and a frame's bytes would not hold one scale step's stores.
+  static let minimumByteLimit = 8 << 20
   /// Stores composited, and those of them that had to be drawn (for the tests).
   private(set) var composited = 0
   private(set) var drawn = 0

@@ -53,11 +53,12 @@ public final class CairoBackend: RenderBackend {
   public func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
     let drawing = try context(for: buffer)
     groups.heldBytesPerFrame = 2 * buffer.width * buffer.height * 4
-    // Two frames' bytes of moving layers' pictures (`MemoryBudget.renderBytesPerPixel`): a
-    // fuber tile's store at twice the resolution is 1.3 MB at 1080x1920, and a ripple needs
-    // about six of them at once.
+    // One frame's bytes of moving layers' pictures (`MemoryBudget.renderBytesPerPixel`): a
+    // fuber tile's store at twice the resolution is 1.3 MB at 1080x1920, and a frame of its
+    // ripple needs two to four of them (two at the scale steps it spans, with and without the
+    // label). Stores for the other steps are drawn again when their turn comes, a few a loop.
     framePixels = buffer.width * buffer.height
-    backingStores.byteLimit = 2 * framePixels * 4
+    backingStores.byteLimit = max(framePixels * 4, BackingStoreCache.minimumByteLimit)
     let cairo = drawing.context
     cairo_save(cairo)
     defer { cairo_restore(cairo) }

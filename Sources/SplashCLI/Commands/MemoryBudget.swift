@@ -25,13 +25,14 @@ struct MemoryBudget {
   /// The share of the available memory a render plans to fill: the rest is left for the page
   /// cache, other processes and the estimate's error.
   static let usableShare = 0.75
-  /// The process before any frame: the Swift runtime, libraries, fonts, the scene.
+  /// The process before any frame: the Swift runtime, libraries, fonts, the scene (and the
+  /// 8 MiB floor of a worker's backing stores, `BackingStoreCache.minimumByteLimit`).
   static let baseBytes = 128 << 20
   /// A worker's frame (BGRA), an allowance for Cairo's groups and shadow buffers, the
   /// masked layers' groups its backend keeps from frame to frame (at most two frames' pixels in each
-  /// of two frames: `GroupCache.heldBytesPerFrame`) and its moving layers' backing stores (two
-  /// frames' pixels: `BackingStoreCache.byteLimit`).
-  static let renderBytesPerPixel = 32.0
+  /// of two frames: `GroupCache.heldBytesPerFrame`) and its moving layers' backing stores (one
+  /// frame's pixels: `BackingStoreCache.byteLimit`).
+  static let renderBytesPerPixel = 28.0
   /// Replaces the machine's available memory (bytes): for tests, and to set a budget by hand.
   static let overrideVariable = "SPLASHVID_AVAILABLE_MEMORY"
 
