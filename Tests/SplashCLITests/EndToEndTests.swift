@@ -245,6 +245,21 @@ struct EncoderCommandTests {
     #expect(!probe.standardOutput.contains("warning"))
   }
 
+  @Test("fuber from 1, 2 and 8 workers: the same frames, though each worker keeps its own backing stores")
+  func sameBytesFromAnyWorkers() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    var sequences: [[Data]] = []
+    for workers in ["1", "2", "8"] {
+      let outcome = try BinaryRunner.run(
+        ["--preset", "fuber", "--fps", "20", "--scale", "0.5", "--workers", workers, "-o", "w\(workers)/f-%02d.png",
+         "--presets-dir", presets], in: folder)
+      #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+      sequences.append(
+        try (1...60).map { try Data(contentsOf: folder.appendingPathComponent("w\(workers)/f-\(String(format: "%02d", $0)).png")) })
+    }
+    #expect(sequences[1] == sequences[0] && sequences[2] == sequences[0])
+  }
+
   @Test("bad encoder options are usage errors; a missing file is a failure", arguments: [
     (["--crf", "60"], "--crf 60: expected a whole number from 0 to 51"),
     (["--x264-preset", "warp"], "--x264-preset warp: expected one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo"),
