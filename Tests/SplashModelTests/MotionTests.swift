@@ -68,4 +68,21 @@ struct MotionTests {
     #expect(copies[1].isMoving && copies[2].isMoving && copies[2].sublayers[0].isMoving)
     #expect(tree.layer(withID: "stroke")?.isMoving == false)
   }
+
+  @Test("fixed content: only place and opacity animate, and nothing below the layer changes")
+  func fixedContent() {
+    let still = Layer(id: "lines", kind: .shape)
+    let tile = Layer(
+      id: "tile", animations: [animation(.opacity, from: 0, to: 1), animation(.scale, from: 1, to: 1.05)], sublayers: [still])
+    let growing = Layer(id: "growing", kind: .shape, animations: [animation(.strokeEnd, from: 0, to: 1)])
+    let host = Layer(id: "host", sublayers: [growing])
+    let slidingChild = Layer(id: "slider", animations: [animation(.positionX, from: 0, to: 5)])
+    let parent = Layer(id: "parent", sublayers: [slidingChild])
+    let tree = scene([tile, host, parent]).presentation(at: 0.5)
+    #expect(tree.layer(withID: "tile")?.hasFixedContent == true)
+    #expect(tree.layer(withID: "growing")?.hasFixedContent == false, "its stroke grows")
+    #expect(tree.layer(withID: "host")?.hasFixedContent == false, "a sublayer's stroke grows")
+    #expect(tree.layer(withID: "slider")?.hasFixedContent == true, "its own picture holds while it slides")
+    #expect(tree.layer(withID: "parent")?.hasFixedContent == false, "a sublayer moves within it")
+  }
 }

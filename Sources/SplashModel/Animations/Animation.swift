@@ -12,6 +12,15 @@ public indirect enum Animation: Sendable, Hashable {
     }
   }
 
+  /// Whether every property the animation (and, for a group, each animation in it) sets
+  /// satisfies `predicate`.
+  public func setsOnly(_ predicate: (LayerKeyPath) -> Bool) -> Bool {
+    switch self {
+    case .property(let animation): predicate(animation.keyPath)
+    case .group(let group): group.animations.allSatisfy { $0.setsOnly(predicate) }
+    }
+  }
+
   public var isRemovedOnCompletion: Bool {
     switch self {
     case .property(let animation): animation.isRemovedOnCompletion

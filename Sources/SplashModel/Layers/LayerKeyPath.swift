@@ -80,6 +80,20 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// Whether the property is applied when the layer's picture is composited rather than drawn
+  /// into it: where the layer is (position, anchor point, transform, stacking) and how opaque.
+  /// A layer whose other properties, and whose sublayers, never change draws the same picture
+  /// all the time (see `PresentationLayer.hasFixedContent`).
+  public var isAppliedWhenCompositing: Bool {
+    switch self {
+    case .position, .positionX, .positionY, .anchorPoint, .zPosition, .transform, .rotation, .rotationX, .rotationY,
+      .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translation, .translationX, .translationY, .translationZ, .opacity,
+      .hidden:
+      true
+    default: false
+    }
+  }
+
   /// The kind of value an animation of this property carries.
   public var valueKind: AnimatableValue.Kind {
     switch self {

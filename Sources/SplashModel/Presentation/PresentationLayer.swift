@@ -17,6 +17,10 @@ public struct PresentationLayer: Sendable, Hashable {
   /// from a picture of it drawn earlier, as Core Animation composites moving layers from their
   /// backing stores.
   public var isMoving = false
+  /// Whether the layer's picture (its content and sublayers, at opacity 1, wherever it is)
+  /// is the same at every moment: no animation of the scene changes anything but its place and
+  /// opacity, and nothing below it changes at all. A picture kept of such a layer stays true.
+  public var hasFixedContent = false
   private var maskStorage: [PresentationLayer]
 
   public init(

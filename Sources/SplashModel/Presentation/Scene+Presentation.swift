@@ -30,6 +30,11 @@ extension Scene {
   public static let motionProbeInterval = 0.001
 }
 
+extension Layer {
+  /// Whether nothing about the layer ever changes: no animations, no lifetime, no time remap.
+  var isStill: Bool { animations.isEmpty && lifetime == nil && timeRemap == nil && mask == nil }
+}
+
 extension PresentationLayer {
   /// Sets `isMoving` here and below by comparing with the same layer `later`.
   mutating func markMotion(comparedWith later: PresentationLayer, superlayerMoves: Bool) {
@@ -94,10 +99,14 @@ extension Layer {
           at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, placementOnly: placementOnly)
       }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
-    return PresentationLayer(
+    var layer = PresentationLayer(
       id: presentedID, kind: kind, properties: presented, sublayers: presentedSublayers,
       mask: placementOnly ? nil : mask?.presentation(at: time, animationTime: animationTime, tint: .white, instances: instances),
       tint: tint)
+    layer.hasFixedContent =
+      kind != .replicator && timeRemap == nil && animations.allSatisfy { $0.setsOnly(\.isAppliedWhenCompositing) }
+      && zip(sublayers, presentedSublayers).allSatisfy { $0.isStill && $1.hasFixedContent }
+    return layer
   }
 }
 
