@@ -18,8 +18,14 @@ public struct TransformComponents: Sendable {
   public var rotation: (x: Double, y: Double, z: Double)
   private var parts: DecomposedTransform
 
+  /// The identity's components, decomposed once: most layers' model transform is the
+  /// identity, and every frame's `transform.scale` or `transform.rotation.z` starts from it.
+  private static let identityParts = DecomposedTransform(.identity)
+
   public init(_ transform: Transform3D) {
-    if let parts = DecomposedTransform(transform) {
+    if transform == .identity, let parts = Self.identityParts {
+      self.parts = parts
+    } else if let parts = DecomposedTransform(transform) {
       self.parts = parts
     } else {
       parts = DecomposedTransform(translation: (transform.m41, transform.m42, transform.m43), scale: (0, 0, 0))
