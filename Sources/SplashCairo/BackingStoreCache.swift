@@ -57,13 +57,13 @@ final class BackingStoreCache {
     for store in stores.values { cairo_surface_destroy(store.surface) }
   }
 
-  /// The layer as its store holds it: everything that places it in its superlayer (position,
-  /// transform, anchor point, stacking) and its opacity, applied when compositing, set aside.
+  /// The layer as its store holds it: what places it in its superlayer (position, transform,
+  /// stacking) and its opacity, applied when compositing, set aside. The anchor point stays:
+  /// the sublayer transform applies about it.
   static func content(of layer: PresentationLayer) -> PresentationLayer {
     var content = layer
     content.properties.position = .zero
     content.properties.transform = .identity
-    content.properties.anchorPoint = .zero
     content.properties.zPosition = 0
     content.properties.opacity = 1
     content.isMoving = false

@@ -12,7 +12,8 @@ import Testing
 @Suite("Moving layers composited from backing stores")
 struct BackingStoreTests {
   /// Four faded lattice tiles sliding right by a fraction of a pixel a frame and growing, over a
-  /// dark ground; they rest from 1 s on.
+  /// dark ground; they rest from 1 s on. Tile b turns and shrinks its lines with a sublayer
+  /// transform about an anchor off its centre, which its store must keep.
   static let slidingTiles = """
     {
       schemaVersion: 1,
@@ -28,7 +29,7 @@ struct BackingStoreTests {
           ],
           sublayers: [
             { id: "a", position: [0, 0], opacity: 0.8, sublayers: [{ id: "a-lines", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 1, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }] },
-            { id: "b", position: [45, 0], opacity: 0.6, sublayers: [{ id: "b-lines", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 1, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }] },
+            { id: "b", position: [45, 0], bounds: [0, 0, 40, 40], anchorPoint: [0.25, 0.25], sublayerTransform: { rotate: "pi / 8", scale: 0.8 }, opacity: 0.6, sublayers: [{ id: "b-lines", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 1, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }] },
             { id: "c", position: [90, 0], opacity: 0.6, sublayers: [{ id: "c-lines", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 1, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }] },
             { id: "d", position: [135, 0], opacity: 0.4, sublayers: [{ id: "d-lines", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 0.5, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }] },
           ],
@@ -72,10 +73,11 @@ struct BackingStoreTests {
     for (index, time) in times.enumerated().reversed() {
       #expect(Self.bytes(try Self.render(scene.presentation(at: time))) == inOrder[index], "t = \(time)")
     }
-    // Four tiles a frame; the three of one line width share stores, drawn again only as the
-    // row's scale crosses a step (1 → 1.3 is about three steps of 2^(1/8)).
+    // Four tiles a frame; a and c draw the same and share stores (b turns its lines about its
+    // anchor, d's are thinner), drawn again only as the row's scale crosses a step (1 → 1.23
+    // spans at most four steps of 2^(1/8)).
     #expect(warm.backingStores.composited == 4 * times.count, "composited \(warm.backingStores.composited)")
-    #expect(warm.backingStores.drawn <= 2 * 4, "drawn \(warm.backingStores.drawn)")
+    #expect(warm.backingStores.drawn <= 3 * 4, "drawn \(warm.backingStores.drawn)")
   }
 
   @Test("a moving tile from its store is within a few levels of the tile drawn afresh; at rest it is drawn afresh")
