@@ -37,7 +37,7 @@ final class BackingStoreCache {
     var originX: Double
     var originY: Double
     var bytes: Int
-    var lastUsedFrame: Int
+    var lastUsedFrame = 0
   }
 
   private var stores: [Key: Store] = [:]

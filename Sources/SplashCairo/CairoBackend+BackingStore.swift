@@ -65,9 +65,8 @@ extension CairoBackend {
   /// is one that is; false when it is to be drawn.
   ///
   /// - Parameters:
-  ///   - extents: Where the layer draws, in its own space (`visualExtents`).
-  ///   - framePixels: The frame's pixels: a store larger than the frame is not worth keeping.
-  func compositeFromBackingStore(_ layer: PresentationLayer, extents: Rect?, framePixels: Int, in cairo: OpaquePointer) throws -> Bool {
+  /// - Parameter extents: Where the layer draws, in its own space (`visualExtents`).
+  func compositeFromBackingStore(_ layer: PresentationLayer, extents: Rect?, in cairo: OpaquePointer) throws -> Bool {
     let properties = layer.properties
     guard layer.isMoving, layer.hasFixedContent, !isDrawingBackingStore, properties.opacity < 1, layer.mask == nil,
       properties.blendMode == .normal, properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
@@ -85,6 +84,7 @@ extension CairoBackend {
     let top = (extents.minY * scaleY).rounded(.down) - 1
     let width = (extents.maxX * scaleX).rounded(.up) + 1 - left
     let height = (extents.maxY * scaleY).rounded(.up) + 1 - top
+    // A store larger than the frame (at its oversampling) is not worth keeping.
     guard width * height <= Double(framePixels) * Self.backingStoreOversampling * Self.backingStoreOversampling else { return false }
     let key = BackingStoreCache.Key(layer: BackingStoreCache.content(of: layer), scaleX: scaleX, scaleY: scaleY)
     try backingStores.withStore(
@@ -114,30 +114,18 @@ extension CairoBackend {
   private func drawBackingStore(
     of content: PresentationLayer, width: Int, height: Int, scaleX: Double, scaleY: Double, originX: Double, originY: Double
   ) throws -> BackingStoreCache.Store {
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-    guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-      if let surface { cairo_surface_destroy(surface) }
-      throw RenderErrorFactory.make(stage: "creating a backing store", status: CAIRO_STATUS_NO_MEMORY)
-    }
-    guard let cairo = cairo_create(surface) else {
-      cairo_surface_destroy(surface)
-      throw RenderErrorFactory.make(stage: "creating a backing store", status: CAIRO_STATUS_NO_MEMORY)
-    }
-    defer { cairo_destroy(cairo) }
-    cairo_translate(cairo, originX, originY)
-    cairo_scale(cairo, scaleX, scaleY)
     isDrawingBackingStore = true
     defer { isDrawingBackingStore = false }
-    do {
-      try drawClippedContent(content, in: cairo)
-      guard cairo_status(cairo) == CAIRO_STATUS_SUCCESS else { throw cairoFailure("drawing a backing store", cairo) }
-    } catch {
-      cairo_surface_destroy(surface)
-      throw error
-    }
-    cairo_surface_flush(surface)
+    guard
+      let surface = try drawOffscreen(
+        width: width, height: height, stage: "drawing a backing store",
+        place: { store in
+          cairo_translate(store, originX, originY)
+          cairo_scale(store, scaleX, scaleY)
+        },
+        draw: { try drawClippedContent(content, in: $0) })
+    else { throw RenderErrorFactory.make(stage: "creating a backing store", status: CAIRO_STATUS_NO_MEMORY) }
     return BackingStoreCache.Store(
-      surface: surface, originX: originX, originY: originY, bytes: Int(cairo_image_surface_get_stride(surface)) * height,
-      lastUsedFrame: 0)
+      surface: surface, originX: originX, originY: originY, bytes: Int(cairo_image_surface_get_stride(surface)) * height)
   }
 }

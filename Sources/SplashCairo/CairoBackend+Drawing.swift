@@ -25,6 +25,33 @@ extension CairoBackend {
     return Int(max(box.right - box.left, 0).rounded(.up)) * Int(max(box.bottom - box.top, 0).rounded(.up))
   }
 
+  /// A new ARGB surface of `width`×`height` pixels with a picture drawn into it: `place` sets
+  /// up the user space, `draw` draws. `nil` when Cairo cannot make the surface or its context;
+  /// the caller owns the surface.
+  ///
+  /// - Throws: What `draw` throws, or Cairo's failure while drawing, named by `stage`.
+  func drawOffscreen(
+    width: Int, height: Int, stage: String, place: (OpaquePointer) -> Void, draw: (OpaquePointer) throws -> Void
+  ) throws -> OpaquePointer? {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    defer { cairo_destroy(context) }
+    place(context)
+    do {
+      try draw(context)
+      let status = cairo_status(context)
+      guard status == CAIRO_STATUS_SUCCESS else { throw RenderErrorFactory.make(stage: stage, status: status) }
+    } catch {
+      cairo_surface_destroy(surface)
+      throw error
+    }
+    cairo_surface_flush(surface)
+    return surface
+  }
+
   func matrix(_ transform: AffineTransform) -> cairo_matrix_t {
     cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
   }

@@ -51,7 +51,7 @@ extension CairoBackend {
     }
     defer { if extents != nil { cairo_restore(cairo) } }
     // A faded layer that is moving is composited from the picture kept of it (see +BackingStore).
-    if try compositeFromBackingStore(layer, extents: visual, framePixels: framePixels, in: cairo) { return }
+    if try compositeFromBackingStore(layer, extents: visual, in: cairo) { return }
     // A group whose content (the layer at opacity 1, without its mask) has not changed since the
     // last frame is composited from the cache (see GroupCache). A masked layer's is kept only
     // when it was asked for in the last frame too and fits the frame's allowance: its mask (a
@@ -285,19 +285,11 @@ extension CairoBackend {
   /// A box of whole pixels is a clip region to Cairo; the rectangle itself, scaled or turned,
   /// would be a clip path, which every later fill and stroke must be intersected with.
   private func clipToDevicePixels(around rect: Rect, in cairo: OpaquePointer) {
-    var xs: [Double] = []
-    var ys: [Double] = []
-    for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
-      var deviceX = x
-      var deviceY = y
-      cairo_user_to_device(cairo, &deviceX, &deviceY)
-      xs.append(deviceX)
-      ys.append(deviceY)
-    }
-    let left = ((xs.min() ?? 0) - 1).rounded(.down)
-    let top = ((ys.min() ?? 0) - 1).rounded(.down)
-    let right = ((xs.max() ?? 0) + 1).rounded(.up)
-    let bottom = ((ys.max() ?? 0) + 1).rounded(.up)
+    let box = Self.deviceBox(of: rect, in: cairo)
+    let left = (box.left - 1).rounded(.down)
+    let top = (box.top - 1).rounded(.down)
+    let right = (box.right + 1).rounded(.up)
+    let bottom = (box.bottom + 1).rounded(.up)
     cairo_save(cairo)
     cairo_identity_matrix(cairo)
     cairo_rectangle(cairo, left, top, right - left, bottom - top)
@@ -307,27 +299,29 @@ extension CairoBackend {
 
   /// Whether a rectangle of the current user space overlaps the current clip.
   private func intersectsClip(_ rect: Rect, in cairo: OpaquePointer) -> Bool {
-    func deviceBox(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> (Double, Double, Double, Double) {
-      var xs: [Double] = []
-      var ys: [Double] = []
-      for (x, y) in [(left, top), (right, top), (left, bottom), (right, bottom)] {
-        var deviceX = x
-        var deviceY = y
-        cairo_user_to_device(cairo, &deviceX, &deviceY)
-        xs.append(deviceX)
-        ys.append(deviceY)
-      }
-      return (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
-    }
     var clipLeft = 0.0
     var clipTop = 0.0
     var clipRight = 0.0
     var clipBottom = 0.0
     cairo_clip_extents(cairo, &clipLeft, &clipTop, &clipRight, &clipBottom)
-    let clip = deviceBox(clipLeft, clipTop, clipRight, clipBottom)
-    let layer = deviceBox(rect.minX, rect.minY, rect.maxX, rect.maxY)
+    let clip = Self.deviceBox(
+      of: Rect(x: clipLeft, y: clipTop, width: clipRight - clipLeft, height: clipBottom - clipTop), in: cairo)
+    let layer = Self.deviceBox(of: rect, in: cairo)
     // Compared in device space, with a pixel of slack for antialiasing.
-    return layer.2 >= clip.0 - 1 && layer.0 <= clip.2 + 1 && layer.3 >= clip.1 - 1 && layer.1 <= clip.3 + 1
+    return layer.right >= clip.left - 1 && layer.left <= clip.right + 1 && layer.bottom >= clip.top - 1
+      && layer.top <= clip.bottom + 1
+  }
+
+  /// The device-space box around a rectangle of the current user space (its four corners mapped).
+  private static func deviceBox(of rect: Rect, in cairo: OpaquePointer) -> (left: Double, top: Double, right: Double, bottom: Double) {
+    var box = (left: Double.infinity, top: Double.infinity, right: -Double.infinity, bottom: -Double.infinity)
+    for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+      var deviceX = x
+      var deviceY = y
+      cairo_user_to_device(cairo, &deviceX, &deviceY)
+      box = (min(box.left, deviceX), min(box.top, deviceY), max(box.right, deviceX), max(box.bottom, deviceY))
+    }
+    return box
   }
 
   func cairoFailure(_ stage: String, _ cairo: OpaquePointer) -> Error {

@@ -35,17 +35,15 @@ extension CairoBackend {
     let imageWidth = Int((bounds.width * pixelsPerPoint).rounded(.up))
     let imageHeight = Int((bounds.height * pixelsPerPoint).rounded(.up))
     guard imageWidth > 0, imageHeight > 0, imageWidth <= PixelBuffer.maximumSide, imageHeight <= PixelBuffer.maximumSide,
-      let flat = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(imageWidth), Int32(imageHeight))
+      let flat = try drawOffscreen(
+        width: imageWidth, height: imageHeight, stage: "drawing a layer in perspective",
+        place: { flatContext in
+          cairo_scale(flatContext, pixelsPerPoint, pixelsPerPoint)
+          cairo_translate(flatContext, -bounds.minX, -bounds.minY)
+        },
+        draw: { try drawInLayerSpace(layer, in: $0) })
     else { return }
     defer { cairo_surface_destroy(flat) }
-    guard let flatContext = cairo_create(flat) else { return }
-    cairo_scale(flatContext, pixelsPerPoint, pixelsPerPoint)
-    cairo_translate(flatContext, -bounds.minX, -bounds.minY)
-    try drawInLayerSpace(layer, in: flatContext)
-    let status = cairo_status(flatContext)
-    cairo_destroy(flatContext)
-    guard status == CAIRO_STATUS_SUCCESS else { throw RenderErrorFactory.make(stage: "drawing a layer in perspective", status: status) }
-    cairo_surface_flush(flat)
 
     guard let pattern = cairo_pattern_create_for_surface(flat) else { return }
     defer { cairo_pattern_destroy(pattern) }

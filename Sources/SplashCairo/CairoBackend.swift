@@ -23,7 +23,7 @@ public final class CairoBackend: RenderBackend {
   let backingStores = BackingStoreCache()
   /// Whether a backing store is being drawn: what it holds is drawn, not composited from stores.
   var isDrawingBackingStore = false
-  /// The pixels of the frame being drawn.
+  /// The pixels of the frame being drawn (a backing store may not be larger).
   var framePixels = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).
   var maskedContentsReused = 0

@@ -14,23 +14,16 @@
 /// Alpha is ignored, as swscale ignores it for an opaque target: frames bound for a 4:2:0
 /// video are opaque. Odd widths and heights repeat the last column and row for chroma.
 enum YUV420Conversion {
-  private static var redWeight: Float { 0.2126 }
-  private static var blueWeight: Float { 0.0722 }
-  private static var greenWeight: Float { 1 - redWeight - blueWeight }
+  private static var redWeight: Float { BT709.redWeight }
+  private static var blueWeight: Float { BT709.blueWeight }
+  private static var greenWeight: Float { BT709.greenWeight }
+  private static var integerMagic: Float { BT709.integerMagic }
 
   private static var lumaScale: Float { 219 / 255 }
   private static var blueDifferenceScale: Float { 224 / 255 / (2 * (1 - blueWeight)) }
   private static var redDifferenceScale: Float { 224 / 255 / (2 * (1 - redWeight)) }
 
-  /// 2²³: a float in [2²³, 2²³ + 256) has a unit step, so adding it rounds a value in
-  /// [0, 256) to the nearest integer (ties to even), which is then the low byte of the bit
-  /// pattern; the same constant turns a byte into a float without a conversion instruction.
-  /// Both keep the stdlib's generic element-by-element SIMD conversions out of the loop.
-  static var integerMagic: Float { 8_388_608 }
-  static var integerMagicBits: UInt32 { 0x4B00_0000 }
-
-  // Per-channel weights. Computed properties of literals fold to constants; stored statics
-  // would be lazily initialised globals, checked on every use inside the loop.
+  // Per-channel weights; the offsets carry `BT709.integerMagic`, which rounds the sum to a code.
   static var lumaRed: Float { lumaScale * redWeight }
   static var lumaGreen: Float { lumaScale * greenWeight }
   static var lumaBlue: Float { lumaScale * blueWeight }
@@ -109,21 +102,10 @@ enum YUV420Conversion {
     UnsafeMutableRawPointer(red).storeBytes(of: redBytes, as: SIMD4<UInt8>.self)
   }
 
-  /// Red, green and blue of eight BGRA pixels, as floats.
-  ///
-  /// A little-endian BGRA pixel read as a 32-bit word is B | G << 8 | R << 16 | A << 24, so
-  /// each channel is a shift and a mask away: no byte shuffles, which cost more than the
-  /// arithmetic when SSE2 is all the target promises.
+  /// Red, green and blue of eight BGRA pixels (read as little-endian words), as floats.
   @inline(__always)
   private static func channels(_ pixels: SIMD8<UInt32>) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
-    (float(pixels &>> 16), float(pixels &>> 8), float(pixels))
-  }
-
-  /// The low bytes of eight words as floats: each byte becomes the low mantissa bits of 2²³.
-  @inline(__always)
-  private static func float(_ words: SIMD8<UInt32>) -> SIMD8<Float> {
-    let bits = (words & SIMD8(repeating: 0xFF)) | SIMD8(repeating: integerMagicBits)
-    return unsafeBitCast(bits, to: SIMD8<Float>.self) - integerMagic
+    (BT709.floats(ofLowBytes: pixels &>> 16), BT709.floats(ofLowBytes: pixels &>> 8), BT709.floats(ofLowBytes: pixels))
   }
 
   @inline(__always)

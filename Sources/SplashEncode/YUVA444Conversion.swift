@@ -14,9 +14,9 @@
 /// bytes on every machine. It replaces swscale's bit-exact C path, which took four times as
 /// long as the rest of a ProRes frame's preparation (7 ms at 1080x1920).
 enum YUVA444Conversion {
-  private static var redWeight: Float { 0.2126 }
-  private static var blueWeight: Float { 0.0722 }
-  private static var greenWeight: Float { 1 - redWeight - blueWeight }
+  private static var redWeight: Float { BT709.redWeight }
+  private static var blueWeight: Float { BT709.blueWeight }
+  private static var greenWeight: Float { BT709.greenWeight }
 
   private static var lumaScale: Float { 876 / 255 }
   private static var blueDifferenceScale: Float { 896 / 255 / (2 * (1 - blueWeight)) }
@@ -25,14 +25,14 @@ enum YUVA444Conversion {
   static var lumaRed: Float { lumaScale * redWeight }
   static var lumaGreen: Float { lumaScale * greenWeight }
   static var lumaBlue: Float { lumaScale * blueWeight }
-  static var lumaOffset: Float { 64 + YUV420Conversion.integerMagic }
+  static var lumaOffset: Float { 64 + BT709.integerMagic }
   static var blueRed: Float { -blueDifferenceScale * redWeight }
   static var blueGreen: Float { -blueDifferenceScale * greenWeight }
   static var blueBlue: Float { blueDifferenceScale * (1 - blueWeight) }
   static var redRed: Float { redDifferenceScale * (1 - redWeight) }
   static var redGreen: Float { -redDifferenceScale * greenWeight }
   static var redBlue: Float { -redDifferenceScale * blueWeight }
-  static var chromaOffset: Float { 512 + YUV420Conversion.integerMagic }
+  static var chromaOffset: Float { 512 + BT709.integerMagic }
   static var alphaScale: Float { 1023 / 255 }
 
   /// One picture's four planes of little-endian 16-bit codes; strides in bytes.
@@ -85,26 +85,24 @@ enum YUVA444Conversion {
   static func convertBlock(
     _ pixels: SIMD8<UInt32>
   ) -> (luma: SIMD8<UInt16>, blue: SIMD8<UInt16>, red: SIMD8<UInt16>, alpha: SIMD8<UInt16>) {
-    let alpha = float(pixels &>> 24)
-    // 255 / alpha, and 0 for a clear pixel (whose premultiplied colour is 0 anyway).
-    let isClear = alpha .== 0
-    let unpremultiply = SIMD8<Float>(repeating: 255) / alpha.replacing(with: 1, where: isClear)
-    let limit = SIMD8<Float>(repeating: 255)
-    let red = (float(pixels &>> 16) * unpremultiply).replacing(with: limit, where: float(pixels &>> 16) * unpremultiply .> limit)
-    let green = (float(pixels &>> 8) * unpremultiply).replacing(with: limit, where: float(pixels &>> 8) * unpremultiply .> limit)
-    let blue = (float(pixels) * unpremultiply).replacing(with: limit, where: float(pixels) * unpremultiply .> limit)
+    let alpha = BT709.floats(ofLowBytes: pixels &>> 24)
+    // 255 / alpha (the divisor 1 for a clear pixel, whose premultiplied colour is 0 anyway).
+    let full = SIMD8<Float>(repeating: 255)
+    let unpremultiply = full / alpha.replacing(with: 1, where: alpha .== 0)
+    // Straight colour, at most 255 (a premultiplied channel above its alpha is out of range).
+    func straight(_ channel: SIMD8<UInt32>) -> SIMD8<Float> {
+      let value = BT709.floats(ofLowBytes: channel) * unpremultiply
+      // A select on a compare: the stdlib's pointwiseMin goes lane by lane.
+      return value.replacing(with: full, where: value .> full)
+    }
+    let red = straight(pixels &>> 16)
+    let green = straight(pixels &>> 8)
+    let blue = straight(pixels)
     let luma = red * lumaRed + green * lumaGreen + blue * lumaBlue + lumaOffset
     let blueDifference = red * blueRed + green * blueGreen + blue * blueBlue + chromaOffset
     let redDifference = red * redRed + green * redGreen + blue * redBlue + chromaOffset
-    let alphaCodes = alpha * alphaScale + YUV420Conversion.integerMagic
+    let alphaCodes = alpha * alphaScale + BT709.integerMagic
     return (codes(luma), codes(blueDifference), codes(redDifference), codes(alphaCodes))
-  }
-
-  /// The low bytes of eight words as floats: each byte becomes the low mantissa bits of 2²³.
-  @inline(__always)
-  private static func float(_ words: SIMD8<UInt32>) -> SIMD8<Float> {
-    let bits = (words & SIMD8(repeating: 0xFF)) | SIMD8(repeating: YUV420Conversion.integerMagicBits)
-    return unsafeBitCast(bits, to: SIMD8<Float>.self) - YUV420Conversion.integerMagic
   }
 
   /// Values already offset by 2²³ (rounded to integers by the addition) as 16-bit codes: the

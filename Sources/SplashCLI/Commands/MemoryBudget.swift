@@ -8,10 +8,11 @@ import SplashEncode
 /// section of docs/errors.md):
 ///
 ///     fixed      = 128 MiB + pixels × (Σ videos (encoder + 3 pictures) + 4 × other outputs)
-///     per worker = pixels × (24 + Σ videos (2 pictures + conversion buffer) + 4 × other outputs)
+///     per worker = pixels × (28 + Σ videos (2 pictures + conversion buffer) + 4 × other outputs)
 ///
-/// A worker holds its frame (4 bytes a pixel), Cairo's groups (up to another frame's worth) and
-/// the masked layers' groups it keeps from frame to frame (up to four frames' worth), and, for
+/// A worker holds its frame (4 bytes a pixel), Cairo's groups (up to another frame's worth), the
+/// masked layers' groups it keeps from frame to frame (up to four frames' worth) and its moving
+/// layers' backing stores (one frame's worth), and, for
 /// each video, the two pictures in flight that the pipeline's window gives it (`2 × workers +
 /// 2` slots, plus the one the encoder keeps) and a straight-alpha buffer for the formats with
 /// alpha. The encoder's own memory (reference frames, look-ahead, tokens) is

@@ -103,8 +103,9 @@ extension Layer {
       id: presentedID, kind: kind, properties: presented, sublayers: presentedSublayers,
       mask: placementOnly ? nil : mask?.presentation(at: time, animationTime: animationTime, tint: .white, instances: instances),
       tint: tint)
+    // The motion probe compares placement only; it has no use for this.
     layer.hasFixedContent =
-      kind != .replicator && timeRemap == nil && animations.allSatisfy { $0.setsOnly(\.isAppliedWhenCompositing) }
+      !placementOnly && kind != .replicator && timeRemap == nil && animations.allSatisfy { $0.setsOnly(\.isAppliedWhenCompositing) }
       && zip(sublayers, presentedSublayers).allSatisfy { $0.isStill && $1.hasFixedContent }
     return layer
   }
