@@ -1,4 +1,5 @@
 import CCairo
+import SplashCore
 import SplashModel
 
 /// Pictures of moving layers, drawn once at a scale step and composited frame after frame.
@@ -33,6 +34,8 @@ final class BackingStoreCache {
   /// A drawn store: its surface and where the layer's space lands on it.
   struct Store {
     var surface: OpaquePointer
+    /// Where the surface has ink, so compositing can skip the rest.
+    var ink: InkRuns
     /// Store pixel = scale · layer point + origin.
     var originX: Double
     var originY: Double
@@ -52,6 +55,8 @@ final class BackingStoreCache {
   /// Stores composited, and those of them that had to be drawn (for the tests).
   private(set) var composited = 0
   private(set) var drawn = 0
+  /// Stores composited by `BilinearCompositor` rather than by Cairo (for the tests).
+  var compositedAsInk = 0
 
   deinit {
     for store in stores.values { cairo_surface_destroy(store.surface) }

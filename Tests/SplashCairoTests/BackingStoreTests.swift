@@ -14,12 +14,13 @@ struct BackingStoreTests {
   /// Four faded lattice tiles sliding right by a fraction of a pixel a frame and growing, over a
   /// dark ground; they rest from 1 s on. Tile b turns and shrinks its lines with a sublayer
   /// transform about an anchor off its centre, which its store must keep.
-  static let slidingTiles = """
-    {
-      schemaVersion: 1,
-      canvas: { size: [200, 120], background: "#10202A" },
-      clip: { start: 0, cycle: 2 },
-      layers: [
+  ///
+  /// - Parameter frame: The properties of a still layer around the row, or `nil` for none. Faded,
+  ///   it is a group whose surface starts 10 points in from the canvas's corner, and the tiles
+  ///   are composited onto that surface; with rounded corners that clip, the clip is no longer
+  ///   a rectangle of whole pixels, and Cairo composites the stores.
+  static func slidingTiles(frame: String? = nil) -> String {
+    let row = """
         {
           id: "row",
           position: [20, 60],
@@ -33,13 +34,16 @@ struct BackingStoreTests {
             { id: "c", position: [90, 0], opacity: 0.6, sublayers: [{ id: "c-lines", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 1, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }] },
             { id: "d", position: [135, 0], opacity: 0.4, sublayers: [{ id: "d-lines", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 0.5, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }] },
           ],
-        },
-      ],
-    }
-    """
+        }
+      """
+    let layers = frame.map { "{ id: \"frame\", position: [105, 65], bounds: [10, 10, 190, 110], \($0), sublayers: [\(row)] }" } ?? row
+    return """
+      { schemaVersion: 1, canvas: { size: [200, 120], background: "#10202A" }, clip: { start: 0, cycle: 2 }, layers: [\(layers)] }
+      """
+  }
 
-  static func scene() throws -> Scene {
-    try PresetCompiler.compile(Data(slidingTiles.utf8), file: "sliding-tiles.json5")
+  static func scene(frame: String? = nil) throws -> Scene {
+    try PresetCompiler.compile(Data(slidingTiles(frame: frame).utf8), file: "sliding-tiles.json5")
   }
 
   static func render(_ tree: PresentationTree, with backend: CairoBackend = CairoBackend()) throws -> PixelBuffer {
@@ -80,15 +84,22 @@ struct BackingStoreTests {
     #expect(warm.backingStores.drawn <= 3 * 4, "drawn \(warm.backingStores.drawn)")
   }
 
-  @Test("a moving tile from its store is within a few levels of the tile drawn afresh; at rest it is drawn afresh")
-  func closeToDrawingAfresh() throws {
-    let scene = try Self.scene()
+  @Test(
+    "a moving tile from its store is within a few levels of the tile drawn afresh; at rest it is drawn afresh",
+    arguments: [
+      (nil, 4),  // ink only, onto the frame
+      ("opacity: 0.9, backgroundColor: \"#203040\"", 4),  // ink only, onto a group's surface (in colour: it has two)
+      ("cornerRadius: 30, masksToBounds: true", 0),  // inside rounded corners: Cairo composites the whole store
+    ] as [(String?, Int)])
+  func closeToDrawingAfresh(frame: String?, compositedAsInk: Int) throws {
+    let scene = try Self.scene(frame: frame)
     for time in [0.1, 0.37, 0.82] {
       let tree = scene.presentation(at: time)
       #expect(tree.layer(withID: "b")?.isMoving == true)
       let backend = CairoBackend()
       let stored = try Self.render(tree, with: backend)
       #expect(backend.backingStores.composited == 4)
+      #expect(backend.backingStores.compositedAsInk == compositedAsInk)
       let afresh = try Self.render(Self.atRest(tree))
       var total = 0
       var largest = 0
