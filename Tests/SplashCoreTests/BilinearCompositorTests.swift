@@ -91,7 +91,7 @@ struct BilinearCompositorTests {
     }
   }
 
-  @Test("runs cover every inked pixel, start and end on ink, and leave gaps of at least the merged gap")
+  @Test("runs cover every inked pixel of a row and of two rows, start and end on ink, and leave gaps of at least the merged gap")
   func runsCoverTheInk() {
     let picture = Picture(width: 97, height: 61, seed: 7)
     let ink = picture.ink
@@ -112,6 +112,20 @@ struct BilinearCompositorTests {
       }
     }
     #expect(covered == ink.coveredPixels)
+    // The runs of two rows together cover the ink of both, and are as far apart.
+    for y in 0..<(picture.height - 1) {
+      var inRun = Array(repeating: false, count: picture.width)
+      var previousEnd: Int?
+      for index in 0..<ink.runCount(inRowsFrom: y) {
+        let run = ink.run(index, inRowsFrom: y)
+        if let previousEnd { #expect(run.start - previousEnd >= InkRuns.mergedGap, "rows \(y)-\(y + 1): runs not merged") }
+        previousEnd = run.end
+        for x in run.start..<run.end { inRun[x] = true }
+      }
+      for x in 0..<picture.width where picture.pixels[y * picture.width + x] != 0 || picture.pixels[(y + 1) * picture.width + x] != 0 {
+        #expect(inRun[x], "rows \(y)-\(y + 1), column \(x) has ink outside every run")
+      }
+    }
     #expect(covered < picture.width * picture.height / 2, "the picture is mostly empty: \(covered) covered")
   }
 

@@ -10,7 +10,8 @@
 /// mixed with the fade folded into their weights, then the two columns, with weights of 1/256
 /// (positions in 16.16 fixed point); the result is laid over the destination (source +
 /// destination × (1 − source alpha)), each product rounded to the nearest code. Channels are
-/// 16-bit lanes of SIMD vectors, so one multiplication weighs all of a pixel's channels.
+/// 16-bit lanes of SIMD vectors, two pixels to a vector, so one multiplication weighs eight
+/// channels.
 /// Against pixman's bilinear filter (7-bit weights) a pixel differs by at most a few levels.
 public enum BilinearCompositor {
   /// How one axis of the destination maps onto the source, in continuous coordinates (pixel
@@ -68,7 +69,7 @@ public enum BilinearCompositor {
         while columnSteps.position(at: column) < index << 16 { column += 1 }
         firstReaching[index + 1] = column
       }
-      ink.withUnsafeRuns { bounds, rowStarts in
+      ink.withUnsafeRowPairRuns { bounds, rowStarts in
         let runs = Runs(bounds: bounds, rowStarts: rowStarts, firstReaching: UnsafePointer(firstReaching.baseAddress!))
         for y in firstRow..<endRow {
           compositeRow(
@@ -79,7 +80,8 @@ public enum BilinearCompositor {
     }
   }
 
-  /// The source's runs and the first destination column reaching each source column.
+  /// The source's runs (of pairs of rows) and the first destination column reaching each
+  /// source column.
   private struct Runs {
     var bounds: UnsafePointer<Int32>
     var rowStarts: UnsafePointer<Int32>
@@ -106,47 +108,58 @@ public enum BilinearCompositor {
     let lowerWeight = (lowerShare * fade + 127) / 255
     let upper = UnsafeRawPointer(source.pixels + upperRow * source.pixelsPerRow)
     let lower = upper + 4 * source.pixelsPerRow
-    // Runs of both source rows, in order of their start; a column reached by both is
-    // composited once.
-    var nextColumn = columns.lowerBound
-    var upperRun = Int(runs.rowStarts[upperRow])
-    let upperEnd = Int(runs.rowStarts[upperRow + 1])
-    var lowerRun = upperEnd
-    let lowerEnd = Int(runs.rowStarts[upperRow + 2])
-    while upperRun < upperEnd || lowerRun < lowerEnd {
-      let run: Int
-      if upperRun < upperEnd, lowerRun >= lowerEnd || runs.bounds[upperRun] <= runs.bounds[lowerRun] {
-        run = upperRun
-        upperRun += 2
-      } else {
-        run = lowerRun
-        lowerRun += 2
-      }
+    // The runs of both source rows, merged: their columns of destination never overlap (runs
+    // are at least `InkRuns.mergedGap` source columns apart).
+    for run in stride(from: Int(runs.rowStarts[upperRow]), to: Int(runs.rowStarts[upperRow + 1]), by: 2) {
       let reached = runs.columns(ofRunAt: run)
-      let start = max(nextColumn, reached.start)
+      let start = max(columns.lowerBound, reached.start)
       let end = min(columns.upperBound, reached.end)
       guard start < end else { continue }
-      nextColumn = end
-      for x in start..<end {
-        let column = columnSteps.position(at: x)
-        // The two neighbouring pixels of each row, read as one word each.
-        let offset = 4 * (column >> 16)
-        let upperPair = upper.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        let lowerPair = lower.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        guard upperPair | lowerPair != 0 else { continue }
-        let rightShare = UInt16((column >> 8) & 0xFF)
-        // Between the rows (faded), then between the columns; channels: blue, green, red, alpha.
-        let between =
-          (channels(upperPair) &* upperWeight &+ channels(lowerPair) &* lowerWeight &+ 128) &>> 8
-        let sample = (between.lowHalf &* (256 - rightShare) &+ between.highHalf &* rightShare &+ 128) &>> 8
-        let alpha = sample[3]
-        if alpha == 255 {
-          target[x] = pixel(sample)
-        } else {
-          // Over: sample + destination × (255 − alpha) / 255, rounded as exactly as 8 bits allow.
-          let product = channels(target[x]) &* (255 - alpha) &+ 128
-          target[x] = pixel(sample &+ ((product &+ (product &>> 8)) &>> 8))
+      // Two destination pixels at a time: each 16-bit lane operation then serves eight channels.
+      let row = UnsafeMutableRawPointer(target)
+      var x = start
+      while x < end {
+        let hasSecond = x &+ 1 < end
+        let firstColumn = columnSteps.position(at: x)
+        let secondColumn = hasSecond ? firstColumn &+ columnSteps.step : firstColumn
+        // The two neighbouring source pixels of each row, read as one word each.
+        let firstOffset = 4 &* (firstColumn >> 16)
+        let secondOffset = 4 &* (secondColumn >> 16)
+        let firstUpper = upper.loadUnaligned(fromByteOffset: firstOffset, as: UInt64.self)
+        let secondUpper = upper.loadUnaligned(fromByteOffset: secondOffset, as: UInt64.self)
+        let firstLower = lower.loadUnaligned(fromByteOffset: firstOffset, as: UInt64.self)
+        let secondLower = lower.loadUnaligned(fromByteOffset: secondOffset, as: UInt64.self)
+        if firstUpper | secondUpper | firstLower | secondLower == 0 {
+          x &+= 2
+          continue
         }
+        // Between the rows (faded): lanes 0–3 the left source pixel's channels (blue, green,
+        // red, alpha), lanes 4–7 the right one's.
+        let first = unsafeBitCast(
+          channels(firstUpper) &* upperWeight &+ channels(firstLower) &* lowerWeight, to: SIMD2<UInt64>.self)
+        let second = unsafeBitCast(
+          channels(secondUpper) &* upperWeight &+ channels(secondLower) &* lowerWeight, to: SIMD2<UInt64>.self)
+        // Between the columns, both destination pixels at once (64-bit halves moved whole).
+        let lefts = (unsafeBitCast(SIMD2<UInt64>(first[0], second[0]), to: SIMD8<UInt16>.self) &+ 128) &>> 8
+        let rights = (unsafeBitCast(SIMD2<UInt64>(first[1], second[1]), to: SIMD8<UInt16>.self) &+ 128) &>> 8
+        let firstShare = UInt16(truncatingIfNeeded: (firstColumn >> 8) & 0xFF)
+        let secondShare = UInt16(truncatingIfNeeded: (secondColumn >> 8) & 0xFF)
+        let shares = SIMD8<UInt16>(
+          firstShare, firstShare, firstShare, firstShare, secondShare, secondShare, secondShare, secondShare)
+        let sample = (lefts &* (256 &- shares) &+ rights &* shares &+ 128) &>> 8
+        // Over: sample + destination × (255 − alpha) / 255, rounded as exactly as 8 bits allow.
+        let transparency =
+          255 &- SIMD8<UInt16>(sample[3], sample[3], sample[3], sample[3], sample[7], sample[7], sample[7], sample[7])
+        let below = hasSecond ? row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self) : UInt64(target[x])
+        let product = channels(below) &* transparency &+ 128
+        let result = unsafeBitCast(
+          SIMD8<UInt8>(truncatingIfNeeded: sample &+ ((product &+ (product &>> 8)) &>> 8)), to: UInt64.self)
+        if hasSecond {
+          row.storeBytes(of: result, toByteOffset: 4 &* x, as: UInt64.self)
+        } else {
+          target[x] = UInt32(truncatingIfNeeded: result)
+        }
+        x &+= 2
       }
     }
   }
@@ -154,16 +167,6 @@ public enum BilinearCompositor {
   /// The eight channels of two neighbouring pixels, widened to 16 bits.
   @inline(__always) static func channels(_ pair: UInt64) -> SIMD8<UInt16> {
     SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(pair, to: SIMD8<UInt8>.self))
-  }
-
-  /// The four channels of a pixel, widened to 16 bits.
-  @inline(__always) static func channels(_ pixel: UInt32) -> SIMD4<UInt16> {
-    SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(pixel, to: SIMD4<UInt8>.self))
-  }
-
-  /// The pixel whose channels these are (each at most 255).
-  @inline(__always) static func pixel(_ channels: SIMD4<UInt16>) -> UInt32 {
-    unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: channels), to: UInt32.self)
   }
 
   /// Positions of successive destination pixels' centres, as the sample grid sees them, in
@@ -181,7 +184,7 @@ public enum BilinearCompositor {
       step = max(Int((map.scale * 65536).rounded()), 1)
     }
 
-    func position(at pixel: Int) -> Int { base + step * (pixel - origin) }
+    func position(at pixel: Int) -> Int { base &+ step &* (pixel &- origin) }
 
     /// The first destination pixel whose position is at least source pixel `index`.
     func first(reaching index: Int) -> Int {

@@ -16,6 +16,9 @@ public struct InkRuns: Sendable, Equatable {
   private var bounds: [Int32] = []
   /// Index into `bounds` of each row's first run; `height + 1` entries.
   private var rowStarts: [Int32] = []
+  /// The same for pairs of rows (see `pairs`): `height` entries.
+  private var pairBounds: [Int32] = []
+  private var pairRowStarts: [Int32] = []
 
   /// Scans a picture of `width` × `height` pixels whose rows are `pixelsPerRow` pixels apart.
   public init(pixels: UnsafePointer<UInt32>, width: Int, height: Int, pixelsPerRow: Int) {
@@ -46,6 +49,46 @@ public struct InkRuns: Sendable, Equatable {
       if runStart >= 0 { bounds += [Int32(runStart), Int32(runEnd)] }
     }
     rowStarts.append(Int32(bounds.count))
+    (pairBounds, pairRowStarts) = Self.pairs(bounds: bounds, rowStarts: rowStarts, height: height)
+  }
+
+  /// For each row but the last, the runs of that row and the next one, merged: a bilinear
+  /// sample reads two rows, and reading their ink as one list saves merging it per use.
+  private static func pairs(bounds: [Int32], rowStarts: [Int32], height: Int) -> ([Int32], [Int32]) {
+    var pairBounds: [Int32] = []
+    var pairRowStarts: [Int32] = []
+    pairRowStarts.reserveCapacity(height)
+    for y in 0..<max(height - 1, 0) {
+      pairRowStarts.append(Int32(pairBounds.count))
+      var upper = Int(rowStarts[y])
+      let upperEnd = Int(rowStarts[y + 1])
+      var lower = upperEnd
+      let lowerEnd = Int(rowStarts[y + 2])
+      var runStart = -1
+      var runEnd = -1
+      while upper < upperEnd || lower < lowerEnd {
+        let next: Int
+        if upper < upperEnd, lower >= lowerEnd || bounds[upper] <= bounds[lower] {
+          next = upper
+          upper += 2
+        } else {
+          next = lower
+          lower += 2
+        }
+        let start = Int(bounds[next])
+        let end = Int(bounds[next + 1])
+        if runStart >= 0, start - runEnd < mergedGap {
+          runEnd = max(runEnd, end)
+        } else {
+          if runStart >= 0 { pairBounds += [Int32(runStart), Int32(runEnd)] }
+          runStart = start
+          runEnd = end
+        }
+      }
+      if runStart >= 0 { pairBounds += [Int32(runStart), Int32(runEnd)] }
+    }
+    pairRowStarts.append(Int32(pairBounds.count))
+    return (pairBounds, pairRowStarts)
   }
 
   /// The number of runs in row `y`.
@@ -59,15 +102,27 @@ public struct InkRuns: Sendable, Equatable {
     return (Int(bounds[at]), Int(bounds[at + 1]))
   }
 
-  /// Calls `body` with the runs as a compositor reads them in its inner loop: row `y`'s runs
-  /// are the column pairs from `rowStarts[y]` to `rowStarts[y + 1]` in `bounds`.
-  public func withUnsafeRuns<Result>(
+  /// The number of runs in rows `y` and `y + 1` together.
+  public func runCount(inRowsFrom y: Int) -> Int {
+    Int(pairRowStarts[y + 1] - pairRowStarts[y]) / 2
+  }
+
+  /// Run `index` of rows `y` and `y + 1` together: its first column and the column after its last.
+  public func run(_ index: Int, inRowsFrom y: Int) -> (start: Int, end: Int) {
+    let at = Int(pairRowStarts[y]) + 2 * index
+    return (Int(pairBounds[at]), Int(pairBounds[at + 1]))
+  }
+
+  /// Calls `body` with the runs of pairs of rows as a compositor reads them in its inner loop:
+  /// the runs of rows `y` and `y + 1` together are the column pairs from `rowStarts[y]` to
+  /// `rowStarts[y + 1]` in `bounds`.
+  public func withUnsafeRowPairRuns<Result>(
     _ body: (_ bounds: UnsafePointer<Int32>, _ rowStarts: UnsafePointer<Int32>) throws -> Result
   ) rethrows -> Result {
     // An empty array's buffer may have no address; a picture without ink reads no run.
-    let someBounds: [Int32] = bounds.isEmpty ? [0, 0] : bounds
+    let someBounds: [Int32] = pairBounds.isEmpty ? [0, 0] : pairBounds
     return try someBounds.withUnsafeBufferPointer { bounds in
-      try rowStarts.withUnsafeBufferPointer { rowStarts in try body(bounds.baseAddress!, rowStarts.baseAddress!) }
+      try pairRowStarts.withUnsafeBufferPointer { rowStarts in try body(bounds.baseAddress!, rowStarts.baseAddress!) }
     }
   }
 
@@ -77,5 +132,7 @@ public struct InkRuns: Sendable, Equatable {
   }
 
   /// The bytes the runs take, to count them with the picture's.
-  public var byteCount: Int { (bounds.count + rowStarts.count) * MemoryLayout<Int32>.size }
+  public var byteCount: Int {
+    (bounds.count + rowStarts.count + pairBounds.count + pairRowStarts.count) * MemoryLayout<Int32>.size
+  }
 }
