@@ -102,24 +102,33 @@ extension CairoBackend {
   }
 
   /// The box around every point and control point: it contains the curves.
+  ///
+  /// Asked for every shape layer in every frame, so it gathers no array of points.
   private static func controlHull(_ path: Path) -> Rect? {
-    var points: [Point] = []
-    for element in path.elements {
-      switch element {
-      case .move(let p), .line(let p): points.append(p)
-      case .quadCurve(let c, let p): points += [c, p]
-      case .cubicCurve(let c1, let c2, let p): points += [c1, c2, p]
-      case .close: break
-      }
-    }
-    guard let first = points.first else { return nil }
-    var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
-    for point in points {
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    func include(_ point: Point) {
       minX = min(minX, point.x)
       maxX = max(maxX, point.x)
       minY = min(minY, point.y)
       maxY = max(maxY, point.y)
     }
+    for element in path.elements {
+      switch element {
+      case .move(let point), .line(let point): include(point)
+      case .quadCurve(let control, let point):
+        include(control)
+        include(point)
+      case .cubicCurve(let control1, let control2, let point):
+        include(control1)
+        include(control2)
+        include(point)
+      case .close: break
+      }
+    }
+    guard minX <= maxX else { return nil }
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 }
