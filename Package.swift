@@ -88,6 +88,7 @@ let package = Package(
       name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
+    .testTarget(name: "SplashRenderTests", dependencies: ["SplashRender", "SplashPresets", "SplashModel", "SplashCore"]),
     .testTarget(
       name: "SplashCLITests",
       dependencies: [

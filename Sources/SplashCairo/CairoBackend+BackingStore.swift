@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import SplashCore
 import SplashModel
+import SplashRender
 
 /// Moving layers composited from backing stores, as Core Animation composites them.
 ///
@@ -52,30 +53,15 @@ extension CairoBackend {
   /// is drawn at its exact place even while it moves.
   static let backingStoreSegments = 16
 
-  /// The path segments stroked in `layer` and below (masks aside), counted up to `limit`.
-  static func strokedSegments(in layer: PresentationLayer, upTo limit: Int) -> Int {
-    var count = 0
-    let shape = layer.properties.shape
-    if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
-      count += path.elements.count
-    }
-    for sublayer in layer.sublayers where count < limit && !sublayer.properties.isHidden {
-      count += strokedSegments(in: sublayer, upTo: limit - count)
-    }
-    return count
-  }
-
-  /// Composites `layer` (the current user space being its own) from its backing store when it
-  /// is one that is; false when it is to be drawn.
-  ///
-  /// - Parameters:
-  /// - Parameter extents: Where the layer draws, in its own space (`visualExtents`).
-  func compositeFromBackingStore(_ layer: PresentationLayer, extents: Rect?, in cairo: OpaquePointer) throws -> Bool {
+  /// Composites `node`'s layer (the current user space being its own) from its backing store
+  /// when it is one that is; false when it is to be drawn.
+  func compositeFromBackingStore(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
+    let layer = node.layer
     let properties = layer.properties
     guard layer.isMoving, layer.hasFixedContent, !isDrawingBackingStore, properties.opacity < 1, layer.mask == nil,
       properties.blendMode == .normal, properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
-      let extents, extents.width > 0, extents.height > 0,
-      Self.strokedSegments(in: layer, upTo: Self.backingStoreSegments) >= Self.backingStoreSegments
+      let extents = node.extents, extents.width > 0, extents.height > 0,
+      node.strokedSegments >= Self.backingStoreSegments
     else { return false }
     var toDevice = cairo_matrix_t()
     cairo_get_matrix(cairo, &toDevice)
@@ -95,7 +81,7 @@ extension CairoBackend {
       for: key,
       draw: {
         try drawBackingStore(
-          of: key.layer, width: Int(width), height: Int(height), scaleX: scaleX, scaleY: scaleY, originX: -left, originY: -top)
+          of: node.drawing(key.layer), width: Int(width), height: Int(height), scaleX: scaleX, scaleY: scaleY, originX: -left, originY: -top)
       },
       use: { store in
         if compositeInk(of: store, scaleX: scaleX, scaleY: scaleY, opacity: properties.opacity, in: cairo) { return }
@@ -117,7 +103,7 @@ extension CairoBackend {
 
   /// Draws `content` (a layer placed nowhere, at opacity 1) onto a new store.
   private func drawBackingStore(
-    of content: PresentationLayer, width: Int, height: Int, scaleX: Double, scaleY: Double, originX: Double, originY: Double
+    of content: DisplayNode, width: Int, height: Int, scaleX: Double, scaleY: Double, originX: Double, originY: Double
   ) throws -> BackingStoreCache.Store {
     isDrawingBackingStore = true
     defer { isDrawingBackingStore = false }

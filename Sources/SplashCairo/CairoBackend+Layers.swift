@@ -1,13 +1,13 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRender
 
 /// Compositing one layer and its subtree.
 extension CairoBackend {
-  /// Draws `layer` into the superlayer's coordinate space (the current Cairo user space).
-  func draw(_ presented: PresentationLayer, in cairo: OpaquePointer) throws {
-    // A replicator instance's colour, applied once here for everything below that draws it.
-    let layer = presented.withTintApplied
+  /// Draws `node`'s layer into the superlayer's coordinate space (the current Cairo user space).
+  func draw(_ node: DisplayNode, in cairo: OpaquePointer) throws {
+    let layer = node.layer
     let properties = layer.properties
     guard !properties.isHidden, properties.opacity > 0 else { return }
     let bounds = properties.bounds
@@ -21,7 +21,7 @@ extension CairoBackend {
     cairo_translate(cairo, properties.position.x, properties.position.y)
     guard let flat = properties.transform.flattened else {
       // Seen in perspective: drawn flat, then warped piece by piece (see +Perspective).
-      try drawInPerspective(layer, anchor: anchor, in: cairo)
+      try drawInPerspective(node, anchor: anchor, in: cairo)
       return
     }
     // A transform that flattens the layer to a line (a zero scale) shows nothing; Cairo would
@@ -30,16 +30,17 @@ extension CairoBackend {
     var layerTransform = matrix(flat)
     cairo_transform(cairo, &layerTransform)
     cairo_translate(cairo, -anchor.x, -anchor.y)
-    try drawInLayerSpace(layer, in: cairo)
+    try drawInLayerSpace(node, in: cairo)
   }
 
   /// Draws the layer with its effects, the current user space being the layer's own.
-  func drawInLayerSpace(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
+  func drawInLayerSpace(_ node: DisplayNode, in cairo: OpaquePointer) throws {
+    let layer = node.layer
     let properties = layer.properties
     // A blend mode combines the layer's picture as a whole with what is below it.
     let isolated = properties.opacity < 1 || layer.mask != nil || properties.blendMode != .normal
     let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
-    let visual = visualExtents(of: layer)
+    let visual = node.extents
     // A layer that draws nowhere inside the clip (a tile scrolled off screen) is skipped: the
     // pixels are the same, and the path and group work is saved.
     if let visual, !intersectsClip(visual, in: cairo) { return }
@@ -51,7 +52,7 @@ extension CairoBackend {
     }
     defer { if extents != nil { cairo_restore(cairo) } }
     // A faded layer that is moving is composited from the picture kept of it (see +BackingStore).
-    if try compositeFromBackingStore(layer, extents: visual, in: cairo) { return }
+    if try compositeFromBackingStore(node, in: cairo) { return }
     // A group whose content (the layer at opacity 1, without its mask) has not changed since the
     // last frame is composited from the cache (see GroupCache). A masked layer's is kept only
     // when it was asked for in the last frame too and fits the frame's allowance: its mask (a
@@ -64,7 +65,7 @@ extension CairoBackend {
     let ink = isolated && layer.mask == nil ? UniformInk.of(layer) : nil
     if keepsGroup, let cacheKey, let cached = groups.pattern(for: cacheKey) {
       if layer.mask != nil { maskedContentsReused += 1 }
-      try composite(cached, of: layer, ink: ink, in: cairo)
+      try composite(cached, of: node, ink: ink, in: cairo)
       return
     }
     if isolated {
@@ -79,7 +80,7 @@ extension CairoBackend {
       cairo_save(cairo)
       clipToBounds(layer, in: cairo)
       cairo_push_group(cairo)
-      try drawContent(layer, in: cairo)
+      try drawContent(node, in: cairo)
       guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a shadow", cairo) }
       defer { cairo_pattern_destroy(content) }
       drawShadow(properties.shadow, of: content, in: cairo)
@@ -87,20 +88,20 @@ extension CairoBackend {
       cairo_paint(cairo)
       cairo_restore(cairo)
     } else {
-      try drawClippedContent(layer, in: cairo)
+      try drawClippedContent(node, in: cairo)
     }
 
     guard isolated else { return }
     guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
     defer { cairo_pattern_destroy(content) }
     if keepsGroup, let cacheKey { groups.store(content, for: cacheKey) }
-    try composite(content, of: layer, ink: ink, in: cairo)
+    try composite(content, of: node, ink: ink, in: cairo)
   }
 
   /// Composites an isolated layer's group: through its mask, or as an opacity group.
-  private func composite(_ content: OpaquePointer, of layer: PresentationLayer, ink: Color?, in cairo: OpaquePointer) throws {
-    let properties = layer.properties
-    if let mask = layer.mask {
+  private func composite(_ content: OpaquePointer, of node: DisplayNode, ink: Color?, in cairo: OpaquePointer) throws {
+    let properties = node.layer.properties
+    if let mask = node.mask {
       try composite(content, through: mask, of: properties, in: cairo)
     } else {
       composite(content, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
@@ -110,7 +111,7 @@ extension CairoBackend {
   /// Composites a masked layer's picture `content` through its `mask` (drawn now, in the
   /// layer's space; only its alpha counts), at the layer's opacity and blend mode.
   private func composite(
-    _ content: OpaquePointer, through mask: PresentationLayer, of properties: LayerProperties, in cairo: OpaquePointer
+    _ content: OpaquePointer, through mask: DisplayNode, of properties: LayerProperties, in cairo: OpaquePointer
   ) throws {
     // The mask is drawn in this layer's space; only its alpha counts.
     cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
@@ -189,11 +190,11 @@ extension CairoBackend {
   }
 
   /// The layer's content clipped by `masksToBounds`: what its opacity group holds.
-  func drawClippedContent(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
+  func drawClippedContent(_ node: DisplayNode, in cairo: OpaquePointer) throws {
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
-    clipToBounds(layer, in: cairo)
-    try drawContent(layer, in: cairo)
+    clipToBounds(node.layer, in: cairo)
+    try drawContent(node, in: cairo)
   }
 
   /// Clips everything the layer draws, shadow included, to its rounded bounds when it
@@ -205,7 +206,8 @@ extension CairoBackend {
   }
 
   /// Background, contents, the kind's own drawing, sublayers and border.
-  private func drawContent(_ layer: PresentationLayer, in cairo: OpaquePointer) throws {
+  private func drawContent(_ node: DisplayNode, in cairo: OpaquePointer) throws {
+    let layer = node.layer
     let properties = layer.properties
     drawBackground(properties, in: cairo)
     if let contents = properties.contents { try drawContents(contents, bounds: properties.bounds, tint: layer.tint, in: cairo) }
@@ -215,12 +217,12 @@ extension CairoBackend {
     case .text: drawText(properties, in: cairo)
     case .gradient: drawGradient(properties.gradient, bounds: properties.bounds, in: cairo)
     }
-    if !layer.sublayers.isEmpty {
+    if !node.sublayers.isEmpty {
       cairo_save(cairo)
       if !properties.sublayerTransform.isIdentity {
         try applySublayerTransform(properties, in: cairo)
       }
-      for sublayer in layer.sublayersInDrawingOrder { try draw(sublayer, in: cairo) }
+      for sublayer in node.sublayers { try draw(sublayer, in: cairo) }
       cairo_restore(cairo)
     }
     drawBorder(properties, in: cairo)

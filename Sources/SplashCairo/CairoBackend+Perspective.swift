@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRender
 
 /// Drawing layers whose transform has perspective, which no affine matrix can express.
 extension CairoBackend {
@@ -13,8 +14,8 @@ extension CairoBackend {
   ///
   /// Content outside the layer's bounds is not drawn in perspective, and the parts of the layer
   /// behind the viewer (w ≤ 0) are left out.
-  func drawInPerspective(_ layer: PresentationLayer, anchor: Point, in cairo: OpaquePointer) throws {
-    let properties = layer.properties
+  func drawInPerspective(_ node: DisplayNode, anchor: Point, in cairo: OpaquePointer) throws {
+    let properties = node.layer.properties
     let bounds = properties.bounds
     guard bounds.width > 0, bounds.height > 0 else { return }
     // Layer space → (translated) superlayer space, homogeneous.
@@ -41,7 +42,7 @@ extension CairoBackend {
           cairo_scale(flatContext, pixelsPerPoint, pixelsPerPoint)
           cairo_translate(flatContext, -bounds.minX, -bounds.minY)
         },
-        draw: { try drawInLayerSpace(layer, in: $0) })
+        draw: { try drawInLayerSpace(node, in: $0) })
     else { return }
     defer { cairo_surface_destroy(flat) }
 

@@ -78,9 +78,9 @@ extension CairoBackend {
   ///
   /// Measured on a context of the backend's own: outlines are unhinted and metrics unhinted
   /// (see `layOut`), so the layout has the same size at every scale the frame is drawn at.
-  func textExtents(_ properties: LayerProperties) -> Rect? {
-    // Measured once per text and box: a layer's extents are asked for on every frame, at
-    // each level of the tree that groups it.
+  public func textExtents(_ properties: LayerProperties) -> Rect? {
+    // Measured once per text and box: the display list asks for every text layer on every
+    // frame.
     let key = TextExtentsKey(style: properties.text, bounds: properties.bounds)
     if let known = measuredText[key] { return known }
     let measured = measureText(properties)

@@ -13,7 +13,7 @@ import SplashRender
 /// and faded by `opacity` as one picture. One backend belongs to one worker: it keeps the
 /// drawing context of the buffer it last drew into, the decoded images and the font lookups
 /// for every later frame.
-public final class CairoBackend: RenderBackend {
+public final class CairoBackend: RenderBackend, TextMeasuring {
   /// The context of the last buffer drawn into, kept because a worker draws into the same
   /// buffer frame after frame.
   private var cachedContext: CairoContext?
@@ -74,8 +74,9 @@ public final class CairoBackend: RenderBackend {
 
     var canvasToPixels = matrix(viewport.transform)
     cairo_transform(cairo, &canvasToPixels)
-    for layer in tree.layers {
-      try draw(layer, in: cairo)
+    // What to draw is decided first (SplashRender), then drawn here.
+    for node in DisplayList(tree, measuring: self).layers {
+      try draw(node, in: cairo)
     }
     groups.endFrame()
     backingStores.endFrame()

@@ -1,15 +1,52 @@
-import CCairo
 import SplashCore
 import SplashModel
 
-/// Where a layer can draw, so offscreen groups are only as large as their content.
-extension CairoBackend {
+/// What a frame draws, decided once from its presentation tree before any pixel is touched: the
+/// first of the two steps Core Animation's render server takes (build what to draw, then draw
+/// it), so a backend only executes it.
+///
+///     PresentationTree ──DisplayList.init──▶ DisplayNode tree ──backend──▶ pixels
+///                        (order, tint, extents,
+///                         stroked segments)
+///
+/// Each node's extents are computed once, from its sublayers' (bottom up): asking each layer
+/// for its subtree's extents while drawing walked every subtree again at each level above it.
+public struct DisplayList: Sendable {
+  /// The scene's top-level layers, bottom to top.
+  public var layers: [DisplayNode]
+
+  /// Builds the list for `tree`, asking `measuring` where text draws.
+  public init(_ tree: PresentationTree, measuring: some TextMeasuring) {
+    layers = tree.layers.map { Self.node(for: $0, measuring: measuring) }
+  }
+
+  /// The node of `presented` and its subtree.
+  public static func node(for presented: PresentationLayer, measuring: some TextMeasuring) -> DisplayNode {
+    let layer = presented.withTintApplied
+    let properties = layer.properties
+    let sublayers = layer.sublayersInDrawingOrder.map { node(for: $0, measuring: measuring) }
+    let mask = layer.mask.map { node(for: $0, measuring: measuring) }
+    var strokedSegments = 0
+    let shape = properties.shape
+    if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
+      strokedSegments = path.elements.count
+    }
+    for sublayer in sublayers where !sublayer.layer.properties.isHidden {
+      strokedSegments += sublayer.strokedSegments
+    }
+    return DisplayNode(
+      layer: layer, extents: extents(of: layer, sublayers: sublayers, mask: mask, measuring: measuring), sublayers: sublayers,
+      mask: mask, strokedSegments: strokedSegments)
+  }
+
   /// A rectangle in the layer's own space that contains everything the layer and its subtree
   /// draw, or `nil` when that is not known cheaply (overflowing contents, perspective).
   ///
   /// Opacity, mask and shadow groups clip to it: without it every group would be as large as
   /// the frame, and fuber's 77 fading tiles would each allocate and composite a full frame.
-  func visualExtents(of layer: PresentationLayer) -> Rect? {
+  static func extents(
+    of layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, measuring: some TextMeasuring
+  ) -> Rect? {
     let properties = layer.properties
     var box = properties.bounds
     if properties.masksToBounds {
@@ -22,9 +59,9 @@ extension CairoBackend {
     case .layer, .gradient, .replicator: break
     case .text:
       // Text may overflow its bounds (one line is not clipped): its laid-out ink counts.
-      if let text = textExtents(properties) { box = union(box, text) }
+      if let text = measuring.textExtents(properties) { box = union(box, text) }
     case .shape:
-      if let path = properties.shape.path, !path.isEmpty, let hull = Self.controlHull(path) {
+      if let path = properties.shape.path, !path.isEmpty, let hull = controlHull(path) {
         let shape = properties.shape
         // Miter joins can reach miterLimit × half the width beyond a vertex.
         let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5)
@@ -32,8 +69,8 @@ extension CairoBackend {
         box = union(box, Rect(x: hull.minX - stroked, y: hull.minY - stroked, width: hull.width + 2 * stroked, height: hull.height + 2 * stroked))
       }
     }
-    for sublayer in layer.sublayers where !sublayer.properties.isHidden {
-      guard let child = visualExtents(of: sublayer), let placed = placedExtents(child, of: sublayer, in: properties) else {
+    for sublayer in sublayers where !sublayer.layer.properties.isHidden {
+      guard let child = sublayer.extents, let placed = placedExtents(child, of: sublayer.layer, in: properties) else {
         return nil
       }
       box = union(box, placed)
@@ -42,15 +79,15 @@ extension CairoBackend {
     // A mask hides everything outside its own extents (shadow included): fuber's logo strokes
     // a wide circle, but only its 75-point mask ever shows.
     // An inverted mask hides what is inside it instead, which bounds nothing.
-    if let mask = layer.mask, !properties.invertsMask, let maskExtents = visualExtents(of: mask),
-      let placed = placedExtents(maskExtents, of: mask, in: properties, appliesSublayerTransform: false)
+    if let mask, !properties.invertsMask, let maskExtents = mask.extents,
+      let placed = placedExtents(maskExtents, of: mask.layer, in: properties, appliesSublayerTransform: false)
     {
       return intersection(drawn, placed)
     }
     return drawn
   }
 
-  private func intersection(_ a: Rect, _ b: Rect) -> Rect {
+  private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
     let minX = max(a.minX, b.minX)
     let minY = max(a.minY, b.minY)
     return Rect(x: minX, y: minY, width: max(min(a.maxX, b.maxX) - minX, 0), height: max(min(a.maxY, b.maxY) - minY, 0))
@@ -58,7 +95,7 @@ extension CairoBackend {
 
   /// A sublayer's (or, without the parent's sublayerTransform, a mask's) extents mapped into
   /// its parent's space.
-  private func placedExtents(
+  private static func placedExtents(
     _ extents: Rect, of sublayer: PresentationLayer, in parent: LayerProperties, appliesSublayerTransform: Bool = true
   ) -> Rect? {
     let properties = sublayer.properties
@@ -75,17 +112,25 @@ extension CairoBackend {
       .concatenating(AffineTransform(translationX: -parentAnchor.x, y: -parentAnchor.y))
       .concatenating(sublayerFlat)
       .concatenating(AffineTransform(translationX: parentAnchor.x, y: parentAnchor.y))
-    let corners = [
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for corner in [
       Point(x: extents.minX, y: extents.minY), Point(x: extents.maxX, y: extents.minY),
       Point(x: extents.minX, y: extents.maxY), Point(x: extents.maxX, y: extents.maxY),
-    ].map { toParent.apply(to: $0) }
-    let xs = corners.map(\.x)
-    let ys = corners.map(\.y)
-    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+    ] {
+      let placed = toParent.apply(to: corner)
+      minX = min(minX, placed.x)
+      maxX = max(maxX, placed.x)
+      minY = min(minY, placed.y)
+      maxY = max(maxY, placed.y)
+    }
+    guard minX <= maxX, minY <= maxY else { return nil }
     return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 
-  private func expandedForShadow(_ box: Rect, _ shadow: Shadow) -> Rect {
+  private static func expandedForShadow(_ box: Rect, _ shadow: Shadow) -> Rect {
     guard shadow.opacity > 0, shadow.color.alpha > 0 else { return box }
     let reach = 3 * shadow.radius + 1
     let shifted = Rect(
@@ -94,7 +139,7 @@ extension CairoBackend {
     return union(box, shifted)
   }
 
-  private func union(_ a: Rect, _ b: Rect) -> Rect {
+  private static func union(_ a: Rect, _ b: Rect) -> Rect {
     if a.width <= 0 && a.height <= 0 && a.origin == .zero { return b }
     let minX = min(a.minX, b.minX)
     let minY = min(a.minY, b.minY)
@@ -104,7 +149,7 @@ extension CairoBackend {
   /// The box around every point and control point: it contains the curves.
   ///
   /// Asked for every shape layer in every frame, so it gathers no array of points.
-  private static func controlHull(_ path: Path) -> Rect? {
+  static func controlHull(_ path: Path) -> Rect? {
     var minX = Double.infinity
     var minY = Double.infinity
     var maxX = -Double.infinity

@@ -6,7 +6,7 @@ extension PresentationLayer {
   /// The layer with its own colours multiplied by its `tint`: background, border, shadow,
   /// fill, stroke, text and gradient colours. Its image is tinted when drawn (`ImageCache`);
   /// its sublayers carry their own tints, and its mask counts by alpha alone.
-  var withTintApplied: PresentationLayer {
+  public var withTintApplied: PresentationLayer {
     guard tint != .white else { return self }
     var tinted = self
     tinted.properties = properties.colorsMultiplied(by: tint)
@@ -16,7 +16,7 @@ extension PresentationLayer {
 
 extension LayerProperties {
   /// These properties with every colour they draw with multiplied by `tint`.
-  func colorsMultiplied(by tint: Color) -> LayerProperties {
+  public func colorsMultiplied(by tint: Color) -> LayerProperties {
     var tinted = self
     tinted.backgroundColor = backgroundColor.multiplied(by: tint)
     tinted.borderColor = borderColor.multiplied(by: tint)

@@ -1,0 +1,157 @@
+import Foundation
+import SplashCore
+import SplashModel
+import SplashPresets
+import Testing
+
+@testable import SplashRender
+
+/// The display list: what a frame draws, in which order, with each layer's extents and stroked
+/// segments decided once from the presentation tree, before any backend draws it.
+@Suite("Display list: what a frame draws, decided once")
+struct DisplayListTests {
+  /// Says every text lays out into a fixed box, and counts how often it was asked.
+  final class CountingMeasure: TextMeasuring {
+    var calls = 0
+    let ink: Rect
+
+    init(ink: Rect = Rect(x: -10, y: 2, width: 150, height: 30)) { self.ink = ink }
+
+    func textExtents(_ properties: LayerProperties) -> Rect? {
+      calls += 1
+      return ink
+    }
+  }
+
+  static func list(_ layers: String, at time: Double = 0, measuring: CountingMeasure = CountingMeasure()) throws -> DisplayList {
+    let preset = #"{ schemaVersion: 1, canvas: { size: [200, 200] }, clip: { start: 0, cycle: 1 }, layers: [\#(layers)] }"#
+    let scene = try PresetCompiler.compile(Data(preset.utf8), file: "display-list.json5")
+    return DisplayList(scene.presentation(at: time), measuring: measuring)
+  }
+
+  @Test("a stroked path reaches half its line width (miter joins their limit) beyond its control points")
+  func strokedShapeExtents() throws {
+    let round = try #require(
+      try Self.list(#"{ id: "s", type: "shape", lineWidth: 4, lineJoin: "round", strokeColor: "red", fillColor: "clear", path: "M 10 20 C 40 -30 60 90 100 50" }"#)
+        .layers.first)
+    // The hull of the points and control points, 10…100 by −30…90, widened by 4 / 2 × 1.5
+    // (round joins and caps still reach past half the width at a sharp turn).
+    #expect(round.extents == Rect(x: 7, y: -33, width: 96, height: 126))
+    let miter = try #require(
+      try Self.list(#"{ id: "s", type: "shape", lineWidth: 4, miterLimit: 3, strokeColor: "red", fillColor: "clear", path: "M 0 0 L 10 10 L 20 0" }"#)
+        .layers.first)
+    #expect(miter.extents == Rect(x: -6, y: -6, width: 32, height: 22))
+    let unstroked = try #require(
+      try Self.list(#"{ id: "s", type: "shape", lineWidth: 4, strokeColor: "clear", fillColor: "red", path: "M 0 0 L 10 10 L 20 0" }"#)
+        .layers.first)
+    #expect(unstroked.extents == Rect(x: 0, y: 0, width: 20, height: 10))
+  }
+
+  @Test("sublayers' extents are placed by their transform and the parent's sublayer transform about its anchor")
+  func placedSublayers() throws {
+    let node = try #require(
+      try Self.list(
+        #"""
+        { id: "parent", position: [100, 100], bounds: [0, 0, 40, 40], sublayerTransform: { scale: 2 },
+          sublayers: [{ id: "child", position: [30, 20], bounds: [0, 0, 10, 10], backgroundColor: "red", transform: { rotate: "90deg" } }] }
+        """#
+      ).layers.first)
+    // The child's 10 × 10 box turned a quarter about its centre stays 25…35 × 15…25, then
+    // doubled about the parent's anchor (20, 20): 30…50 × 10…30, outside the parent's bounds.
+    let extents = try #require(node.extents)
+    #expect(abs(extents.minX - 0) < 1e-9 && abs(extents.minY - 0) < 1e-9)
+    #expect(abs(extents.maxX - 50) < 1e-9 && abs(extents.maxY - 40) < 1e-9, "\(extents)")
+    #expect(node.sublayers.first?.extents == Rect(x: 0, y: 0, width: 10, height: 10))
+  }
+
+  @Test("masksToBounds bounds everything; a mask bounds by its own extents; an inverted one bounds nothing")
+  func clipsAndMasks() throws {
+    let clipped = try #require(
+      try Self.list(
+        #"{ id: "c", bounds: [0, 0, 50, 50], masksToBounds: true, sublayers: [{ id: "wide", bounds: [0, 0, 500, 500], position: [0, 0], backgroundColor: "red" }] }"#
+      ).layers.first)
+    #expect(clipped.extents == Rect(x: 0, y: 0, width: 50, height: 50))
+    let masked = try #require(
+      try Self.list(
+        #"{ id: "m", bounds: [0, 0, 100, 100], backgroundColor: "red", mask: { id: "dot", type: "shape", position: [0, 0], path: { oval: [40, 40, 20, 20] }, fillColor: "black" } }"#
+      ).layers.first)
+    #expect(masked.extents == Rect(x: 40, y: 40, width: 20, height: 20))
+    #expect(masked.mask?.layer.id == "dot")
+    // Presets have no inverted masks (Lottie's subtract masks and inverted mattes set it).
+    var square = LayerProperties()
+    square.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+    square.backgroundColor = Color(red: 1, green: 0, blue: 0)
+    square.invertsMask = true
+    var dot = LayerProperties()
+    dot.anchorPoint = .zero
+    dot.shape.path = Path(elements: [.move(to: Point(x: 40, y: 40)), .line(to: Point(x: 60, y: 60)), .line(to: Point(x: 40, y: 60)), .close])
+    dot.shape.fillColor = Color(red: 0, green: 0, blue: 0)
+    let inverted = DisplayList.node(
+      for: PresentationLayer(
+        id: "m", kind: .layer, properties: square, sublayers: [],
+        mask: PresentationLayer(id: "dot", kind: .shape, properties: dot, sublayers: [])),
+      measuring: CountingMeasure())
+    #expect(inverted.extents == Rect(x: 0, y: 0, width: 100, height: 100))
+  }
+
+  @Test("text is measured once per layer and frame, however deep it sits, and its ink counts")
+  func textMeasuredOnce() throws {
+    let measure = CountingMeasure()
+    let list = try Self.list(
+      #"""
+      { id: "a", opacity: 0.5, sublayers: [{ id: "b", opacity: 0.5, sublayers: [{ id: "c", opacity: 0.5,
+        sublayers: [{ id: "label", type: "text", bounds: [0, 0, 100, 20], position: [50, 10], string: "Hi" }] }] }] }
+      """#, measuring: measure)
+    #expect(measure.calls == 1)
+    let label = try #require(list.layers.first?.sublayers.first?.sublayers.first?.sublayers.first)
+    #expect(label.extents == Rect(x: -10, y: 0, width: 150, height: 32))
+    // The faded ancestors (each a group the renderer clips to its extents) carry it up.
+    #expect(list.layers.first?.extents == Rect(x: -10, y: 0, width: 150, height: 32))
+  }
+
+  @Test("sublayers come bottom to top by zPosition, in their order where it is equal")
+  func drawingOrder() throws {
+    let node = try #require(
+      try Self.list(
+        #"""
+        { id: "p", sublayers: [
+          { id: "front", zPosition: 2 }, { id: "first" }, { id: "back", zPosition: -1 }, { id: "second" } ] }
+        """#
+      ).layers.first)
+    #expect(node.sublayers.map(\.layer.id) == ["back", "first", "second", "front"])
+  }
+
+  @Test("a replicator instance's colour is applied to what its copy draws")
+  func tintApplied() throws {
+    let node = try #require(
+      try Self.list(
+        #"""
+        { id: "r", type: "replicator", instanceCount: 2, instanceColor: "#00FF00", instanceTransform: { translate: [20, 0] },
+          sublayers: [{ id: "dot", type: "shape", path: { oval: [0, 0, 10, 10] }, fillColor: "white", strokeColor: "#FF0000", lineWidth: 1 }] }
+        """#
+      ).layers.first)
+    // Each copy is a layer of its own holding the replicated sublayers.
+    let dots = node.sublayers.flatMap(\.sublayers)
+    #expect(dots.count == 2)
+    for dot in dots {
+      #expect(dot.layer.properties.shape.fillColor == Color(red: 0, green: 1, blue: 0), "\(dot.layer.id)")
+      #expect(dot.layer.properties.shape.strokeColor == Color(red: 0, green: 0, blue: 0), "\(dot.layer.id)")
+    }
+  }
+
+  @Test("stroked segments count visible stroked paths below a layer, masks and hidden layers aside")
+  func strokedSegments() throws {
+    let node = try #require(
+      try Self.list(
+        #"""
+        { id: "tile", sublayers: [
+          { id: "lines", type: "shape", strokeColor: "blue", fillColor: "clear", lineWidth: 1, path: "M 0 0 L 10 10 M 10 0 L 0 10" },
+          { id: "unstroked", type: "shape", strokeColor: "clear", fillColor: "blue", path: "M 0 0 L 10 10 L 0 10 Z" },
+          { id: "hidden", type: "shape", hidden: true, strokeColor: "blue", lineWidth: 1, path: "M 0 0 L 10 10" },
+          { id: "group", sublayers: [{ id: "more", type: "shape", strokeColor: "blue", lineWidth: 1, path: "M 0 0 L 5 5 L 9 0" }] } ],
+          mask: { id: "m", type: "shape", strokeColor: "black", lineWidth: 9, path: "M 0 0 L 90 90" } }
+        """#
+      ).layers.first)
+    #expect(node.strokedSegments == 4 + 3)
+  }
+}
