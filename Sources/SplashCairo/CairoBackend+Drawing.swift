@@ -40,6 +40,8 @@ extension CairoBackend {
     }
     defer { cairo_destroy(context) }
     place(context)
+    offscreenDepth += 1
+    defer { offscreenDepth -= 1 }
     do {
       try draw(context)
       let status = cairo_status(context)

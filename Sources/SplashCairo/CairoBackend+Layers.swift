@@ -42,8 +42,13 @@ extension CairoBackend {
     let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
     let visual = node.extents
     // A layer that draws nowhere inside the clip (a tile scrolled off screen) is skipped: the
-    // pixels are the same, and the path and group work is saved.
-    if let visual, !intersectsClip(visual, in: cairo) { return }
+    // pixels are the same, and the path and group work is saved. The display list decided it
+    // for the frame; offscreen, the clip is asked.
+    if offscreenDepth == 0 {
+      if node.isCulled { return }
+    } else if let visual, !intersectsClip(visual, in: cairo) {
+      return
+    }
     // Groups are as large as the clip: limit it to where the layer can draw.
     let extents = isolated || hasShadow ? visual : nil
     if let extents {

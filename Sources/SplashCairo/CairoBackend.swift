@@ -23,6 +23,9 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   let backingStores = BackingStoreCache()
   /// Whether a backing store is being drawn: what it holds is drawn, not composited from stores.
   var isDrawingBackingStore = false
+  /// How many offscreen surfaces (a backing store, a layer drawn flat for perspective) the
+  /// drawing is in: the display list's culling holds only for drawing straight into the frame.
+  var offscreenDepth = 0
   /// The pixels of the frame being drawn (a backing store may not be larger).
   var framePixels = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).
@@ -75,7 +78,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     var canvasToPixels = matrix(viewport.transform)
     cairo_transform(cairo, &canvasToPixels)
     // What to draw is decided first (SplashRender), then drawn here.
-    for node in DisplayList(tree, measuring: self).layers {
+    for node in DisplayList(tree, viewport: viewport, measuring: self).layers {
       try draw(node, in: cairo)
     }
     groups.endFrame()

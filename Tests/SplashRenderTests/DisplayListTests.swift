@@ -26,7 +26,9 @@ struct DisplayListTests {
   static func list(_ layers: String, at time: Double = 0, measuring: CountingMeasure = CountingMeasure()) throws -> DisplayList {
     let preset = #"{ schemaVersion: 1, canvas: { size: [200, 200] }, clip: { start: 0, cycle: 1 }, layers: [\#(layers)] }"#
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "display-list.json5")
-    return DisplayList(scene.presentation(at: time), measuring: measuring)
+    return DisplayList(
+      scene.presentation(at: time), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 400, pixelHeight: 400),
+      measuring: measuring)
   }
 
   @Test("a stroked path reaches half its line width (miter joins their limit) beyond its control points")
@@ -153,5 +155,34 @@ struct DisplayListTests {
         """#
       ).layers.first)
     #expect(node.strokedSegments == 4 + 3)
+  }
+
+  @Test("a layer is culled when its extents, placed on the frame, lie outside it and the clips above it")
+  func culling() throws {
+    // The canvas is 200 points on a 400-pixel frame: 2 pixels a point.
+    let list = try Self.list(
+      #"""
+      { id: "on", position: [100, 100], bounds: [0, 0, 10, 10], backgroundColor: "red" },
+      { id: "edge", position: [204, 100], bounds: [0, 0, 10, 10], backgroundColor: "red" },
+      { id: "slack", position: [205.4, 100], bounds: [0, 0, 10, 10], backgroundColor: "red" },
+      { id: "off", position: [206, 100], bounds: [0, 0, 10, 10], backgroundColor: "red" },
+      { id: "window", position: [50, 50], bounds: [0, 0, 20, 20], masksToBounds: true,
+        sublayers: [{ id: "inside", position: [10, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" },
+                    { id: "clipped", position: [40, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }] },
+      { id: "shifter", position: [100, 100], bounds: [0, 0, 20, 20], sublayerTransform: { translate: [300, 0] },
+        sublayers: [{ id: "shifted", position: [10, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }] },
+      { id: "tilted", position: [100, 100], bounds: [0, 0, 20, 20], transform: { perspective: 500, rotateY: "30deg" },
+        sublayers: [{ id: "far", position: [900, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }] }
+      """#)
+    let culled = Dictionary(uniqueKeysWithValues: list.layers.map { ($0.layer.id, $0.isCulled) })
+    // "edge" reaches x = 209 points (418 px), "slack" starts 0.4 pixel to the right of the frame
+    // (within the pixel of antialiasing slack), "off" 1.2 pixels right of it.
+    #expect(culled == ["on": false, "edge": false, "slack": false, "off": true, "window": false, "shifter": false, "tilted": false])
+    let window = try #require(list.layers.first { $0.layer.id == "window" })
+    #expect(window.sublayers.map(\.isCulled) == [false, true], "the window clips the second child")
+    let shifter = try #require(list.layers.first { $0.layer.id == "shifter" })
+    #expect(shifter.sublayers.first?.isCulled == true, "the sublayer transform moves it off the frame")
+    let tilted = try #require(list.layers.first { $0.layer.id == "tilted" })
+    #expect(tilted.sublayers.first?.isCulled == false, "below perspective nothing is culled")
   }
 }

@@ -7,7 +7,7 @@ import SplashModel
 ///
 ///     PresentationTree ──DisplayList.init──▶ DisplayNode tree ──backend──▶ pixels
 ///                        (order, tint, extents,
-///                         stroked segments)
+///                         stroked segments, culling)
 ///
 /// Each node's extents are computed once, from its sublayers' (bottom up): asking each layer
 /// for its subtree's extents while drawing walked every subtree again at each level above it.
@@ -15,9 +15,13 @@ public struct DisplayList: Sendable {
   /// The scene's top-level layers, bottom to top.
   public var layers: [DisplayNode]
 
-  /// Builds the list for `tree`, asking `measuring` where text draws.
-  public init(_ tree: PresentationTree, measuring: some TextMeasuring) {
+  /// Builds the list for `tree` drawn through `viewport`, asking `measuring` where text draws.
+  public init(_ tree: PresentationTree, viewport: Viewport, measuring: some TextMeasuring) {
     layers = tree.layers.map { Self.node(for: $0, measuring: measuring) }
+    let frame = DeviceBox(left: 0, top: 0, right: Double(viewport.pixelWidth), bottom: Double(viewport.pixelHeight))
+    for index in layers.indices {
+      Self.markCulling(&layers[index], superlayerToDevice: viewport.transform, clip: frame)
+    }
   }
 
   /// The node of `presented` and its subtree.
@@ -37,6 +41,101 @@ public struct DisplayList: Sendable {
     return DisplayNode(
       layer: layer, extents: extents(of: layer, sublayers: sublayers, mask: mask, measuring: measuring), sublayers: sublayers,
       mask: mask, strokedSegments: strokedSegments)
+  }
+
+  /// A box in device pixels.
+  struct DeviceBox {
+    var left: Double
+    var top: Double
+    var right: Double
+    var bottom: Double
+
+    /// The box around `rect` (of a space that `toDevice` maps onto the frame).
+    init(_ rect: Rect, _ toDevice: AffineTransform) {
+      left = .infinity
+      top = .infinity
+      right = -.infinity
+      bottom = -.infinity
+      for corner in [
+        Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+        Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
+      ] {
+        let point = toDevice.apply(to: corner)
+        left = min(left, point.x)
+        top = min(top, point.y)
+        right = max(right, point.x)
+        bottom = max(bottom, point.y)
+      }
+    }
+
+    init(left: Double, top: Double, right: Double, bottom: Double) {
+      self.left = left
+      self.top = top
+      self.right = right
+      self.bottom = bottom
+    }
+
+    func intersection(_ other: DeviceBox) -> DeviceBox {
+      DeviceBox(
+        left: max(left, other.left), top: max(top, other.top), right: min(right, other.right), bottom: min(bottom, other.bottom))
+    }
+
+    /// Whether the two overlap, with a pixel of slack for antialiasing.
+    func overlaps(_ other: DeviceBox) -> Bool {
+      right >= other.left - 1 && left <= other.right + 1 && bottom >= other.top - 1 && top <= other.bottom + 1
+    }
+  }
+
+  /// Marks `node` and its subtree culled where they draw nothing inside `clip`, following the
+  /// clips the backend sets on the way down: a faded, masked or shadowed layer's group is
+  /// clipped to its extents (whole pixels and one of antialiasing around them), and
+  /// `masksToBounds` clips the content to the bounds. `superlayerToDevice` maps the
+  /// superlayer's sublayer space onto the frame, or is `nil` below perspective, where nothing
+  /// is culled.
+  static func markCulling(_ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox) {
+    let properties = node.layer.properties
+    guard let superlayerToDevice, let flat = properties.transform.flattened else { return }
+    let bounds = properties.bounds
+    let anchor = Point(x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
+    let toDevice = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+      .concatenating(flat)
+      .concatenating(AffineTransform(translationX: properties.position.x, y: properties.position.y))
+      .concatenating(superlayerToDevice)
+    var inner = clip
+    if let extents = node.extents {
+      let box = DeviceBox(extents, toDevice)
+      guard box.overlaps(clip) else {
+        node.isCulled = true
+        return
+      }
+      let isolated = properties.opacity < 1 || node.mask != nil || properties.blendMode != .normal
+      let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
+      if isolated || hasShadow {
+        inner = inner.intersection(
+          DeviceBox(
+            left: (box.left - 1).rounded(.down), top: (box.top - 1).rounded(.down), right: (box.right + 1).rounded(.up),
+            bottom: (box.bottom + 1).rounded(.up)))
+      }
+    }
+    // The mask is drawn in the layer's space, inside its group's clip.
+    if var mask = node.mask {
+      markCulling(&mask, superlayerToDevice: toDevice, clip: inner)
+      node.mask = mask
+    }
+    if properties.masksToBounds { inner = inner.intersection(DeviceBox(bounds, toDevice)) }
+    // A sublayer transform that is not affine is drawn as the identity (see the backend).
+    var sublayerSpaceToDevice = toDevice
+    if !properties.sublayerTransform.isIdentity, let sublayerFlat = properties.sublayerTransform.flattened,
+      abs(sublayerFlat.a * sublayerFlat.d - sublayerFlat.b * sublayerFlat.c) > 1e-12
+    {
+      sublayerSpaceToDevice = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+        .concatenating(sublayerFlat)
+        .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))
+        .concatenating(toDevice)
+    }
+    for index in node.sublayers.indices {
+      markCulling(&node.sublayers[index], superlayerToDevice: sublayerSpaceToDevice, clip: inner)
+    }
   }
 
   /// A rectangle in the layer's own space that contains everything the layer and its subtree

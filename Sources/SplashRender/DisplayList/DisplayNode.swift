@@ -19,6 +19,11 @@ public struct DisplayNode: Sendable {
   /// The path segments stroked in this layer and its visible sublayers, masks aside: what a
   /// backing store would save drawing.
   public var strokedSegments: Int
+  /// Whether the layer draws nothing in the frame: its extents, placed on the frame, lie
+  /// outside the frame and every clip above it (a tile scrolled off screen). Decided for
+  /// drawing straight into the frame; a layer drawn offscreen (into a backing store, or flat
+  /// before a perspective warp) is not culled by it. False when not known.
+  public var isCulled = false
 
   public init(layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], mask: DisplayNode?, strokedSegments: Int) {
     self.layer = layer
