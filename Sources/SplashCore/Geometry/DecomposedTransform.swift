@@ -108,25 +108,27 @@ public struct DecomposedTransform: Sendable, Hashable {
   /// The transform these parts compose to.
   public var transform: Transform3D {
     let (sx, sy, sz) = scale
-    let scaled: [[Double]] = [
-      [sx, 0, 0], [sy * skew.xy, sy, 0], [sz * skew.xz, sz * skew.yz, sz],
-    ]
-    let rotationRows = rotation.rotationRows
-    var rows = [[Double]](repeating: [0, 0, 0, 0], count: 4)
-    for row in 0..<3 {
-      for column in 0..<3 {
-        rows[row][column] = (0..<3).reduce(0.0) { $0 + scaled[row][$1] * rotationRows[$1][column] }
-      }
+    // Scale and skew (rows), times the rotation's rows; sums in the order 0 + x + y + z.
+    let scaled = ((sx, 0.0, 0.0), (sy * skew.xy, sy, 0.0), (sz * skew.xz, sz * skew.yz, sz))
+    let r = rotation.rotationRowTuples
+    func product(_ s: (Double, Double, Double)) -> (Double, Double, Double) {
+      (
+        0.0 + s.0 * r.0.0 + s.1 * r.1.0 + s.2 * r.2.0, 0.0 + s.0 * r.0.1 + s.1 * r.1.1 + s.2 * r.2.1,
+        0.0 + s.0 * r.0.2 + s.1 * r.1.2 + s.2 * r.2.2
+      )
     }
-    rows[3] = [translation.x, translation.y, translation.z, 1]
-    let affine = Transform3D(rows: rows)
+    let row1 = product(scaled.0)
+    let row2 = product(scaled.1)
+    let row3 = product(scaled.2)
+    let affine = Transform3D(
+      row1.0, row1.1, row1.2, 0, row2.0, row2.1, row2.2, 0, row3.0, row3.1, row3.2, 0, translation.x, translation.y, translation.z, 1)
     guard perspective != (0, 0, 0, 1) else { return affine }
-    var perspectiveRows = Transform3D.identity.rows
-    perspectiveRows[0][3] = perspective.x
-    perspectiveRows[1][3] = perspective.y
-    perspectiveRows[2][3] = perspective.z
-    perspectiveRows[3][3] = perspective.w
-    return affine.concatenating(Transform3D(rows: perspectiveRows))
+    var perspectivePart = Transform3D.identity
+    perspectivePart.m14 = perspective.x
+    perspectivePart.m24 = perspective.y
+    perspectivePart.m34 = perspective.z
+    perspectivePart.m44 = perspective.w
+    return affine.concatenating(perspectivePart)
   }
 
   /// The parts a fraction `amount` of the way from `self` to `other`: linear for all but the

@@ -44,6 +44,21 @@ public struct Quaternion: Sendable, Hashable {
     }
   }
 
+  /// `rotationRows` as tuples, for the evaluator's hot path (no arrays to allocate).
+  var rotationRowTuples: ((Double, Double, Double), (Double, Double, Double), (Double, Double, Double)) {
+    // Column-vector entries, transposed: row i holds column i.
+    let c00 = 1 - 2 * (y * y + z * z)
+    let c01 = 2 * (x * y - z * w)
+    let c02 = 2 * (x * z + y * w)
+    let c10 = 2 * (x * y + z * w)
+    let c11 = 1 - 2 * (x * x + z * z)
+    let c12 = 2 * (y * z - x * w)
+    let c20 = 2 * (x * z - y * w)
+    let c21 = 2 * (y * z + x * w)
+    let c22 = 1 - 2 * (x * x + y * y)
+    return ((c00, c10, c20), (c01, c11, c21), (c02, c12, c22))
+  }
+
   /// The rows of this rotation's row-vector matrix.
   var rotationRows: [[Double]] {
     // The column-vector matrix of a unit quaternion, transposed into row-vector form.

@@ -18,19 +18,31 @@ public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
     (m41, m42, m43, m44) = (rows[3][0], rows[3][1], rows[3][2], rows[3][3])
   }
 
-  public static let identity = Transform3D(rows: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+  /// The matrix with these entries, row by row. Evaluation builds transforms for every layer
+  /// of every frame, so the hot paths use this rather than `init(rows:)`, which allocates.
+  public init(
+    _ m11: Double, _ m12: Double, _ m13: Double, _ m14: Double, _ m21: Double, _ m22: Double, _ m23: Double, _ m24: Double,
+    _ m31: Double, _ m32: Double, _ m33: Double, _ m34: Double, _ m41: Double, _ m42: Double, _ m43: Double, _ m44: Double
+  ) {
+    (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
+    (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
+    (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
+    (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
+  }
+
+  public static let identity = Transform3D(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
 
   /// The 3D form of a 2D affine transform.
   public init(_ affine: AffineTransform) {
-    self.init(rows: [[affine.a, affine.b, 0, 0], [affine.c, affine.d, 0, 0], [0, 0, 1, 0], [affine.tx, affine.ty, 0, 1]])
+    self.init(affine.a, affine.b, 0, 0, affine.c, affine.d, 0, 0, 0, 0, 1, 0, affine.tx, affine.ty, 0, 1)
   }
 
   public init(translationX x: Double, y: Double, z: Double = 0) {
-    self.init(rows: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [x, y, z, 1]])
+    self.init(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1)
   }
 
   public init(scaleX x: Double, y: Double, z: Double = 1) {
-    self.init(rows: [[x, 0, 0, 0], [0, y, 0, 0], [0, 0, z, 0], [0, 0, 0, 1]])
+    self.init(x, 0, 0, 0, 0, y, 0, 0, 0, 0, z, 0, 0, 0, 0, 1)
   }
 
   /// A rotation by `angle` radians about the axis (x, y, z), as `CATransform3DMakeRotation`;
@@ -52,16 +64,20 @@ public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
 
   /// The transform that applies `self` first and then `other`.
   public func concatenating(_ other: Transform3D) -> Transform3D {
-    let a = rows
-    let b = other.rows
-    var product = [[Double]](repeating: [0, 0, 0, 0], count: 4)
-    for row in 0..<4 {
-      for column in 0..<4 {
-        product[row][column] =
-          a[row][0] * b[0][column] + a[row][1] * b[1][column] + a[row][2] * b[2][column] + a[row][3] * b[3][column]
-      }
+    let b = other
+    // Row r of the product: row r of self times each column of `other`, summed left to right.
+    func row(_ x1: Double, _ x2: Double, _ x3: Double, _ x4: Double) -> (Double, Double, Double, Double) {
+      (
+        x1 * b.m11 + x2 * b.m21 + x3 * b.m31 + x4 * b.m41, x1 * b.m12 + x2 * b.m22 + x3 * b.m32 + x4 * b.m42,
+        x1 * b.m13 + x2 * b.m23 + x3 * b.m33 + x4 * b.m43, x1 * b.m14 + x2 * b.m24 + x3 * b.m34 + x4 * b.m44
+      )
     }
-    return Transform3D(rows: product)
+    let r1 = row(m11, m12, m13, m14)
+    let r2 = row(m21, m22, m23, m24)
+    let r3 = row(m31, m32, m33, m34)
+    let r4 = row(m41, m42, m43, m44)
+    return Transform3D(
+      r1.0, r1.1, r1.2, r1.3, r2.0, r2.1, r2.2, r2.3, r3.0, r3.1, r3.2, r3.3, r4.0, r4.1, r4.2, r4.3)
   }
 
   /// What a flat layer (z = 0) shows through this transform, if it is an affine map of the plane.
