@@ -40,12 +40,12 @@ extension CairoBackend {
     let vertical = BilinearCompositor.AxisMap(
       scale: scaleY / toDevice.yy, offset: store.originY - scaleY * (toDevice.y0 + offsetY) / toDevice.yy)
     let targetPixelsPerRow = Int(cairo_image_surface_get_stride(target)) / 4
-    let storePixelsPerRow = Int(cairo_image_surface_get_stride(store.surface)) / 4
     guard let storeData = cairo_image_surface_get_data(store.surface) else { return false }
-    let storePixels = UnsafePointer(storeData.withMemoryRebound(to: UInt32.self, capacity: 1) { $0 })
+    let source = BilinearCompositor.Source(
+      bytes: UnsafeRawPointer(storeData), bytesPerRow: Int(cairo_image_surface_get_stride(store.surface)), ink: store.ink)
     targetData.withMemoryRebound(to: UInt32.self, capacity: targetPixelsPerRow * rows.upperBound) { targetPixels in
       BilinearCompositor.compositeOver(
-        .init(pixels: storePixels, pixelsPerRow: storePixelsPerRow, ink: store.ink), onto: targetPixels,
+        source, onto: targetPixels,
         pixelsPerRow: targetPixelsPerRow, columns: columns, rows: rows, horizontal: horizontal, vertical: vertical,
         opacity: fade)
     }

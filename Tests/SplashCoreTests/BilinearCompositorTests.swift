@@ -159,7 +159,7 @@ struct BilinearCompositorTests {
     picture.pixels.withUnsafeBufferPointer { source in
       actual.withUnsafeMutableBufferPointer { destination in
         BilinearCompositor.compositeOver(
-          .init(pixels: source.baseAddress!, pixelsPerRow: picture.width, ink: ink), onto: destination.baseAddress!,
+          .init(bytes: UnsafeRawPointer(source.baseAddress!), bytesPerRow: 4 * picture.width, ink: ink), onto: destination.baseAddress!,
           pixelsPerRow: width, columns: columns, rows: rows, horizontal: horizontal, vertical: vertical, opacity: opacity)
       }
     }
@@ -194,7 +194,7 @@ struct BilinearCompositorTests {
     picture.pixels.withUnsafeBufferPointer { source in
       destination.withUnsafeMutableBufferPointer { target in
         BilinearCompositor.compositeOver(
-          .init(pixels: source.baseAddress!, pixelsPerRow: 64, ink: ink), onto: target.baseAddress!, pixelsPerRow: 80,
+          .init(bytes: UnsafeRawPointer(source.baseAddress!), bytesPerRow: 4 * 64, ink: ink), onto: target.baseAddress!, pixelsPerRow: 80,
           columns: 0..<80, rows: 0..<60, horizontal: .init(scale: 1, offset: -7), vertical: .init(scale: 1, offset: -4),
           opacity: 255)
       }
