@@ -11,7 +11,7 @@ import SplashModel
 /// (one worker).
 final class BackingStoreCache {
   struct Key: Hashable {
-    /// The layer as drawn into the store: opacity 1, placed nowhere (see `content(of:)`).
+    /// The layer as drawn into the store: opacity 1, placed nowhere (`BackingStorePlan.content`).
     var layer: PresentationLayer
     var scaleX: Double
     var scaleY: Double
@@ -60,19 +60,6 @@ final class BackingStoreCache {
 
   deinit {
     for store in stores.values { cairo_surface_destroy(store.surface) }
-  }
-
-  /// The layer as its store holds it: what places it in its superlayer (position, transform,
-  /// stacking) and its opacity, applied when compositing, set aside. The anchor point stays:
-  /// the sublayer transform applies about it.
-  static func content(of layer: PresentationLayer) -> PresentationLayer {
-    var content = layer
-    content.properties.position = .zero
-    content.properties.transform = .identity
-    content.properties.zPosition = 0
-    content.properties.opacity = 1
-    content.isMoving = false
-    return content
   }
 
   /// Hands `use` the store for `key`, drawn by `draw` when it is not kept.

@@ -21,13 +21,9 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   let fonts = FontResolver()
   let groups = GroupCache()
   let backingStores = BackingStoreCache()
-  /// Whether a backing store is being drawn: what it holds is drawn, not composited from stores.
-  var isDrawingBackingStore = false
   /// How many offscreen surfaces (a backing store, a layer drawn flat for perspective) the
   /// drawing is in: the display list's culling holds only for drawing straight into the frame.
   var offscreenDepth = 0
-  /// The pixels of the frame being drawn (a backing store may not be larger).
-  var framePixels = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).
   var maskedContentsReused = 0
   /// A context on a 1×1 surface for measuring text outside any frame (see `textExtents`).
@@ -60,8 +56,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // fuber tile's store at twice the resolution is 1.3 MB at 1080x1920, and a frame of its
     // ripple needs two to four of them (two at the scale steps it spans, with and without the
     // label). Stores for the other steps are drawn again when their turn comes, a few a loop.
-    framePixels = buffer.width * buffer.height
-    backingStores.byteLimit = max(framePixels * 4, BackingStoreCache.minimumByteLimit)
+    backingStores.byteLimit = max(buffer.width * buffer.height * 4, BackingStoreCache.minimumByteLimit)
     let cairo = drawing.context
     cairo_save(cairo)
     defer { cairo_restore(cairo) }

@@ -185,4 +185,50 @@ struct DisplayListTests {
     let tilted = try #require(list.layers.first { $0.layer.id == "tilted" })
     #expect(tilted.sublayers.first?.isCulled == false, "below perspective nothing is culled")
   }
+
+  /// A lattice of 19 stroked segments, like a fuber tile's.
+  static func lattice(_ id: String) -> String {
+    ##"{ id: "\##(id)", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 1, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }"##
+  }
+
+  @Test("a moving, faded, unchanging layer that strokes 16 segments or more is planned from a backing store")
+  func backingStorePlans() throws {
+    // Sliding right over the first second; tiles differ in opacity, turn, line count.
+    let list = try Self.list(
+      #"""
+      { id: "row", position: [20, 60], animations: [{ type: "basic", keyPath: "position.x", fromValue: 20, toValue: 40, duration: 1 }],
+        sublayers: [
+          { id: "faded", position: [0, 0], opacity: 0.5, sublayers: [\#(Self.lattice("a"))] },
+          { id: "same", position: [50, 0], opacity: 0.5, sublayers: [\#(Self.lattice("b"))] },
+          { id: "opaque", position: [100, 0], sublayers: [\#(Self.lattice("c"))] },
+          { id: "turned", position: [0, 50], opacity: 0.5, transform: { rotate: "10deg" }, sublayers: [\#(Self.lattice("d"))] },
+          { id: "simple", position: [50, 50], opacity: 0.5, sublayers: [{ id: "x", type: "shape", strokeColor: "white", lineWidth: 1, path: "M 0 0 L 40 40" }] } ] }
+      """#, at: 0.5)
+    let row = try #require(list.layers.first)
+    let plans = Dictionary(uniqueKeysWithValues: row.sublayers.map { ($0.layer.id, $0.backingStore) })
+    let faded = try #require(plans["faded"] ?? nil)
+    // 2 pixels a point on screen, a step of 2^(1/8) already (2 = 2^(8/8)), twice for filtering.
+    #expect(abs(faded.scaleX - 4) < 1e-9 && abs(faded.scaleY - 4) < 1e-9)
+    #expect(faded.content.properties.position == .zero && faded.content.properties.opacity == 1)
+    // The same picture elsewhere is the same content: they share one store.
+    let same = try #require(plans["same"] ?? nil)
+    #expect(same.content.properties == faded.content.properties)
+    #expect(same.content.sublayers.map(\.properties) == faded.content.sublayers.map(\.properties))
+    #expect(plans["opaque"] ?? nil == nil, "an opaque layer is not a group: it is drawn")
+    #expect(plans["turned"] ?? nil == nil, "a turned layer is drawn, not resampled at an angle")
+    #expect(plans["simple"] ?? nil == nil, "one segment is quicker to stroke than to composite")
+    // At rest (after the slide) nothing comes from a store.
+    let resting = try Self.list(
+      #"{ id: "row", position: [40, 60], sublayers: [{ id: "faded", position: [0, 0], opacity: 0.5, sublayers: [\#(Self.lattice("a"))] }] }"#)
+    #expect(resting.layers.first?.sublayers.first?.backingStore == nil)
+  }
+
+  @Test("a store's scale is the layer's scale on screen rounded up to a step of 2^(1/8), doubled")
+  func storeScaleSteps() {
+    #expect(abs(BackingStorePlan.storeScale(for: 1) - 1) < 1e-12)
+    #expect(abs(BackingStorePlan.storeScale(for: 1.01) - exp2(1.0 / 8)) < 1e-12)
+    #expect(abs(BackingStorePlan.storeScale(for: exp2(3.0 / 8)) - exp2(3.0 / 8)) < 1e-12, "a step is its own scale")
+    #expect(abs(BackingStorePlan.storeScale(for: 2.9) - exp2(13.0 / 8)) < 1e-12)
+    #expect(BackingStorePlan.oversampling == 2)
+  }
 }

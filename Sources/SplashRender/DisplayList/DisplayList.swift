@@ -7,7 +7,8 @@ import SplashModel
 ///
 ///     PresentationTree ──DisplayList.init──▶ DisplayNode tree ──backend──▶ pixels
 ///                        (order, tint, extents,
-///                         stroked segments, culling)
+///                         stroked segments, culling,
+///                         backing stores)
 ///
 /// Each node's extents are computed once, from its sublayers' (bottom up): asking each layer
 /// for its subtree's extents while drawing walked every subtree again at each level above it.
@@ -20,7 +21,8 @@ public struct DisplayList: Sendable {
     layers = tree.layers.map { Self.node(for: $0, measuring: measuring) }
     let frame = DeviceBox(left: 0, top: 0, right: Double(viewport.pixelWidth), bottom: Double(viewport.pixelHeight))
     for index in layers.indices {
-      Self.markCulling(&layers[index], superlayerToDevice: viewport.transform, clip: frame)
+      Self.place(
+        &layers[index], superlayerToDevice: viewport.transform, clip: frame, framePixels: viewport.pixelWidth * viewport.pixelHeight)
     }
   }
 
@@ -86,13 +88,15 @@ public struct DisplayList: Sendable {
     }
   }
 
-  /// Marks `node` and its subtree culled where they draw nothing inside `clip`, following the
-  /// clips the backend sets on the way down: a faded, masked or shadowed layer's group is
-  /// clipped to its extents (whole pixels and one of antialiasing around them), and
-  /// `masksToBounds` clips the content to the bounds. `superlayerToDevice` maps the
+  /// Decides what depends on where `node` and its subtree land on the frame: which are culled
+  /// (they draw nothing inside `clip`) and which are composited from backing stores.
+  ///
+  /// Culling follows the clips the backend sets on the way down: a faded, masked or shadowed
+  /// layer's group is clipped to its extents (whole pixels and one of antialiasing around
+  /// them), and `masksToBounds` clips the content to the bounds. `superlayerToDevice` maps the
   /// superlayer's sublayer space onto the frame, or is `nil` below perspective, where nothing
-  /// is culled.
-  static func markCulling(_ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox) {
+  /// is culled and no store is used.
+  static func place(_ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int) {
     let properties = node.layer.properties
     guard let superlayerToDevice, let flat = properties.transform.flattened else { return }
     let bounds = properties.bounds
@@ -110,6 +114,7 @@ public struct DisplayList: Sendable {
       }
       let isolated = properties.opacity < 1 || node.mask != nil || properties.blendMode != .normal
       let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
+      node.backingStore = BackingStorePlan(for: node, toDevice: toDevice, framePixels: framePixels)
       if isolated || hasShadow {
         inner = inner.intersection(
           DeviceBox(
@@ -119,7 +124,7 @@ public struct DisplayList: Sendable {
     }
     // The mask is drawn in the layer's space, inside its group's clip.
     if var mask = node.mask {
-      markCulling(&mask, superlayerToDevice: toDevice, clip: inner)
+      place(&mask, superlayerToDevice: toDevice, clip: inner, framePixels: framePixels)
       node.mask = mask
     }
     if properties.masksToBounds { inner = inner.intersection(DeviceBox(bounds, toDevice)) }
@@ -134,7 +139,7 @@ public struct DisplayList: Sendable {
         .concatenating(toDevice)
     }
     for index in node.sublayers.indices {
-      markCulling(&node.sublayers[index], superlayerToDevice: sublayerSpaceToDevice, clip: inner)
+      place(&node.sublayers[index], superlayerToDevice: sublayerSpaceToDevice, clip: inner, framePixels: framePixels)
     }
   }
 

@@ -24,6 +24,9 @@ public struct DisplayNode: Sendable {
   /// drawing straight into the frame; a layer drawn offscreen (into a backing store, or flat
   /// before a perspective warp) is not culled by it. False when not known.
   public var isCulled = false
+  /// How the layer is composited from a backing store, when it is (decided, like culling, for
+  /// drawing straight into the frame).
+  public var backingStore: BackingStorePlan?
 
   public init(layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], mask: DisplayNode?, strokedSegments: Int) {
     self.layer = layer
