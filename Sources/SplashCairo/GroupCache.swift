@@ -6,7 +6,8 @@ import SplashModel
 ///
 /// A group is reused only when everything that decides its pixels is equal: the layer's
 /// presented subtree (its own opacity and its mask aside, which are applied when compositing),
-/// the user-to-device matrix and the clip. Then the group surface would come out byte for byte
+/// the user-to-device matrix and the clip (its rectangles; a clip with rounded corners is not
+/// kept). Then the group surface would come out byte for byte
 /// the same, so the frame does too. fuber's tiles hold still for most of each cycle while they
 /// fade, and a Lottie gradient keeps its colours while its trim (its mask) grows, which is where
 /// this pays. Entries live for one frame after their last use; one cache belongs to one backend
@@ -43,30 +44,47 @@ final class GroupCache {
     for pattern in current.values { cairo_pattern_destroy(pattern) }
   }
 
-  /// The key for drawing `layer` now, in the context's current state.
-  static func key(for layer: PresentationLayer, in cairo: OpaquePointer) -> Key {
+  /// The key for drawing `layer` now, in the context's current state, or `nil` when the group
+  /// is not to be kept: the clip is not a set of rectangles (rounded corners that clip above
+  /// it), whose shape no key here would capture; a corner radius that changes would otherwise
+  /// bring back a group cut by the old corners.
+  static func key(for layer: PresentationLayer, in cairo: OpaquePointer) -> Key? {
+    // In device space, where the clips the renderer sets are rectangles however the layer is
+    // turned.
+    cairo_save(cairo)
+    cairo_identity_matrix(cairo)
+    let list = cairo_copy_clip_rectangle_list(cairo)
+    cairo_restore(cairo)
+    guard let rectangles = list else { return nil }
+    defer { cairo_rectangle_list_destroy(rectangles) }
+    guard rectangles.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+    var clip: [Double] = []
+    for index in 0..<Int(rectangles.pointee.num_rectangles) {
+      guard let rectangle = rectangles.pointee.rectangles?[index] else { return nil }
+      clip += [rectangle.x, rectangle.y, rectangle.width, rectangle.height]
+    }
     var content = layer
     content.properties.opacity = 1
     content.mask = nil
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cairo, &matrix)
-    var left = 0.0
-    var top = 0.0
-    var right = 0.0
-    var bottom = 0.0
-    cairo_clip_extents(cairo, &left, &top, &right, &bottom)
-    return Key(
-      layer: content, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0],
-      clip: [left, top, right, bottom])
+    return Key(layer: content, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0], clip: clip)
   }
 
   /// A group drawn for an equal key in this frame or the previous one.
   func pattern(for key: Key) -> OpaquePointer? {
-    if let pattern = current[key] { return pattern }
+    if let pattern = current[key] {
+      reused += 1
+      return pattern
+    }
     guard let pattern = previous.removeValue(forKey: key) else { return nil }
     current[key] = pattern
+    reused += 1
     return pattern
   }
+
+  /// Groups composited from what was kept (for the tests).
+  private(set) var reused = 0
 
   /// Keeps a group for later frames (the cache takes its own reference).
   func store(_ pattern: OpaquePointer, for key: Key) {
