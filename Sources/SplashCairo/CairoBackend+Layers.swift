@@ -66,8 +66,8 @@ extension CairoBackend {
     let keepsGroup =
       layer.mask == nil
       || cacheKey.map { groups.wasAskedForLastFrame($0) && groups.holds(bytes: Self.deviceClipPixels(of: cairo) * 4) } == true
-    // A group painted in one colour needs only its alpha (see UniformInk).
-    let ink = isolated && layer.mask == nil ? UniformInk.of(layer) : nil
+    // A group painted in one colour needs only its alpha (see `DisplayNode.uniformInk`).
+    let ink = isolated && layer.mask == nil ? node.uniformInk : nil
     if keepsGroup, let cacheKey, let cached = groups.pattern(for: cacheKey) {
       if layer.mask != nil { maskedContentsReused += 1 }
       try composite(cached, of: node, ink: ink, in: cairo)

@@ -38,6 +38,11 @@ struct UniformInkTests {
       ])
   }
 
+  /// The one colour the display list finds `layer`'s subtree painting with.
+  private func uniformInk(_ layer: PresentationLayer) -> Color? {
+    DisplayList.node(for: layer, measuring: CairoBackend()).uniformInk
+  }
+
   private func render(_ layer: PresentationLayer) throws -> PixelBuffer {
     let canvas = Size(width: 100, height: 100)
     let buffer = try #require(PixelBuffer(width: 250, height: 250))
@@ -48,27 +53,27 @@ struct UniformInkTests {
 
   @Test("one colour (any alpha) is uniform; a second colour, text or an image is not; hidden layers do not count")
   func analysis() {
-    #expect(UniformInk.of(tile(second: blue)) == blue)
-    #expect(UniformInk.of(tile(second: Color(red: blue.red, green: blue.green, blue: blue.blue, alpha: 0.3))) == blue)
-    #expect(UniformInk.of(tile(second: Color(red8: 0x4D, green8: 0xB5, blue8: 0xDA))) == nil)
+    #expect(uniformInk(tile(second: blue)) == blue)
+    #expect(uniformInk(tile(second: Color(red: blue.red, green: blue.green, blue: blue.blue, alpha: 0.3))) == blue)
+    #expect(uniformInk(tile(second: Color(red8: 0x4D, green8: 0xB5, blue8: 0xDA))) == nil)
 
     var withText = tile(second: blue)
     withText.sublayers.append(PresentationLayer(id: "label", kind: .text, properties: LayerProperties(), sublayers: []))
-    #expect(UniformInk.of(withText) == nil)
+    #expect(uniformInk(withText) == nil)
 
     var withImage = tile(second: blue)
     withImage.sublayers[0].properties.contents = LayerContents(imagePath: "mascot.png")
-    #expect(UniformInk.of(withImage) == nil)
+    #expect(uniformInk(withImage) == nil)
 
     var withHidden = tile(second: blue)
     var hidden = line("hidden", .zero, Point(x: 10, y: 10), width: 2, color: .white)
     hidden.properties.isHidden = true
     withHidden.sublayers.append(hidden)
-    #expect(UniformInk.of(withHidden) == blue)
+    #expect(uniformInk(withHidden) == blue)
 
     var withBackground = tile(second: blue)
     withBackground.properties.backgroundColor = .white
-    #expect(UniformInk.of(withBackground) == nil)
+    #expect(uniformInk(withBackground) == nil)
   }
 
   @Test("an alpha-only group composites like a colour group: every pixel within 2, the crossing not doubled")

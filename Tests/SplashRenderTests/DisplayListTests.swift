@@ -155,6 +155,11 @@ struct DisplayListTests {
         """#
       ).layers.first)
     #expect(node.strokedSegments == 4 + 3)
+    // Blue strokes and a blue fill, but a mask: drawn through its own machinery, not one colour.
+    #expect(node.uniformInk == nil)
+    #expect(node.sublayers.first?.uniformInk == Color(red: 0, green: 0, blue: 1))
+    // Its stroke is blue, but a shape's fill is opaque black unless set (CAShapeLayer's default).
+    #expect(node.sublayers.last?.uniformInk == nil)
   }
 
   @Test("a layer is culled when its extents, placed on the frame, lie outside it and the clips above it")

@@ -8,7 +8,8 @@ import SplashModel
 ///     PresentationTree ──DisplayList.init──▶ DisplayNode tree ──backend──▶ pixels
 ///                        (order, tint, extents,
 ///                         stroked segments, culling,
-///                         backing stores)
+///                         backing stores, one-colour
+///                         subtrees)
 ///
 /// Each node's extents are computed once, from its sublayers' (bottom up): asking each layer
 /// for its subtree's extents while drawing walked every subtree again at each level above it.
@@ -40,9 +41,11 @@ public struct DisplayList: Sendable {
     for sublayer in sublayers where !sublayer.layer.properties.isHidden {
       strokedSegments += sublayer.strokedSegments
     }
-    return DisplayNode(
+    var built = DisplayNode(
       layer: layer, extents: extents(of: layer, sublayers: sublayers, mask: mask, measuring: measuring), sublayers: sublayers,
       mask: mask, strokedSegments: strokedSegments)
+    built.paintedColors = PaintedColors.of(layer, hasMask: mask != nil, sublayers: sublayers)
+    return built
   }
 
   /// A box in device pixels.

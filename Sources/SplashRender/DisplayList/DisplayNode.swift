@@ -24,6 +24,8 @@ public struct DisplayNode: Sendable {
   /// drawing straight into the frame; a layer drawn offscreen (into a backing store, or flat
   /// before a perspective warp) is not culled by it. False when not known.
   public var isCulled = false
+  /// The colours this layer and its visible sublayers paint with (see `uniformInk`).
+  public var paintedColors: PaintedColors = .nothing
   /// How the layer is composited from a backing store, when it is (decided, like culling, for
   /// drawing straight into the frame).
   public var backingStore: BackingStorePlan?
@@ -49,5 +51,69 @@ public struct DisplayNode: Sendable {
     var node = self
     node.layer = layer
     return node
+  }
+
+  /// The one colour (alpha 1) everything this layer and its visible sublayers paint has, or
+  /// `nil` when they paint nothing, several colours, or anything `PaintedColors` leaves out.
+  ///
+  /// An opacity group whose every fill, stroke, background and border has the same red, green
+  /// and blue holds, at each pixel, that colour premultiplied by the group's alpha: the colour
+  /// channels carry nothing the alpha does not. A backend may then keep only the alpha (a
+  /// quarter of the memory to clear, keep and blend) and composite the colour through it.
+  /// fuber's lattice tiles (two strokes of one blue, faded as a group) are the case this is for.
+  public var uniformInk: Color? {
+    if case .one(let color) = paintedColors { return color }
+    return nil
+  }
+}
+
+/// What a layer's subtree paints with, as far as `DisplayNode.uniformInk` needs to know.
+///
+/// Anything whose colours come from elsewhere (images, text, gradients, shadows) or that is
+/// drawn through its own machinery (masks, perspective) counts as several colours.
+public enum PaintedColors: Sendable, Equatable {
+  case nothing
+  /// One colour, at alpha 1 (the alpha of what is painted does not matter).
+  case one(Color)
+  case several
+
+  /// What `node`'s layer paints itself, together with `sublayers`.
+  static func of(_ layer: PresentationLayer, hasMask: Bool, sublayers: [DisplayNode]) -> PaintedColors {
+    let properties = layer.properties
+    // Skipped by the renderer, so they paint nothing.
+    guard !properties.isHidden, properties.opacity > 0 else { return .nothing }
+    guard layer.kind == .layer || layer.kind == .shape || layer.kind == .replicator,
+      properties.contents == nil, !hasMask,
+      properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
+      properties.transform.flattened != nil,
+      properties.sublayerTransform.isIdentity || properties.sublayerTransform.flattened != nil
+    else { return .several }
+    var painted = PaintedColors.nothing
+    let bounds = properties.bounds
+    let hasArea = bounds.width > 0 && bounds.height > 0
+    if hasArea { painted = painted.adding(properties.backgroundColor) }
+    if hasArea, properties.borderWidth > 0 { painted = painted.adding(properties.borderColor) }
+    if layer.kind == .shape, let path = properties.shape.path, !path.isEmpty {
+      let shape = properties.shape
+      painted = painted.adding(shape.fillColor)
+      if shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart { painted = painted.adding(shape.strokeColor) }
+    }
+    for sublayer in sublayers { painted = painted.merged(with: sublayer.paintedColors) }
+    return painted
+  }
+
+  /// These colours and `color` (clear colours paint nothing).
+  func adding(_ color: Color) -> PaintedColors {
+    guard color.alpha > 0 else { return self }
+    return merged(with: .one(Color(red: color.red, green: color.green, blue: color.blue)))
+  }
+
+  func merged(with other: PaintedColors) -> PaintedColors {
+    switch (self, other) {
+    case (.nothing, _): other
+    case (_, .nothing): self
+    case (.one(let mine), .one(let theirs)): mine == theirs ? self : .several
+    default: .several
+    }
   }
 }
