@@ -1,5 +1,4 @@
 import CCairo
-import Foundation
 import SplashCore
 import SplashModel
 import SplashRender

@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRender
 
 /// Translating the model's values into Cairo calls.
 extension CairoBackend {
@@ -10,13 +11,30 @@ extension CairoBackend {
 
   /// The current clip's box in device space (left, top, right, bottom): where a group pushed
   /// now lies.
-  static func deviceClipBox(of cairo: OpaquePointer) -> (left: Double, top: Double, right: Double, bottom: Double) {
+  static func deviceClipBox(of cairo: OpaquePointer) -> DeviceBox {
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
     cairo_identity_matrix(cairo)
-    var box = (left: 0.0, top: 0.0, right: 0.0, bottom: 0.0)
+    var box = DeviceBox(left: 0, top: 0, right: 0, bottom: 0)
     cairo_clip_extents(cairo, &box.left, &box.top, &box.right, &box.bottom)
     return box
+  }
+
+  /// The current clip as rectangles in device space, or `nil` when it is not a set of
+  /// rectangles (rounded corners that clip). In device space the clips the renderer sets are
+  /// rectangles however the layer is turned.
+  static func deviceClipRectangles(of cairo: OpaquePointer) -> [cairo_rectangle_t]? {
+    cairo_save(cairo)
+    cairo_identity_matrix(cairo)
+    let list = cairo_copy_clip_rectangle_list(cairo)
+    cairo_restore(cairo)
+    guard let list else { return nil }
+    defer { cairo_rectangle_list_destroy(list) }
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+    let count = Int(list.pointee.num_rectangles)
+    guard count > 0 else { return [] }
+    guard let rectangles = list.pointee.rectangles else { return nil }
+    return Array(UnsafeBufferPointer(start: rectangles, count: count))
   }
 
   /// The pixels of the current clip's box in device space: the size of a group pushed now.

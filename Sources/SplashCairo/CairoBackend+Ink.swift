@@ -54,23 +54,14 @@ extension CairoBackend {
     return true
   }
 
-  /// The clip as one rectangle of whole device pixels, or `nil` when it is not one (a rounded
-  /// corner, a rotated clip, a fraction of a pixel).
+  /// The clip as one rectangle of whole device pixels, or `nil` when it is not one (rounded
+  /// corners, several rectangles, a fraction of a pixel).
   private func deviceClipRectangle(of cairo: OpaquePointer) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-    guard let list = cairo_copy_clip_rectangle_list(cairo) else { return nil }
-    defer { cairo_rectangle_list_destroy(list) }
-    guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
-      let rectangle = list.pointee.rectangles?.pointee
-    else { return nil }
-    var left = rectangle.x
-    var top = rectangle.y
-    var right = rectangle.x + rectangle.width
-    var bottom = rectangle.y + rectangle.height
-    cairo_user_to_device(cairo, &left, &top)
-    cairo_user_to_device(cairo, &right, &bottom)
-    let values = [left, top, right, bottom]
+    guard let rectangles = Self.deviceClipRectangles(of: cairo), rectangles.count == 1 else { return nil }
+    let rectangle = rectangles[0]
+    let values = [rectangle.x, rectangle.y, rectangle.x + rectangle.width, rectangle.y + rectangle.height]
     let whole = values.map { $0.rounded() }
     guard zip(values, whole).allSatisfy({ abs($0 - $1) < 1e-6 }) else { return nil }
-    return (Int(min(whole[0], whole[2])), Int(min(whole[1], whole[3])), Int(max(whole[0], whole[2])), Int(max(whole[1], whole[3])))
+    return (Int(whole[0]), Int(whole[1]), Int(whole[2]), Int(whole[3]))
   }
 }

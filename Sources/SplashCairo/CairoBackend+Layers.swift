@@ -10,10 +10,7 @@ extension CairoBackend {
     let layer = node.layer
     let properties = layer.properties
     guard !properties.isHidden, properties.opacity > 0 else { return }
-    let bounds = properties.bounds
-    let anchor = Point(
-      x: bounds.minX + properties.anchorPoint.x * bounds.width,
-      y: bounds.minY + properties.anchorPoint.y * bounds.height)
+    let anchor = properties.anchor
 
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
@@ -37,9 +34,8 @@ extension CairoBackend {
   func drawInLayerSpace(_ node: DisplayNode, in cairo: OpaquePointer) throws {
     let layer = node.layer
     let properties = layer.properties
-    // A blend mode combines the layer's picture as a whole with what is below it.
-    let isolated = properties.opacity < 1 || layer.mask != nil || properties.blendMode != .normal
-    let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
+    let isolated = node.isIsolated
+    let hasShadow = node.castsShadow
     let visual = node.extents
     // A layer that draws nowhere inside the clip (a tile scrolled off screen) is skipped: the
     // pixels are the same, and the path and group work is saved. The display list decided it
@@ -50,7 +46,7 @@ extension CairoBackend {
       return
     }
     // Groups are as large as the clip: limit it to where the layer can draw.
-    let extents = isolated || hasShadow ? visual : nil
+    let extents = node.isGroupClippedToExtents ? visual : nil
     if let extents {
       cairo_save(cairo)
       clipToDevicePixels(around: extents, in: cairo)
@@ -262,10 +258,7 @@ extension CairoBackend {
       warnOnce("a sublayerTransform seen in perspective or collapsed is drawn as identity")
       return
     }
-    let bounds = properties.bounds
-    let anchor = Point(
-      x: bounds.minX + properties.anchorPoint.x * bounds.width,
-      y: bounds.minY + properties.anchorPoint.y * bounds.height)
+    let anchor = properties.anchor
     cairo_translate(cairo, anchor.x, anchor.y)
     var sublayerMatrix = matrix(flat)
     cairo_transform(cairo, &sublayerMatrix)
@@ -292,43 +285,28 @@ extension CairoBackend {
   /// A box of whole pixels is a clip region to Cairo; the rectangle itself, scaled or turned,
   /// would be a clip path, which every later fill and stroke must be intersected with.
   private func clipToDevicePixels(around rect: Rect, in cairo: OpaquePointer) {
-    let box = Self.deviceBox(of: rect, in: cairo)
-    let left = (box.left - 1).rounded(.down)
-    let top = (box.top - 1).rounded(.down)
-    let right = (box.right + 1).rounded(.up)
-    let bottom = (box.bottom + 1).rounded(.up)
+    let pixels = Self.deviceBox(of: rect, in: cairo).enclosingPixels
     cairo_save(cairo)
     cairo_identity_matrix(cairo)
-    cairo_rectangle(cairo, left, top, right - left, bottom - top)
+    cairo_rectangle(cairo, pixels.left, pixels.top, pixels.right - pixels.left, pixels.bottom - pixels.top)
     cairo_restore(cairo)
     cairo_clip(cairo)
   }
 
-  /// Whether a rectangle of the current user space overlaps the current clip.
+  /// Whether a rectangle of the current user space overlaps the current clip (compared in
+  /// device space, with a pixel of slack for antialiasing).
   private func intersectsClip(_ rect: Rect, in cairo: OpaquePointer) -> Bool {
-    var clipLeft = 0.0
-    var clipTop = 0.0
-    var clipRight = 0.0
-    var clipBottom = 0.0
-    cairo_clip_extents(cairo, &clipLeft, &clipTop, &clipRight, &clipBottom)
-    let clip = Self.deviceBox(
-      of: Rect(x: clipLeft, y: clipTop, width: clipRight - clipLeft, height: clipBottom - clipTop), in: cairo)
-    let layer = Self.deviceBox(of: rect, in: cairo)
-    // Compared in device space, with a pixel of slack for antialiasing.
-    return layer.right >= clip.left - 1 && layer.left <= clip.right + 1 && layer.bottom >= clip.top - 1
-      && layer.top <= clip.bottom + 1
+    Self.deviceBox(of: rect, in: cairo).overlaps(Self.deviceClipBox(of: cairo))
   }
 
   /// The device-space box around a rectangle of the current user space (its four corners mapped).
-  private static func deviceBox(of rect: Rect, in cairo: OpaquePointer) -> (left: Double, top: Double, right: Double, bottom: Double) {
-    var box = (left: Double.infinity, top: Double.infinity, right: -Double.infinity, bottom: -Double.infinity)
-    for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
-      var deviceX = x
-      var deviceY = y
-      cairo_user_to_device(cairo, &deviceX, &deviceY)
-      box = (min(box.left, deviceX), min(box.top, deviceY), max(box.right, deviceX), max(box.bottom, deviceY))
+  private static func deviceBox(of rect: Rect, in cairo: OpaquePointer) -> DeviceBox {
+    DeviceBox(around: rect) { corner in
+      var x = corner.x
+      var y = corner.y
+      cairo_user_to_device(cairo, &x, &y)
+      return Point(x: x, y: y)
     }
-    return box
   }
 
   func cairoFailure(_ stage: String, _ cairo: OpaquePointer) -> Error {

@@ -49,20 +49,8 @@ final class GroupCache {
   /// it), whose shape no key here would capture; a corner radius that changes would otherwise
   /// bring back a group cut by the old corners.
   static func key(for layer: PresentationLayer, in cairo: OpaquePointer) -> Key? {
-    // In device space, where the clips the renderer sets are rectangles however the layer is
-    // turned.
-    cairo_save(cairo)
-    cairo_identity_matrix(cairo)
-    let list = cairo_copy_clip_rectangle_list(cairo)
-    cairo_restore(cairo)
-    guard let rectangles = list else { return nil }
-    defer { cairo_rectangle_list_destroy(rectangles) }
-    guard rectangles.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-    var clip: [Double] = []
-    for index in 0..<Int(rectangles.pointee.num_rectangles) {
-      guard let rectangle = rectangles.pointee.rectangles?[index] else { return nil }
-      clip += [rectangle.x, rectangle.y, rectangle.width, rectangle.height]
-    }
+    guard let rectangles = CairoBackend.deviceClipRectangles(of: cairo) else { return nil }
+    let clip = rectangles.flatMap { [$0.x, $0.y, $0.width, $0.height] }
     var content = layer
     content.properties.opacity = 1
     content.mask = nil

@@ -44,7 +44,8 @@ public struct Quaternion: Sendable, Hashable {
     }
   }
 
-  /// `rotationRows` as tuples, for the evaluator's hot path (no arrays to allocate).
+  /// The rows of this rotation's row-vector matrix, as tuples: the evaluator's hot path
+  /// allocates no arrays.
   var rotationRowTuples: ((Double, Double, Double), (Double, Double, Double), (Double, Double, Double)) {
     // Column-vector entries, transposed: row i holds column i.
     let c00 = 1 - 2 * (y * y + z * z)
@@ -61,13 +62,8 @@ public struct Quaternion: Sendable, Hashable {
 
   /// The rows of this rotation's row-vector matrix.
   var rotationRows: [[Double]] {
-    // The column-vector matrix of a unit quaternion, transposed into row-vector form.
-    let column: [[Double]] = [
-      [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-      [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-      [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
-    ]
-    return (0..<3).map { row in (0..<3).map { column[$0][row] } }
+    let r = rotationRowTuples
+    return [[r.0.0, r.0.1, r.0.2], [r.1.0, r.1.1, r.1.2], [r.2.0, r.2.1, r.2.2]]
   }
 
   var rotationTransform: Transform3D {

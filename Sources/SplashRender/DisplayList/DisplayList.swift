@@ -48,49 +48,6 @@ public struct DisplayList: Sendable {
     return built
   }
 
-  /// A box in device pixels.
-  struct DeviceBox {
-    var left: Double
-    var top: Double
-    var right: Double
-    var bottom: Double
-
-    /// The box around `rect` (of a space that `toDevice` maps onto the frame).
-    init(_ rect: Rect, _ toDevice: AffineTransform) {
-      left = .infinity
-      top = .infinity
-      right = -.infinity
-      bottom = -.infinity
-      for corner in [
-        Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-        Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
-      ] {
-        let point = toDevice.apply(to: corner)
-        left = min(left, point.x)
-        top = min(top, point.y)
-        right = max(right, point.x)
-        bottom = max(bottom, point.y)
-      }
-    }
-
-    init(left: Double, top: Double, right: Double, bottom: Double) {
-      self.left = left
-      self.top = top
-      self.right = right
-      self.bottom = bottom
-    }
-
-    func intersection(_ other: DeviceBox) -> DeviceBox {
-      DeviceBox(
-        left: max(left, other.left), top: max(top, other.top), right: min(right, other.right), bottom: min(bottom, other.bottom))
-    }
-
-    /// Whether the two overlap, with a pixel of slack for antialiasing.
-    func overlaps(_ other: DeviceBox) -> Bool {
-      right >= other.left - 1 && left <= other.right + 1 && bottom >= other.top - 1 && top <= other.bottom + 1
-    }
-  }
-
   /// Decides what depends on where `node` and its subtree land on the frame: which are culled
   /// (they draw nothing inside `clip`) and which are composited from backing stores.
   ///
@@ -101,41 +58,30 @@ public struct DisplayList: Sendable {
   /// is culled and no store is used.
   static func place(_ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int) {
     let properties = node.layer.properties
-    guard let superlayerToDevice, let flat = properties.transform.flattened else { return }
-    let bounds = properties.bounds
-    let anchor = Point(x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
-    let toDevice = AffineTransform(translationX: -anchor.x, y: -anchor.y)
-      .concatenating(flat)
-      .concatenating(AffineTransform(translationX: properties.position.x, y: properties.position.y))
-      .concatenating(superlayerToDevice)
+    guard let superlayerToDevice, let toSuperlayer = properties.toSuperlayer else { return }
+    let toDevice = toSuperlayer.concatenating(superlayerToDevice)
     var inner = clip
     if let extents = node.extents {
-      let box = DeviceBox(extents, toDevice)
+      let box = DeviceBox(around: extents, through: toDevice)
       guard box.overlaps(clip) else {
         node.isCulled = true
         return
       }
-      let isolated = properties.opacity < 1 || node.mask != nil || properties.blendMode != .normal
-      let hasShadow = properties.shadow.opacity > 0 && properties.shadow.color.alpha > 0
       node.backingStore = BackingStorePlan(for: node, toDevice: toDevice, framePixels: framePixels)
-      if isolated || hasShadow {
-        inner = inner.intersection(
-          DeviceBox(
-            left: (box.left - 1).rounded(.down), top: (box.top - 1).rounded(.down), right: (box.right + 1).rounded(.up),
-            bottom: (box.bottom + 1).rounded(.up)))
-      }
+      if node.isGroupClippedToExtents { inner = inner.intersection(box.enclosingPixels) }
     }
     // The mask is drawn in the layer's space, inside its group's clip.
     if var mask = node.mask {
       place(&mask, superlayerToDevice: toDevice, clip: inner, framePixels: framePixels)
       node.mask = mask
     }
-    if properties.masksToBounds { inner = inner.intersection(DeviceBox(bounds, toDevice)) }
+    if properties.masksToBounds { inner = inner.intersection(DeviceBox(around: properties.bounds, through: toDevice)) }
     // A sublayer transform that is not affine is drawn as the identity (see the backend).
     var sublayerSpaceToDevice = toDevice
     if !properties.sublayerTransform.isIdentity, let sublayerFlat = properties.sublayerTransform.flattened,
       abs(sublayerFlat.a * sublayerFlat.d - sublayerFlat.b * sublayerFlat.c) > 1e-12
     {
+      let anchor = properties.anchor
       sublayerSpaceToDevice = AffineTransform(translationX: -anchor.x, y: -anchor.y)
         .concatenating(sublayerFlat)
         .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))
@@ -205,36 +151,16 @@ public struct DisplayList: Sendable {
   private static func placedExtents(
     _ extents: Rect, of sublayer: PresentationLayer, in parent: LayerProperties, appliesSublayerTransform: Bool = true
   ) -> Rect? {
-    let properties = sublayer.properties
     let parentSublayerTransform = appliesSublayerTransform ? parent.sublayerTransform : .identity
-    guard let flat = properties.transform.flattened, let sublayerFlat = parentSublayerTransform.flattened else { return nil }
-    let bounds = properties.bounds
-    let anchor = Point(x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
-    let parentAnchor = Point(
-      x: parent.bounds.minX + parent.anchorPoint.x * parent.bounds.width,
-      y: parent.bounds.minY + parent.anchorPoint.y * parent.bounds.height)
-    let toParent = AffineTransform(translationX: -anchor.x, y: -anchor.y)
-      .concatenating(flat)
-      .concatenating(AffineTransform(translationX: properties.position.x, y: properties.position.y))
+    guard let toSuperlayer = sublayer.properties.toSuperlayer, let sublayerFlat = parentSublayerTransform.flattened else {
+      return nil
+    }
+    let parentAnchor = parent.anchor
+    let toParent = toSuperlayer
       .concatenating(AffineTransform(translationX: -parentAnchor.x, y: -parentAnchor.y))
       .concatenating(sublayerFlat)
       .concatenating(AffineTransform(translationX: parentAnchor.x, y: parentAnchor.y))
-    var minX = Double.infinity
-    var minY = Double.infinity
-    var maxX = -Double.infinity
-    var maxY = -Double.infinity
-    for corner in [
-      Point(x: extents.minX, y: extents.minY), Point(x: extents.maxX, y: extents.minY),
-      Point(x: extents.minX, y: extents.maxY), Point(x: extents.maxX, y: extents.maxY),
-    ] {
-      let placed = toParent.apply(to: corner)
-      minX = min(minX, placed.x)
-      maxX = max(maxX, placed.x)
-      minY = min(minY, placed.y)
-      maxY = max(maxY, placed.y)
-    }
-    guard minX <= maxX, minY <= maxY else { return nil }
-    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    return DeviceBox(around: extents, through: toParent).rect
   }
 
   private static func expandedForShadow(_ box: Rect, _ shadow: Shadow) -> Rect {

@@ -53,6 +53,20 @@ public struct DisplayNode: Sendable {
     return node
   }
 
+  /// Whether the layer is drawn as one picture and composited: faded, masked or blended (a
+  /// blend mode combines the layer's picture as a whole with what is below it).
+  public var isIsolated: Bool {
+    let properties = layer.properties
+    return properties.opacity < 1 || mask != nil || properties.blendMode != .normal
+  }
+
+  /// Whether the layer casts a shadow, drawn from its picture.
+  public var castsShadow: Bool { layer.properties.shadow.opacity > 0 && layer.properties.shadow.color.alpha > 0 }
+
+  /// Whether what the layer draws is clipped to the whole pixels around its extents
+  /// (`DeviceBox.enclosingPixels`): its group, or its shadow's, is no larger.
+  public var isGroupClippedToExtents: Bool { isIsolated || castsShadow }
+
   /// The one colour (alpha 1) everything this layer and its visible sublayers paint has, or
   /// `nil` when they paint nothing, several colours, or anything `PaintedColors` leaves out.
   ///
