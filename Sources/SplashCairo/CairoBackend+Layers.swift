@@ -300,7 +300,7 @@ extension CairoBackend {
   }
 
   /// The device-space box around a rectangle of the current user space (its four corners mapped).
-  private static func deviceBox(of rect: Rect, in cairo: OpaquePointer) -> DeviceBox {
+  static func deviceBox(of rect: Rect, in cairo: OpaquePointer) -> DeviceBox {
     DeviceBox(around: rect) { corner in
       var x = corner.x
       var y = corner.y

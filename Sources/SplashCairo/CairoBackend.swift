@@ -21,6 +21,14 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   let fonts = FontResolver()
   let groups = GroupCache()
   let backingStores = BackingStoreCache()
+  let gradientRamps = GradientRampCache()
+  /// Where gradients are shaded, a band at a time.
+  let gradientScratch = ScratchPixels()
+  /// Whether axial and radial gradients are shaded by `GradientShader`; off, Cairo's patterns
+  /// draw them (the reference the tests compare the shader with).
+  var shadesGradients = true
+  /// Bands of gradients shaded so far (for the tests).
+  var gradientBandsShaded = 0
   /// How many offscreen surfaces (a backing store, a layer drawn flat for perspective) the
   /// drawing is in: the display list's culling holds only for drawing straight into the frame.
   var offscreenDepth = 0

@@ -55,6 +55,16 @@ public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
       ty: tx * other.b + ty * other.d + other.ty)
   }
 
+  /// The transform that undoes this one, or `nil` when it flattens the plane onto a line or a
+  /// point (or holds a value that is not a number).
+  public func inverted() -> AffineTransform? {
+    let determinant = a * d - b * c
+    guard determinant != 0, determinant.isFinite else { return nil }
+    return AffineTransform(
+      a: d / determinant, b: -b / determinant, c: -c / determinant, d: a / determinant,
+      tx: (c * ty - d * tx) / determinant, ty: (b * tx - a * ty) / determinant)
+  }
+
   /// Where this transform maps `point`.
   public func apply(to point: Point) -> Point {
     Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
