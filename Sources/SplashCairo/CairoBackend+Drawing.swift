@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 import SplashCore
 import SplashModel
 import SplashRender
@@ -7,6 +8,35 @@ import SplashRender
 extension CairoBackend {
   func setSource(_ cairo: OpaquePointer, _ color: Color) {
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+  }
+
+  /// A new ARGB surface whose pixels are left as the allocator gives them, for a picture that
+  /// is written whole: `cairo_image_surface_create` clears every pixel first. The surface
+  /// frees its pixels when destroyed. `nil` when memory runs out.
+  static func unclearedImageSurface(width: Int, height: Int) -> OpaquePointer? {
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+    guard stride > 0, let pixels = malloc(stride * height) else { return nil }
+    guard
+      let surface = cairo_image_surface_create_for_data(
+        pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+      cairo_surface_set_user_data(surface, pixelsKey, pixels, { free($0) }) == CAIRO_STATUS_SUCCESS
+    else {
+      free(pixels)
+      return nil
+    }
+    return surface
+  }
+
+  /// The key under which `unclearedImageSurface` hangs its pixels on the surface (Cairo tells
+  /// keys apart by address).
+  nonisolated(unsafe) private static let pixelsKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+  /// The current user space → device space.
+  static func userToDevice(of cairo: OpaquePointer) -> AffineTransform {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cairo, &matrix)
+    return AffineTransform(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
   }
 
   /// The current clip's box in device space (left, top, right, bottom): where a group pushed

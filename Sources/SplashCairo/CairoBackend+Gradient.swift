@@ -17,51 +17,93 @@ extension CairoBackend {
   /// - conic: around `startPoint`, the first colour in the direction of `endPoint` and the sweep
   ///   clockwise on screen, drawn as 64 Coons patches of a mesh (Cairo has no conic pattern).
   func drawGradient(_ gradient: GradientStyle, bounds: Rect, in cairo: OpaquePointer) {
-    let colors = gradient.colors
-    guard !colors.isEmpty, bounds.width > 0, bounds.height > 0 else { return }
-    let locations = gradient.locations.count == colors.count
-      ? gradient.locations : colors.indices.map { colors.count == 1 ? 0 : Double($0) / Double(colors.count - 1) }
-    func unit(_ point: Point) -> Point {
-      Point(x: bounds.minX + point.x * bounds.width, y: bounds.minY + point.y * bounds.height)
-    }
-    let start = unit(gradient.startPoint)
-    let end = unit(gradient.endPoint)
-
+    guard let geometry = GradientGeometry(gradient, bounds: bounds) else { return }
     if gradient.kind == .conic {
-      drawConic(colors: colors, locations: locations, center: start, toward: end, bounds: bounds, in: cairo)
+      drawConic(
+        colors: geometry.colors, locations: geometry.locations, center: geometry.start, toward: geometry.end,
+        bounds: bounds, in: cairo)
       return
     }
-    if shadesGradients,
-      shadeGradient(gradient.kind, colors: colors, locations: locations, start: start, end: end, bounds: bounds, in: cairo)
-    {
-      return
-    }
+    if shadesGradients, shadeGradient(geometry, bounds: bounds, in: cairo) { return }
 
     let pattern: OpaquePointer?
     if gradient.kind == .radial {
-      let radiusX = max(abs(end.x - start.x), 1e-6)
-      let radiusY = max(abs(end.y - start.y), 1e-6)
+      let radii = geometry.radii
       pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
       // Unit circle → ellipse: the pattern matrix maps user space into the unit circle's space.
       var toUnit = cairo_matrix_t()
-      cairo_matrix_init_scale(&toUnit, 1 / radiusX, 1 / radiusY)
+      cairo_matrix_init_scale(&toUnit, 1 / radii.x, 1 / radii.y)
       var shift = cairo_matrix_t()
-      cairo_matrix_init_translate(&shift, -start.x, -start.y)
+      cairo_matrix_init_translate(&shift, -geometry.start.x, -geometry.start.y)
       var combined = cairo_matrix_t()
       cairo_matrix_multiply(&combined, &shift, &toUnit)
       cairo_pattern_set_matrix(pattern, &combined)
     } else {
-      pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+      pattern = cairo_pattern_create_linear(geometry.start.x, geometry.start.y, geometry.end.x, geometry.end.y)
     }
     guard let pattern else { return }
     defer { cairo_pattern_destroy(pattern) }
-    for (color, location) in zip(colors, locations) {
+    for (color, location) in zip(geometry.colors, geometry.locations) {
       cairo_pattern_add_color_stop_rgba(pattern, location, color.red, color.green, color.blue, color.alpha)
     }
     cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
     cairo_rectangle(cairo, bounds.minX, bounds.minY, bounds.width, bounds.height)
     cairo_set_source(cairo, pattern)
     cairo_fill(cairo)
+  }
+
+  /// The group of an isolated layer (faded or masked) that draws an axial or radial gradient
+  /// and nothing else, shaded straight into a picture as large as the group Cairo would push,
+  /// or `nil` when the layer draws anything more, or its bounds do not cover the whole group
+  /// (their edges would be antialiased), or the gradient is degenerate.
+  ///
+  /// A Lottie gradient fill is such a layer, masked by its paths (see `LottieGradient`), its
+  /// bounds far larger than the paths. Pushing a group for it cleared the group, and filling
+  /// the bounds laid the shaded gradient over the cleared pixels: two passes over the group
+  /// that shading into it directly does not need. Like a popped group, the picture's device
+  /// offset places it, so the pattern composites (and is kept) as a popped group is.
+  func shadedGradientGroup(_ node: DisplayNode, in cairo: OpaquePointer) -> OpaquePointer? {
+    let layer = node.layer
+    let properties = layer.properties
+    guard shadesGradients, layer.kind == .gradient, properties.backgroundColor.alpha == 0,
+      properties.borderWidth <= 0 || properties.borderColor.alpha == 0, properties.contents == nil,
+      !properties.masksToBounds,
+      !node.sublayers.contains(where: { !$0.layer.properties.isHidden && $0.layer.properties.opacity > 0 }),
+      let geometry = GradientGeometry(properties.gradient, bounds: properties.bounds), let userToGradient = geometry.userToGradient
+    else { return nil }
+    guard let deviceToUser = Self.userToDevice(of: cairo).inverted() else { return nil }
+    // The group Cairo would push: the clip's box in whole pixels. The bounds must cover all of
+    // it (its four corners, the bounds being convex), so no edge of theirs shows in it.
+    let clip = Self.deviceClipBox(of: cairo)
+    let group = DeviceBox(
+      left: clip.left.rounded(.down), top: clip.top.rounded(.down), right: clip.right.rounded(.up), bottom: clip.bottom.rounded(.up))
+    let bounds = properties.bounds
+    let corners = [(group.left, group.top), (group.right, group.top), (group.left, group.bottom), (group.right, group.bottom)]
+    guard group.right > group.left, group.bottom > group.top, group.right - group.left < 1e6, group.bottom - group.top < 1e6,
+      corners.allSatisfy({ corner in
+        let point = deviceToUser.apply(to: Point(x: corner.0, y: corner.1))
+        return point.x >= bounds.minX && point.x <= bounds.maxX && point.y >= bounds.minY && point.y <= bounds.maxY
+      })
+    else { return nil }
+    let left = Int(group.left)
+    let top = Int(group.top)
+    let width = Int(group.right) - left
+    let height = Int(group.bottom) - top
+    // Every pixel is shaded, so none needs clearing first.
+    guard let surface = Self.unclearedImageSurface(width: width, height: height) else { return nil }
+    defer { cairo_surface_destroy(surface) }
+    guard let data = cairo_image_surface_get_data(surface) else { return nil }
+    let shader = GradientShader(
+      ramp: gradientRamps.ramp(colors: geometry.colors, locations: geometry.locations),
+      shape: geometry.kind == .radial ? .radial : .axial, map: deviceToUser.concatenating(userToGradient))
+    cairo_surface_flush(surface)
+    shader.shade(
+      into: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+      wordsPerRow: Int(cairo_image_surface_get_stride(surface)) / 4, left: left, top: top, width: width, height: height)
+    cairo_surface_mark_dirty(surface)
+    cairo_surface_set_device_offset(surface, Double(-left), Double(-top))
+    gradientGroupsShaded += 1
+    return cairo_pattern_create_for_surface(surface)
   }
 
   /// Fills the bounds with an axial or radial gradient shaded by `GradientShader`, band by
@@ -73,34 +115,15 @@ extension CairoBackend {
   /// the colours come from a table (`GradientRamp`) and each band of at most
   /// `gradientBandPixels` pixels is shaded into a scratch picture that stays in the cache, then
   /// laid over the frame through the bounds' path and the current clip, as the pattern was.
-  private func shadeGradient(
-    _ kind: GradientStyle.Kind, colors: [Color], locations: [Double], start: Point, end: Point, bounds: Rect,
-    in cairo: OpaquePointer
-  ) -> Bool {
+  private func shadeGradient(_ geometry: GradientGeometry, bounds: Rect, in cairo: OpaquePointer) -> Bool {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cairo, &matrix)
-    let userToDevice = AffineTransform(a: matrix.xx, b: matrix.yx, c: matrix.xy, d: matrix.yy, tx: matrix.x0, ty: matrix.y0)
-    guard let deviceToUser = userToDevice.inverted() else { return false }
-    let userToGradient: AffineTransform
-    switch kind {
-    case .axial:
-      let along = Point(x: end.x - start.x, y: end.y - start.y)
-      let lengthSquared = along.x * along.x + along.y * along.y
-      guard lengthSquared > 0 else { return false }
-      userToGradient = AffineTransform(
-        a: along.x / lengthSquared, b: 0, c: along.y / lengthSquared, d: 0,
-        tx: -(start.x * along.x + start.y * along.y) / lengthSquared, ty: 0)
-    case .radial:
-      let radiusX = max(abs(end.x - start.x), 1e-6)
-      let radiusY = max(abs(end.y - start.y), 1e-6)
-      userToGradient = AffineTransform(
-        a: 1 / radiusX, b: 0, c: 0, d: 1 / radiusY, tx: -start.x / radiusX, ty: -start.y / radiusY)
-    case .conic:
+    guard let deviceToUser = Self.userToDevice(of: cairo).inverted(), let userToGradient = geometry.userToGradient else {
       return false
     }
     let shader = GradientShader(
-      ramp: gradientRamps.ramp(colors: colors, locations: locations), shape: kind == .radial ? .radial : .axial,
-      map: deviceToUser.concatenating(userToGradient))
+      ramp: gradientRamps.ramp(colors: geometry.colors, locations: geometry.locations),
+      shape: geometry.kind == .radial ? .radial : .axial, map: deviceToUser.concatenating(userToGradient))
 
     // Every pixel the bounds touch, within the clip.
     let clip = Self.deviceClipBox(of: cairo)
@@ -118,7 +141,7 @@ extension CairoBackend {
     let height = Int(touched.bottom) - top
 
     let rowsPerBand = max(1, Self.gradientBandPixels / width)
-    let scratch = gradientScratch.words( width * min(rowsPerBand, height))
+    let scratch = gradientScratch.words(width * min(rowsPerBand, height))
     for bandTop in stride(from: top, to: top + height, by: rowsPerBand) {
       let rows = min(rowsPerBand, top + height - bandTop)
       shader.shade(into: scratch, wordsPerRow: width, left: left, top: bandTop, width: width, height: rows)

@@ -69,6 +69,13 @@ extension CairoBackend {
       try composite(cached, of: node, ink: ink, in: cairo)
       return
     }
+    // A layer that draws a gradient and nothing else has its group shaded straight into it.
+    if isolated, !hasShadow, let content = shadedGradientGroup(node, in: cairo) {
+      defer { cairo_pattern_destroy(content) }
+      if keepsGroup, let cacheKey { groups.store(content, for: cacheKey) }
+      try composite(content, of: node, ink: nil, in: cairo)
+      return
+    }
     if isolated {
       if ink != nil {
         cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)

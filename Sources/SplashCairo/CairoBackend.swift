@@ -29,6 +29,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   var shadesGradients = true
   /// Bands of gradients shaded so far (for the tests).
   var gradientBandsShaded = 0
+  /// Groups of gradient layers shaded straight into their pictures so far (for the tests).
+  var gradientGroupsShaded = 0
   /// How many offscreen surfaces (a backing store, a layer drawn flat for perspective) the
   /// drawing is in: the display list's culling holds only for drawing straight into the frame.
   var offscreenDepth = 0
