@@ -44,65 +44,75 @@ public struct DecomposedTransform: Sendable, Hashable {
 
   /// Splits `matrix` into its parts (the unmatrix method of Graphics Gems II, as WebKit and
   /// the CSS Transforms spec use it), or `nil` for a singular transform.
+  ///
+  /// Asked for whenever an animation sets one component of a transform, so it works in fixed
+  /// storage rather than arrays of rows; the arithmetic, and so every bit, is that of the
+  /// method written with rows.
   public init?(_ matrix: Transform3D) {
     guard matrix.m44 != 0 else { return nil }
-    let normalized = matrix.rows.map { $0.map { $0 / matrix.m44 } }
+    let w = matrix.m44
+    let normalized = Transform3D(
+      matrix.m11 / w, matrix.m12 / w, matrix.m13 / w, matrix.m14 / w, matrix.m21 / w, matrix.m22 / w, matrix.m23 / w,
+      matrix.m24 / w, matrix.m31 / w, matrix.m32 / w, matrix.m33 / w, matrix.m34 / w, matrix.m41 / w, matrix.m42 / w,
+      matrix.m43 / w, matrix.m44 / w)
 
     // The affine part A (perspective column cleared); the matrix is A · P.
     var affine = normalized
-    for row in 0..<3 { affine[row][3] = 0 }
-    affine[3][3] = 1
+    (affine.m14, affine.m24, affine.m34, affine.m44) = (0, 0, 0, 1)
     guard let inverse = Self.inverse(affine) else { return nil }
-    let column = (0..<4).map { normalized[$0][3] }
-    if column[0] != 0 || column[1] != 0 || column[2] != 0 {
-      let solved = (0..<4).map { row in (0..<4).reduce(0.0) { $0 + inverse[row][$1] * column[$1] } }
-      perspective = (solved[0], solved[1], solved[2], solved[3])
+    let column = (normalized.m14, normalized.m24, normalized.m34, normalized.m44)
+    if column.0 != 0 || column.1 != 0 || column.2 != 0 {
+      func solved(_ row: Int) -> Double {
+        0.0 + inverse[row * 4] * column.0 + inverse[row * 4 + 1] * column.1 + inverse[row * 4 + 2] * column.2
+          + inverse[row * 4 + 3] * column.3
+      }
+      perspective = (solved(0), solved(1), solved(2), solved(3))
     } else {
       perspective = (0, 0, 0, 1)
     }
-    translation = (affine[3][0], affine[3][1], affine[3][2])
+    translation = (affine.m41, affine.m42, affine.m43)
 
     // Gram-Schmidt on the rows of the 3×3 part: scale, skew, then what is left is a rotation.
-    var rows = (0..<3).map { Array(affine[$0][0..<3]) }
-    func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
-    func length(_ a: [Double]) -> Double { dot(a, a).squareRoot() }
-    func combine(_ a: [Double], _ b: [Double], _ factor: Double) -> [Double] {
-      [a[0] - b[0] * factor, a[1] - b[1] * factor, a[2] - b[2] * factor]
-    }
-    var scaleX = length(rows[0])
+    typealias Row = (Double, Double, Double)
+    func dot(_ a: Row, _ b: Row) -> Double { a.0 * b.0 + a.1 * b.1 + a.2 * b.2 }
+    func length(_ a: Row) -> Double { dot(a, a).squareRoot() }
+    func combine(_ a: Row, _ b: Row, _ factor: Double) -> Row { (a.0 - b.0 * factor, a.1 - b.1 * factor, a.2 - b.2 * factor) }
+    func divided(_ a: Row, by divisor: Double) -> Row { (a.0 / divisor, a.1 / divisor, a.2 / divisor) }
+    var row0: Row = (affine.m11, affine.m12, affine.m13)
+    var row1: Row = (affine.m21, affine.m22, affine.m23)
+    var row2: Row = (affine.m31, affine.m32, affine.m33)
+    var scaleX = length(row0)
     guard scaleX > 0 else { return nil }
-    rows[0] = rows[0].map { $0 / scaleX }
-    var skewXY = dot(rows[0], rows[1])
-    rows[1] = combine(rows[1], rows[0], skewXY)
-    var scaleY = length(rows[1])
+    row0 = divided(row0, by: scaleX)
+    var skewXY = dot(row0, row1)
+    row1 = combine(row1, row0, skewXY)
+    var scaleY = length(row1)
     guard scaleY > 0 else { return nil }
-    rows[1] = rows[1].map { $0 / scaleY }
+    row1 = divided(row1, by: scaleY)
     skewXY /= scaleY
-    var skewXZ = dot(rows[0], rows[2])
-    rows[2] = combine(rows[2], rows[0], skewXZ)
-    var skewYZ = dot(rows[1], rows[2])
-    rows[2] = combine(rows[2], rows[1], skewYZ)
-    var scaleZ = length(rows[2])
+    var skewXZ = dot(row0, row2)
+    row2 = combine(row2, row0, skewXZ)
+    var skewYZ = dot(row1, row2)
+    row2 = combine(row2, row1, skewYZ)
+    var scaleZ = length(row2)
     guard scaleZ > 0 else { return nil }
-    rows[2] = rows[2].map { $0 / scaleZ }
+    row2 = divided(row2, by: scaleZ)
     skewXZ /= scaleZ
     skewYZ /= scaleZ
 
-    let cross = [
-      rows[1][1] * rows[2][2] - rows[1][2] * rows[2][1],
-      rows[1][2] * rows[2][0] - rows[1][0] * rows[2][2],
-      rows[1][0] * rows[2][1] - rows[1][1] * rows[2][0],
-    ]
-    if dot(rows[0], cross) < 0 {
+    let cross: Row = (row1.1 * row2.2 - row1.2 * row2.1, row1.2 * row2.0 - row1.0 * row2.2, row1.0 * row2.1 - row1.1 * row2.0)
+    if dot(row0, cross) < 0 {
       // A reflection: flip every axis so the remaining rows form a proper rotation.
       scaleX = -scaleX
       scaleY = -scaleY
       scaleZ = -scaleZ
-      rows = rows.map { $0.map { -$0 } }
+      row0 = (-row0.0, -row0.1, -row0.2)
+      row1 = (-row1.0, -row1.1, -row1.2)
+      row2 = (-row2.0, -row2.1, -row2.2)
     }
     scale = (scaleX, scaleY, scaleZ)
     skew = (skewXY, skewXZ, skewYZ)
-    rotation = Quaternion(rotationRows: rows)
+    rotation = Quaternion(rotationRows: (row0, row1, row2))
   }
 
   /// The transform these parts compose to.
@@ -149,11 +159,11 @@ public struct DecomposedTransform: Sendable, Hashable {
   /// Euler angles of the rotation, for applying x first, then y, then z (the order in which the
   /// `transform.rotation.x/y/z` key paths compose).
   public var eulerAngles: (x: Double, y: Double, z: Double) {
-    let r = rotation.rotationRows
+    let r = rotation.rotationRowTuples
     // Column-vector matrix M = Rz · Ry · Rx, with M[i][j] = r[j][i].
-    let y = Math.arcSine(-r[0][2])
-    let x = Math.arcTangent(r[1][2], r[2][2])
-    let z = Math.arcTangent(r[0][1], r[0][0])
+    let y = Math.arcSine(-r.0.2)
+    let x = Math.arcTangent(r.1.2, r.2.2)
+    let z = Math.arcTangent(r.0.1, r.0.0)
     return (x, y, z)
   }
 
@@ -165,24 +175,41 @@ public struct DecomposedTransform: Sendable, Hashable {
     rotation = aboutZ.multiplied(by: aboutY).multiplied(by: aboutX)
   }
 
-  /// The inverse of a 4×4 matrix by Gauss-Jordan elimination, or `nil` when it is singular.
-  static func inverse(_ matrix: [[Double]]) -> [[Double]]? {
-    var work = matrix.enumerated().map { index, row in row + (0..<4).map { $0 == index ? 1.0 : 0.0 } }
+  /// The inverse of a 4×4 matrix by Gauss-Jordan elimination with partial pivoting, row by row
+  /// (`inverse[row * 4 + column]`), or `nil` when it is singular.
+  static func inverse(_ matrix: Transform3D) -> InlineArray<16, Double>? {
+    // Four rows of eight: the matrix, then the identity that becomes the inverse.
+    var work = InlineArray<32, Double>(repeating: 0)
+    let entries = [
+      matrix.m11, matrix.m12, matrix.m13, matrix.m14, matrix.m21, matrix.m22, matrix.m23, matrix.m24, matrix.m31, matrix.m32,
+      matrix.m33, matrix.m34, matrix.m41, matrix.m42, matrix.m43, matrix.m44,
+    ] as InlineArray<16, Double>
+    for row in 0..<4 {
+      for column in 0..<4 { work[row * 8 + column] = entries[row * 4 + column] }
+      work[row * 8 + 4 + row] = 1
+    }
     for column in 0..<4 {
-      guard let pivot = (column..<4).max(by: { abs(work[$0][column]) < abs(work[$1][column]) }),
-        abs(work[pivot][column]) > 1e-12
-      else { return nil }
-      work.swapAt(column, pivot)
-      let divisor = work[column][column]
-      work[column] = work[column].map { $0 / divisor }
+      // The first row holding the largest magnitude in this column, from this row down.
+      var pivot = column
+      for row in (column + 1)..<4 where abs(work[pivot * 8 + column]) < abs(work[row * 8 + column]) { pivot = row }
+      guard abs(work[pivot * 8 + column]) > 1e-12 else { return nil }
+      if pivot != column {
+        for index in 0..<8 { work.swapAt(column * 8 + index, pivot * 8 + index) }
+      }
+      let divisor = work[column * 8 + column]
+      for index in 0..<8 { work[column * 8 + index] = work[column * 8 + index] / divisor }
       for row in 0..<4 where row != column {
-        let factor = work[row][column]
+        let factor = work[row * 8 + column]
         if factor != 0 {
-          work[row] = zip(work[row], work[column]).map { $0 - $1 * factor }
+          for index in 0..<8 { work[row * 8 + index] = work[row * 8 + index] - work[column * 8 + index] * factor }
         }
       }
     }
-    return work.map { Array($0[4..<8]) }
+    var inverse = InlineArray<16, Double>(repeating: 0)
+    for row in 0..<4 {
+      for column in 0..<4 { inverse[row * 4 + column] = work[row * 8 + 4 + column] }
+    }
+    return inverse
   }
 }
 

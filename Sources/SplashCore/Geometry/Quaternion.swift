@@ -24,10 +24,10 @@ public struct Quaternion: Sendable, Hashable {
   /// The rotation whose row-vector matrix has rows `r0`, `r1`, `r2` (orthonormal, determinant 1).
   ///
   /// Shepperd's method: start from the largest of w, x, y, z so no division is by a small number.
-  init(rotationRows r: [[Double]]) {
+  init(rotationRows r: ((Double, Double, Double), (Double, Double, Double), (Double, Double, Double))) {
     // The column-vector matrix is the transpose: c[i][j] = r[j][i].
-    let c00 = r[0][0], c11 = r[1][1], c22 = r[2][2]
-    let c01 = r[1][0], c10 = r[0][1], c02 = r[2][0], c20 = r[0][2], c12 = r[2][1], c21 = r[1][2]
+    let c00 = r.0.0, c11 = r.1.1, c22 = r.2.2
+    let c01 = r.1.0, c10 = r.0.1, c02 = r.2.0, c20 = r.0.2, c12 = r.2.1, c21 = r.1.2
     let trace = c00 + c11 + c22
     if trace > 0 {
       let s = (trace + 1).squareRoot() * 2
@@ -60,15 +60,9 @@ public struct Quaternion: Sendable, Hashable {
     return ((c00, c10, c20), (c01, c11, c21), (c02, c12, c22))
   }
 
-  /// The rows of this rotation's row-vector matrix.
-  var rotationRows: [[Double]] {
-    let r = rotationRowTuples
-    return [[r.0.0, r.0.1, r.0.2], [r.1.0, r.1.1, r.1.2], [r.2.0, r.2.1, r.2.2]]
-  }
-
   var rotationTransform: Transform3D {
-    let r = rotationRows
-    return Transform3D(rows: [r[0] + [0], r[1] + [0], r[2] + [0], [0, 0, 0, 1]])
+    let r = rotationRowTuples
+    return Transform3D(r.0.0, r.0.1, r.0.2, 0, r.1.0, r.1.1, r.1.2, 0, r.2.0, r.2.1, r.2.2, 0, 0, 0, 0, 1)
   }
 
   /// Spherical interpolation along the shorter arc, as transform interpolation does.
