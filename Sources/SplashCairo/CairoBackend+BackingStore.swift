@@ -15,7 +15,8 @@ extension CairoBackend {
   func compositeFromBackingStore(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
     // The plan holds for the frame's own space; a store's content or a layer drawn flat for
     // perspective is drawn afresh.
-    guard offscreenDepth == 0, let plan = node.backingStore else { return false }
+    // Inside a layer whose opacity is folded into its paint, the paint is drawn faded instead.
+    guard offscreenDepth == 0, foldedOpacity == 1, let plan = node.backingStore else { return false }
     let properties = node.layer.properties
     let scaleX = plan.scaleX
     let scaleY = plan.scaleY

@@ -6,8 +6,9 @@ import SplashRender
 
 /// Translating the model's values into Cairo calls.
 extension CairoBackend {
+  /// Paints with `color`, faded by the opacities folded into the paint (`foldedOpacity`).
   func setSource(_ cairo: OpaquePointer, _ color: Color) {
-    cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+    cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * foldedOpacity)
   }
 
   /// A new ARGB surface whose pixels are left as the allocator gives them, for a picture that

@@ -54,6 +54,15 @@ extension CairoBackend {
     defer { if extents != nil { cairo_restore(cairo) } }
     // A faded layer that is moving is composited from the picture kept of it (see +BackingStore).
     if try compositeFromBackingStore(node, in: cairo) { return }
+    // A faded layer that paints one thing paints it faded, with no picture of it.
+    if node.foldsOpacity {
+      let outer = foldedOpacity
+      foldedOpacity *= properties.opacity
+      defer { foldedOpacity = outer }
+      opacitiesFolded += 1
+      try drawClippedContent(node, in: cairo)
+      return
+    }
     // A group whose content (the layer at opacity 1, without its mask) has not changed since the
     // last frame is composited from the cache (see GroupCache). A masked layer's is kept only
     // when it was asked for in the last frame too and fits the frame's allowance: its mask (a

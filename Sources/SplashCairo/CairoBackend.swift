@@ -34,6 +34,11 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// How many offscreen surfaces (a backing store, a layer drawn flat for perspective) the
   /// drawing is in: the display list's culling holds only for drawing straight into the frame.
   var offscreenDepth = 0
+  /// The product of the opacities of the layers being drawn whose opacity folds into their one
+  /// paint (`DisplayNode.foldsOpacity`): `setSource` fades colours by it.
+  var foldedOpacity = 1.0
+  /// Layers whose opacity was folded into their paint so far (for the tests).
+  var opacitiesFolded = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).
   var maskedContentsReused = 0
   /// A context on a 1×1 surface for measuring text outside any frame (see `textExtents`).

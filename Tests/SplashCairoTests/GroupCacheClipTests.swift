@@ -11,11 +11,13 @@ import Testing
 /// same box.
 @Suite("Kept groups and the clips above them")
 struct GroupCacheClipTests {
+  /// A faded layer that paints two things (a background and a border), so it is drawn as a
+  /// group and composited (one paint would be painted faded, with no group to keep).
   static func scene(cornerRadius: String) throws -> Scene {
     let preset = """
       { schemaVersion: 1, canvas: { size: [100, 100], background: "#000000" }, clip: { start: 0, cycle: 1 },
         layers: [{ id: "card", position: [50, 50], bounds: [0, 0, 100, 100], masksToBounds: true, \(cornerRadius),
-          sublayers: [{ id: "paint", position: [50, 50], bounds: [0, 0, 100, 100], backgroundColor: "#FFFFFF", opacity: 0.5 }] }] }
+          sublayers: [{ id: "paint", position: [50, 50], bounds: [0, 0, 100, 100], backgroundColor: "#FFFFFF", borderWidth: 4, borderColor: "#FF0000", opacity: 0.5 }] }] }
       """
     return try PresetCompiler.compile(Data(preset.utf8), file: "card.json5")
   }

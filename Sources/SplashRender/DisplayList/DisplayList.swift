@@ -9,7 +9,8 @@ import SplashModel
 ///                        (order, tint, extents,
 ///                         stroked segments, culling,
 ///                         backing stores, one-colour
-///                         subtrees)
+///                         subtrees, opacity folded
+///                         into a single paint)
 ///
 /// Each node's extents are computed once, from its sublayers' (bottom up): asking each layer
 /// for its subtree's extents while drawing walked every subtree again at each level above it.
@@ -45,6 +46,7 @@ public struct DisplayList: Sendable {
       layer: layer, extents: extents(of: layer, sublayers: sublayers, mask: mask, measuring: measuring), sublayers: sublayers,
       mask: mask, strokedSegments: strokedSegments)
     built.paintedColors = PaintedColors.of(layer, hasMask: mask != nil, sublayers: sublayers)
+    built.paints = DisplayNode.paints(of: layer, hasMask: mask != nil, sublayers: sublayers)
     return built
   }
 

@@ -26,6 +26,10 @@ public struct DisplayNode: Sendable {
   public var isCulled = false
   /// The colours this layer and its visible sublayers paint with (see `uniformInk`).
   public var paintedColors: PaintedColors = .nothing
+  /// How many solid-colour fills, strokes, backgrounds and borders this layer and its visible
+  /// sublayers paint, 2 standing for two or more, and for anything else (text, images,
+  /// gradients, masks, shadows, replicas, blend modes, perspective) whatever it paints.
+  public var paints = 0
   /// How the layer is composited from a backing store, when it is (decided, like culling, for
   /// drawing straight into the frame).
   public var backingStore: BackingStorePlan?
@@ -54,10 +58,27 @@ public struct DisplayNode: Sendable {
   }
 
   /// Whether the layer is drawn as one picture and composited: faded, masked or blended (a
-  /// blend mode combines the layer's picture as a whole with what is below it).
+  /// blend mode combines the layer's picture as a whole with what is below it). A faded layer
+  /// whose opacity folds into its one paint (`foldsOpacity`) is not.
   public var isIsolated: Bool {
     let properties = layer.properties
-    return properties.opacity < 1 || mask != nil || properties.blendMode != .normal
+    return properties.opacity < 1 && !foldsOpacity || mask != nil || properties.blendMode != .normal
+  }
+
+  /// Whether the layer's opacity can be applied to the one thing its subtree paints instead
+  /// of to a picture of the subtree: it is faded, and everything visible in it paints a
+  /// single fill, stroke, background or border in a solid colour (`paints` is 1), with no
+  /// mask, shadow or blend mode of its own.
+  ///
+  /// Fading a picture of one paint by o equals painting it with its colour's alpha times o:
+  /// one fill or one stroke covers each pixel once (Cairo strokes a path as one shape, so
+  /// where a stroke crosses itself it is not painted twice). Lottie files fade layer after
+  /// layer this way (issue_1223's ripple: a faded layer holding a faded layer holding one
+  /// filled ellipse), and each picture was a group to clear, fill and composite; pictures
+  /// inside a picture that keeps only alpha went through pixman's slowest path.
+  public var foldsOpacity: Bool {
+    let properties = layer.properties
+    return properties.opacity < 1 && paints == 1 && mask == nil && properties.blendMode == .normal && !castsShadow
   }
 
   /// Whether the layer casts a shadow, drawn from its picture.
@@ -129,5 +150,34 @@ public enum PaintedColors: Sendable, Equatable {
     case (.one(let mine), .one(let theirs)): mine == theirs ? self : .several
     default: .several
     }
+  }
+}
+
+extension DisplayNode {
+  /// What `layer` paints itself, together with `sublayers` (see `paints`), up to 2.
+  static func paints(of layer: PresentationLayer, hasMask: Bool, sublayers: [DisplayNode]) -> Int {
+    let properties = layer.properties
+    // Skipped by the renderer, so they paint nothing.
+    guard !properties.isHidden, properties.opacity > 0 else { return 0 }
+    guard layer.kind == .layer || layer.kind == .shape, properties.contents == nil, !hasMask,
+      properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0, properties.blendMode == .normal,
+      properties.transform.flattened != nil,
+      properties.sublayerTransform.isIdentity || properties.sublayerTransform.flattened != nil
+    else { return 2 }
+    var count = 0
+    let bounds = properties.bounds
+    let hasArea = bounds.width > 0 && bounds.height > 0
+    if hasArea, properties.backgroundColor.alpha > 0 { count += 1 }
+    if hasArea, properties.borderWidth > 0, properties.borderColor.alpha > 0 { count += 1 }
+    if layer.kind == .shape, let path = properties.shape.path, !path.isEmpty {
+      let shape = properties.shape
+      if shape.fillColor.alpha > 0 { count += 1 }
+      if shape.strokeColor.alpha > 0, shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart { count += 1 }
+    }
+    for sublayer in sublayers {
+      count += sublayer.paints
+      if count >= 2 { return 2 }
+    }
+    return min(count, 2)
   }
 }
