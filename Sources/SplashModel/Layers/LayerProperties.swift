@@ -35,7 +35,7 @@ public struct LayerProperties: Sendable, Hashable {
   /// Opaque black, `CALayer`'s default.
   public var borderColor: Color = .black
   public var contents: LayerContents?
-  public var shadow = Shadow()
+  @CopyOnWrite public var shadow = Shadow()
   /// Whether the layer shows where its `mask` is clear rather than where it is opaque.
   ///
   /// Core Animation has no such switch (an inverted mask is drawn as a shape with a hole);
@@ -48,9 +48,10 @@ public struct LayerProperties: Sendable, Hashable {
   // MARK: Kind-specific styles
 
   public var shape = ShapeStyle()
-  public var text = TextStyle()
-  public var gradient = GradientStyle()
-  public var replicator = ReplicatorStyle()
+  // Behind references: each is one kind's, and copying a layer should not copy them all.
+  @CopyOnWrite public var text = TextStyle()
+  @CopyOnWrite public var gradient = GradientStyle()
+  @CopyOnWrite public var replicator = ReplicatorStyle()
 
   public init() {}
 }
