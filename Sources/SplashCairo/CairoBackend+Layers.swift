@@ -87,15 +87,16 @@ extension CairoBackend {
     }
     if isolated {
       if ink != nil {
-        cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
+        pushGroup(cairo, alphaOnly: true)
       } else {
-        cairo_push_group(cairo)
+        pushGroup(cairo)
       }
     }
 
     if hasShadow {
       cairo_save(cairo)
       clipToBounds(layer, in: cairo)
+      // The shadow is cast by the content as clipped to the bounds, so the clip stays inside.
       cairo_push_group(cairo)
       try drawContent(node, in: cairo)
       guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a shadow", cairo) }
@@ -131,14 +132,14 @@ extension CairoBackend {
     _ content: OpaquePointer, through mask: DisplayNode, of properties: LayerProperties, in cairo: OpaquePointer
   ) throws {
     // The mask is drawn in this layer's space; only its alpha counts.
-    cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
+    pushGroup(cairo, alphaOnly: true)
     try draw(mask, in: cairo)
     guard let drawnMask = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
     var maskPattern = drawnMask
     if properties.invertsMask {
       // 1 − alpha: everything, with the mask's ink taken out (the operator is restored with
       // the group's state when it is popped).
-      cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
+      pushGroup(cairo, alphaOnly: true)
       cairo_set_source_rgba(cairo, 0, 0, 0, 1)
       cairo_paint(cairo)
       cairo_set_operator(cairo, CAIRO_OPERATOR_DEST_OUT)
@@ -158,7 +159,7 @@ extension CairoBackend {
     placeInDeviceSpace(content, in: cairo)
     placeInDeviceSpace(maskPattern, in: cairo)
     if properties.opacity < 1 {
-      cairo_push_group(cairo)
+      pushGroup(cairo)
       cairo_set_source(cairo, content)
       cairo_mask(cairo, maskPattern)
       cairo_pop_group_to_source(cairo)

@@ -53,7 +53,7 @@ extension CairoBackend {
 
     // Triangles are filled without antialiasing inside a group so that their shared edges leave
     // no seams; the group is then painted as one picture.
-    cairo_push_group(cairo)
+    pushGroup(cairo)
     cairo_set_antialias(cairo, CAIRO_ANTIALIAS_NONE)
     let cells = Self.perspectiveGrid
     func gridPoint(_ column: Int, _ row: Int) -> Point {
