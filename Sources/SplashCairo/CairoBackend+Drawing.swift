@@ -40,6 +40,7 @@ extension CairoBackend {
   /// a clip's edge crosses a pixel (a turned or scaled `masksToBounds`, a Lottie precomp's
   /// bounds), a group's pixel came out with coverage c² instead of c, a white layer's edge
   /// on black 45 instead of 107 where c is 0.42. Core Animation clips a layer's picture once.
+  /// Clips the layer sets itself (`masksToBounds`) are set again inside.
   func pushGroup(_ cairo: OpaquePointer, alphaOnly: Bool = false) {
     if alphaOnly {
       cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)

@@ -94,17 +94,20 @@ extension CairoBackend {
     }
 
     if hasShadow {
+      // The content is clipped to the bounds once, inside its group (the shadow is cast by the
+      // clipped content), and laid down under the clips above alone; `masksToBounds` clips
+      // the shadow too.
       cairo_save(cairo)
       clipToBounds(layer, in: cairo)
-      // The shadow is cast by the content as clipped to the bounds, so the clip stays inside.
-      cairo_push_group(cairo)
+      pushGroup(cairo)
+      clipToBounds(layer, in: cairo)
       try drawContent(node, in: cairo)
       guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a shadow", cairo) }
       defer { cairo_pattern_destroy(content) }
       drawShadow(properties.shadow, of: content, in: cairo)
+      cairo_restore(cairo)
       cairo_set_source(cairo, content)
       cairo_paint(cairo)
-      cairo_restore(cairo)
     } else {
       try drawClippedContent(node, in: cairo)
     }

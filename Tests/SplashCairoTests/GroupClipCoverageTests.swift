@@ -28,11 +28,13 @@ struct GroupClipCoverageTests {
   static let plain = ##"{ id: "paint", position: [15, 30], bounds: [0, 0, 80, 120], backgroundColor: "#FFFFFF" }"##
 
   @Test(
-    "a faded picture, a masked picture and a faded masked picture match the layer drawn straight at the clip's edges",
+    "a faded, a masked, a faded masked and a shadowed picture match the layer drawn straight at the clip's edges",
     arguments: [
       ##"{ id: "paint", opacity: 0.999, position: [15, 30], bounds: [0, 0, 80, 120], backgroundColor: "#FFFFFF", borderWidth: 1, borderColor: "#FFFFFF" }"##,
       ##"{ id: "paint", position: [15, 30], bounds: [0, 0, 80, 120], backgroundColor: "#FFFFFF", mask: { id: "m", position: [40, 60], bounds: [0, 0, 80, 120], backgroundColor: "#FFFFFF" } }"##,
       ##"{ id: "paint", opacity: 0.999, position: [15, 30], bounds: [0, 0, 80, 120], backgroundColor: "#FFFFFF", mask: { id: "m", position: [40, 60], bounds: [0, 0, 80, 120], backgroundColor: "#FFFFFF" } }"##,
+      // A shadow cast far outside the clip: only the content's picture shows.
+      ##"{ id: "paint", position: [15, 30], bounds: [0, 0, 80, 120], backgroundColor: "#FFFFFF", shadowOpacity: 1, shadowRadius: 0, shadowOffset: [400, 400] }"##,
     ])
   func clippedOnce(_ picture: String) throws {
     let expected = try Self.draw(Self.plain)
