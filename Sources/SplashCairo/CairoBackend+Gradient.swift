@@ -69,14 +69,12 @@ extension CairoBackend {
       properties.borderWidth <= 0 || properties.borderColor.alpha == 0, properties.contents == nil,
       !properties.masksToBounds,
       !node.sublayers.contains(where: { !$0.layer.properties.isHidden && $0.layer.properties.opacity > 0 }),
-      let geometry = GradientGeometry(properties.gradient, bounds: properties.bounds), let userToGradient = geometry.userToGradient
+      let geometry = GradientGeometry(properties.gradient, bounds: properties.bounds),
+      let (shader, deviceToUser) = shader(for: geometry, in: cairo)
     else { return nil }
-    guard let deviceToUser = Self.userToDevice(of: cairo).inverted() else { return nil }
     // The group Cairo would push: the clip's box in whole pixels. The bounds must cover all of
     // it (its four corners, the bounds being convex), so no edge of theirs shows in it.
-    let clip = Self.deviceClipBox(of: cairo)
-    let group = DeviceBox(
-      left: clip.left.rounded(.down), top: clip.top.rounded(.down), right: clip.right.rounded(.up), bottom: clip.bottom.rounded(.up))
+    let group = Self.deviceClipBox(of: cairo).roundedOutward
     let bounds = properties.bounds
     let corners = [(group.left, group.top), (group.right, group.top), (group.left, group.bottom), (group.right, group.bottom)]
     guard group.right > group.left, group.bottom > group.top, group.right - group.left < 1e6, group.bottom - group.top < 1e6,
@@ -93,9 +91,6 @@ extension CairoBackend {
     guard let surface = Self.unclearedImageSurface(width: width, height: height) else { return nil }
     defer { cairo_surface_destroy(surface) }
     guard let data = cairo_image_surface_get_data(surface) else { return nil }
-    let shader = GradientShader(
-      ramp: gradientRamps.ramp(colors: geometry.colors, locations: geometry.locations),
-      shape: geometry.kind == .radial ? .radial : .axial, map: deviceToUser.concatenating(userToGradient))
     cairo_surface_flush(surface)
     shader.shade(
       into: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
@@ -116,21 +111,12 @@ extension CairoBackend {
   /// `gradientBandPixels` pixels is shaded into a scratch picture that stays in the cache, then
   /// laid over the frame through the bounds' path and the current clip, as the pattern was.
   private func shadeGradient(_ geometry: GradientGeometry, bounds: Rect, in cairo: OpaquePointer) -> Bool {
+    guard let (shader, _) = shader(for: geometry, in: cairo) else { return false }
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cairo, &matrix)
-    guard let deviceToUser = Self.userToDevice(of: cairo).inverted(), let userToGradient = geometry.userToGradient else {
-      return false
-    }
-    let shader = GradientShader(
-      ramp: gradientRamps.ramp(colors: geometry.colors, locations: geometry.locations),
-      shape: geometry.kind == .radial ? .radial : .axial, map: deviceToUser.concatenating(userToGradient))
 
     // Every pixel the bounds touch, within the clip.
-    let clip = Self.deviceClipBox(of: cairo)
-    let touched = Self.deviceBox(of: bounds, in: cairo).enclosingPixels.intersection(
-      DeviceBox(
-        left: clip.left.rounded(.down), top: clip.top.rounded(.down), right: clip.right.rounded(.up),
-        bottom: clip.bottom.rounded(.up)))
+    let touched = Self.deviceBox(of: bounds, in: cairo).enclosingPixels.intersection(Self.deviceClipBox(of: cairo).roundedOutward)
     guard touched.left.isFinite, touched.top.isFinite, touched.right.isFinite, touched.bottom.isFinite else {
       return false
     }
@@ -166,6 +152,19 @@ extension CairoBackend {
       gradientBandsShaded += 1
     }
     return true
+  }
+
+  /// The shader of `geometry` for the pixels of the current user space's device, and the map
+  /// from device to user space; `nil` for a conic or degenerate gradient, or a user space that
+  /// flattens the layer.
+  private func shader(for geometry: GradientGeometry, in cairo: OpaquePointer) -> (GradientShader, AffineTransform)? {
+    guard let deviceToUser = Self.userToDevice(of: cairo).inverted(), let userToGradient = geometry.userToGradient else {
+      return nil
+    }
+    let shader = GradientShader(
+      ramp: gradientRamps.ramp(colors: geometry.colors, locations: geometry.locations),
+      shape: geometry.kind == .radial ? .radial : .axial, map: deviceToUser.concatenating(userToGradient))
+    return (shader, deviceToUser)
   }
 
   private func drawConic(

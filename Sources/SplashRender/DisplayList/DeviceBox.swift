@@ -61,8 +61,11 @@ public struct DeviceBox: Sendable, Equatable {
   /// The whole pixels that cover the box and a pixel of antialiasing around it: the clip of a
   /// group drawn for what the box bounds.
   public var enclosingPixels: DeviceBox {
-    DeviceBox(
-      left: (left - 1).rounded(.down), top: (top - 1).rounded(.down), right: (right + 1).rounded(.up),
-      bottom: (bottom + 1).rounded(.up))
+    DeviceBox(left: left - 1, top: top - 1, right: right + 1, bottom: bottom + 1).roundedOutward
+  }
+
+  /// The whole pixels that cover the box.
+  public var roundedOutward: DeviceBox {
+    DeviceBox(left: left.rounded(.down), top: top.rounded(.down), right: right.rounded(.up), bottom: bottom.rounded(.up))
   }
 }

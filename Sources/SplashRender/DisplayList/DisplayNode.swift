@@ -114,25 +114,11 @@ public enum PaintedColors: Sendable, Equatable {
 
   /// What `node`'s layer paints itself, together with `sublayers`.
   static func of(_ layer: PresentationLayer, hasMask: Bool, sublayers: [DisplayNode]) -> PaintedColors {
-    let properties = layer.properties
-    // Skipped by the renderer, so they paint nothing.
-    guard !properties.isHidden, properties.opacity > 0 else { return .nothing }
-    guard layer.kind == .layer || layer.kind == .shape || layer.kind == .replicator,
-      properties.contents == nil, !hasMask,
-      properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
-      properties.transform.flattened != nil,
-      properties.sublayerTransform.isIdentity || properties.sublayerTransform.flattened != nil
+    guard !layer.isSkipped else { return .nothing }
+    guard layer.kind == .layer || layer.kind == .shape || layer.kind == .replicator, layer.paintsSolidColorsOnly(hasMask: hasMask)
     else { return .several }
     var painted = PaintedColors.nothing
-    let bounds = properties.bounds
-    let hasArea = bounds.width > 0 && bounds.height > 0
-    if hasArea { painted = painted.adding(properties.backgroundColor) }
-    if hasArea, properties.borderWidth > 0 { painted = painted.adding(properties.borderColor) }
-    if layer.kind == .shape, let path = properties.shape.path, !path.isEmpty {
-      let shape = properties.shape
-      painted = painted.adding(shape.fillColor)
-      if shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart { painted = painted.adding(shape.strokeColor) }
-    }
+    layer.forEachSolidPaint { painted = painted.adding($0) }
     for sublayer in sublayers { painted = painted.merged(with: sublayer.paintedColors) }
     return painted
   }
@@ -156,28 +142,46 @@ public enum PaintedColors: Sendable, Equatable {
 extension DisplayNode {
   /// What `layer` paints itself, together with `sublayers` (see `paints`), up to 2.
   static func paints(of layer: PresentationLayer, hasMask: Bool, sublayers: [DisplayNode]) -> Int {
-    let properties = layer.properties
-    // Skipped by the renderer, so they paint nothing.
-    guard !properties.isHidden, properties.opacity > 0 else { return 0 }
-    guard layer.kind == .layer || layer.kind == .shape, properties.contents == nil, !hasMask,
-      properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0, properties.blendMode == .normal,
-      properties.transform.flattened != nil,
-      properties.sublayerTransform.isIdentity || properties.sublayerTransform.flattened != nil
+    guard !layer.isSkipped else { return 0 }
+    guard layer.kind == .layer || layer.kind == .shape, layer.properties.blendMode == .normal,
+      layer.paintsSolidColorsOnly(hasMask: hasMask)
     else { return 2 }
     var count = 0
-    let bounds = properties.bounds
-    let hasArea = bounds.width > 0 && bounds.height > 0
-    if hasArea, properties.backgroundColor.alpha > 0 { count += 1 }
-    if hasArea, properties.borderWidth > 0, properties.borderColor.alpha > 0 { count += 1 }
-    if layer.kind == .shape, let path = properties.shape.path, !path.isEmpty {
-      let shape = properties.shape
-      if shape.fillColor.alpha > 0 { count += 1 }
-      if shape.strokeColor.alpha > 0, shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart { count += 1 }
-    }
+    layer.forEachSolidPaint { _ in count += 1 }
     for sublayer in sublayers {
       count += sublayer.paints
       if count >= 2 { return 2 }
     }
     return min(count, 2)
+  }
+}
+
+/// The solid colours a layer paints itself, which `PaintedColors` and `DisplayNode.paints` add
+/// up over a subtree.
+extension PresentationLayer {
+  /// Whether the renderer skips the layer, so it paints nothing.
+  var isSkipped: Bool { properties.isHidden || properties.opacity <= 0 }
+
+  /// Whether everything the layer paints itself (its kind aside) is a solid colour drawn
+  /// straight: no image, no mask, no shadow, no perspective.
+  func paintsSolidColorsOnly(hasMask: Bool) -> Bool {
+    properties.contents == nil && !hasMask && (properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0)
+      && properties.transform.flattened != nil
+      && (properties.sublayerTransform.isIdentity || properties.sublayerTransform.flattened != nil)
+  }
+
+  /// Calls `body` with each colour the layer paints itself: background, border, fill and
+  /// stroke, as far as each draws at all (a clear colour paints nothing).
+  func forEachSolidPaint(_ body: (Color) -> Void) {
+    let bounds = properties.bounds
+    let hasArea = bounds.width > 0 && bounds.height > 0
+    func paint(_ color: Color) { if color.alpha > 0 { body(color) } }
+    if hasArea { paint(properties.backgroundColor) }
+    if hasArea, properties.borderWidth > 0 { paint(properties.borderColor) }
+    if kind == .shape, let path = properties.shape.path, !path.isEmpty {
+      let shape = properties.shape
+      paint(shape.fillColor)
+      if shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart { paint(shape.strokeColor) }
+    }
   }
 }
