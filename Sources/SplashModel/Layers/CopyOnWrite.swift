@@ -8,34 +8,37 @@
 @propertyWrapper
 public struct CopyOnWrite<Value: Sendable & Hashable>: Sendable, Hashable {
   /// Written only while uniquely referenced, so sharing it between threads is safe.
-  private final class Storage: @unchecked Sendable {
-    var value: Value
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline var value: Value
 
-    init(_ value: Value) { self.value = value }
+    @inlinable init(_ value: Value) { self.value = value }
   }
 
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
-  public init(wrappedValue: Value) {
+  @inlinable public init(wrappedValue: Value) {
     storage = Storage(wrappedValue)
   }
 
-  public var wrappedValue: Value {
-    get { storage.value }
-    set {
-      if isKnownUniquelyReferenced(&storage) {
-        storage.value = newValue
-      } else {
-        storage = Storage(newValue)
-      }
-    }
+  // Read in place and written in place when unshared: reading one field of a large value
+  // (a layer's opacity) copies nothing. Inlinable, so other modules read through the
+  // reference directly.
+  @inlinable public var wrappedValue: Value {
+    _read { yield storage.value }
     _modify {
       if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
       yield &storage.value
     }
   }
 
-  public static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
+  /// The wrapper itself (`$name`), to ask whether two values share their storage.
+  @inlinable public var projectedValue: CopyOnWrite { self }
+
+  /// Whether both hold the very same value, without comparing it: true for a value copied
+  /// from another and not written since (a layer no animation touches).
+  @inlinable public func isIdentical(to other: CopyOnWrite) -> Bool { storage === other.storage }
+
+  @inlinable public static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
     lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
   }
 

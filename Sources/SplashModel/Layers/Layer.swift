@@ -8,7 +8,7 @@ public struct Layer: Sendable, Hashable {
   public var id: String
   public var kind: LayerKind
   /// The model values: what shows when no animation is running.
-  public var properties: LayerProperties
+  @CopyOnWrite public var properties: LayerProperties
   /// In the order they were added: later ones win on the same property unless additive.
   public var animations: [Animation]
   /// Drawn in order, bottom to top, above this layer's own content (then by `zPosition`).

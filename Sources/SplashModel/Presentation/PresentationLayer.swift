@@ -4,7 +4,7 @@ import SplashCore
 public struct PresentationLayer: Sendable, Hashable {
   public var id: String
   public var kind: LayerKind
-  public var properties: LayerProperties
+  @CopyOnWrite public var properties: LayerProperties
   public var sublayers: [PresentationLayer]
   /// The colour the layer's own drawing is multiplied by (fills, strokes, backgrounds,
   /// borders, text, gradients, shadows, images): the product of the instance colours of the
@@ -30,6 +30,20 @@ public struct PresentationLayer: Sendable, Hashable {
     self.id = id
     self.kind = kind
     self.properties = properties
+    self.sublayers = sublayers
+    self.tint = tint
+    maskStorage = mask.map { [$0] } ?? []
+  }
+
+  /// A layer whose properties are `properties`' storage, shared (evaluation hands on a model
+  /// layer's properties untouched when no animation writes them).
+  init(
+    id: String, kind: LayerKind, sharing properties: CopyOnWrite<LayerProperties>, sublayers: [PresentationLayer],
+    mask: PresentationLayer?, tint: Color
+  ) {
+    self.id = id
+    self.kind = kind
+    _properties = properties
     self.sublayers = sublayers
     self.tint = tint
     maskStorage = mask.map { [$0] } ?? []

@@ -80,10 +80,12 @@ extension Layer {
   func presentation(
     at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], placementOnly: Bool = false
   ) -> PresentationLayer {
-    var presented = properties
-    if let lifetime { presented.isHidden = !lifetime.contains(time) }
+    // The model's storage, copied only when something writes it: a layer no animation touches
+    // shares it, and caches that compare layers find it equal at once.
+    var shared = $properties
+    if let lifetime { shared.wrappedValue.isHidden = !lifetime.contains(time) }
     for animation in animations {
-      animation.apply(atParentTime: animationTime, isTopLevel: true, to: &presented, placementOnly: placementOnly)
+      animation.apply(atParentTime: animationTime, isTopLevel: true, to: &shared.wrappedValue, placementOnly: placementOnly)
     }
     let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
@@ -92,7 +94,7 @@ extension Layer {
     let presentedSublayers =
       kind == .replicator
       ? self.instances(
-        of: presented, presentedID: presentedID, at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint,
+        of: shared.wrappedValue, presentedID: presentedID, at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint,
         instances: instances, placementOnly: placementOnly)
       : sublayers.map {
         $0.presentation(
@@ -100,7 +102,7 @@ extension Layer {
       }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
     var layer = PresentationLayer(
-      id: presentedID, kind: kind, properties: presented, sublayers: presentedSublayers,
+      id: presentedID, kind: kind, sharing: shared, sublayers: presentedSublayers,
       mask: placementOnly ? nil : mask?.presentation(at: time, animationTime: animationTime, tint: .white, instances: instances),
       tint: tint)
     // The motion probe compares placement only; it has no use for this.
