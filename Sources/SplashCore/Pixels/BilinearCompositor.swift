@@ -149,8 +149,12 @@ public enum BilinearCompositor {
           firstShare, firstShare, firstShare, firstShare, secondShare, secondShare, secondShare, secondShare)
         let sample = (lefts &* (256 &- shares) &+ rights &* shares &+ 128) &>> 8
         // Over: sample + destination × (255 − alpha) / 255, rounded as exactly as 8 bits allow.
+        // Each pixel's alpha (lanes 3 and 7) spread over its four lanes by shifting whole
+        // 64-bit halves: picking the lanes out one by one made the compiler work the sample out
+        // lane by lane.
+        let alphas = unsafeBitCast(sample, to: SIMD2<UInt64>.self) &>> 48
         let transparency =
-          255 &- SIMD8<UInt16>(sample[3], sample[3], sample[3], sample[3], sample[7], sample[7], sample[7], sample[7])
+          255 &- unsafeBitCast(alphas | alphas &<< 16 | alphas &<< 32 | alphas &<< 48, to: SIMD8<UInt16>.self)
         let below = hasSecond ? row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self) : UInt64(target[x])
         let product = channels(below) &* transparency &+ 128
         let result = unsafeBitCast(
