@@ -111,7 +111,8 @@ extension PresentationLayer {
   /// Whether this layer and `other` draw the same pixels in the same place: everything but their
   /// ids and motion is equal, sublayers and masks included.
   func drawsTheSame(as other: PresentationLayer) -> Bool {
-    guard kind == other.kind, properties == other.properties, tint == other.tint,
+    // Compared through their storage: a still sublayer shares its model's, found equal at once.
+    guard kind == other.kind, $properties == other.$properties, tint == other.tint,
       sublayers.count == other.sublayers.count
     else { return false }
     switch (mask, other.mask) {
