@@ -20,7 +20,12 @@ public struct Scene: Sendable, Hashable {
   ) {
     self.canvasSize = canvasSize
     self.backgroundColor = backgroundColor
-    self.layers = layers
+    var seen: [LayerProperties: CopyOnWrite<LayerProperties>] = [:]
+    self.layers = layers.map {
+      var layer = $0
+      layer.shareEqualProperties(&seen)
+      return layer
+    }
     self.clip = clip
     self.frameNumbering = frameNumbering
   }

@@ -65,4 +65,30 @@ struct CopyOnWriteTests {
     #expect(still.properties.shape.lineWidth == 3 && presented.sublayers[0].properties.shape.lineWidth == 3)
     #expect(copy != presented.sublayers[0])
   }
+
+  @Test("a scene's layers with equal properties share one storage, and stay independent values")
+  func sceneSharesEqualProperties() {
+    var tileProperties = LayerProperties()
+    tileProperties.shape.lineWidth = 1
+    tileProperties.shape.strokeColor = .white
+    var other = tileProperties
+    other.shape.lineWidth = 2
+    // Equal values built apart, as a grid compiles its cells.
+    let tiles = (0..<3).map { index in
+      Layer(id: "tile-\(index)", sublayers: [Layer(id: "lattice-\(index)", kind: .shape, properties: tileProperties)])
+    }
+    let scene = Scene(
+      canvasSize: Size(width: 10, height: 10), backgroundColor: .black,
+      layers: tiles + [Layer(id: "odd", kind: .shape, properties: other)], clip: ClipWindow(start: 0, cycle: 1))
+    let lattices = scene.layers.prefix(3).map { $0.sublayers[0] }
+    #expect(!tiles[0].sublayers[0].$properties.isIdentical(to: tiles[1].sublayers[0].$properties))
+    #expect(lattices.allSatisfy { $0.$properties.isIdentical(to: lattices[0].$properties) })
+    #expect(!scene.layers[3].$properties.isIdentical(to: lattices[0].$properties))
+    #expect(scene.layers[3].properties.shape.lineWidth == 2)
+    // Writing one copy leaves the others as they were.
+    var changed = scene
+    changed.layers[0].sublayers[0].properties.shape.lineWidth = 5
+    #expect(scene.layers[1].sublayers[0].properties.shape.lineWidth == 1)
+    #expect(changed.layers[1].sublayers[0].properties.shape.lineWidth == 1)
+  }
 }

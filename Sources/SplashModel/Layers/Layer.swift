@@ -42,4 +42,23 @@ public struct Layer: Sendable, Hashable {
     get { maskStorage.first }
     set { maskStorage = newValue.map { [$0] } ?? [] }
   }
+
+  /// Makes this layer and its subtree hold equal properties in one storage: the first value
+  /// seen keeps its storage in `seen`, and later equal ones take it.
+  ///
+  /// A preset's grid compiles its cells one by one, so fuber's 77 tiles each had storage of
+  /// their own for the same lattice; shared, the caches that compare layers from frame to
+  /// frame (backing stores, kept groups) find them equal by identity instead of field by field.
+  mutating func shareEqualProperties(_ seen: inout [LayerProperties: CopyOnWrite<LayerProperties>]) {
+    if let earlier = seen[properties] {
+      _properties = earlier
+    } else {
+      seen[properties] = _properties
+    }
+    for index in sublayers.indices { sublayers[index].shareEqualProperties(&seen) }
+    if var mask {
+      mask.shareEqualProperties(&seen)
+      self.mask = mask
+    }
+  }
 }
