@@ -27,12 +27,8 @@ public struct PresentationLayer: Sendable, Hashable {
     id: String, kind: LayerKind, properties: LayerProperties, sublayers: [PresentationLayer],
     mask: PresentationLayer? = nil, tint: Color = .white
   ) {
-    self.id = id
-    self.kind = kind
-    self.properties = properties
-    self.sublayers = sublayers
-    self.tint = tint
-    maskStorage = mask.map { [$0] } ?? []
+    self.init(
+      id: id, kind: kind, sharing: CopyOnWrite(wrappedValue: properties), sublayers: sublayers, mask: mask, tint: tint)
   }
 
   /// A layer whose properties are `properties`' storage, shared (evaluation hands on a model

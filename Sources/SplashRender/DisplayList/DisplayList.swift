@@ -45,8 +45,7 @@ public struct DisplayList: Sendable {
     var built = DisplayNode(
       layer: layer, extents: extents(of: layer, sublayers: sublayers, mask: mask, measuring: measuring), sublayers: sublayers,
       mask: mask, strokedSegments: strokedSegments)
-    built.paintedColors = PaintedColors.of(layer, hasMask: mask != nil, sublayers: sublayers)
-    built.paints = DisplayNode.paints(of: layer, hasMask: mask != nil, sublayers: sublayers)
+    built.summarizePaints()
     return built
   }
 

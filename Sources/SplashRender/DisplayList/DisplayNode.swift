@@ -112,17 +112,6 @@ public enum PaintedColors: Sendable, Equatable {
   case one(Color)
   case several
 
-  /// What `node`'s layer paints itself, together with `sublayers`.
-  static func of(_ layer: PresentationLayer, hasMask: Bool, sublayers: [DisplayNode]) -> PaintedColors {
-    guard !layer.isSkipped else { return .nothing }
-    guard layer.kind == .layer || layer.kind == .shape || layer.kind == .replicator, layer.paintsSolidColorsOnly(hasMask: hasMask)
-    else { return .several }
-    var painted = PaintedColors.nothing
-    layer.forEachSolidPaint { painted = painted.adding($0) }
-    for sublayer in sublayers { painted = painted.merged(with: sublayer.paintedColors) }
-    return painted
-  }
-
   /// These colours and `color` (clear colours paint nothing).
   func adding(_ color: Color) -> PaintedColors {
     guard color.alpha > 0 else { return self }
@@ -140,24 +129,38 @@ public enum PaintedColors: Sendable, Equatable {
 }
 
 extension DisplayNode {
-  /// What `layer` paints itself, together with `sublayers` (see `paints`), up to 2.
-  static func paints(of layer: PresentationLayer, hasMask: Bool, sublayers: [DisplayNode]) -> Int {
-    guard !layer.isSkipped else { return 0 }
-    guard layer.kind == .layer || layer.kind == .shape, layer.properties.blendMode == .normal,
-      layer.paintsSolidColorsOnly(hasMask: hasMask)
-    else { return 2 }
-    var count = 0
-    layer.forEachSolidPaint { _ in count += 1 }
-    for sublayer in sublayers {
-      count += sublayer.paints
-      if count >= 2 { return 2 }
+  /// Sets `paintedColors` and `paints`: what the layer paints itself, together with its
+  /// sublayers' (already summed). One look at the layer's own paints serves both.
+  mutating func summarizePaints() {
+    guard !layer.isSkipped else {
+      paintedColors = .nothing
+      paints = 0
+      return
     }
-    return min(count, 2)
+    let kind = layer.kind
+    let solidOnly = layer.paintsSolidColorsOnly(hasMask: mask != nil)
+    // A replicator's colours are its instances'; its paints are several copies.
+    let colorsAddUp = solidOnly && (kind == .layer || kind == .shape || kind == .replicator)
+    let paintsAddUp = solidOnly && (kind == .layer || kind == .shape) && layer.properties.blendMode == .normal
+    var colors = colorsAddUp ? PaintedColors.nothing : .several
+    var count = paintsAddUp ? 0 : 2
+    if colorsAddUp || paintsAddUp {
+      layer.forEachSolidPaint { color in
+        if colorsAddUp { colors = colors.adding(color) }
+        count += 1
+      }
+    }
+    for sublayer in sublayers {
+      if colorsAddUp { colors = colors.merged(with: sublayer.paintedColors) }
+      if paintsAddUp { count += sublayer.paints }
+    }
+    paintedColors = colors
+    paints = min(count, 2)
   }
 }
 
-/// The solid colours a layer paints itself, which `PaintedColors` and `DisplayNode.paints` add
-/// up over a subtree.
+/// The solid colours a layer paints itself, which `DisplayNode.summarizePaints` adds up over a
+/// subtree.
 extension PresentationLayer {
   /// Whether the renderer skips the layer, so it paints nothing.
   var isSkipped: Bool { properties.isHidden || properties.opacity <= 0 }
