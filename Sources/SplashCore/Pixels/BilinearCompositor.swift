@@ -73,6 +73,11 @@ public enum BilinearCompositor {
       ink.withUnsafeRowPairRuns { bounds, rowStarts in
         let runs = Runs(bounds: bounds, rowStarts: rowStarts, firstReaching: UnsafePointer(firstReaching.baseAddress!))
         for y in firstRow..<endRow {
+          if y &+ prefetchDistance < endRow {
+            prefetchRow(
+              y &+ prefetchDistance, of: source, runs: runs, onto: destination + (y &+ prefetchDistance) * destinationPixelsPerRow,
+              rowSteps: rowSteps, columnSteps: columnSteps, columns: firstColumn..<endColumn)
+          }
           compositeRow(
             y, of: source, runs: runs, onto: destination + y * destinationPixelsPerRow, rowSteps: rowSteps,
             columnSteps: columnSteps, columns: firstColumn..<endColumn, fade: fade)
@@ -92,6 +97,40 @@ public enum BilinearCompositor {
     /// sample lies in start − 1 ..< end.
     @inline(__always) func columns(ofRunAt index: Int) -> (start: Int, end: Int) {
       (firstReaching[Int(bounds[index])], firstReaching[Int(bounds[index + 1]) + 1])
+    }
+  }
+
+  /// Rows ahead of the one being composited whose memory is asked for (see `CachePrefetch`).
+  ///
+  /// A row of thin lines takes a few hundred cycles to composite, about what a load from
+  /// beyond the core's cache takes. Four and eight rows ahead measured alike (fuber's render
+  /// took about a quarter less time either way); eight leaves slack for a slower memory.
+  static let prefetchDistance = 8
+
+  /// Asks for the memory that compositing row `y` will touch: the destination's pixels and
+  /// the source's two rows, at the start and end of each run (a run rarely spans more than
+  /// two cache lines).
+  @inline(__always)
+  private static func prefetchRow(
+    _ y: Int, of source: Source, runs: Runs, onto target: UnsafeMutablePointer<UInt32>, rowSteps: FixedPointSteps,
+    columnSteps: FixedPointSteps, columns: Range<Int>
+  ) {
+    let upperRow = rowSteps.position(at: y) >> 16
+    let upper = source.bytes + upperRow * source.bytesPerRow
+    let lower = upper + source.bytesPerRow
+    for run in stride(from: Int(runs.rowStarts[upperRow]), to: Int(runs.rowStarts[upperRow + 1]), by: 2) {
+      let reached = runs.columns(ofRunAt: run)
+      let start = max(columns.lowerBound, reached.start)
+      let end = min(columns.upperBound, reached.end)
+      guard start < end else { continue }
+      CachePrefetch.forWriting(target + start)
+      CachePrefetch.forWriting(target + (end &- 1))
+      let first = 4 &* (columnSteps.position(at: start) >> 16)
+      let last = 4 &* (columnSteps.position(at: end &- 1) >> 16)
+      CachePrefetch.forReading(upper + first)
+      CachePrefetch.forReading(lower + first)
+      CachePrefetch.forReading(upper + last)
+      CachePrefetch.forReading(lower + last)
     }
   }
 
