@@ -75,7 +75,7 @@ extension CairoBackend {
     let ink = isolated && layer.mask == nil ? node.uniformInk : nil
     if keepsGroup, let cacheKey, let cached = groups.pattern(for: cacheKey) {
       if layer.mask != nil { maskedContentsReused += 1 }
-      try composite(cached, of: node, ink: ink, in: cairo)
+      try composite(cached, of: node, ink: ink, inkRuns: ink.flatMap { _ in groups.coverageRuns(for: cacheKey) }, in: cairo)
       return
     }
     // A layer that draws a gradient and nothing else has its group shaded straight into it.
@@ -115,17 +115,25 @@ extension CairoBackend {
     guard isolated else { return }
     guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
     defer { cairo_pattern_destroy(content) }
-    if keepsGroup, let cacheKey { groups.store(content, for: cacheKey) }
-    try composite(content, of: node, ink: ink, in: cairo)
+    var inkRuns: InkRuns?
+    if keepsGroup, let cacheKey {
+      groups.store(content, for: cacheKey)
+      // Scanned once here, used by every frame that finds the group kept.
+      if ink != nil { inkRuns = groups.coverageRuns(for: cacheKey) }
+    }
+    try composite(content, of: node, ink: ink, inkRuns: inkRuns, in: cairo)
   }
 
-  /// Composites an isolated layer's group: through its mask, or as an opacity group.
-  private func composite(_ content: OpaquePointer, of node: DisplayNode, ink: Color?, in cairo: OpaquePointer) throws {
+  /// Composites an isolated layer's group: through its mask, or as an opacity group (`ink`
+  /// through an alpha-only group, visiting only `inkRuns` when they are known).
+  private func composite(
+    _ content: OpaquePointer, of node: DisplayNode, ink: Color?, inkRuns: InkRuns? = nil, in cairo: OpaquePointer
+  ) throws {
     let properties = node.layer.properties
     if let mask = node.mask {
       try composite(content, through: mask, of: properties, in: cairo)
     } else {
-      composite(content, ink: ink, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+      composite(content, ink: ink, inkRuns: inkRuns, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
     }
   }
 
@@ -196,11 +204,15 @@ extension CairoBackend {
   }
 
   /// Composites an opacity group: its own pixels, or `ink` through an alpha-only group.
-  private func composite(_ group: OpaquePointer, ink: Color?, opacity: Double, blendMode: BlendMode = .normal, in cairo: OpaquePointer) {
+  private func composite(
+    _ group: OpaquePointer, ink: Color?, inkRuns: InkRuns? = nil, opacity: Double, blendMode: BlendMode = .normal,
+    in cairo: OpaquePointer
+  ) {
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
     cairo_set_operator(cairo, Self.cairoOperator(blendMode))
     placeInDeviceSpace(group, in: cairo)
+    if let ink, let inkRuns, compositeCoverage(group, runs: inkRuns, ink: ink, opacity: opacity, in: cairo) { return }
     if let ink {
       cairo_set_source_rgba(cairo, ink.red, ink.green, ink.blue, opacity)
       cairo_mask(cairo, group)

@@ -37,6 +37,11 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// The product of the opacities of the layers being drawn whose opacity folds into their one
   /// paint (`DisplayNode.foldsOpacity`): `setSource` fades colours by it.
   var foldedOpacity = 1.0
+  /// Whether one-colour groups kept from frame to frame are composited by
+  /// `CoverageCompositor`; off, Cairo composites them (the reference the tests compare with).
+  var compositesCoverage = true
+  /// One-colour groups composited by `CoverageCompositor` so far (for the tests).
+  var coverageComposited = 0
   /// Layers whose opacity was folded into their paint so far (for the tests).
   var opacitiesFolded = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).

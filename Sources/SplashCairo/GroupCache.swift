@@ -1,4 +1,5 @@
 import CCairo
+import SplashCore
 import SplashModel
 
 /// Groups of layers that draw exactly as they did in the previous frame, kept so they are
@@ -26,8 +27,14 @@ final class GroupCache {
     }
   }
 
-  private var previous: [Key: OpaquePointer] = [:]
-  private var current: [Key: OpaquePointer] = [:]
+  /// A group kept, and where its coverage has ink once asked for (alpha-only groups only).
+  private struct Kept {
+    var pattern: OpaquePointer
+    var coverageRuns: InkRuns?
+  }
+
+  private var previous: [Key: Kept] = [:]
+  private var current: [Key: Kept] = [:]
   /// The most bytes of masked layers' groups (kept only when asked for in two frames running,
   /// see `CairoBackend.drawInLayerSpace`) one frame may keep: two frames' pixels (a loader of
   /// four gradient rings needs about that), so with the previous frame's they cost at most four
@@ -40,8 +47,8 @@ final class GroupCache {
   private var currentRequests: Set<Key> = []
 
   deinit {
-    for pattern in previous.values { cairo_pattern_destroy(pattern) }
-    for pattern in current.values { cairo_pattern_destroy(pattern) }
+    for kept in previous.values { cairo_pattern_destroy(kept.pattern) }
+    for kept in current.values { cairo_pattern_destroy(kept.pattern) }
   }
 
   /// The key for drawing `layer` now, in the context's current state, or `nil` when the group
@@ -61,14 +68,38 @@ final class GroupCache {
 
   /// A group drawn for an equal key in this frame or the previous one.
   func pattern(for key: Key) -> OpaquePointer? {
-    if let pattern = current[key] {
+    if let kept = current[key] {
       reused += 1
-      return pattern
+      return kept.pattern
     }
-    guard let pattern = previous.removeValue(forKey: key) else { return nil }
-    current[key] = pattern
+    guard let kept = previous.removeValue(forKey: key) else { return nil }
+    current[key] = kept
     reused += 1
-    return pattern
+    return kept.pattern
+  }
+
+  /// Where the alpha-only group kept for `key` has ink, scanned the first time it is asked
+  /// for and kept with the group; `nil` when no such group is kept or it is not an 8-bit
+  /// image.
+  func coverageRuns(for key: Key) -> InkRuns? {
+    guard var kept = current[key] else { return nil }
+    if let runs = kept.coverageRuns { return runs }
+    guard let runs = Self.scanCoverage(of: kept.pattern) else { return nil }
+    kept.coverageRuns = runs
+    current[key] = kept
+    return runs
+  }
+
+  private static func scanCoverage(of pattern: OpaquePointer) -> InkRuns? {
+    var surface: OpaquePointer?
+    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
+    else { return nil }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return nil }
+    return InkRuns(
+      coverage: data, width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)),
+      bytesPerRow: Int(cairo_image_surface_get_stride(surface)))
   }
 
   /// Groups composited from what was kept (for the tests).
@@ -76,8 +107,8 @@ final class GroupCache {
 
   /// Keeps a group for later frames (the cache takes its own reference).
   func store(_ pattern: OpaquePointer, for key: Key) {
-    if let replaced = current.updateValue(cairo_pattern_reference(pattern), forKey: key) {
-      cairo_pattern_destroy(replaced)
+    if let replaced = current.updateValue(Kept(pattern: cairo_pattern_reference(pattern)), forKey: key) {
+      cairo_pattern_destroy(replaced.pattern)
     }
   }
 
@@ -97,7 +128,7 @@ final class GroupCache {
 
   /// Drops the groups the frame just drawn did not use.
   func endFrame() {
-    for pattern in previous.values { cairo_pattern_destroy(pattern) }
+    for kept in previous.values { cairo_pattern_destroy(kept.pattern) }
     previous = current
     current = [:]
     previousRequests = currentRequests

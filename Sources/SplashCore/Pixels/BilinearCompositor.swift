@@ -196,8 +196,7 @@ public enum BilinearCompositor {
           255 &- unsafeBitCast(alphas | alphas &<< 16 | alphas &<< 32 | alphas &<< 48, to: SIMD8<UInt16>.self)
         let below = hasSecond ? row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self) : UInt64(target[x])
         let product = channels(below) &* transparency &+ 128
-        let result = unsafeBitCast(
-          SIMD8<UInt8>(truncatingIfNeeded: sample &+ ((product &+ (product &>> 8)) &>> 8)), to: UInt64.self)
+        let result = PixelLanes.narrowed(sample &+ ((product &+ (product &>> 8)) &>> 8))
         if hasSecond {
           row.storeBytes(of: result, toByteOffset: 4 &* x, as: UInt64.self)
         } else {
@@ -210,7 +209,7 @@ public enum BilinearCompositor {
 
   /// The eight channels of two neighbouring pixels, widened to 16 bits.
   @inline(__always) static func channels(_ pair: UInt64) -> SIMD8<UInt16> {
-    SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(pair, to: SIMD8<UInt8>.self))
+    PixelLanes.widened(pair)
   }
 
   /// Positions of successive destination pixels' centres, as the sample grid sees them, in

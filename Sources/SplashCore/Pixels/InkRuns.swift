@@ -1,5 +1,5 @@
-/// Where a premultiplied picture has ink: per row, the runs of columns holding a pixel that is
-/// not fully transparent.
+/// Where a premultiplied picture or a coverage mask has ink: per row, the runs of columns holding
+/// a pixel that is not fully transparent.
 ///
 /// A picture of thin lines (fuber's lattice tile) is mostly empty: about three quarters of its
 /// pixels are transparent, and compositing them changes nothing. The runs let a compositor
@@ -25,6 +25,17 @@ public struct InkRuns: Sendable, Equatable {
 
   /// Scans a picture of `width` × `height` pixels whose rows are `pixelsPerRow` pixels apart.
   public init(pixels: UnsafePointer<UInt32>, width: Int, height: Int, pixelsPerRow: Int) {
+    self.init(scanning: pixels, width: width, height: height, pixelsPerRow: pixelsPerRow)
+  }
+
+  /// Scans an 8-bit coverage mask (Cairo's A8) of `width` × `height` pixels whose rows are
+  /// `bytesPerRow` bytes apart: ink is coverage above zero.
+  public init(coverage: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) {
+    self.init(scanning: coverage, width: width, height: height, pixelsPerRow: bytesPerRow)
+  }
+
+  @inline(__always)
+  private init<Pixel: FixedWidthInteger>(scanning pixels: UnsafePointer<Pixel>, width: Int, height: Int, pixelsPerRow: Int) {
     self.width = width
     self.height = height
     rowStarts.reserveCapacity(height + 1)
@@ -114,6 +125,18 @@ public struct InkRuns: Sendable, Equatable {
   public func run(_ index: Int, inRowsFrom y: Int) -> (start: Int, end: Int) {
     let at = Int(pairRowStarts[y]) + 2 * index
     return (Int(pairBounds[at]), Int(pairBounds[at + 1]))
+  }
+
+  /// Calls `body` with the runs of single rows as a compositor reads them in its inner loop:
+  /// the runs of row `y` are the column pairs from `rowStarts[y]` to `rowStarts[y + 1]` in
+  /// `bounds`.
+  public func withUnsafeRowRuns<Result>(
+    _ body: (_ bounds: UnsafePointer<Int32>, _ rowStarts: UnsafePointer<Int32>) throws -> Result
+  ) rethrows -> Result {
+    let someBounds: [Int32] = bounds.isEmpty ? [0, 0] : bounds
+    return try someBounds.withUnsafeBufferPointer { bounds in
+      try rowStarts.withUnsafeBufferPointer { rowStarts in try body(bounds.baseAddress!, rowStarts.baseAddress!) }
+    }
   }
 
   /// Calls `body` with the runs of pairs of rows as a compositor reads them in its inner loop:

@@ -1,0 +1,147 @@
+/// Lays one colour over a premultiplied picture through an 8-bit coverage mask, visiting only
+/// the mask's ink runs.
+///
+/// This is how a group painted in one colour is composited (`DisplayNode.uniformInk`): fuber's
+/// resting lattice tiles are kept as alpha-only groups, and each frame they are laid down
+/// again at the tile's new opacity. pixman walks every byte of a group's box, nine tenths of
+/// which are empty for a lattice tile, and then waits on each row of the frame it lands on;
+/// this compositor visits the runs and asks for the frame's rows ahead (`CachePrefetch`).
+///
+/// The arithmetic is pixman's `over` with a solid source and an 8-bit mask, to the bit, so a
+/// frame is the same whichever of the two composites it: each channel of the colour is
+/// multiplied by the coverage, then laid over the destination (source + destination ×
+/// (255 − source alpha)); each product of two 8-bit values is rounded as pixman rounds it,
+/// (t + t / 256) / 256 with t = a × b + 128, and the sum saturates at 255.
+public enum CoverageCompositor {
+  /// An 8-bit coverage mask (Cairo's A8) and where it has ink.
+  public struct Mask {
+    /// The first row's first byte; rows are `bytesPerRow` apart.
+    public var bytes: UnsafePointer<UInt8>
+    public var bytesPerRow: Int
+    public var ink: InkRuns
+
+    public init(bytes: UnsafePointer<UInt8>, bytesPerRow: Int, ink: InkRuns) {
+      self.bytes = bytes
+      self.bytesPerRow = bytesPerRow
+      self.ink = ink
+    }
+  }
+
+  /// Rows ahead of the one being composited whose destination pixels are asked for.
+  static let prefetchDistance = 8
+
+  /// Lays `color` (premultiplied `0xAARRGGBB`) over the destination's pixels in `columns` ×
+  /// `rows`, through `mask`, whose pixel (0, 0) covers destination pixel (`maskLeft`,
+  /// `maskTop`). Destination pixels the mask does not cover are not touched.
+  public static func compositeOver(
+    color: UInt32, through mask: Mask, maskLeft: Int, maskTop: Int, onto destination: UnsafeMutablePointer<UInt32>,
+    pixelsPerRow destinationPixelsPerRow: Int, columns: Range<Int>, rows: Range<Int>
+  ) {
+    guard color != 0 else { return }
+    let ink = mask.ink
+    let firstRow = max(rows.lowerBound, maskTop)
+    let endRow = min(rows.upperBound, maskTop + ink.height)
+    let firstColumn = max(columns.lowerBound, maskLeft)
+    let endColumn = min(columns.upperBound, maskLeft + ink.width)
+    guard firstRow < endRow, firstColumn < endColumn else { return }
+    let spread = Self.spread(color)
+    let isOpaque = color >> 24 == 0xFF
+    // Two pixels at a time in 16-bit lanes (blue, green, red, alpha of each): the colour, and
+    // its alpha in every lane.
+    let colorLanes = unsafeBitCast(SIMD2<UInt64>(spread, spread), to: SIMD8<UInt16>.self)
+    let alphaLanes = SIMD8<UInt16>(repeating: UInt16(color >> 24))
+    ink.withUnsafeRowRuns { bounds, rowStarts in
+      for y in firstRow..<endRow {
+        let ahead = y &+ prefetchDistance
+        if ahead < endRow {
+          let target = destination + ahead * destinationPixelsPerRow
+          let maskRow = ahead &- maskTop
+          for run in stride(from: Int(rowStarts[maskRow]), to: Int(rowStarts[maskRow &+ 1]), by: 2) {
+            let start = max(firstColumn, Int(bounds[run]) &+ maskLeft)
+            let end = min(endColumn, Int(bounds[run &+ 1]) &+ maskLeft)
+            guard start < end else { continue }
+            CachePrefetch.forWriting(target + start)
+            CachePrefetch.forWriting(target + (end &- 1))
+          }
+        }
+        let maskRow = y &- maskTop
+        let coverage = UnsafeRawPointer(mask.bytes + maskRow * mask.bytesPerRow - maskLeft)
+        let target = destination + y * destinationPixelsPerRow
+        let row = UnsafeMutableRawPointer(target)
+        for run in stride(from: Int(rowStarts[maskRow]), to: Int(rowStarts[maskRow &+ 1]), by: 2) {
+          let start = max(firstColumn, Int(bounds[run]) &+ maskLeft)
+          let end = min(endColumn, Int(bounds[run &+ 1]) &+ maskLeft)
+          var x = start
+          while x &+ 1 < end {
+            let pair = UInt64(coverage.loadUnaligned(fromByteOffset: x, as: UInt16.self))
+            if pair == 0 {
+              x &+= 2
+              continue
+            }
+            if pair == 0xFFFF && isOpaque {
+              target[x] = color
+              target[x &+ 1] = color
+              x &+= 2
+              continue
+            }
+            // Each pixel's coverage in its four lanes.
+            let shares = unsafeBitCast(
+              SIMD2<UInt64>((pair & 0xFF) &* 0x0001_0001_0001_0001, (pair >> 8) &* 0x0001_0001_0001_0001),
+              to: SIMD8<UInt16>.self)
+            let source = multiply(colorLanes, shares)
+            let transparency = 255 &- multiply(alphaLanes, shares)
+            let below = PixelLanes.widened(row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
+            // Saturated at 255 without comparing lanes (a lane comparison is done lane by lane
+            // through memory here): a sum above 255 (at most 510) has its ninth bit set, and
+            // 0 − 1 sets all of its low byte.
+            let sum = source &+ multiply(below, transparency)
+            row.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
+            x &+= 2
+          }
+          if x < end {
+            let share = coverage.load(fromByteOffset: x, as: UInt8.self)
+            if share == 0xFF && isOpaque {
+              target[x] = color
+            } else if share != 0 {
+              target[x] = over(multiply(spread, by: UInt64(share)), onto: target[x])
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Each lane (0–255) times the same lane of `factors` (0–255), divided by 255 and rounded as
+  /// pixman rounds.
+  @inline(__always) static func multiply(_ lanes: SIMD8<UInt16>, _ factors: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let product = lanes &* factors &+ 128
+    return (product &+ (product &>> 8)) &>> 8
+  }
+
+  /// The channels of `pixel` in four 16-bit lanes (blue lowest).
+  @inline(__always) static func spread(_ pixel: UInt32) -> UInt64 {
+    let word = UInt64(pixel)
+    return (word & 0xFF) | (word & 0xFF00) << 8 | (word & 0xFF_0000) << 16 | (word & 0xFF00_0000) << 24
+  }
+
+  /// The four lanes of `lanes` packed back into a pixel word.
+  @inline(__always) static func pack(_ lanes: UInt64) -> UInt32 {
+    UInt32(truncatingIfNeeded: (lanes & 0xFF) | (lanes >> 8) & 0xFF00 | (lanes >> 16) & 0xFF_0000 | (lanes >> 24) & 0xFF00_0000)
+  }
+
+  /// Each lane (0–255) times `factor` (0–255), divided by 255 and rounded as pixman rounds.
+  @inline(__always) static func multiply(_ lanes: UInt64, by factor: UInt64) -> UInt64 {
+    let product = lanes &* factor &+ 0x0080_0080_0080_0080
+    return ((product &+ ((product >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF
+  }
+
+  /// `source` (spread) over the destination pixel `below`: source + below × (255 − source
+  /// alpha) / 255, each lane saturated at 255.
+  @inline(__always) static func over(_ source: UInt64, onto below: UInt32) -> UInt32 {
+    let transparency = 255 &- (source >> 48)
+    let sum = multiply(spread(below), by: transparency) &+ source
+    // A lane above 255 has its ninth bit set; saturate it as pixman does.
+    let saturated = sum | (0x0100_0100_0100_0100 &- ((sum >> 8) & 0x0001_0001_0001_0001))
+    return pack(saturated & 0x00FF_00FF_00FF_00FF)
+  }
+}
