@@ -31,6 +31,8 @@ final class GroupCache {
   private struct Kept {
     var pattern: OpaquePointer
     var coverageRuns: InkRuns?
+    /// Scanned, and found too scattered to keep runs of.
+    var isScattered = false
   }
 
   private var previous: [Key: Kept] = [:]
@@ -79,27 +81,36 @@ final class GroupCache {
   }
 
   /// Where the alpha-only group kept for `key` has ink, scanned the first time it is asked
-  /// for and kept with the group; `nil` when no such group is kept or it is not an 8-bit
-  /// image.
+  /// for and kept with the group; `nil` when no such group is kept, it is not an 8-bit image,
+  /// or its ink is too scattered for runs to pay.
   func coverageRuns(for key: Key) -> InkRuns? {
-    guard var kept = current[key] else { return nil }
+    guard var kept = current[key], !kept.isScattered else { return nil }
     if let runs = kept.coverageRuns { return runs }
-    guard let runs = Self.scanCoverage(of: kept.pattern) else { return nil }
+    guard let (runs, maskBytes) = Self.scanCoverage(of: kept.pattern) else { return nil }
+    // Runs take at most the mask's own bytes (a lattice tile's take a few percent): a mask
+    // of scattered specks would cost more memory in runs than in pixels, and visiting a
+    // run per speck is no faster than pixman's walk.
+    guard runs.byteCount <= maskBytes else {
+      kept.isScattered = true
+      current[key] = kept
+      return nil
+    }
     kept.coverageRuns = runs
     current[key] = kept
     return runs
   }
 
-  private static func scanCoverage(of pattern: OpaquePointer) -> InkRuns? {
+  private static func scanCoverage(of pattern: OpaquePointer) -> (InkRuns, bytes: Int)? {
     var surface: OpaquePointer?
     guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
     else { return nil }
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return nil }
-    return InkRuns(
-      coverage: data, width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)),
-      bytesPerRow: Int(cairo_image_surface_get_stride(surface)))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+    let runs = InkRuns(coverage: data, width: Int(cairo_image_surface_get_width(surface)), height: height, bytesPerRow: bytesPerRow)
+    return (runs, height * bytesPerRow)
   }
 
   /// Groups composited from what was kept (for the tests).

@@ -127,6 +127,64 @@ struct CoverageCompositorTests {
     #expect(pixman.coverageComposited == 0)
   }
 
+  @Test("a group of scattered specks is left to pixman: its runs would outweigh its pixels")
+  func scatteredSpecksStayWithPixman() throws {
+    // A pixel-sized square every third pixel of every row, in one colour, in two shapes (one
+    // would have the group's opacity folded into its fill), faded as a group.
+    func specks(rows: Range<Int>) -> PresentationLayer {
+      var properties = LayerProperties()
+      var path = Path()
+      for y in rows {
+        for x in stride(from: 0, to: 60, by: 3) {
+          path.move(to: Point(x: Double(x), y: Double(y)))
+          path.addLine(to: Point(x: Double(x) + 1, y: Double(y)))
+          path.addLine(to: Point(x: Double(x) + 1, y: Double(y) + 1))
+          path.addLine(to: Point(x: Double(x), y: Double(y) + 1))
+          path.closeSubpath()
+        }
+      }
+      properties.shape.path = path
+      properties.shape.fillColor = .white
+      return PresentationLayer(id: "specks-\(rows.lowerBound)", kind: .shape, properties: properties, sublayers: [])
+    }
+    var group = LayerProperties()
+    group.position = Point(x: 40, y: 30)
+    group.bounds = Rect(x: 0, y: 0, width: 60, height: 40)
+    group.opacity = 0.7
+    let tree = PresentationTree(
+      canvasSize: Size(width: 80, height: 60), backgroundColor: Color(red8: 0x0F, green8: 0x4E, blue8: 0x65),
+      layers: [
+        PresentationLayer(
+          id: "group", kind: .layer, properties: group,
+          sublayers: [specks(rows: 0..<20), specks(rows: 20..<40)])
+      ])
+    let viewport = Viewport(canvasSize: tree.canvasSize, pixelWidth: 80, pixelHeight: 60)
+    let backend = CairoBackend()
+    let reference = CairoBackend()
+    reference.compositesCoverage = false
+    for frame in 0..<2 {
+      let ours = try #require(PixelBuffer(width: 80, height: 60))
+      let theirs = try #require(PixelBuffer(width: 80, height: 60))
+      try backend.render(tree, viewport: viewport, into: ours)
+      try reference.render(tree, viewport: viewport, into: theirs)
+      #expect(memcmp(ours.bytes, theirs.bytes, ours.byteCount) == 0, "frame \(frame)")
+    }
+    #expect(backend.groups.reused == 1)
+    #expect(backend.coverageComposited == 0)
+    // The same group with its specks joined into lines is laid by the coverage compositor.
+    var lines = tree
+    lines.layers[0].sublayers = lines.layers[0].sublayers.map { speck in
+      var line = speck
+      line.properties.shape.lineWidth = 1
+      line.properties.shape.strokeColor = .white
+      return line
+    }
+    let joined = CairoBackend()
+    let buffer = try #require(PixelBuffer(width: 80, height: 60))
+    try joined.render(lines, viewport: viewport, into: buffer)
+    #expect(joined.coverageComposited == 1)
+  }
+
   @Test("the solid pixel is Cairo's: channels times alpha in 16 bits, rounded, high byte kept")
   func solidPixel() {
     let color = Color(red: 0.3, green: 0.71, blue: 0.85)

@@ -25,17 +25,20 @@ public struct InkRuns: Sendable, Equatable {
 
   /// Scans a picture of `width` × `height` pixels whose rows are `pixelsPerRow` pixels apart.
   public init(pixels: UnsafePointer<UInt32>, width: Int, height: Int, pixelsPerRow: Int) {
-    self.init(scanning: pixels, width: width, height: height, pixelsPerRow: pixelsPerRow)
+    self.init(scanning: pixels, width: width, height: height, pixelsPerRow: pixelsPerRow, pairingRows: true)
   }
 
   /// Scans an 8-bit coverage mask (Cairo's A8) of `width` × `height` pixels whose rows are
-  /// `bytesPerRow` bytes apart: ink is coverage above zero.
+  /// `bytesPerRow` bytes apart: ink is coverage above zero. A mask is laid pixel for pixel, so
+  /// its runs are not paired (`runCount(inRowsFrom:)` finds none).
   public init(coverage: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) {
-    self.init(scanning: coverage, width: width, height: height, pixelsPerRow: bytesPerRow)
+    self.init(scanning: coverage, width: width, height: height, pixelsPerRow: bytesPerRow, pairingRows: false)
   }
 
   @inline(__always)
-  private init<Pixel: FixedWidthInteger>(scanning pixels: UnsafePointer<Pixel>, width: Int, height: Int, pixelsPerRow: Int) {
+  private init<Pixel: FixedWidthInteger>(
+    scanning pixels: UnsafePointer<Pixel>, width: Int, height: Int, pixelsPerRow: Int, pairingRows: Bool
+  ) {
     self.width = width
     self.height = height
     rowStarts.reserveCapacity(height + 1)
@@ -63,7 +66,11 @@ public struct InkRuns: Sendable, Equatable {
       if runStart >= 0 { bounds += [Int32(runStart), Int32(runEnd)] }
     }
     rowStarts.append(Int32(bounds.count))
-    (pairBounds, pairRowStarts) = Self.pairs(bounds: bounds, rowStarts: rowStarts, height: height)
+    if pairingRows {
+      (pairBounds, pairRowStarts) = Self.pairs(bounds: bounds, rowStarts: rowStarts, height: height)
+    } else {
+      pairRowStarts = Array(repeating: 0, count: max(height, 1))
+    }
   }
 
   /// For each row but the last, the runs of that row and the next one, merged: a bilinear
