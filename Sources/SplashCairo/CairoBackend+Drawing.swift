@@ -11,6 +11,58 @@ extension CairoBackend {
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * foldedOpacity)
   }
 
+  /// What `paintPath` does with the current path.
+  enum PathPaint {
+    case fill
+    case stroke
+  }
+
+  /// Fills or strokes the current path with `color`, faded by `foldedOpacity`, and clears the
+  /// path.
+  ///
+  /// Onto an alpha-only surface (a mask, a one-colour group), a translucent colour is drawn
+  /// opaque into a group of its own as large as the path's pixels, and that group laid down
+  /// at the colour's alpha. pixman has no fast path for a translucent colour onto 8-bit
+  /// coverage: Cairo's span compositor then calls its general path once per row, and each
+  /// call clears a 24 KB scanline buffer. A 400-pixel stroke into a 512x512 mask, measured in
+  /// C: 2.2 ms straight, 0.8 ms through the group, 0.1 ms opaque. Lottie masks are stroked
+  /// with faded colours (a repeater's copies fade), which made such a file's strokes nine
+  /// tenths of its frame. The coverage differs from drawing straight by a level at most.
+  func paintPath(_ paint: PathPaint, with color: Color, in cairo: OpaquePointer) {
+    let alpha = color.alpha * foldedOpacity
+    guard groupsTranslucentPaints, alpha < 1, let target = cairo_get_group_target(cairo),
+      cairo_surface_get_content(target) == CAIRO_CONTENT_ALPHA
+    else {
+      setSource(cairo, color)
+      paint == .fill ? cairo_fill(cairo) : cairo_stroke(cairo)
+      return
+    }
+    var extents = (left: 0.0, top: 0.0, right: 0.0, bottom: 0.0)
+    if paint == .fill {
+      cairo_fill_extents(cairo, &extents.left, &extents.top, &extents.right, &extents.bottom)
+    } else {
+      cairo_stroke_extents(cairo, &extents.left, &extents.top, &extents.right, &extents.bottom)
+    }
+    guard extents.right > extents.left, extents.bottom > extents.top, let path = cairo_copy_path(cairo) else {
+      cairo_new_path(cairo)
+      return
+    }
+    defer { cairo_path_destroy(path) }
+    cairo_new_path(cairo)
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    clipToDevicePixels(
+      around: Rect(x: extents.left, y: extents.top, width: extents.right - extents.left, height: extents.bottom - extents.top),
+      in: cairo)
+    pushGroup(cairo, alphaOnly: true)
+    cairo_append_path(cairo, path)
+    cairo_set_source_rgba(cairo, 0, 0, 0, 1)
+    paint == .fill ? cairo_fill(cairo) : cairo_stroke(cairo)
+    cairo_pop_group_to_source(cairo)
+    cairo_paint_with_alpha(cairo, alpha)
+    translucentPaintsGrouped += 1
+  }
+
   /// A new ARGB surface whose pixels are left as the allocator gives them, for a picture that
   /// is written whole: `cairo_image_surface_create` clears every pixel first. The surface
   /// frees its pixels when destroyed. `nil` when memory runs out.

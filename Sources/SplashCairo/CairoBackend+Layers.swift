@@ -265,8 +265,7 @@ extension CairoBackend {
     let bounds = properties.bounds
     guard properties.backgroundColor.alpha > 0, bounds.width > 0, bounds.height > 0 else { return }
     appendRoundedRect(bounds, radius: properties.cornerRadius, to: cairo)
-    setSource(cairo, properties.backgroundColor)
-    cairo_fill(cairo)
+    paintPath(.fill, with: properties.backgroundColor, in: cairo)
   }
 
   /// The border lies inside the bounds, its outer edge following the rounded corners.
@@ -280,8 +279,7 @@ extension CairoBackend {
     appendRoundedRect(inner, radius: max(properties.cornerRadius - inset, 0), to: cairo)
     cairo_set_line_width(cairo, 2 * inset)
     cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER)
-    setSource(cairo, properties.borderColor)
-    cairo_stroke(cairo)
+    paintPath(.stroke, with: properties.borderColor, in: cairo)
   }
 
   /// Sublayers see `sublayerTransform` applied about the layer's anchor point.
@@ -316,7 +314,7 @@ extension CairoBackend {
   ///
   /// A box of whole pixels is a clip region to Cairo; the rectangle itself, scaled or turned,
   /// would be a clip path, which every later fill and stroke must be intersected with.
-  private func clipToDevicePixels(around rect: Rect, in cairo: OpaquePointer) {
+  func clipToDevicePixels(around rect: Rect, in cairo: OpaquePointer) {
     let pixels = Self.deviceBox(of: rect, in: cairo).enclosingPixels
     cairo_save(cairo)
     cairo_identity_matrix(cairo)

@@ -10,8 +10,7 @@ extension CairoBackend {
     if shape.fillColor.alpha > 0 {
       append(path, to: cairo)
       cairo_set_fill_rule(cairo, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-      setSource(cairo, shape.fillColor)
-      cairo_fill(cairo)
+      paintPath(.fill, with: shape.fillColor, in: cairo)
     }
     guard shape.strokeColor.alpha > 0, shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart else { return }
     append(path.trimmed(from: shape.strokeStart, to: shape.strokeEnd), to: cairo)
@@ -28,8 +27,7 @@ extension CairoBackend {
     } else {
       cairo_set_dash(cairo, nil, 0, 0)
     }
-    setSource(cairo, shape.strokeColor)
-    cairo_stroke(cairo)
+    paintPath(.stroke, with: shape.strokeColor, in: cairo)
     cairo_set_dash(cairo, nil, 0, 0)
   }
 }

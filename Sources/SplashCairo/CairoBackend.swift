@@ -42,6 +42,13 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   var compositesCoverage = true
   /// One-colour groups composited by `CoverageCompositor` so far (for the tests).
   var coverageComposited = 0
+  /// Whether translucent fills and strokes onto alpha-only surfaces go through a group of
+  /// their own (see `paintPath`); off, they are drawn straight (the reference the tests
+  /// compare with).
+  var groupsTranslucentPaints = true
+  /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their
+  /// own so far (see `paintPath`; for the tests).
+  var translucentPaintsGrouped = 0
   /// Layers whose opacity was folded into their paint so far (for the tests).
   var opacitiesFolded = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).
