@@ -87,11 +87,11 @@ extension CairoBackend {
     var offsetX = 0.0
     var offsetY = 0.0
     cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-    let isIdentity = { (matrix: cairo_matrix_t) in
-      matrix.xx == 1 && matrix.yx == 0 && matrix.xy == 0 && matrix.yy == 1 && matrix.x0 == 0 && matrix.y0 == 0
-    }
-    let placement = [offsetX - maskOffsetX, offsetY - maskOffsetY, offsetX, offsetY]
-    guard isIdentity(patternMatrix), isIdentity(toDevice), placement.allSatisfy({ $0 == $0.rounded() }) else { return false }
+    let maskLeft = offsetX - maskOffsetX
+    let maskTop = offsetY - maskOffsetY
+    guard Self.isIdentity(patternMatrix), Self.isIdentity(toDevice),
+      maskLeft == maskLeft.rounded(), maskTop == maskTop.rounded(), offsetX == offsetX.rounded(), offsetY == offsetY.rounded()
+    else { return false }
     let columns = max(clip.minX + Int(offsetX), 0)..<min(clip.maxX + Int(offsetX), Int(cairo_image_surface_get_width(target)))
     let rows = max(clip.minY + Int(offsetY), 0)..<min(clip.maxY + Int(offsetY), Int(cairo_image_surface_get_height(target)))
     guard !columns.isEmpty, !rows.isEmpty else { return true }
@@ -104,7 +104,7 @@ extension CairoBackend {
       bytes: UnsafePointer(maskData), bytesPerRow: Int(cairo_image_surface_get_stride(maskSurface)), ink: runs)
     targetData.withMemoryRebound(to: UInt32.self, capacity: targetPixelsPerRow * rows.upperBound) { targetPixels in
       CoverageCompositor.compositeOver(
-        color: Self.solidPixel(ink, alpha: opacity), through: mask, maskLeft: Int(placement[0]), maskTop: Int(placement[1]),
+        color: Self.solidPixel(ink, alpha: opacity), through: mask, maskLeft: Int(maskLeft), maskTop: Int(maskTop),
         onto: targetPixels, pixelsPerRow: targetPixelsPerRow, columns: columns, rows: rows)
     }
     cairo_surface_mark_dirty(target)
@@ -146,6 +146,10 @@ extension CairoBackend {
         cairo_surface_destroy(target)
       }
     }
+  }
+
+  private static func isIdentity(_ matrix: cairo_matrix_t) -> Bool {
+    matrix.xx == 1 && matrix.yx == 0 && matrix.xy == 0 && matrix.yy == 1 && matrix.x0 == 0 && matrix.y0 == 0
   }
 
   /// The premultiplied pixel Cairo hands pixman for `cairo_set_source_rgba(red, green, blue,

@@ -73,9 +73,9 @@ extension CairoBackend {
       || cacheKey.map { groups.wasAskedForLastFrame($0) && groups.holds(bytes: Self.deviceClipPixels(of: cairo) * 4) } == true
     // A group painted in one colour needs only its alpha (see `DisplayNode.uniformInk`).
     let ink = isolated && layer.mask == nil ? node.uniformInk : nil
-    if keepsGroup, let cacheKey, let cached = groups.pattern(for: cacheKey) {
+    if keepsGroup, let cacheKey, let cached = groups.kept(for: cacheKey) {
       if layer.mask != nil { maskedContentsReused += 1 }
-      try composite(cached, of: node, ink: ink, inkRuns: ink.flatMap { _ in groups.coverageRuns(for: cacheKey) }, in: cairo)
+      try composite(cached.pattern, of: node, ink: ink, inkRuns: cached.coverageRuns, in: cairo)
       return
     }
     // A layer that draws a gradient and nothing else has its group shaded straight into it.
@@ -115,13 +115,8 @@ extension CairoBackend {
     guard isolated else { return }
     guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a layer", cairo) }
     defer { cairo_pattern_destroy(content) }
-    var inkRuns: InkRuns?
-    if keepsGroup, let cacheKey {
-      groups.store(content, for: cacheKey)
-      // Scanned once here, used by every frame that finds the group kept.
-      if ink != nil { inkRuns = groups.coverageRuns(for: cacheKey) }
-    }
-    try composite(content, of: node, ink: ink, inkRuns: inkRuns, in: cairo)
+    let kept = keepsGroup ? cacheKey.map { groups.store(content, for: $0, scanningCoverage: ink != nil) } : nil
+    try composite(content, of: node, ink: ink, inkRuns: kept?.coverageRuns, in: cairo)
   }
 
   /// Composites an isolated layer's group: through its mask, or as an opacity group (`ink`

@@ -27,12 +27,11 @@ final class GroupCache {
     }
   }
 
-  /// A group kept, and where its coverage has ink once asked for (alpha-only groups only).
-  private struct Kept {
+  /// A group kept, and where its coverage has ink (alpha-only groups stored with
+  /// `scanningCoverage`, whose ink is not too scattered for runs to pay).
+  struct Kept {
     var pattern: OpaquePointer
     var coverageRuns: InkRuns?
-    /// Scanned, and found too scattered to keep runs of.
-    var isScattered = false
   }
 
   private var previous: [Key: Kept] = [:]
@@ -68,39 +67,23 @@ final class GroupCache {
     return Key(layer: content, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0], clip: clip)
   }
 
-  /// A group drawn for an equal key in this frame or the previous one.
-  func pattern(for key: Key) -> OpaquePointer? {
+  /// A group drawn for an equal key in this frame or the previous one, with its runs.
+  func kept(for key: Key) -> Kept? {
     if let kept = current[key] {
       reused += 1
-      return kept.pattern
+      return kept
     }
     guard let kept = previous.removeValue(forKey: key) else { return nil }
     current[key] = kept
     reused += 1
-    return kept.pattern
+    return kept
   }
 
-  /// Where the alpha-only group kept for `key` has ink, scanned the first time it is asked
-  /// for and kept with the group; `nil` when no such group is kept, it is not an 8-bit image,
-  /// or its ink is too scattered for runs to pay.
-  func coverageRuns(for key: Key) -> InkRuns? {
-    guard var kept = current[key], !kept.isScattered else { return nil }
-    if let runs = kept.coverageRuns { return runs }
-    guard let (runs, maskBytes) = Self.scanCoverage(of: kept.pattern) else { return nil }
-    // Runs take at most the mask's own bytes (a lattice tile's take a few percent): a mask
-    // of scattered specks would cost more memory in runs than in pixels, and visiting a
-    // run per speck is no faster than pixman's walk.
-    guard runs.byteCount <= maskBytes else {
-      kept.isScattered = true
-      current[key] = kept
-      return nil
-    }
-    kept.coverageRuns = runs
-    current[key] = kept
-    return runs
-  }
-
-  private static func scanCoverage(of pattern: OpaquePointer) -> (InkRuns, bytes: Int)? {
+  /// Where an alpha-only group has ink, or `nil` when it is not an 8-bit image or its ink is
+  /// too scattered for runs to pay: runs take at most the mask's own bytes (a lattice tile's
+  /// take a few percent); a mask of scattered specks would cost more memory in runs than in
+  /// pixels, and visiting a run per speck is no faster than pixman's walk.
+  private static func coverageRuns(of pattern: OpaquePointer) -> InkRuns? {
     var surface: OpaquePointer?
     guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
@@ -110,17 +93,22 @@ final class GroupCache {
     let height = Int(cairo_image_surface_get_height(surface))
     let bytesPerRow = Int(cairo_image_surface_get_stride(surface))
     let runs = InkRuns(coverage: data, width: Int(cairo_image_surface_get_width(surface)), height: height, bytesPerRow: bytesPerRow)
-    return (runs, height * bytesPerRow)
+    return runs.byteCount <= height * bytesPerRow ? runs : nil
   }
 
   /// Groups composited from what was kept (for the tests).
   private(set) var reused = 0
 
-  /// Keeps a group for later frames (the cache takes its own reference).
-  func store(_ pattern: OpaquePointer, for key: Key) {
-    if let replaced = current.updateValue(Kept(pattern: cairo_pattern_reference(pattern)), forKey: key) {
+  /// Keeps a group for later frames (the cache takes its own reference), with its coverage's
+  /// runs when `scanningCoverage` (an alpha-only group laid in one colour): scanned once
+  /// here, used by every frame that finds the group kept. Returns what it keeps.
+  @discardableResult
+  func store(_ pattern: OpaquePointer, for key: Key, scanningCoverage: Bool = false) -> Kept {
+    let kept = Kept(pattern: cairo_pattern_reference(pattern), coverageRuns: scanningCoverage ? Self.coverageRuns(of: pattern) : nil)
+    if let replaced = current.updateValue(kept, forKey: key) {
       cairo_pattern_destroy(replaced.pattern)
     }
+    return kept
   }
 
   /// Records that `key` is asked for this frame; whether it was asked for in the previous

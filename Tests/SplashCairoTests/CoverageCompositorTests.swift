@@ -3,6 +3,7 @@ import SplashCore
 import SplashModel
 import SplashPresets
 import SplashRender
+import SplashTestSupport
 import Testing
 
 @testable import SplashCairo
@@ -11,19 +12,6 @@ import Testing
 /// colour through an 8-bit mask, as Cairo drives it.
 @Suite("One colour laid through a coverage mask's ink, as pixman lays it")
 struct CoverageCompositorTests {
-  /// splitmix64: a fixed sequence, so a failure can be replayed.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test(
     "every pixel equals pixman's, for opaque and faded colours, masks partly outside the clip and odd run ends",
     arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])

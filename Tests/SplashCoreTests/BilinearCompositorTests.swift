@@ -1,3 +1,4 @@
+import SplashTestSupport
 import Testing
 
 @testable import SplashCore
@@ -37,19 +38,6 @@ struct BilinearCompositorTests {
 
     var ink: InkRuns {
       pixels.withUnsafeBufferPointer { InkRuns(pixels: $0.baseAddress!, width: width, height: height, pixelsPerRow: width) }
-    }
-  }
-
-  /// splitmix64: a fixed sequence, so a failure can be replayed.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 

@@ -1,3 +1,4 @@
+import SplashTestSupport
 import Testing
 
 @testable import SplashCore
@@ -88,7 +89,7 @@ struct DecompositionReferenceTests {
 
   @Test("2000 seeded transforms (2D, 3D, reflected, with perspective, some singular) decompose to the same bits")
   func sameBits() {
-    var generator = BilinearCompositorTests.SeededGenerator(seed: 17)
+    var generator = SeededGenerator(seed: 17)
     var decomposed = 0
     for index in 0..<2000 {
       var entries = (0..<16).map { _ in Double.random(in: -3...3, using: &generator) }

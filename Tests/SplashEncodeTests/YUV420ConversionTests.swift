@@ -1,4 +1,5 @@
 import Foundation
+import SplashTestSupport
 import Testing
 
 @testable import SplashEncode
@@ -58,7 +59,7 @@ struct YUV420ConversionTests {
   }
 
   private func randomPixels(width: Int, height: Int, seed: UInt64) -> [UInt8] {
-    var generator = SeededGenerator(state: seed)
+    var generator = SeededGenerator(seed: seed)
     var pixels: [UInt8] = []
     for _ in 0..<(width * height) {
       pixels += [
@@ -146,18 +147,5 @@ struct YUV420ConversionTests {
       #expect(shifted.blue[row * 9 + 8] == wide.blue[row * 9 + 4])
       #expect(shifted.red[row * 9 + 8] == wide.red[row * 9 + 4])
     }
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }

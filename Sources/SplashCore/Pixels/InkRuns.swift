@@ -140,10 +140,7 @@ public struct InkRuns: Sendable, Equatable {
   public func withUnsafeRowRuns<Result>(
     _ body: (_ bounds: UnsafePointer<Int32>, _ rowStarts: UnsafePointer<Int32>) throws -> Result
   ) rethrows -> Result {
-    let someBounds: [Int32] = bounds.isEmpty ? [0, 0] : bounds
-    return try someBounds.withUnsafeBufferPointer { bounds in
-      try rowStarts.withUnsafeBufferPointer { rowStarts in try body(bounds.baseAddress!, rowStarts.baseAddress!) }
-    }
+    try Self.withUnsafeRuns(bounds, rowStarts, body)
   }
 
   /// Calls `body` with the runs of pairs of rows as a compositor reads them in its inner loop:
@@ -152,10 +149,17 @@ public struct InkRuns: Sendable, Equatable {
   public func withUnsafeRowPairRuns<Result>(
     _ body: (_ bounds: UnsafePointer<Int32>, _ rowStarts: UnsafePointer<Int32>) throws -> Result
   ) rethrows -> Result {
+    try Self.withUnsafeRuns(pairBounds, pairRowStarts, body)
+  }
+
+  private static func withUnsafeRuns<Result>(
+    _ bounds: [Int32], _ rowStarts: [Int32],
+    _ body: (_ bounds: UnsafePointer<Int32>, _ rowStarts: UnsafePointer<Int32>) throws -> Result
+  ) rethrows -> Result {
     // An empty array's buffer may have no address; a picture without ink reads no run.
-    let someBounds: [Int32] = pairBounds.isEmpty ? [0, 0] : pairBounds
+    let someBounds: [Int32] = bounds.isEmpty ? [0, 0] : bounds
     return try someBounds.withUnsafeBufferPointer { bounds in
-      try pairRowStarts.withUnsafeBufferPointer { rowStarts in try body(bounds.baseAddress!, rowStarts.baseAddress!) }
+      try rowStarts.withUnsafeBufferPointer { rowStarts in try body(bounds.baseAddress!, rowStarts.baseAddress!) }
     }
   }
 
