@@ -148,7 +148,7 @@ extension CairoBackend {
     }
   }
 
-  private static func isIdentity(_ matrix: cairo_matrix_t) -> Bool {
+  static func isIdentity(_ matrix: cairo_matrix_t) -> Bool {
     matrix.xx == 1 && matrix.yx == 0 && matrix.xy == 0 && matrix.yy == 1 && matrix.x0 == 0 && matrix.y0 == 0
   }
 
@@ -164,7 +164,7 @@ extension CairoBackend {
 
   /// The clip as one rectangle of whole device pixels, or `nil` when it is not one (rounded
   /// corners, several rectangles, a fraction of a pixel).
-  private func deviceClipRectangle(of cairo: OpaquePointer) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+  func deviceClipRectangle(of cairo: OpaquePointer) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
     guard let rectangles = Self.deviceClipRectangles(of: cairo), rectangles.count == 1 else { return nil }
     let rectangle = rectangles[0]
     let values = [rectangle.x, rectangle.y, rectangle.x + rectangle.width, rectangle.y + rectangle.height]

@@ -142,7 +142,9 @@ extension CairoBackend {
     try draw(mask, in: cairo)
     guard let drawnMask = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
     var maskPattern = drawnMask
-    if properties.invertsMask {
+    if properties.invertsMask, invertInPlace(drawnMask, in: cairo) {
+      masksInvertedInPlace += 1
+    } else if properties.invertsMask {
       // 1 − alpha: everything, with the mask's ink taken out (the operator is restored with
       // the group's state when it is popped).
       pushGroup(cairo, alphaOnly: true)
@@ -170,7 +172,7 @@ extension CairoBackend {
       cairo_mask(cairo, maskPattern)
       cairo_pop_group_to_source(cairo)
       cairo_paint_with_alpha(cairo, properties.opacity)
-    } else {
+    } else if properties.blendMode == .normal || !compositeBlended(content, through: maskPattern, blendMode: properties.blendMode, in: cairo) {
       cairo_set_source(cairo, content)
       cairo_mask(cairo, maskPattern)
     }
@@ -208,6 +210,7 @@ extension CairoBackend {
     cairo_set_operator(cairo, Self.cairoOperator(blendMode))
     placeInDeviceSpace(group, in: cairo)
     if let ink, let inkRuns, compositeCoverage(group, runs: inkRuns, ink: ink, opacity: opacity, in: cairo) { return }
+    if blendMode != .normal, compositeBlended(group, ink: ink, opacity: opacity, blendMode: blendMode, in: cairo) { return }
     if let ink {
       cairo_set_source_rgba(cairo, ink.red, ink.green, ink.blue, opacity)
       cairo_mask(cairo, group)

@@ -49,6 +49,16 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their
   /// own so far (see `paintPath`; for the tests).
   var translucentPaintsGrouped = 0
+  /// Whether groups with a multiply or screen blend mode are laid by `BlendCompositor`; off,
+  /// Cairo lays them (the reference the tests compare with).
+  var composesBlendModes = true
+  /// Groups laid by `BlendCompositor` so far (for the tests).
+  var blendModesComposited = 0
+  /// Whether inverted masks are turned in place (see `invertInPlace`); off, Cairo paints
+  /// each one's inverse into a group of its own (the reference the tests compare with).
+  var invertsMasksInPlace = true
+  /// Inverted masks turned in place so far (for the tests).
+  var masksInvertedInPlace = 0
   /// Layers whose opacity was folded into their paint so far (for the tests).
   var opacitiesFolded = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).

@@ -1,0 +1,179 @@
+import CCairo
+import SplashCore
+import SplashModel
+
+/// Laying groups with a multiply or screen blend mode with splashvid's own `BlendCompositor`.
+///
+/// pixman has no fast path for blend modes, and its general path costs more than the rest of
+/// a frame for a layer the size of the frame. The path is taken only when the drawing state is
+/// one the compositor handles; otherwise Cairo composites as before, to the same pixels.
+extension CairoBackend {
+  /// Lays the opacity group `group` (an alpha-only group standing for `ink`, or a picture) at
+  /// `opacity` with `blendMode`, when the drawing state allows it: an image surface of
+  /// premultiplied pixels, a clip that is one rectangle of whole device pixels, and a group
+  /// lying on whole pixels, placed in device space. False otherwise, and Cairo lays it.
+  func compositeBlended(
+    _ group: OpaquePointer, ink: Color?, opacity: Double, blendMode: BlendMode, in cairo: OpaquePointer
+  ) -> Bool {
+    guard let mode = Self.compositorMode(blendMode), let target = blendTarget(of: cairo) else { return false }
+    if let ink {
+      guard let coverage = plane(of: group, format: CAIRO_FORMAT_A8, as: UInt8.self, on: target) else { return false }
+      return composite(mode, source: .color(Self.solidPixel(ink, alpha: opacity)), share: .coverage(coverage), onto: target)
+    }
+    guard let picture = plane(of: group, format: CAIRO_FORMAT_ARGB32, as: UInt32.self, on: target) else { return false }
+    // Cairo hands pixman the opacity as a solid mask, of which only the high byte of its
+    // 16-bit alpha counts (see `solidPixel`).
+    let share = UInt8(Self.solidPixel(Color(red: 0, green: 0, blue: 0), alpha: opacity) >> 24)
+    return composite(mode, source: .pixels(picture), share: .uniform(share), onto: target)
+  }
+
+  /// Lays the picture `content` through the alpha-only `mask` with `blendMode`, under the same
+  /// conditions as above.
+  func compositeBlended(
+    _ content: OpaquePointer, through mask: OpaquePointer, blendMode: BlendMode, in cairo: OpaquePointer
+  ) -> Bool {
+    guard let mode = Self.compositorMode(blendMode), let target = blendTarget(of: cairo),
+      let picture = plane(of: content, format: CAIRO_FORMAT_ARGB32, as: UInt32.self, on: target),
+      let coverage = plane(of: mask, format: CAIRO_FORMAT_A8, as: UInt8.self, on: target)
+    else { return false }
+    return composite(mode, source: .pixels(picture), share: .coverage(coverage), onto: target)
+  }
+
+  /// The surface being drawn on and the whole pixels of it the clip leaves.
+  struct BlendTarget {
+    var surface: OpaquePointer
+    var offsetX: Double
+    var offsetY: Double
+    var columns: Range<Int>
+    var rows: Range<Int>
+  }
+
+  static func compositorMode(_ blendMode: BlendMode) -> BlendCompositor.Mode? {
+    switch blendMode {
+    case .multiply: .multiply
+    case .screen: .screen
+    default: nil
+    }
+  }
+
+  private func blendTarget(of cairo: OpaquePointer) -> BlendTarget? {
+    guard composesBlendModes, let target = cairo_get_group_target(cairo),
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
+      let clip = deviceClipRectangle(of: cairo)
+    else { return nil }
+    var toDevice = cairo_matrix_t()
+    cairo_get_matrix(cairo, &toDevice)
+    guard Self.isIdentity(toDevice) else { return nil }
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+    guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else { return nil }
+    let columns = max(clip.minX + Int(offsetX), 0)..<min(clip.maxX + Int(offsetX), Int(cairo_image_surface_get_width(target)))
+    let rows = max(clip.minY + Int(offsetY), 0)..<min(clip.maxY + Int(offsetY), Int(cairo_image_surface_get_height(target)))
+    return BlendTarget(surface: target, offsetX: offsetX, offsetY: offsetY, columns: columns, rows: rows)
+  }
+
+  /// The image surface behind `pattern`, in `format`, as a plane of the target's pixels, when
+  /// the pattern is placed in device space on whole pixels.
+  private func plane<Element>(
+    of pattern: OpaquePointer, format: cairo_format_t, as: Element.Type, on target: BlendTarget
+  ) -> BlendCompositor.Plane<Element>? {
+    var surface: OpaquePointer?
+    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == format
+    else { return nil }
+    var patternMatrix = cairo_matrix_t()
+    cairo_pattern_get_matrix(pattern, &patternMatrix)
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+    // The pattern's pixel (0, 0) lies at the device point its offset names; a target pixel is
+    // a device point moved by the target's own offset.
+    let left = target.offsetX - offsetX
+    let top = target.offsetY - offsetY
+    guard Self.isIdentity(patternMatrix), left == left.rounded(), top == top.rounded() else { return nil }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return nil }
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    return BlendCompositor.Plane(
+      base: UnsafeRawPointer(data).assumingMemoryBound(to: Element.self),
+      elementsPerRow: stride / MemoryLayout<Element>.stride, left: Int(left), top: Int(top),
+      width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)))
+  }
+
+  private func composite(
+    _ mode: BlendCompositor.Mode, source: BlendCompositor.Source, share: BlendCompositor.Share, onto target: BlendTarget
+  ) -> Bool {
+    guard !target.columns.isEmpty, !target.rows.isEmpty else { return true }
+    cairo_surface_flush(target.surface)
+    guard let data = cairo_image_surface_get_data(target.surface) else { return false }
+    let pixelsPerRow = Int(cairo_image_surface_get_stride(target.surface)) / 4
+    data.withMemoryRebound(to: UInt32.self, capacity: pixelsPerRow * target.rows.upperBound) { pixels in
+      BlendCompositor.composite(
+        mode, source: source, share: share, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns,
+        rows: target.rows)
+    }
+    cairo_surface_mark_dirty(target.surface)
+    blendModesComposited += 1
+    return true
+  }
+
+  /// Lays a picture (`picture`, its pixel (0, 0) on pixel (`left`, `top`)) or `ink`, through
+  /// `coverage` or at `opacity`, onto `pixels` (`width` a row) with `mode`, within `columns` ×
+  /// `rows`, with Cairo: pixman's general path, the compositor `compositeBlended` stands in
+  /// for, and the reference its tests hold it to.
+  static func blendWithCairo(
+    _ mode: BlendMode, picture: (pixels: [UInt32], width: Int, left: Int, top: Int)?, ink: Color,
+    coverage: (bytes: [UInt8], width: Int, left: Int, top: Int)?, opacity: Double,
+    onto pixels: inout [UInt32], width: Int, columns: Range<Int>, rows: Range<Int>
+  ) {
+    var picturePixels = picture?.pixels ?? [0]
+    let pictureWidth = picture?.width ?? 1
+    let pictureHeight = picturePixels.count / pictureWidth
+    let maskWidth = coverage?.width ?? 1
+    let maskStride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(maskWidth)))
+    let maskHeight = (coverage?.bytes.count ?? 1) / maskWidth
+    var paddedCoverage = [UInt8](repeating: 0, count: maskStride * maskHeight)
+    if let coverage {
+      for y in 0..<maskHeight {
+        for x in 0..<maskWidth { paddedCoverage[y * maskStride + x] = coverage.bytes[y * maskWidth + x] }
+      }
+    }
+    let height = pixels.count / width
+    paddedCoverage.withUnsafeMutableBytes { maskBytes in
+      picturePixels.withUnsafeMutableBytes { pictureBytes in
+        pixels.withUnsafeMutableBytes { pixelBytes in
+          let target = cairo_image_surface_create_for_data(
+            pixelBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+            Int32(width * 4))
+          let source = cairo_image_surface_create_for_data(
+            pictureBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(pictureWidth),
+            Int32(pictureHeight), Int32(pictureWidth * 4))
+          let mask = cairo_image_surface_create_for_data(
+            maskBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight),
+            Int32(maskStride))
+          let cairo = cairo_create(target)
+          cairo_rectangle(cairo, Double(columns.lowerBound), Double(rows.lowerBound), Double(columns.count), Double(rows.count))
+          cairo_clip(cairo)
+          cairo_set_operator(cairo, cairoOperator(mode))
+          if let picture {
+            cairo_set_source_surface(cairo, source, Double(picture.left), Double(picture.top))
+          } else {
+            cairo_set_source_rgba(cairo, ink.red, ink.green, ink.blue, opacity)
+          }
+          if let coverage {
+            cairo_mask_surface(cairo, mask, Double(coverage.left), Double(coverage.top))
+          } else {
+            cairo_paint_with_alpha(cairo, opacity)
+          }
+          cairo_destroy(cairo)
+          cairo_surface_flush(target)
+          cairo_surface_destroy(mask)
+          cairo_surface_destroy(source)
+          cairo_surface_destroy(target)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import CCairo
+
+/// Inverting a mask (Core Animation has no inverted mask; Lottie's inverted mattes and masks
+/// compile to one, `LayerProperties.invertsMask`) without a second group.
+extension CairoBackend {
+  /// Turns the alpha-only group `mask` into its inverse (255 − coverage) in place, when the
+  /// clip it was drawn under is one rectangle of whole device pixels, so that the group covers
+  /// exactly what a paint into a group of its own would; false otherwise.
+  ///
+  /// The same bytes as painting the group's inverse with Cairo (everything, then the mask taken
+  /// out: 255 × (255 − coverage) / 255, which pixman's rounding makes exact), without pixman's
+  /// general path, which converts each row of an 8-bit surface to 32 bits and back.
+  func invertInPlace(_ mask: OpaquePointer, in cairo: OpaquePointer) -> Bool {
+    var surface: OpaquePointer?
+    guard invertsMasksInPlace, deviceClipRectangle(of: cairo) != nil,
+      cairo_pattern_get_surface(mask, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
+    else { return false }
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return false }
+    let width = Int(cairo_image_surface_get_width(surface))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    for y in 0..<height {
+      let row = UnsafeMutableRawPointer(data + y * stride)
+      var x = 0
+      // For a byte, 255 − b is its complement.
+      while x + 8 <= width {
+        row.storeBytes(of: ~row.loadUnaligned(fromByteOffset: x, as: UInt64.self), toByteOffset: x, as: UInt64.self)
+        x += 8
+      }
+      while x < width {
+        row.storeBytes(of: ~row.load(fromByteOffset: x, as: UInt8.self), toByteOffset: x, as: UInt8.self)
+        x += 1
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+    return true
+  }
+}
