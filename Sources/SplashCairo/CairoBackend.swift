@@ -120,29 +120,45 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   }
 
   /// Whether the first layer drawn fills every pixel of the frame with an opaque colour, drawn
-  /// straight onto it: an axis-aligned, unrounded, opaque background, at full opacity, with no
-  /// mask or shadow, reaching at least a pixel past every edge (so no antialiased edge shows).
+  /// straight onto it: an axis-aligned, unrounded, opaque background, at full opacity, in the
+  /// normal blend mode, with no mask or shadow, reaching every edge of the frame.
+  ///
+  /// The layer may sit inside plain containers that draw nothing before it (a Lottie solid is
+  /// the first sublayer of its layer). An edge on the frame's edge or past it leaves no
+  /// antialiased pixel: Cairo covers a pixel whole when the rectangle spans all of it.
   func firstLayerCoversFrame(_ tree: PresentationTree, viewport: Viewport, buffer: PixelBuffer) -> Bool {
-    guard let layer = tree.layers.first else { return false }
-    let properties = layer.properties
-    guard !properties.isHidden, properties.opacity >= 1, layer.mask == nil,
-      properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
-      properties.backgroundColor.alpha >= 1, properties.cornerRadius <= 0,
-      let flat = properties.transform.flattened, flat.b == 0, flat.c == 0
-    else { return false }
-    let bounds = properties.bounds
-    let anchor = Point(
-      x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
-    let toFrame = AffineTransform(translationX: -anchor.x, y: -anchor.y)
-      .concatenating(flat)
-      .concatenating(AffineTransform(translationX: properties.position.x, y: properties.position.y))
-      .concatenating(viewport.transform)
-    let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.maxY)].map { toFrame.apply(to: $0) }
-    let left = min(corners[0].x, corners[1].x)
-    let right = max(corners[0].x, corners[1].x)
-    let top = min(corners[0].y, corners[1].y)
-    let bottom = max(corners[0].y, corners[1].y)
-    return left <= -1 && top <= -1 && right >= Double(buffer.width) + 1 && bottom >= Double(buffer.height) + 1
+    var candidate = tree.layers.first
+    // The candidate's superlayer space to the frame's pixels.
+    var superlayerToFrame = viewport.transform
+    while let layer = candidate {
+      let properties = layer.properties
+      guard !properties.isHidden, properties.opacity >= 1, layer.mask == nil, properties.blendMode == .normal,
+        properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
+        let flat = properties.transform.flattened, flat.b == 0, flat.c == 0
+      else { return false }
+      let bounds = properties.bounds
+      let anchor = Point(
+        x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
+      let toFrame = AffineTransform(translationX: -anchor.x, y: -anchor.y)
+        .concatenating(flat)
+        .concatenating(AffineTransform(translationX: properties.position.x, y: properties.position.y))
+        .concatenating(superlayerToFrame)
+      if properties.backgroundColor.alpha >= 1 {
+        guard properties.cornerRadius <= 0 else { return false }
+        let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.maxY)].map { toFrame.apply(to: $0) }
+        let slack = 1e-9
+        return min(corners[0].x, corners[1].x) <= slack && min(corners[0].y, corners[1].y) <= slack
+          && max(corners[0].x, corners[1].x) >= Double(buffer.width) - slack
+          && max(corners[0].y, corners[1].y) >= Double(buffer.height) - slack
+      }
+      // A container that draws nothing of its own before its first sublayer: look there.
+      guard layer.kind == .layer, properties.backgroundColor.alpha <= 0, properties.contents == nil,
+        !properties.masksToBounds, properties.sublayerTransform.isIdentity
+      else { return false }
+      superlayerToFrame = toFrame
+      candidate = layer.sublayers.first
+    }
+    return false
   }
 
   func warnOnce(_ message: String) {

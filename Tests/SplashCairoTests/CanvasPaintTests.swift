@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashLottie
 import SplashModel
 import SplashPresets
 import SplashRender
@@ -56,6 +57,45 @@ struct CanvasPaintTests {
       let (used, fresh) = try renderOverGarbage(tree, width: 100, height: 100)
       #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "\(name)")
       #expect(used.rgba(x: 0, y: 0).green != 0 || used.rgba(x: 0, y: 0).red != 255, "\(name): no magenta left")
+    }
+  }
+
+  @Test("a rectangle exactly the frame's size, inside a plain container, covers it; multiplied, it does not")
+  func exactCoverInsideContainer() throws {
+    var container = LayerProperties()
+    container.position = Point(x: 50, y: 50)
+    container.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+    for (name, blendMode, covers) in [("normal", BlendMode.normal, true), ("multiplied", .multiply, false)] {
+      var solid = cover(inset: 0)
+      solid.properties.blendMode = blendMode
+      let tree = PresentationTree(
+        canvasSize: Size(width: 100, height: 100), backgroundColor: navy,
+        layers: [PresentationLayer(id: "container", kind: .layer, properties: container, sublayers: [solid])])
+      // 100 points onto 130 pixels: the edges land on the frame's edges, not on a pixel grid of
+      // the canvas.
+      let viewport = Viewport(canvasSize: tree.canvasSize, pixelWidth: 130, pixelHeight: 130)
+      let buffer = try #require(PixelBuffer(width: 130, height: 130))
+      #expect(CairoBackend().firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer) == covers, "\(name)")
+      let (used, fresh) = try renderOverGarbage(tree, width: 130, height: 130)
+      #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "\(name)")
+    }
+  }
+
+  @Test("a Lottie solid under the other layers covers the frame at any size")
+  func lottieSolidBackground() throws {
+    let text = #"""
+      {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[
+       {"ty":4,"nm":"disc","ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[80,80]}},{"ty":"fl","c":{"a":0,"k":[1,0.5,0,1]},"o":{"a":0,"k":100}}]},
+       {"ty":1,"nm":"background","ip":0,"op":60,"ks":{},"sw":200,"sh":200,"sc":"#202830"}]}
+      """#
+    let scene = try LottieCompiler.compile(Data(text.utf8), file: "solid.json")
+    for side in [200, 333, 512] {
+      let tree = scene.presentation(at: 0)
+      let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: side, pixelHeight: side)
+      let buffer = try #require(PixelBuffer(width: side, height: side))
+      #expect(CairoBackend().firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer), "\(side)")
+      let (used, fresh) = try renderOverGarbage(tree, width: side, height: side)
+      #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "\(side)")
     }
   }
 }
