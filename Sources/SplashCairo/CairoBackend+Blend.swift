@@ -78,7 +78,7 @@ extension CairoBackend {
   /// the pattern is placed in device space on whole pixels.
   private func plane<Element>(
     of pattern: OpaquePointer, format: cairo_format_t, as: Element.Type, on target: BlendTarget
-  ) -> BlendCompositor.Plane<Element>? {
+  ) -> PixelPlane<Element>? {
     var surface: OpaquePointer?
     guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == format
@@ -96,7 +96,7 @@ extension CairoBackend {
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return nil }
     let stride = Int(cairo_image_surface_get_stride(surface))
-    return BlendCompositor.Plane(
+    return PixelPlane(
       base: UnsafeRawPointer(data).assumingMemoryBound(to: Element.self),
       elementsPerRow: stride / MemoryLayout<Element>.stride, left: Int(left), top: Int(top),
       width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)))

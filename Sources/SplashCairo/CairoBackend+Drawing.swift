@@ -58,9 +58,12 @@ extension CairoBackend {
     cairo_append_path(cairo, path)
     cairo_set_source_rgba(cairo, 0, 0, 0, 1)
     paint == .fill ? cairo_fill(cairo) : cairo_stroke(cairo)
-    cairo_pop_group_to_source(cairo)
-    cairo_paint_with_alpha(cairo, alpha)
+    guard let group = cairo_pop_group(cairo) else { return }
+    defer { cairo_pattern_destroy(group) }
     translucentPaintsGrouped += 1
+    if layCoverageGroup(group, alpha: alpha, in: cairo) { return }
+    cairo_set_source(cairo, group)
+    cairo_paint_with_alpha(cairo, alpha)
   }
 
   /// A new ARGB surface whose pixels are left as the allocator gives them, for a picture that

@@ -172,4 +172,51 @@ extension CairoBackend {
     guard zip(values, whole).allSatisfy({ abs($0 - $1) < 1e-6 }) else { return nil }
     return (Int(whole[0]), Int(whole[1]), Int(whole[2]), Int(whole[3]))
   }
+
+  /// Lays the alpha-only `group` at `alpha` over the alpha-only surface being drawn with
+  /// `CoverageCompositor.layCoverage`, when the drawing state allows it: the plain `over`
+  /// operator, a clip that is one rectangle of whole device pixels, and a group lying on whole
+  /// pixels. False otherwise, and Cairo lays it. The bytes are pixman's to the bit.
+  func layCoverageGroup(_ group: OpaquePointer, alpha: Double, in cairo: OpaquePointer) -> Bool {
+    guard laysCoverageGroups, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER, let target = cairo_get_group_target(cairo),
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(target) == CAIRO_FORMAT_A8,
+      let clip = deviceClipRectangle(of: cairo)
+    else { return false }
+    var source: OpaquePointer?
+    guard cairo_pattern_get_surface(group, &source) == CAIRO_STATUS_SUCCESS, let source,
+      cairo_surface_get_type(source) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(source) == CAIRO_FORMAT_A8
+    else { return false }
+    // Placed in device space, the group's pixel (0, 0) lies at the device point its offset
+    // names (the placement Cairo would use, so a fallback to Cairo draws the same).
+    var identity = cairo_matrix_t()
+    cairo_matrix_init_identity(&identity)
+    cairo_pattern_set_matrix(group, &identity)
+    cairo_identity_matrix(cairo)
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+    var sourceOffsetX = 0.0
+    var sourceOffsetY = 0.0
+    cairo_surface_get_device_offset(source, &sourceOffsetX, &sourceOffsetY)
+    let left = offsetX - sourceOffsetX
+    let top = offsetY - sourceOffsetY
+    guard left == left.rounded(), top == top.rounded(), offsetX == offsetX.rounded(), offsetY == offsetY.rounded()
+    else { return false }
+    let columns = max(clip.minX + Int(offsetX), 0)..<min(clip.maxX + Int(offsetX), Int(cairo_image_surface_get_width(target)))
+    let rows = max(clip.minY + Int(offsetY), 0)..<min(clip.maxY + Int(offsetY), Int(cairo_image_surface_get_height(target)))
+    guard !columns.isEmpty, !rows.isEmpty else { return true }
+    cairo_surface_flush(target)
+    cairo_surface_flush(source)
+    guard let targetData = cairo_image_surface_get_data(target), let sourceData = cairo_image_surface_get_data(source)
+    else { return false }
+    let plane = PixelPlane(
+      base: UnsafePointer(sourceData), elementsPerRow: Int(cairo_image_surface_get_stride(source)), left: Int(left),
+      top: Int(top), width: Int(cairo_image_surface_get_width(source)), height: Int(cairo_image_surface_get_height(source)))
+    CoverageCompositor.layCoverage(
+      plane, share: UInt8(Self.solidPixel(Color(red: 0, green: 0, blue: 0), alpha: alpha) >> 24), onto: targetData,
+      bytesPerRow: Int(cairo_image_surface_get_stride(target)), columns: columns, rows: rows)
+    cairo_surface_mark_dirty(target)
+    coverageGroupsLaid += 1
+    return true
+  }
 }

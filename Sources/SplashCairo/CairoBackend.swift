@@ -49,6 +49,11 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their
   /// own so far (see `paintPath`; for the tests).
   var translucentPaintsGrouped = 0
+  /// Whether those groups are laid onto their alpha-only surface by `CoverageCompositor`;
+  /// off, Cairo lays them (the reference the tests compare with).
+  var laysCoverageGroups = true
+  /// Alpha-only groups laid by `CoverageCompositor.layCoverage` so far (for the tests).
+  var coverageGroupsLaid = 0
   /// Whether groups with a multiply or screen blend mode are laid by `BlendCompositor`; off,
   /// Cairo lays them (the reference the tests compare with).
   var composesBlendModes = true

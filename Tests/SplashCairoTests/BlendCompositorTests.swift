@@ -73,10 +73,10 @@ struct BlendCompositorTests {
       let compositorMode = try #require(CairoBackend.compositorMode(mode))
       picture.pixels.withUnsafeBufferPointer { pictureBuffer in
         coverage.bytes.withUnsafeBufferPointer { coverageBuffer in
-          let picturePlane = BlendCompositor.Plane(
+          let picturePlane = PixelPlane(
             base: pictureBuffer.baseAddress!, elementsPerRow: pictureWidth, left: picture.left, top: picture.top,
             width: pictureWidth, height: pictureHeight)
-          let coveragePlane = BlendCompositor.Plane(
+          let coveragePlane = PixelPlane(
             base: coverageBuffer.baseAddress!, elementsPerRow: maskWidth, left: coverage.left, top: coverage.top,
             width: maskWidth, height: maskHeight)
           let source: BlendCompositor.Source

@@ -77,6 +77,25 @@ struct TranslucentMaskPaintTests {
     #expect(painted > 3000, "only \(painted) pixels show the square")
   }
 
+  @Test(
+    "the grouped paints are laid onto the mask by the coverage compositor, to the byte Cairo lays them",
+    arguments: [0.35, 0.8, 0.999])
+  func groupsLaidAsCairoLaysThem(alpha: Double) throws {
+    let ours = CairoBackend()
+    let cairo = CairoBackend()
+    cairo.laysCoverageGroups = false
+    // A second frame with the star turned further: groups of other sizes and offsets.
+    for turn in [0.31, 1.07] {
+      var turned = tree(strokeAlpha: alpha, fillAlpha: alpha / 2)
+      turned.layers[0].mask?.properties.transform = Transform3D(rotationAngle: turn, x: 0, y: 0, z: 1)
+      let byOurs = try render(turned, with: ours)
+      let byCairo = try render(turned, with: cairo)
+      #expect(memcmp(byOurs.bytes, byCairo.bytes, byOurs.byteCount) == 0, "turned \(turn)")
+    }
+    #expect(ours.coverageGroupsLaid == 4)
+    #expect(cairo.coverageGroupsLaid == 0 && cairo.translucentPaintsGrouped == 4)
+  }
+
   @Test("opaque paints in a mask, and faded paints in a colour picture, are drawn straight")
   func onlyTranslucentIntoAlpha() throws {
     let backend = CairoBackend()

@@ -25,40 +25,16 @@ public enum BlendCompositor {
     case multiply, screen
   }
 
-  /// A rectangle of pixels (`UInt32` premultiplied `0xAARRGGBB`) or coverage bytes placed on
-  /// the destination: its element (0, 0) lies on destination pixel (`left`, `top`).
-  public struct Plane<Element> {
-    public var base: UnsafePointer<Element>
-    public var elementsPerRow: Int
-    public var left: Int
-    public var top: Int
-    public var width: Int
-    public var height: Int
-
-    public init(base: UnsafePointer<Element>, elementsPerRow: Int, left: Int, top: Int, width: Int, height: Int) {
-      self.base = base
-      self.elementsPerRow = elementsPerRow
-      self.left = left
-      self.top = top
-      self.width = width
-      self.height = height
-    }
-
-    /// The destination columns and rows the plane covers.
-    var columns: Range<Int> { left..<(left + width) }
-    var rows: Range<Int> { top..<(top + height) }
-  }
-
   /// What is laid: a picture, or one colour everywhere.
   public enum Source {
-    case pixels(Plane<UInt32>)
+    case pixels(PixelPlane<UInt32>)
     case color(UInt32)
   }
 
   /// How much of the source is laid: a coverage mask (nothing outside it), or the same share
   /// everywhere (255: all of it).
   public enum Share {
-    case coverage(Plane<UInt8>)
+    case coverage(PixelPlane<UInt8>)
     case uniform(UInt8)
   }
 

@@ -111,6 +111,48 @@ public enum CoverageCompositor {
     }
   }
 
+  /// Lays the coverage `source`, at `share` (255: all of it), over the 8-bit coverage of the
+  /// destination within `columns` × `rows`: pixman's `over` between two alpha-only surfaces,
+  /// source × share + destination × (255 − source × share), to the bit.
+  ///
+  /// A translucent fill or stroke into a mask is drawn opaque into a group of its own and laid
+  /// down this way (see `CairoBackend.paintPath`); pixman has no fast path for it and
+  /// converted each row to 32-bit pixels and back.
+  public static func layCoverage(
+    _ source: PixelPlane<UInt8>, share: UInt8, onto destination: UnsafeMutablePointer<UInt8>, bytesPerRow: Int,
+    columns: Range<Int>, rows: Range<Int>
+  ) {
+    let columns = columns.clamped(to: source.columns)
+    let rows = rows.clamped(to: source.rows)
+    guard share > 0, !columns.isEmpty, !rows.isEmpty else { return }
+    let shares = SIMD8<UInt16>(repeating: UInt16(share))
+    for y in rows {
+      let from = UnsafeRawPointer(source.base + (y - source.top) * source.elementsPerRow - source.left)
+      let onto = UnsafeMutableRawPointer(destination + y * bytesPerRow)
+      var x = columns.lowerBound
+      while x &+ 8 <= columns.upperBound {
+        let laid = from.loadUnaligned(fromByteOffset: x, as: UInt64.self)
+        if laid != 0 {
+          let coverage = multiply(PixelLanes.widened(laid), shares)
+          let below = PixelLanes.widened(onto.loadUnaligned(fromByteOffset: x, as: UInt64.self))
+          let sum = coverage &+ multiply(below, 255 &- coverage)
+          onto.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: x, as: UInt64.self)
+        }
+        x &+= 8
+      }
+      while x < columns.upperBound {
+        let coverage = UInt16(from.load(fromByteOffset: x, as: UInt8.self))
+        if coverage != 0 {
+          let shared = multiply(SIMD8(repeating: coverage), shares)[0]
+          let below = UInt16(onto.load(fromByteOffset: x, as: UInt8.self))
+          let sum = shared + multiply(SIMD8(repeating: below), SIMD8(repeating: 255 - shared))[0]
+          onto.storeBytes(of: UInt8(min(sum, 255)), toByteOffset: x, as: UInt8.self)
+        }
+        x &+= 1
+      }
+    }
+  }
+
   /// Each lane (0–255) times the same lane of `factors` (0–255), divided by 255 and rounded as
   /// pixman rounds.
   @inline(__always) static func multiply(_ lanes: SIMD8<UInt16>, _ factors: SIMD8<UInt16>) -> SIMD8<UInt16> {

@@ -1,0 +1,23 @@
+/// A rectangle of pixels (`UInt32` premultiplied `0xAARRGGBB`) or coverage bytes placed on
+/// the destination: its element (0, 0) lies on destination pixel (`left`, `top`).
+public struct PixelPlane<Element> {
+  public var base: UnsafePointer<Element>
+  public var elementsPerRow: Int
+  public var left: Int
+  public var top: Int
+  public var width: Int
+  public var height: Int
+
+  public init(base: UnsafePointer<Element>, elementsPerRow: Int, left: Int, top: Int, width: Int, height: Int) {
+    self.base = base
+    self.elementsPerRow = elementsPerRow
+    self.left = left
+    self.top = top
+    self.width = width
+    self.height = height
+  }
+
+  /// The destination columns and rows the plane covers.
+  var columns: Range<Int> { left..<(left + width) }
+  var rows: Range<Int> { top..<(top + height) }
+}
