@@ -63,30 +63,8 @@ extension CairoBackend {
   /// that shading into it directly does not need. Like a popped group, the picture's device
   /// offset places it, so the pattern composites (and is kept) as a popped group is.
   func shadedGradientGroup(_ node: DisplayNode, in cairo: OpaquePointer) -> OpaquePointer? {
-    let layer = node.layer
-    let properties = layer.properties
-    guard shadesGradients, layer.kind == .gradient, properties.backgroundColor.alpha == 0,
-      properties.borderWidth <= 0 || properties.borderColor.alpha == 0, properties.contents == nil,
-      !properties.masksToBounds,
-      !node.sublayers.contains(where: { !$0.layer.properties.isHidden && $0.layer.properties.opacity > 0 }),
-      let geometry = GradientGeometry(properties.gradient, bounds: properties.bounds),
-      let (shader, deviceToUser) = shader(for: geometry, in: cairo)
-    else { return nil }
-    // The group Cairo would push: the clip's box in whole pixels. The bounds must cover all of
-    // it (its four corners, the bounds being convex), so no edge of theirs shows in it.
-    let group = Self.deviceClipBox(of: cairo).roundedOutward
-    let bounds = properties.bounds
-    let corners = [(group.left, group.top), (group.right, group.top), (group.left, group.bottom), (group.right, group.bottom)]
-    guard group.right > group.left, group.bottom > group.top, group.right - group.left < 1e6, group.bottom - group.top < 1e6,
-      corners.allSatisfy({ corner in
-        let point = deviceToUser.apply(to: Point(x: corner.0, y: corner.1))
-        return point.x >= bounds.minX && point.x <= bounds.maxX && point.y >= bounds.minY && point.y <= bounds.maxY
-      })
-    else { return nil }
-    let left = Int(group.left)
-    let top = Int(group.top)
-    let width = Int(group.right) - left
-    let height = Int(group.bottom) - top
+    guard let (shader, group) = gradientGroupShading(node, in: cairo) else { return nil }
+    let (left, top, width, height) = (group.left, group.top, group.width, group.height)
     // Every pixel is shaded, so none needs clearing first.
     guard let surface = Self.unclearedImageSurface(width: width, height: height) else { return nil }
     defer { cairo_surface_destroy(surface) }
@@ -99,6 +77,146 @@ extension CairoBackend {
     cairo_surface_set_device_offset(surface, Double(-left), Double(-top))
     gradientGroupsShaded += 1
     return cairo_pattern_create_for_surface(surface)
+  }
+
+  /// The shader of a layer that draws an axial or radial gradient and nothing else, and the
+  /// group Cairo would push for it (the clip's box in whole device pixels), when the layer's
+  /// bounds cover all of that box (so no edge of theirs shows in it); `nil` otherwise.
+  private func gradientGroupShading(
+    _ node: DisplayNode, in cairo: OpaquePointer
+  ) -> (GradientShader, (left: Int, top: Int, width: Int, height: Int))? {
+    let layer = node.layer
+    let properties = layer.properties
+    guard shadesGradients, layer.kind == .gradient, properties.backgroundColor.alpha == 0,
+      properties.borderWidth <= 0 || properties.borderColor.alpha == 0, properties.contents == nil,
+      !properties.masksToBounds,
+      !node.sublayers.contains(where: { !$0.layer.properties.isHidden && $0.layer.properties.opacity > 0 }),
+      let geometry = GradientGeometry(properties.gradient, bounds: properties.bounds),
+      let (shader, deviceToUser) = shader(for: geometry, in: cairo)
+    else { return nil }
+    let group = Self.deviceClipBox(of: cairo).roundedOutward
+    let bounds = properties.bounds
+    let corners = [(group.left, group.top), (group.right, group.top), (group.left, group.bottom), (group.right, group.bottom)]
+    guard group.right > group.left, group.bottom > group.top, group.right - group.left < 1e6, group.bottom - group.top < 1e6,
+      corners.allSatisfy({ corner in
+        let point = deviceToUser.apply(to: Point(x: corner.0, y: corner.1))
+        return point.x >= bounds.minX && point.x <= bounds.maxX && point.y >= bounds.minY && point.y <= bounds.maxY
+      })
+    else { return nil }
+    let left = Int(group.left)
+    let top = Int(group.top)
+    return (shader, (left, top, Int(group.right) - left, Int(group.bottom) - top))
+  }
+
+  /// Lays a masked gradient layer (as `shadedGradientGroup` takes them, at full opacity, in
+  /// the normal blend mode, its mask not inverted) by drawing the mask first and shading only
+  /// the runs where the mask has ink, laid through the mask with `BlendCompositor`; false
+  /// when the drawing state is not one the compositor handles, and nothing has been drawn.
+  ///
+  /// A Lottie gradient fill or stroke is a gradient far larger than its paths, masked by them:
+  /// the group shaded every pixel of the clip's box, and pixman then walked them all again
+  /// through the mask, though a star or a stroke inks a fraction of them. Every pixel comes out
+  /// as the group and `cairo_mask` make it: the shader places a run's pixels from the group's
+  /// left column (`GradientShader.shadeRow`), and the compositor is pixman's `over`.
+  func shadeGradientThroughMask(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
+    let properties = node.layer.properties
+    guard shadesGradientsThroughMasks, let mask = node.mask, !properties.invertsMask, properties.opacity >= 1,
+      properties.blendMode == .normal, !node.castsShadow, let target = cairo_get_group_target(cairo),
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
+      let clip = deviceClipRectangle(of: cairo), let (shader, group) = gradientGroupShading(node, in: cairo)
+    else { return false }
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+    guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else { return false }
+
+    pushGroup(cairo, alphaOnly: true)
+    try draw(mask, in: cairo)
+    guard let drawnMask = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
+    defer { cairo_pattern_destroy(drawnMask) }
+    var maskSurface: OpaquePointer?
+    guard cairo_pattern_get_surface(drawnMask, &maskSurface) == CAIRO_STATUS_SUCCESS, let maskSurface,
+      cairo_surface_get_type(maskSurface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(maskSurface) == CAIRO_FORMAT_A8
+    else {
+      // Drawn already: composite it as the layer would have been.
+      try compositeShadedGroup(node, through: drawnMask, in: cairo)
+      return true
+    }
+    var maskOffsetX = 0.0
+    var maskOffsetY = 0.0
+    cairo_surface_get_device_offset(maskSurface, &maskOffsetX, &maskOffsetY)
+    // Device point → target pixel: + the target's offset; mask pixel → device point: − its own.
+    let shiftX = Int(offsetX)
+    let shiftY = Int(offsetY)
+    let maskLeft = Int(offsetX - maskOffsetX)
+    let maskTop = Int(offsetY - maskOffsetY)
+    cairo_surface_flush(target)
+    cairo_surface_flush(maskSurface)
+    guard maskOffsetX == maskOffsetX.rounded(), maskOffsetY == maskOffsetY.rounded(),
+      let targetData = cairo_image_surface_get_data(target), let maskData = cairo_image_surface_get_data(maskSurface)
+    else {
+      try compositeShadedGroup(node, through: drawnMask, in: cairo)
+      return true
+    }
+    let maskWidth = Int(cairo_image_surface_get_width(maskSurface))
+    let maskHeight = Int(cairo_image_surface_get_height(maskSurface))
+    let maskBytesPerRow = Int(cairo_image_surface_get_stride(maskSurface))
+    // Target pixels the group, the clip, the target and the mask all hold.
+    let columns = (group.left + shiftX..<group.left + group.width + shiftX)
+      .clamped(to: clip.minX + shiftX..<clip.maxX + shiftX)
+      .clamped(to: 0..<Int(cairo_image_surface_get_width(target)))
+      .clamped(to: maskLeft..<(maskLeft + maskWidth))
+    let rows = (group.top + shiftY..<group.top + group.height + shiftY)
+      .clamped(to: clip.minY + shiftY..<clip.maxY + shiftY)
+      .clamped(to: 0..<Int(cairo_image_surface_get_height(target)))
+      .clamped(to: maskTop..<(maskTop + maskHeight))
+    let targetPixelsPerRow = Int(cairo_image_surface_get_stride(target)) / 4
+    let scratch = gradientScratch.words(max(columns.count, 1))
+    targetData.withMemoryRebound(to: UInt32.self, capacity: targetPixelsPerRow * max(rows.upperBound, 1)) { pixels in
+      for y in rows {
+        // The row's ink, from its first covered pixel to its last: shaded in one go, and laid
+        // through the coverage, which skips the empty pairs between.
+        let coverage = UnsafePointer(maskData + (y - maskTop) * maskBytesPerRow - maskLeft)
+        guard let ink = Self.inkedSpan(coverage, within: columns) else { continue }
+        shader.shadeRow(into: scratch, row: y - shiftY, origin: group.left, columns: ink.lowerBound - shiftX..<ink.upperBound - shiftX)
+        CoverageCompositor.compositeOver(
+          pixels: scratch, through: coverage + ink.lowerBound, onto: pixels + y * targetPixelsPerRow + ink.lowerBound,
+          count: ink.count)
+      }
+    }
+    cairo_surface_mark_dirty(target)
+    gradientsShadedThroughMasks += 1
+    return true
+  }
+
+  /// The columns of `columns` from the first whose coverage is not zero to the last, or `nil`
+  /// when all are zero; `coverage` holds the row's byte for column 0.
+  static func inkedSpan(_ coverage: UnsafePointer<UInt8>, within columns: Range<Int>) -> Range<Int>? {
+    let bytes = UnsafeRawPointer(coverage)
+    var first = columns.lowerBound
+    while first &+ 8 <= columns.upperBound, bytes.loadUnaligned(fromByteOffset: first, as: UInt64.self) == 0 { first &+= 8 }
+    while first < columns.upperBound, coverage[first] == 0 { first &+= 1 }
+    guard first < columns.upperBound else { return nil }
+    var end = columns.upperBound
+    while end &- 8 >= first, bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self) == 0 { end &-= 8 }
+    while coverage[end &- 1] == 0 { end &-= 1 }
+    return first..<end
+  }
+
+  /// The fallback of `shadeGradientThroughMask` once the mask is drawn: the gradient's group,
+  /// shaded whole, composited through it.
+  private func compositeShadedGroup(_ node: DisplayNode, through drawnMask: OpaquePointer, in cairo: OpaquePointer) throws {
+    guard let content = shadedGradientGroup(node, in: cairo) else { return }
+    defer { cairo_pattern_destroy(content) }
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    var identity = cairo_matrix_t()
+    cairo_matrix_init_identity(&identity)
+    cairo_pattern_set_matrix(content, &identity)
+    cairo_pattern_set_matrix(drawnMask, &identity)
+    cairo_identity_matrix(cairo)
+    cairo_set_source(cairo, content)
+    cairo_mask(cairo, drawnMask)
   }
 
   /// Fills the bounds with an axial or radial gradient shaded by `GradientShader`, band by

@@ -78,6 +78,8 @@ extension CairoBackend {
       try composite(cached.pattern, of: node, ink: ink, inkRuns: cached.coverageRuns, in: cairo)
       return
     }
+    // A masked gradient whose picture is not kept is shaded only where its mask has ink.
+    if isolated, !hasShadow, !keepsGroup, try shadeGradientThroughMask(node, in: cairo) { return }
     // A layer that draws a gradient and nothing else has its group shaded straight into it.
     if isolated, !hasShadow, let content = shadedGradientGroup(node, in: cairo) {
       defer { cairo_pattern_destroy(content) }

@@ -31,6 +31,12 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   var gradientBandsShaded = 0
   /// Groups of gradient layers shaded straight into their pictures so far (for the tests).
   var gradientGroupsShaded = 0
+  /// Whether a masked gradient whose picture is not kept is shaded only where its mask has
+  /// ink (see `shadeGradientThroughMask`); off, its whole group is shaded and masked (the
+  /// reference the tests compare with).
+  var shadesGradientsThroughMasks = true
+  /// Masked gradients shaded only where their masks have ink so far (for the tests).
+  var gradientsShadedThroughMasks = 0
   /// How many offscreen surfaces (a backing store, a layer drawn flat for perspective) the
   /// drawing is in: the display list's culling holds only for drawing straight into the frame.
   var offscreenDepth = 0

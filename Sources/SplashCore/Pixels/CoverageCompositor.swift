@@ -111,6 +111,53 @@ public enum CoverageCompositor {
     }
   }
 
+  /// Lays `count` premultiplied pixels of `source` over `destination` through the same
+  /// number of coverage bytes: pixman's `over` with an 8-bit mask (each channel of the source
+  /// multiplied by the coverage, then source + destination × (255 − source alpha)), to the bit.
+  ///
+  /// A masked gradient shaded only under its mask's ink is laid this way, a row's ink at a
+  /// time (see `CairoBackend.shadeGradientThroughMask`).
+  public static func compositeOver(
+    pixels source: UnsafePointer<UInt32>, through coverage: UnsafePointer<UInt8>, onto destination: UnsafeMutablePointer<UInt32>,
+    count: Int
+  ) {
+    let from = UnsafeRawPointer(source)
+    let shares = UnsafeRawPointer(coverage)
+    let onto = UnsafeMutableRawPointer(destination)
+    var x = 0
+    while x &+ 1 < count {
+      let pair = UInt64(shares.loadUnaligned(fromByteOffset: x, as: UInt16.self))
+      if pair == 0 {
+        x &+= 2
+        continue
+      }
+      let laid = from.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self)
+      // Whole coverage of two opaque pixels: the source itself.
+      if pair == 0xFFFF && laid & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+        onto.storeBytes(of: laid, toByteOffset: 4 &* x, as: UInt64.self)
+        x &+= 2
+        continue
+      }
+      let lanes = multiply(
+        PixelLanes.widened(laid),
+        unsafeBitCast(
+          SIMD2<UInt64>((pair & 0xFF) &* 0x0001_0001_0001_0001, (pair >> 8) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self))
+      let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+      let transparency = 255 &- unsafeBitCast(
+        SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
+      let below = PixelLanes.widened(onto.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
+      let sum = lanes &+ multiply(below, transparency)
+      onto.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
+      x &+= 2
+    }
+    if x < count {
+      let share = UInt64(coverage[x])
+      if share != 0 {
+        destination[x] = over(multiply(spread(source[x]), by: share), onto: destination[x])
+      }
+    }
+  }
+
   /// Lays the coverage `source`, at `share` (255: all of it), over the 8-bit coverage of the
   /// destination within `columns` × `rows`: pixman's `over` between two alpha-only surfaces,
   /// source × share + destination × (255 − source × share), to the bit.

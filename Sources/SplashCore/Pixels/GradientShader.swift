@@ -32,63 +32,67 @@ public struct GradientShader {
     into pixels: UnsafeMutablePointer<UInt32>, wordsPerRow: Int, left: Int, top: Int, width: Int, height: Int
   ) {
     guard width > 0, height > 0 else { return }
+    for row in 0..<height {
+      shadeRow(into: pixels + row * wordsPerRow, row: top + row, origin: left, columns: left..<(left + width))
+    }
+  }
+
+  /// Writes the pixels of `columns` in `row` (`pixels` holding the first), each exactly as
+  /// `shade` writes it in a picture whose left column is `origin`: a pixel's place is computed
+  /// from its column's distance to the origin, so a run shaded alone matches the same pixels of
+  /// the whole picture bit for bit.
+  public func shadeRow(into pixels: UnsafeMutablePointer<UInt32>, row: Int, origin: Int, columns: Range<Int>) {
+    guard !columns.isEmpty else { return }
     ramp.entries.withUnsafeBufferPointer { table in
       guard let table = table.baseAddress else { return }
-      for row in 0..<height {
-        let centre = Point(x: Double(left) + 0.5, y: Double(top + row) + 0.5)
-        let start = map.apply(to: centre)
-        let out = pixels + row * wordsPerRow
-        // Each pixel's place is computed from the row's start, not accumulated, so that no error
-        // builds up along a long row.
-        switch shape {
-        case .axial:
-          let base = Float(start.x) * Self.last
-          let step = Float(map.a) * Self.last
-          Self.fill(out, width: width, table: table) { columns in base + step * columns }
-        case .radial:
-          let startX = Float(start.x)
-          let startY = Float(start.y)
-          let stepX = Float(map.a)
-          let stepY = Float(map.b)
-          Self.fill(out, width: width, table: table) { columns in
-            let x = startX + stepX * columns
-            let y = startY + stepY * columns
-            return (x * x + y * y).squareRoot() * Self.last
-          }
+      let centre = Point(x: Double(origin) + 0.5, y: Double(row) + 0.5)
+      let start = map.apply(to: centre)
+      let out = pixels - (columns.lowerBound - origin)
+      let first = columns.lowerBound - origin
+      let end = columns.upperBound - origin
+      // Each pixel's place is computed from the row's start, not accumulated, so that no error
+      // builds up along a long row.
+      switch shape {
+      case .axial:
+        let base = Float(start.x) * Self.last
+        let step = Float(map.a) * Self.last
+        Self.fill(out, from: first, to: end, table: table) { columns in base + step * columns }
+      case .radial:
+        let startX = Float(start.x)
+        let startY = Float(start.y)
+        let stepX = Float(map.a)
+        let stepY = Float(map.b)
+        Self.fill(out, from: first, to: end, table: table) { columns in
+          let x = startX + stepX * columns
+          let y = startY + stepY * columns
+          return (x * x + y * y).squareRoot() * Self.last
         }
       }
     }
   }
 
-  /// The last entry's index.
   private static let last = Float(GradientRamp.count - 1)
 
-  /// Writes `width` pixels, eight at a time: `position` gives the ramp positions (in entries)
-  /// of the pixels at the given columns.
+  /// Writes the pixels of columns `first..<end` (counted from the row's origin), eight at a
+  /// time: `position` gives the ramp positions (in entries) of the pixels at the given columns.
   @inline(__always)
   private static func fill(
-    _ out: UnsafeMutablePointer<UInt32>, width: Int, table: UnsafePointer<UInt32>,
+    _ out: UnsafeMutablePointer<UInt32>, from first: Int, to end: Int, table: UnsafePointer<UInt32>,
     position: (SIMD8<Float>) -> SIMD8<Float>
   ) {
     let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-    var column = 0
-    while column + 8 <= width {
+    var column = first
+    while column + 8 <= end {
       let entries = Self.entries(position(lanes + Float(column)))
       for lane in 0..<8 { out[column + lane] = table[Int(entries[lane])] }
       column += 8
     }
-    if column < width {
+    if column < end {
       let entries = Self.entries(position(lanes + Float(column)))
-      for lane in 0..<(width - column) { out[column + lane] = table[Int(entries[lane])] }
+      for lane in 0..<(end - column) { out[column + lane] = table[Int(entries[lane])] }
     }
   }
 
-  /// The entries nearest `positions`, clamped to the table.
-  ///
-  /// The clamp is ½ (|p| − |p − last| + last), and adding 1.5 × 2^23 to a float between 0 and
-  /// 2^22 leaves the integer nearest it in the low bits of the sum: both are a few vector
-  /// instructions, where comparisons and conversions would go lane by lane. The mask keeps any
-  /// position, even one that is not a number, inside the table (1024 entries).
   @inline(__always)
   private static func entries(_ positions: SIMD8<Float>) -> SIMD8<UInt32> {
     let clamped = 0.5 * (magnitude(positions) - magnitude(positions - last) + last)
