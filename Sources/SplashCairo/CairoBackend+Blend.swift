@@ -9,9 +9,8 @@ import SplashModel
 /// one the compositor handles; otherwise Cairo composites as before, to the same pixels.
 extension CairoBackend {
   /// Lays the opacity group `group` (an alpha-only group standing for `ink`, or a picture) at
-  /// `opacity` with `blendMode`, when the drawing state allows it: an image surface of
-  /// premultiplied pixels, a clip that is one rectangle of whole device pixels, and a group
-  /// lying on whole pixels, placed in device space. False otherwise, and Cairo lays it.
+  /// `opacity` with `blendMode`, when the drawing state allows it (see `devicePixelTarget`;
+  /// the group placed in device space, on whole pixels). False otherwise, and Cairo lays it.
   func compositeBlended(
     _ group: OpaquePointer, ink: Color?, opacity: Double, blendMode: BlendMode, in cairo: OpaquePointer
   ) -> Bool {
@@ -39,15 +38,6 @@ extension CairoBackend {
     return composite(mode, source: .pixels(picture), share: .coverage(coverage), onto: target)
   }
 
-  /// The surface being drawn on and the whole pixels of it the clip leaves.
-  struct BlendTarget {
-    var surface: OpaquePointer
-    var offsetX: Double
-    var offsetY: Double
-    var columns: Range<Int>
-    var rows: Range<Int>
-  }
-
   static func compositorMode(_ blendMode: BlendMode) -> BlendCompositor.Mode? {
     switch blendMode {
     case .multiply: .multiply
@@ -56,67 +46,22 @@ extension CairoBackend {
     }
   }
 
-  private func blendTarget(of cairo: OpaquePointer) -> BlendTarget? {
-    guard composesBlendModes, let target = cairo_get_group_target(cairo),
-      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-      cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
-      let clip = deviceClipRectangle(of: cairo)
-    else { return nil }
-    var toDevice = cairo_matrix_t()
-    cairo_get_matrix(cairo, &toDevice)
-    guard Self.isIdentity(toDevice) else { return nil }
-    var offsetX = 0.0
-    var offsetY = 0.0
-    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-    guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else { return nil }
-    let columns = max(clip.minX + Int(offsetX), 0)..<min(clip.maxX + Int(offsetX), Int(cairo_image_surface_get_width(target)))
-    let rows = max(clip.minY + Int(offsetY), 0)..<min(clip.maxY + Int(offsetY), Int(cairo_image_surface_get_height(target)))
-    return BlendTarget(surface: target, offsetX: offsetX, offsetY: offsetY, columns: columns, rows: rows)
-  }
-
-  /// The image surface behind `pattern`, in `format`, as a plane of the target's pixels, when
-  /// the pattern is placed in device space on whole pixels.
-  private func plane<Element>(
-    of pattern: OpaquePointer, format: cairo_format_t, as: Element.Type, on target: BlendTarget
-  ) -> PixelPlane<Element>? {
-    var surface: OpaquePointer?
-    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
-      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == format
-    else { return nil }
-    var patternMatrix = cairo_matrix_t()
-    cairo_pattern_get_matrix(pattern, &patternMatrix)
-    var offsetX = 0.0
-    var offsetY = 0.0
-    cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
-    // The pattern's pixel (0, 0) lies at the device point its offset names; a target pixel is
-    // a device point moved by the target's own offset.
-    let left = target.offsetX - offsetX
-    let top = target.offsetY - offsetY
-    guard Self.isIdentity(patternMatrix), left == left.rounded(), top == top.rounded() else { return nil }
-    cairo_surface_flush(surface)
-    guard let data = cairo_image_surface_get_data(surface) else { return nil }
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    return PixelPlane(
-      base: UnsafeRawPointer(data).assumingMemoryBound(to: Element.self),
-      elementsPerRow: stride / MemoryLayout<Element>.stride, left: Int(left), top: Int(top),
-      width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)))
+  private func blendTarget(of cairo: OpaquePointer) -> DevicePixelTarget? {
+    guard composesBlendModes else { return nil }
+    return devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32)
   }
 
   private func composite(
-    _ mode: BlendCompositor.Mode, source: BlendCompositor.Source, share: BlendCompositor.Share, onto target: BlendTarget
+    _ mode: BlendCompositor.Mode, source: BlendCompositor.Source, share: BlendCompositor.Share, onto target: DevicePixelTarget
   ) -> Bool {
     guard !target.columns.isEmpty, !target.rows.isEmpty else { return true }
-    cairo_surface_flush(target.surface)
-    guard let data = cairo_image_surface_get_data(target.surface) else { return false }
-    let pixelsPerRow = Int(cairo_image_surface_get_stride(target.surface)) / 4
-    data.withMemoryRebound(to: UInt32.self, capacity: pixelsPerRow * target.rows.upperBound) { pixels in
+    let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
       BlendCompositor.composite(
         mode, source: source, share: share, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns,
         rows: target.rows)
     }
-    cairo_surface_mark_dirty(target.surface)
-    blendModesComposited += 1
-    return true
+    if written { blendModesComposited += 1 }
+    return written
   }
 
   /// Lays a picture (`picture`, its pixel (0, 0) on pixel (`left`, `top`)) or `ink`, through

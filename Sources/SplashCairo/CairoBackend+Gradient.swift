@@ -121,73 +121,47 @@ extension CairoBackend {
   func shadeGradientThroughMask(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
     let properties = node.layer.properties
     guard shadesGradientsThroughMasks, let mask = node.mask, !properties.invertsMask, properties.opacity >= 1,
-      properties.blendMode == .normal, !node.castsShadow, let target = cairo_get_group_target(cairo),
-      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
-      let clip = deviceClipRectangle(of: cairo), let (shader, group) = gradientGroupShading(node, in: cairo)
+      properties.blendMode == .normal, !node.castsShadow,
+      let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
+      let (shader, group) = gradientGroupShading(node, in: cairo)
     else { return false }
-    var offsetX = 0.0
-    var offsetY = 0.0
-    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-    guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else { return false }
 
     pushGroup(cairo, alphaOnly: true)
     try draw(mask, in: cairo)
     guard let drawnMask = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
     defer { cairo_pattern_destroy(drawnMask) }
-    var maskSurface: OpaquePointer?
-    guard cairo_pattern_get_surface(drawnMask, &maskSurface) == CAIRO_STATUS_SUCCESS, let maskSurface,
-      cairo_surface_get_type(maskSurface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(maskSurface) == CAIRO_FORMAT_A8
-    else {
+    guard let coverage = plane(of: drawnMask, format: CAIRO_FORMAT_A8, as: UInt8.self, on: target) else {
       // Drawn already: composite it as the layer would have been.
       try compositeShadedGroup(node, through: drawnMask, in: cairo)
       return true
     }
-    var maskOffsetX = 0.0
-    var maskOffsetY = 0.0
-    cairo_surface_get_device_offset(maskSurface, &maskOffsetX, &maskOffsetY)
-    // Device point → target pixel: + the target's offset; mask pixel → device point: − its own.
-    let shiftX = Int(offsetX)
-    let shiftY = Int(offsetY)
-    let maskLeft = Int(offsetX - maskOffsetX)
-    let maskTop = Int(offsetY - maskOffsetY)
-    cairo_surface_flush(target)
-    cairo_surface_flush(maskSurface)
-    guard maskOffsetX == maskOffsetX.rounded(), maskOffsetY == maskOffsetY.rounded(),
-      let targetData = cairo_image_surface_get_data(target), let maskData = cairo_image_surface_get_data(maskSurface)
-    else {
-      try compositeShadedGroup(node, through: drawnMask, in: cairo)
-      return true
-    }
-    let maskWidth = Int(cairo_image_surface_get_width(maskSurface))
-    let maskHeight = Int(cairo_image_surface_get_height(maskSurface))
-    let maskBytesPerRow = Int(cairo_image_surface_get_stride(maskSurface))
+    // Device point → target pixel: + the target's offset.
+    let shiftX = Int(target.offsetX)
+    let shiftY = Int(target.offsetY)
     // Target pixels the group, the clip, the target and the mask all hold.
-    let columns = (group.left + shiftX..<group.left + group.width + shiftX)
-      .clamped(to: clip.minX + shiftX..<clip.maxX + shiftX)
-      .clamped(to: 0..<Int(cairo_image_surface_get_width(target)))
-      .clamped(to: maskLeft..<(maskLeft + maskWidth))
-    let rows = (group.top + shiftY..<group.top + group.height + shiftY)
-      .clamped(to: clip.minY + shiftY..<clip.maxY + shiftY)
-      .clamped(to: 0..<Int(cairo_image_surface_get_height(target)))
-      .clamped(to: maskTop..<(maskTop + maskHeight))
-    let targetPixelsPerRow = Int(cairo_image_surface_get_stride(target)) / 4
+    let columns = (group.left + shiftX..<group.left + group.width + shiftX).clamped(to: target.columns)
+      .clamped(to: coverage.columns)
+    let rows = (group.top + shiftY..<group.top + group.height + shiftY).clamped(to: target.rows).clamped(to: coverage.rows)
     let scratch = gradientScratch.words(max(columns.count, 1))
-    targetData.withMemoryRebound(to: UInt32.self, capacity: targetPixelsPerRow * max(rows.upperBound, 1)) { pixels in
+    let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
       for y in rows {
         // The row's ink, from its first covered pixel to its last: shaded in one go, and laid
         // through the coverage, which skips the empty pairs between.
-        let coverage = UnsafePointer(maskData + (y - maskTop) * maskBytesPerRow - maskLeft)
-        guard let ink = Self.inkedSpan(coverage, within: columns) else { continue }
+        let row = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
+        guard let ink = Self.inkedSpan(row, within: columns) else { continue }
         shader.shadeRow(into: scratch, row: y - shiftY, origin: group.left, columns: ink.lowerBound - shiftX..<ink.upperBound - shiftX)
         CoverageCompositor.compositeOver(
-          pixels: scratch, through: coverage + ink.lowerBound, onto: pixels + y * targetPixelsPerRow + ink.lowerBound,
-          count: ink.count)
+          pixels: scratch, through: row + ink.lowerBound, onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
       }
     }
-    cairo_surface_mark_dirty(target)
+    guard written else {
+      try compositeShadedGroup(node, through: drawnMask, in: cairo)
+      return true
+    }
     gradientsShadedThroughMasks += 1
     return true
   }
+
 
   /// The columns of `columns` from the first whose coverage is not zero to the last, or `nil`
   /// when all are zero; `coverage` holds the row's byte for column 0.
@@ -210,11 +184,8 @@ extension CairoBackend {
     defer { cairo_pattern_destroy(content) }
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
-    var identity = cairo_matrix_t()
-    cairo_matrix_init_identity(&identity)
-    cairo_pattern_set_matrix(content, &identity)
-    cairo_pattern_set_matrix(drawnMask, &identity)
-    cairo_identity_matrix(cairo)
+    placeInDeviceSpace(content, in: cairo)
+    placeInDeviceSpace(drawnMask, in: cairo)
     cairo_set_source(cairo, content)
     cairo_mask(cairo, drawnMask)
   }

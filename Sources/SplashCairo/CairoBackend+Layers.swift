@@ -302,7 +302,7 @@ extension CairoBackend {
   /// `cairo_pop_group` gives it (the user space's, inverted again when compositing), rounding
   /// makes that a near-identity transform, and pixman samples the group through its slow
   /// transformed paths instead of blending rows.
-  private func placeInDeviceSpace(_ group: OpaquePointer, in cairo: OpaquePointer) {
+  func placeInDeviceSpace(_ group: OpaquePointer, in cairo: OpaquePointer) {
     var identity = cairo_matrix_t()
     cairo_matrix_init_identity(&identity)
     cairo_pattern_set_matrix(group, &identity)

@@ -188,11 +188,11 @@ public enum CoverageCompositor {
         x &+= 8
       }
       while x < columns.upperBound {
-        let coverage = UInt16(from.load(fromByteOffset: x, as: UInt8.self))
+        let coverage = UInt64(from.load(fromByteOffset: x, as: UInt8.self))
         if coverage != 0 {
-          let shared = multiply(SIMD8(repeating: coverage), shares)[0]
-          let below = UInt16(onto.load(fromByteOffset: x, as: UInt8.self))
-          let sum = shared + multiply(SIMD8(repeating: below), SIMD8(repeating: 255 - shared))[0]
+          let shared = multiply(coverage, by: UInt64(share))
+          let below = UInt64(onto.load(fromByteOffset: x, as: UInt8.self))
+          let sum = shared + multiply(below, by: 255 - shared)
           onto.storeBytes(of: UInt8(min(sum, 255)), toByteOffset: x, as: UInt8.self)
         }
         x &+= 1

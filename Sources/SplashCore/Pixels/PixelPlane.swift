@@ -18,6 +18,6 @@ public struct PixelPlane<Element> {
   }
 
   /// The destination columns and rows the plane covers.
-  var columns: Range<Int> { left..<(left + width) }
-  var rows: Range<Int> { top..<(top + height) }
+  public var columns: Range<Int> { left..<(left + width) }
+  public var rows: Range<Int> { top..<(top + height) }
 }
