@@ -70,6 +70,13 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   var invertsMasksInPlace = true
   /// Inverted masks turned in place so far (for the tests).
   var masksInvertedInPlace = 0
+  /// Whether shape layers' fills and strokes are rasterized by splashvid's own
+  /// `CoverageRasterizer` (see `rasterizeShape`); off, Cairo draws them.
+  var rasterizesShapes = true
+  /// Fills and strokes drawn by `CoverageRasterizer` so far (for the tests).
+  var shapesRasterized = 0
+  /// The rasterizer and its buffers, kept from shape to shape.
+  let rasterizer = CoverageRasterizer()
   /// Layers whose opacity was folded into their paint so far (for the tests).
   var opacitiesFolded = 0
   /// Masked contents composited from the group kept from an earlier frame (for the tests).

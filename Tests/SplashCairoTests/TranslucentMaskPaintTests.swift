@@ -6,8 +6,10 @@ import Testing
 
 @testable import SplashCairo
 
-/// Faded fills and strokes inside masks: drawn through a group of their own (Cairo's straight
-/// path is slow there), with the coverage they would have had.
+/// Faded fills and strokes inside masks that Cairo draws: drawn through a group of their own
+/// (Cairo's straight path is slow there), with the coverage they would have had. Shape layers
+/// are rasterized by splashvid itself where it can (see `ShapeRasterizingTests`); these tests
+/// turn that off to reach the path Cairo still takes under clips the rasterizer leaves to it.
 @Suite("Translucent paints in a mask are drawn through a group, to the same coverage")
 struct TranslucentMaskPaintTests {
   /// An orange square masked by a star of faded strokes and a faded fill, turned off the
@@ -48,6 +50,13 @@ struct TranslucentMaskPaintTests {
     return PresentationTree(canvasSize: Size(width: 100, height: 100), backgroundColor: .white, layers: [layer])
   }
 
+  /// A backend that leaves shape layers to Cairo.
+  static func cairoDrawn() -> CairoBackend {
+    let backend = CairoBackend()
+    backend.rasterizesShapes = false
+    return backend
+  }
+
   private func render(_ tree: PresentationTree, with backend: CairoBackend) throws -> PixelBuffer {
     let buffer = try #require(PixelBuffer(width: 300, height: 300))
     try backend.render(tree, viewport: Viewport(canvasSize: tree.canvasSize, pixelWidth: 300, pixelHeight: 300), into: buffer)
@@ -56,8 +65,8 @@ struct TranslucentMaskPaintTests {
 
   @Test("faded strokes and fills in a mask: every channel within a level of drawing them straight", arguments: [0.35, 0.8])
   func sameCoverage(alpha: Double) throws {
-    let grouped = CairoBackend()
-    let straight = CairoBackend()
+    let grouped = Self.cairoDrawn()
+    let straight = Self.cairoDrawn()
     straight.groupsTranslucentPaints = false
     let ours = try render(tree(strokeAlpha: alpha, fillAlpha: alpha / 2), with: grouped)
     let reference = try render(tree(strokeAlpha: alpha, fillAlpha: alpha / 2), with: straight)
@@ -81,8 +90,8 @@ struct TranslucentMaskPaintTests {
     "the grouped paints are laid onto the mask by the coverage compositor, to the byte Cairo lays them",
     arguments: [0.35, 0.8, 0.999])
   func groupsLaidAsCairoLaysThem(alpha: Double) throws {
-    let ours = CairoBackend()
-    let cairo = CairoBackend()
+    let ours = Self.cairoDrawn()
+    let cairo = Self.cairoDrawn()
     cairo.laysCoverageGroups = false
     // A second frame with the star turned further: groups of other sizes and offsets.
     for turn in [0.31, 1.07] {
@@ -98,7 +107,7 @@ struct TranslucentMaskPaintTests {
 
   @Test("opaque paints in a mask, and faded paints in a colour picture, are drawn straight")
   func onlyTranslucentIntoAlpha() throws {
-    let backend = CairoBackend()
+    let backend = Self.cairoDrawn()
     _ = try render(tree(strokeAlpha: 1, fillAlpha: 1), with: backend)
     #expect(backend.translucentPaintsGrouped == 0)
     var unmasked = tree(strokeAlpha: 0.5, fillAlpha: 0.5)

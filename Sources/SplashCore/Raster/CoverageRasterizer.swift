@@ -1,0 +1,295 @@
+/// Turns polygons into the exact share of each pixel they cover, and lays that coverage down
+/// with `CoverageCompositor`'s arithmetic.
+///
+/// Cairo's scan converter samples each pixel row fifteen times and walks every edge on each
+/// sample row: measured in C at 512x512, a stroked ring 30 pixels wide cost it 180 µs, a
+/// filled disc of three times the ring's area 70 µs. This rasterizer computes each pixel's
+/// covered area exactly, once per pixel an edge crosses (an accumulation of signed areas, the
+/// method of FreeType's and font-rs's rasterizers), and lays the pixels between two crossings
+/// as one span of constant coverage.
+///
+/// Each edge piece within a pixel adds to that pixel's cell:
+///
+///     cover += dy                      (its signed height: +1 entering the shape, −1 leaving)
+///     area  += dy × (mean x − column)  (the part of that height's pixel left of the edge)
+///
+/// Sweeping a row left to right, a pixel's covered area is the covers of all cells to its left
+/// plus its own cover less its own area; the pixels between cells all have the running sum.
+///
+/// Only edges where the fill rule turns outside into inside, or back, are added. Summing
+/// every edge's signed area and clamping afterwards overstates a pixel where overlapping
+/// parts of a shape share an edge: a stroke whose path doubles back on itself counted its
+/// edge pixels twice, a 60 % pixel drawn whole. So each row's edge pieces are ordered left to
+/// right, the winding counted across them, and each piece kept only where it enters or leaves
+/// the shape, with that sign (`RowCrossings`).
+///
+/// The rasterizer works a band of rows at a time, so memory is the band, not the picture.
+/// One instance is used by one thread; it keeps its buffers between fills.
+public final class CoverageRasterizer {
+  /// Which pixels a set of polygons fills (`CAShapeLayerFillRule`).
+  public enum FillRule: Sendable {
+    case nonZero
+    case evenOdd
+  }
+
+  /// One edge, top to bottom, in target pixels.
+  struct Edge {
+    var top: Double
+    var bottom: Double
+    /// x at `top`.
+    var x: Double
+    /// x moved per unit of y.
+    var slope: Double
+    /// +1 when the edge ran downwards, −1 upwards.
+    var direction: Float
+  }
+
+  /// Rows rasterized together: the cells of a band stay in the core's cache.
+  static let bandHeight = 16
+
+  /// The part of an edge inside one pixel row.
+  struct Piece {
+    var top: Double
+    var bottom: Double
+    /// x at `top` and at `bottom`.
+    var topX: Double
+    var bottomX: Double
+    var direction: Float
+  }
+
+  var edges: [Edge] = []
+  var minimumX = Double.infinity
+  var maximumX = -Double.infinity
+  var minimumY = Double.infinity
+  var maximumY = -Double.infinity
+
+  /// Scratch memory kept from fill to fill. The sweep reaches it through pointers: a class's
+  /// arrays are checked for exclusive access on every touch, which cost more than the
+  /// rasterizing itself.
+  private var covers = ScratchBuffer<Float>()
+  private var areas = ScratchBuffer<Float>()
+  private var touched = ScratchBuffer<UInt64>()
+  private var runBytes = ScratchBuffer<UInt8>()
+  private var pieces = ScratchBuffer<Piece>()
+  private var stretch = ScratchBuffer<Piece>()
+  private var cuts = ScratchBuffer<Double>()
+
+  private var rowStarts = ScratchBuffer<Int>()
+  /// The edges crossing the band being swept.
+  private var active = ScratchBuffer<Int>()
+  /// The edges in order of the row each starts in.
+  private var order = ScratchBuffer<Int>()
+
+  public init() {}
+
+  deinit {
+    covers.free()
+    areas.free()
+    touched.free()
+    runBytes.free()
+    pieces.free()
+    stretch.free()
+    cuts.free()
+    rowStarts.free()
+    order.free()
+    active.free()
+  }
+
+  /// Forgets the polygons added so far.
+  public func reset() {
+    edges.removeAll(keepingCapacity: true)
+    minimumX = .infinity
+    maximumX = -.infinity
+    minimumY = .infinity
+    maximumY = -.infinity
+  }
+
+  /// True when no edge has been added since the last reset.
+  public var isEmpty: Bool { edges.isEmpty }
+
+  /// Adds the edge from `start` to `end`, in target pixels. Horizontal edges cover nothing.
+  public func addEdge(from start: Point, to end: Point) {
+    guard start.y != end.y, start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return }
+    let (upper, lower, direction): (Point, Point, Float) = start.y < end.y ? (start, end, 1) : (end, start, -1)
+    edges.append(
+      Edge(top: upper.y, bottom: lower.y, x: upper.x, slope: (lower.x - upper.x) / (lower.y - upper.y), direction: direction))
+    minimumX = min(minimumX, start.x, end.x)
+    maximumX = max(maximumX, start.x, end.x)
+    minimumY = min(minimumY, upper.y)
+    maximumY = max(maximumY, lower.y)
+  }
+
+  /// Adds the closed polygon through `points`, each mapped by `transform` into target pixels.
+  ///
+  /// Built in local storage and added at once: each touch of a class's stored property is
+  /// checked for exclusive access at run time, which cost more than building an edge.
+  public func addPolygon(_ points: [Point], transform: AffineTransform = .identity) {
+    guard points.count > 1 else { return }
+    var added: [Edge] = []
+    added.reserveCapacity(points.count)
+    var bounds = (minimumX: minimumX, maximumX: maximumX, minimumY: minimumY, maximumY: maximumY)
+    var previous = transform.apply(to: points[points.count - 1])
+    for point in points {
+      let mapped = transform.apply(to: point)
+      defer { previous = mapped }
+      guard previous.y != mapped.y, previous.x.isFinite, previous.y.isFinite, mapped.x.isFinite, mapped.y.isFinite else {
+        continue
+      }
+      let (upper, lower, direction): (Point, Point, Float) = previous.y < mapped.y ? (previous, mapped, 1) : (mapped, previous, -1)
+      added.append(
+        Edge(top: upper.y, bottom: lower.y, x: upper.x, slope: (lower.x - upper.x) / (lower.y - upper.y), direction: direction))
+      bounds.minimumX = min(bounds.minimumX, mapped.x, previous.x)
+      bounds.maximumX = max(bounds.maximumX, mapped.x, previous.x)
+      bounds.minimumY = min(bounds.minimumY, upper.y)
+      bounds.maximumY = max(bounds.maximumY, lower.y)
+    }
+    edges.append(contentsOf: added)
+    (minimumX, maximumX, minimumY, maximumY) = bounds
+  }
+
+  /// The pixels the polygons touch, within `columns` × `rows`, as whole pixels.
+  public func pixelBounds(columns: Range<Int>, rows: Range<Int>) -> (columns: Range<Int>, rows: Range<Int>)? {
+    guard !edges.isEmpty else { return nil }
+    let firstColumn = max(columns.lowerBound, Int(max(minimumX.rounded(.down), -1e9)))
+    // A shape's right edges lie left of its last column; the columns past them keep the row's
+    // running winding, which reaches the clip's edge only when edges beyond the clip were
+    // dropped (handled by the sweep).
+    let endColumn = min(columns.upperBound, Int(min(maximumX.rounded(.down), 1e9)) + 1)
+    let firstRow = max(rows.lowerBound, Int(max(minimumY.rounded(.down), -1e9)))
+    let endRow = min(rows.upperBound, Int(min(maximumY.rounded(.up), 1e9)))
+    guard firstColumn < endColumn, firstRow < endRow else { return nil }
+    return (firstColumn..<endColumn, firstRow..<endRow)
+  }
+
+  /// Hands `sink` the coverage of the polygons within `columns` × `rows` under `rule`, row by
+  /// row, left to right: runs of cells an edge crosses (one byte a pixel, 0–255) and spans of
+  /// pixels between them that share one coverage (never 0).
+  func sweep<Sink: CoverageSink>(rule: FillRule, columns: Range<Int>, rows: Range<Int>, into sink: inout Sink) {
+    guard let bounds = pixelBounds(columns: columns, rows: rows) else { return }
+    let width = bounds.columns.count
+    let wordsPerRow = (width + 63) / 64
+    let bandHeight = Self.bandHeight
+    covers.reserve(bandHeight * width, zeroed: true)
+    areas.reserve(bandHeight * width, zeroed: true)
+    touched.reserve(bandHeight * wordsPerRow, zeroed: true)
+    runBytes.reserve(width, zeroed: false)
+    orderEdgesByRow(firstRow: bounds.rows.lowerBound, endRow: bounds.rows.upperBound)
+    rowStarts.reserve(bandHeight + 1, zeroed: false)
+    active.reserve(edges.count, zeroed: false)
+    var cells = CellBand(
+      covers: covers.base, areas: areas.base, touched: touched.base, left: bounds.columns.lowerBound, width: width,
+      wordsPerRow: wordsPerRow, top: 0)
+    let order = order.base
+    let active = active.base
+    var activeCount = 0
+    edges.withUnsafeBufferPointer { edges in
+      var nextEdge = 0
+      var bandTop = bounds.rows.lowerBound
+      while bandTop < bounds.rows.upperBound {
+        let bandBottom = min(bandTop + bandHeight, bounds.rows.upperBound)
+        var kept = 0
+        for index in 0..<activeCount where edges[active[index]].bottom > Double(bandTop) {
+          active[kept] = active[index]
+          kept += 1
+        }
+        activeCount = kept
+        while nextEdge < edges.count, edges[order[nextEdge]].top < Double(bandBottom) {
+          if edges[order[nextEdge]].bottom > Double(bandTop) {
+            active[activeCount] = order[nextEdge]
+            activeCount += 1
+          }
+          nextEdge += 1
+        }
+        let activeEdges = UnsafeBufferPointer(start: active, count: activeCount)
+        let total = Self.countPieces(
+          of: edges, active: activeEdges, bandTop: bandTop, bandBottom: bandBottom, rowStarts: rowStarts.base)
+        pieces.reserve(total, zeroed: false)
+        stretch.reserve(total, zeroed: false)
+        cuts.reserve(2 * total + 1, zeroed: false)
+        let crossings = RowCrossings(
+          pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base, bandTop: bandTop, rule: rule)
+        crossings.placePieces(of: edges, active: activeEdges, bandBottom: bandBottom)
+        cells.top = bandTop
+        for row in bandTop..<bandBottom where crossings.hasPieces(row: row) {
+          crossings.addCrossings(row: row, to: &cells)
+          cells.sweepRow(row, clipRight: columns.upperBound, runBytes: runBytes.base, into: &sink)
+        }
+        bandTop = bandBottom
+      }
+    }
+  }
+
+  /// Puts the edges' indices in `order` by the row each starts in (those starting above
+  /// `firstRow` first), a counting sort: the sweep takes them in as its bands reach them.
+  func orderEdgesByRow(firstRow: Int, endRow: Int) {
+    let buckets = endRow - firstRow + 1
+    order.reserve(edges.count, zeroed: false)
+    rowStarts.reserve(buckets + 1, zeroed: false)
+    let starts = rowStarts.base
+    starts.update(repeating: 0, count: buckets + 1)
+    func bucket(_ edge: Edge) -> Int {
+      Int(min(max(edge.top.rounded(.down) - Double(firstRow) + 1, 0), Double(buckets - 1)))
+    }
+    for edge in edges { starts[bucket(edge) + 1] += 1 }
+    for index in 0..<buckets { starts[index + 1] += starts[index] }
+    for index in edges.indices {
+      let slot = bucket(edges[index])
+      order.base[starts[slot]] = index
+      starts[slot] += 1
+    }
+  }
+
+  /// Counts the pieces each row of the band gets (one for each active edge crossing it) and
+  /// leaves in `rowStarts` where each row's pieces will begin; returns their number.
+  static func countPieces(
+    of edges: UnsafeBufferPointer<Edge>, active: UnsafeBufferPointer<Int>, bandTop: Int, bandBottom: Int,
+    rowStarts: UnsafeMutablePointer<Int>
+  ) -> Int {
+    let rows = bandBottom - bandTop
+    rowStarts.update(repeating: 0, count: rows + 1)
+    for index in active {
+      let edge = edges[index]
+      let first = Int(max(edge.top.rounded(.down), Double(bandTop)))
+      let end = Int(min(edge.bottom.rounded(.up), Double(bandBottom)))
+      var row = first
+      while row < end {
+        rowStarts[row - bandTop + 1] += 1
+        row += 1
+      }
+    }
+    for row in 0..<rows { rowStarts[row + 1] += rowStarts[row] }
+    return rowStarts[rows]
+  }
+}
+
+/// Memory reused from fill to fill, grown when a fill needs more.
+struct ScratchBuffer<Element> {
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var capacity: Int
+
+  init() {
+    capacity = 64
+    base = .allocate(capacity: capacity)
+    UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<Element>.stride)
+  }
+
+  /// Room for `count` elements; a grown buffer keeps nothing, and is all zero bits when
+  /// `zeroed` (the cells rely on it: they clear what they use).
+  mutating func reserve(_ count: Int, zeroed: Bool) {
+    guard count > capacity else { return }
+    base.deallocate()
+    capacity = max(count, capacity * 2)
+    base = .allocate(capacity: capacity)
+    if zeroed { UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<Element>.stride) }
+  }
+
+  func free() { base.deallocate() }
+}
+
+/// Where `CoverageRasterizer` hands a row's coverage.
+protocol CoverageSink {
+  /// `count` pixels from (`column`, `row`) rightwards, each with its own coverage byte.
+  mutating func cells(row: Int, column: Int, coverage: UnsafePointer<UInt8>, count: Int)
+  /// `count` pixels from (`column`, `row`) rightwards, all with coverage `coverage` (1–255).
+  mutating func span(row: Int, column: Int, count: Int, coverage: UInt8)
+}

@@ -1,0 +1,218 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One subpath as straight segments.
+public struct Polyline: Sendable, Equatable {
+  public var points: [Point]
+  /// Closed by `close`: its last point joins its first. A fill closes every subpath anyway.
+  public var isClosed: Bool
+  /// For a stroke: the path's direction arriving at each point and leaving it (unit vectors;
+  /// zero where the path has none). On a curve these are the curve's own tangents, not its
+  /// chords', so that a stroke's edges stand square to the curve and its caps and joins turn
+  /// exactly as the curve does. Empty unless asked for.
+  public var arrivals: [Point]
+  public var departures: [Point]
+
+  public init(points: [Point], isClosed: Bool, arrivals: [Point] = [], departures: [Point] = []) {
+    self.points = points
+    self.isClosed = isClosed
+    self.arrivals = arrivals
+    self.departures = departures
+  }
+}
+
+/// Replaces a path's curves with straight segments that stay within a tolerance of them.
+///
+/// Each curve is cut into equal steps of its parameter, as many as Wang's formula asks for
+/// the curve's second differences to stay under the tolerance: n = √(k · m / tolerance), m
+/// the largest of |Pᵢ − 2Pᵢ₊₁ + Pᵢ₊₂| and k = 3/4 for a cubic, 1/4 for a quadratic.
+///
+/// A stroke's edges lie half a width off the curve, where the same steps stray further: a
+/// step that turns by θ leaves a chord (w/2)(1 − cos θ/2) inside the edge. For strokes each
+/// curve also gets at least as many steps as its turning (bounded by its control polygon's)
+/// divided by `maximumTurn`.
+public enum PathFlattener {
+  /// The subpaths of `path`, each point mapped by `transform`, with curves flattened to
+  /// within `tolerance` in the mapped space and cut so that no step turns more than
+  /// `maximumTurn` radians; with `tangents`, each polyline carries the path's direction at
+  /// its points. A subpath of one point is kept (a stroke may cap it); a line with no current
+  /// point starts a subpath, as Core Graphics does.
+  public static func polylines(
+    of path: Path, transform: AffineTransform, tolerance: Double, maximumTurn: Double = .infinity, tangents: Bool = false
+  ) -> [Polyline] {
+    var result: [Polyline] = []
+    var points: [Point] = []
+    var arrivals: [Point] = []
+    var departures: [Point] = []
+    var subpathStart = Point.zero
+    var current = Point.zero
+    var hasCurrent = false
+
+    func finish(closed: Bool) {
+      if !points.isEmpty {
+        result.append(Polyline(points: points, isClosed: closed, arrivals: arrivals, departures: departures))
+      }
+      points = []
+      arrivals = []
+      departures = []
+    }
+    /// Adds `point`, reached along `arriving`, leaving along `leaving`; the point it ends
+    /// the last step at is left along the first step's direction.
+    func add(_ point: Point, arriving: Point, leaving: Point) {
+      if tangents {
+        if let last = departures.indices.last, departures[last] == .zero { departures[last] = arriving }
+        arrivals.append(arriving)
+        departures.append(leaving)
+      }
+      points.append(point)
+    }
+    /// Sets how the path leaves the last point (a new segment starts there).
+    func leave(along direction: Point) {
+      if tangents, let last = departures.indices.last { departures[last] = direction }
+    }
+    func begin(at point: Point) {
+      finish(closed: false)
+      subpathStart = point
+      current = point
+      hasCurrent = true
+      add(transform.apply(to: point), arriving: .zero, leaving: .zero)
+    }
+    func ensureStart() {
+      if points.isEmpty { add(transform.apply(to: current), arriving: .zero, leaving: .zero) }
+    }
+    /// Adds a curve's points after its start, `steps` equal steps of its parameter, each
+    /// halved again (up to 8 times) while its ends' directions differ by more than
+    /// `maximumTurn`: a curve's turn gathers where it bends most.
+    func addCurve(steps: Int, point: (Double) -> Point, tangent: (Double) -> Point) {
+      let cosineOfTurn = maximumTurn < .pi ? cos(maximumTurn) : -1
+      func addStep(from start: Double, to end: Double, startDirection: Point, depth: Int) {
+        let endDirection = tangent(end)
+        if depth < 8, startDirection.x * endDirection.x + startDirection.y * endDirection.y < cosineOfTurn {
+          let middle = (start + end) / 2
+          addStep(from: start, to: middle, startDirection: startDirection, depth: depth + 1)
+          addStep(from: middle, to: end, startDirection: tangent(middle), depth: depth + 1)
+          return
+        }
+        add(point(end), arriving: endDirection, leaving: end < 1 ? endDirection : .zero)
+      }
+      var direction = tangent(0)
+      leave(along: direction)
+      for step in 1...steps {
+        let start = Double(step - 1) / Double(steps)
+        let end = Double(step) / Double(steps)
+        addStep(from: start, to: end, startDirection: direction, depth: 0)
+        direction = tangent(end)
+      }
+    }
+
+    for element in path.elements {
+      switch element {
+      case .move(let point):
+        begin(at: point)
+      case .line(let point):
+        // With no current point a line only moves there, as Cairo (which drew shapes before)
+        // does; Core Graphics refuses such a path.
+        guard hasCurrent else {
+          begin(at: point)
+          continue
+        }
+        ensureStart()
+        let start = points[points.count - 1]
+        let end = transform.apply(to: point)
+        let direction = unit(end - start)
+        leave(along: direction)
+        add(end, arriving: direction, leaving: .zero)
+        current = point
+      case .quadCurve(let control, let point):
+        // With no current point a curve starts at its control point, as in Cairo.
+        if !hasCurrent { begin(at: control) } else { ensureStart() }
+        let p0 = transform.apply(to: current)
+        let p1 = transform.apply(to: control)
+        let p2 = transform.apply(to: point)
+        let steps = max(
+          stepCount(secondDifference: length(p0 - p1 * 2 + p2), factor: 0.25, tolerance: tolerance),
+          turnSteps([p0, p1, p2], maximumTurn: maximumTurn))
+        addCurve(
+          steps: steps,
+          point: { t in
+            let u = 1 - t
+            return p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t)
+          },
+          // The derivative, halved: (1 − t)(P₁ − P₀) + t(P₂ − P₁).
+          tangent: { t in unit((p1 - p0) * (1 - t) + (p2 - p1) * t, fallback: p2 - p0) })
+        current = point
+      case .cubicCurve(let control1, let control2, let point):
+        if !hasCurrent { begin(at: control1) } else { ensureStart() }
+        let p0 = transform.apply(to: current)
+        let p1 = transform.apply(to: control1)
+        let p2 = transform.apply(to: control2)
+        let p3 = transform.apply(to: point)
+        let difference = max(length(p0 - p1 * 2 + p2), length(p1 - p2 * 2 + p3))
+        let steps = max(
+          stepCount(secondDifference: difference, factor: 0.75, tolerance: tolerance),
+          turnSteps([p0, p1, p2, p3], maximumTurn: maximumTurn))
+        addCurve(
+          steps: steps,
+          point: { t in
+            let u = 1 - t
+            return p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
+          },
+          // The derivative, over three: (1 − t)²(P₁ − P₀) + 2(1 − t)t(P₂ − P₁) + t²(P₃ − P₂).
+          // Where a control point sits on its end point the derivative there is zero; the
+          // curve then leaves towards the next control point that differs.
+          tangent: { t in
+            let u = 1 - t
+            let derivative = (p1 - p0) * (u * u) + (p2 - p1) * (2 * u * t) + (p3 - p2) * (t * t)
+            return unit(derivative, fallback: t < 0.5 ? (p2 != p0 ? p2 - p0 : p3 - p0) : (p3 != p1 ? p3 - p1 : p3 - p0))
+          })
+        current = point
+      case .close:
+        if !points.isEmpty {
+          finish(closed: true)
+          current = subpathStart
+        }
+      }
+    }
+    finish(closed: false)
+    return result
+  }
+
+  /// How many straight steps keep a curve with this second difference within `tolerance`.
+  static func stepCount(secondDifference: Double, factor: Double, tolerance: Double) -> Int {
+    guard secondDifference > 0, tolerance > 0 else { return 1 }
+    let steps = (factor * secondDifference / tolerance).squareRoot().rounded(.up)
+    // A curve far larger than any frame is still cut into a bounded number of steps.
+    return Int(min(max(steps, 1), 10_000))
+  }
+
+  /// How many steps keep each step of a curve with these control points from turning more
+  /// than `maximumTurn`: the control polygon turns at least as much as the curve.
+  static func turnSteps(_ controls: [Point], maximumTurn: Double) -> Int {
+    guard maximumTurn.isFinite, maximumTurn > 0 else { return 1 }
+    var turning = 0.0
+    var previous: Point?
+    for index in 1..<controls.count {
+      let leg = controls[index] - controls[index - 1]
+      guard leg != .zero else { continue }
+      if let previous {
+        turning += abs(atan2(previous.x * leg.y - previous.y * leg.x, previous.x * leg.x + previous.y * leg.y))
+      }
+      previous = leg
+    }
+    return Int(min((turning / maximumTurn).rounded(.up), 10_000))
+  }
+
+  static func length(_ point: Point) -> Double { (point.x * point.x + point.y * point.y).squareRoot() }
+
+  /// `vector` scaled to length 1; `fallback` scaled so where `vector` is zero; zero where
+  /// both are.
+  static func unit(_ vector: Point, fallback: Point = .zero) -> Point {
+    let size = length(vector)
+    if size > 1e-12 { return vector * (1 / size) }
+    let fallbackSize = length(fallback)
+    return fallbackSize > 1e-12 ? fallback * (1 / fallbackSize) : .zero
+  }
+}

@@ -1,0 +1,238 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns a stroke into the polygons that outline it, for `CoverageRasterizer` to fill with the
+/// nonzero rule.
+///
+/// An open subpath becomes one polygon: along its left side, around its end cap, back along
+/// its right side and around its start cap. A closed subpath becomes two loops, one each
+/// side, traced in opposite senses so that what lies between them is filled and what lies
+/// inside the inner one is not.
+///
+///     left side  →  →  →  →  ╮ end cap
+///     ══════ the path ═══════╡
+///     right side ←  ←  ←  ←  ╯
+///
+/// At a corner the outer side gets the join (`miter`, `round`, `bevel`); the inner side goes
+/// straight to where its two offset lines cross. An outline that doubled back there would
+/// overlap itself along the stroke's inner edge, and coverage accumulated by area counts such
+/// an overlap twice (see `CoverageRasterizer`). When the crossing falls outside the two
+/// segments (a turn tighter than the pen), the inner side passes through the corner itself.
+///
+/// The outline is built in the path's own space and then mapped: a pen turned or squeezed by
+/// the transform draws the ellipse Core Graphics draws.
+public enum StrokeOutliner {
+  /// Adds the outline of `polylines` stroked with `style` to `rasterizer`, mapped by
+  /// `transform`; `tolerance` is how far the round parts may stray, in the path's units.
+  public static func addOutline(
+    of polylines: [Polyline], style: StrokeStyle, transform: AffineTransform, tolerance: Double,
+    to rasterizer: CoverageRasterizer
+  ) {
+    let halfWidth = style.width / 2
+    guard halfWidth > 0, halfWidth.isFinite else { return }
+    var builder = OutlineBuilder(
+      halfWidth: halfWidth, style: style, arcStep: arcStep(radius: halfWidth, tolerance: tolerance),
+      transform: transform, rasterizer: rasterizer)
+    let pattern = style.isDashed ? DashPattern(lengths: style.dashes, phase: style.dashPhase) : nil
+    for polyline in polylines {
+      // A lone point (a move and nothing after it) is not drawn.
+      guard polyline.points.count > 1 || polyline.isClosed else { continue }
+      let vertices = StrokeVertex.vertices(of: polyline)
+      if let pattern {
+        for dash in pattern.dashes(of: vertices) { builder.outline(dash, isClosed: false) }
+      } else {
+        builder.outline(vertices, isClosed: polyline.isClosed)
+      }
+    }
+  }
+
+  /// The largest turn, in radians, between two points of a round cap or join whose chord
+  /// stays within `tolerance` of the arc.
+  public static func arcStep(radius: Double, tolerance: Double) -> Double {
+    guard tolerance < radius else { return .pi / 2 }
+    return min(2 * acos(1 - tolerance / radius), .pi / 2)
+  }
+
+  /// The largest stretch `transform` applies to any length: its larger singular value.
+  public static func largestScale(of transform: AffineTransform) -> Double {
+    let sum = transform.a * transform.a + transform.b * transform.b + transform.c * transform.c + transform.d * transform.d
+    let determinant = transform.a * transform.d - transform.b * transform.c
+    return ((sum + max(sum * sum - 4 * determinant * determinant, 0).squareRoot()) / 2).squareRoot()
+  }
+}
+
+/// Builds one subpath's outline point by point and hands each polygon to the rasterizer.
+struct OutlineBuilder {
+  let halfWidth: Double
+  let style: StrokeStyle
+  let arcStep: Double
+  let transform: AffineTransform
+  let rasterizer: CoverageRasterizer
+  var polygon: [Point] = []
+
+  init(halfWidth: Double, style: StrokeStyle, arcStep: Double, transform: AffineTransform, rasterizer: CoverageRasterizer) {
+    self.halfWidth = halfWidth
+    self.style = style
+    self.arcStep = arcStep
+    self.transform = transform
+    self.rasterizer = rasterizer
+  }
+
+  /// Outlines the subpath through `vertices` (a closed one ends with its first vertex again).
+  mutating func outline(_ vertices: [StrokeVertex], isClosed: Bool) {
+    let loop = isClosed ? Array(vertices.dropLast()) : vertices
+    guard loop.count > 1 else {
+      if let vertex = vertices.first {
+        dot(at: vertex.point, direction: vertex.departure == .zero ? Point(x: 1, y: 0) : vertex.departure)
+      }
+      return
+    }
+    if isClosed {
+      side(loop, closed: true)
+      emit()
+      side(loop.reversed().map(\.reversed), closed: true)
+      emit()
+    } else {
+      let last = loop[loop.count - 1]
+      side(loop, closed: false)
+      cap(at: last.point, direction: last.arrival)
+      side(loop.reversed().map(\.reversed), closed: false)
+      cap(at: loop[0].point, direction: loop[0].departure * -1)
+      emit()
+    }
+  }
+
+  /// The offset of `vertices` on their left (+90° from the path's direction), with joins at
+  /// the corners; a closed side joins at every vertex, an open one starts and ends square.
+  mutating func side(_ vertices: [StrokeVertex], closed: Bool) {
+    let count = vertices.count
+    let segmentCount = closed ? count : count - 1
+    func length(_ segment: Int) -> Double {
+      vertices[segment % count].point.distance(to: vertices[(segment + 1) % count].point)
+    }
+    if !closed {
+      polygon.append(vertices[0].point + left(of: vertices[0].departure))
+    }
+    // How much of the segment leaving the last corner its inner corner cut away.
+    var consumed = 0.0
+    for corner in closed ? 0..<count : 1..<(count - 1) {
+      consumed = join(
+        at: vertices[corner], incomingLength: length((corner + segmentCount - 1) % segmentCount) - consumed,
+        outgoingLength: length(corner % segmentCount))
+    }
+    if !closed {
+      polygon.append(vertices[count - 1].point + left(of: vertices[count - 1].arrival))
+    }
+  }
+
+  /// The left side's points at `vertex`, where the path arrives along one direction and
+  /// leaves along another; returns how far along the leaving segment the side starts.
+  mutating func join(at vertex: StrokeVertex, incomingLength: Double, outgoingLength: Double) -> Double {
+    let corner = vertex.point
+    let incoming = vertex.arrival
+    let outgoing = vertex.departure
+    let cross = incoming.x * outgoing.y - incoming.y * outgoing.x
+    let dot = incoming.x * outgoing.x + incoming.y * outgoing.y
+    let before = corner + left(of: incoming)
+    let after = corner + left(of: outgoing)
+    let straight = abs(cross) < 1e-9
+    if straight && dot > 0 {
+      polygon.append(before)
+      return 0
+    }
+    // tan(θ/2) of the turn θ: how far back from the corner the two offset lines meet (or
+    // reach their miter point), in half widths.
+    let halfTurnTangent = straight ? .infinity : abs(cross) / (1 + dot)
+    if cross > 0 && !straight {
+      // The inner side.
+      let reach = halfWidth * halfTurnTangent
+      if reach <= incomingLength, reach <= outgoingLength {
+        polygon.append(before - incoming * reach)
+        return reach
+      }
+      polygon.append(before)
+      polygon.append(corner)
+      polygon.append(after)
+      return 0
+    }
+    polygon.append(before)
+    switch style.join {
+    case .bevel:
+      break
+    case .miter:
+      // The miter is 1 / cos(θ/2) half widths long; past the limit (in widths, as Core
+      // Graphics counts it: 1 / sin(φ/2) for the angle φ between the segments) it is bevelled.
+      let miterRatio = (1 + halfTurnTangent * halfTurnTangent).squareRoot()
+      if miterRatio <= style.miterLimit {
+        polygon.append(before + incoming * (halfWidth * halfTurnTangent))
+      }
+    case .round:
+      // A path that turns straight back goes round the far side of its corner.
+      arc(around: corner, from: left(of: incoming), turning: straight ? -.pi : atan2(cross, dot))
+    }
+    polygon.append(after)
+    return 0
+  }
+
+  /// The cap at an end the path reaches along `direction`: from its left side to its right.
+  mutating func cap(at end: Point, direction: Point) {
+    let side = left(of: direction)
+    switch style.cap {
+    case .butt:
+      break
+    case .square:
+      polygon.append(end + side + direction * halfWidth)
+      polygon.append(end - side + direction * halfWidth)
+    case .round:
+      polygon.append(end + side)
+      arc(around: end, from: side, turning: -.pi)
+      polygon.append(end - side)
+    }
+  }
+
+  /// A stroke of no length: a disc for round caps, a square turned along `direction` for
+  /// square caps, nothing for butt caps (Core Graphics and Cairo alike).
+  mutating func dot(at point: Point, direction: Point) {
+    switch style.cap {
+    case .butt:
+      return
+    case .square:
+      let along = direction * halfWidth
+      let side = left(of: direction)
+      polygon = [point + side - along, point + side + along, point - side + along, point - side - along]
+    case .round:
+      let steps = Int(min(max((2 * .pi / arcStep).rounded(.up), 8), 10_000))
+      polygon = (0..<steps).map { step in
+        let angle = 2 * .pi * Double(step) / Double(steps)
+        return point + Point(x: cos(angle), y: sin(angle)) * halfWidth
+      }
+    }
+    emit()
+  }
+
+  /// The points strictly between the two ends of an arc of the pen around `center`, from the
+  /// offset `start` through `turn` radians.
+  mutating func arc(around center: Point, from start: Point, turning turn: Double) {
+    // A pen millions of pixels wide still gets a bounded number of points.
+    let steps = Int(min((abs(turn) / arcStep).rounded(.up), 10_000))
+    guard steps > 1 else { return }
+    let startAngle = atan2(start.y, start.x)
+    for step in 1..<steps {
+      let angle = startAngle + turn * Double(step) / Double(steps)
+      polygon.append(center + Point(x: cos(angle), y: sin(angle)) * halfWidth)
+    }
+  }
+
+  /// Hands the polygon built so far to the rasterizer.
+  mutating func emit() {
+    rasterizer.addPolygon(polygon, transform: transform)
+    polygon.removeAll(keepingCapacity: true)
+  }
+
+  /// `direction` turned +90°, half a width long.
+  func left(of direction: Point) -> Point { Point(x: -direction.y * halfWidth, y: direction.x * halfWidth) }
+
+}
