@@ -42,6 +42,25 @@ public final class CoverageRasterizer {
     var slope: Double
     /// +1 when the edge ran downwards, −1 upwards.
     var direction: Float
+
+    /// The edge from `start` to `end`; `nil` when it is horizontal (it covers nothing) or not
+    /// finite.
+    init?(from start: Point, to end: Point) {
+      guard start.y != end.y, start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return nil }
+      let (upper, lower): (Point, Point) = start.y < end.y ? (start, end) : (end, start)
+      top = upper.y
+      bottom = lower.y
+      x = upper.x
+      slope = (lower.x - upper.x) / (lower.y - upper.y)
+      direction = start.y < end.y ? 1 : -1
+    }
+
+    /// The rows from `firstRow` up to `endRow` the edge crosses.
+    func rows(from firstRow: Int, to endRow: Int) -> Range<Int> {
+      let first = Int(max(top.rounded(.down), Double(firstRow)))
+      let end = Int(min(bottom.rounded(.up), Double(endRow)))
+      return first..<max(end, first)
+    }
   }
 
   /// Rows rasterized together: the cells of a band stay in the core's cache.
@@ -107,18 +126,6 @@ public final class CoverageRasterizer {
   /// True when no edge has been added since the last reset.
   public var isEmpty: Bool { edges.isEmpty }
 
-  /// Adds the edge from `start` to `end`, in target pixels. Horizontal edges cover nothing.
-  public func addEdge(from start: Point, to end: Point) {
-    guard start.y != end.y, start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return }
-    let (upper, lower, direction): (Point, Point, Float) = start.y < end.y ? (start, end, 1) : (end, start, -1)
-    edges.append(
-      Edge(top: upper.y, bottom: lower.y, x: upper.x, slope: (lower.x - upper.x) / (lower.y - upper.y), direction: direction))
-    minimumX = min(minimumX, start.x, end.x)
-    maximumX = max(maximumX, start.x, end.x)
-    minimumY = min(minimumY, upper.y)
-    maximumY = max(maximumY, lower.y)
-  }
-
   /// Adds the closed polygon through `points`, each mapped by `transform` into target pixels.
   ///
   /// Built in local storage and added at once: each touch of a class's stored property is
@@ -132,16 +139,12 @@ public final class CoverageRasterizer {
     for point in points {
       let mapped = transform.apply(to: point)
       defer { previous = mapped }
-      guard previous.y != mapped.y, previous.x.isFinite, previous.y.isFinite, mapped.x.isFinite, mapped.y.isFinite else {
-        continue
-      }
-      let (upper, lower, direction): (Point, Point, Float) = previous.y < mapped.y ? (previous, mapped, 1) : (mapped, previous, -1)
-      added.append(
-        Edge(top: upper.y, bottom: lower.y, x: upper.x, slope: (lower.x - upper.x) / (lower.y - upper.y), direction: direction))
+      guard let edge = Edge(from: previous, to: mapped) else { continue }
+      added.append(edge)
       bounds.minimumX = min(bounds.minimumX, mapped.x, previous.x)
       bounds.maximumX = max(bounds.maximumX, mapped.x, previous.x)
-      bounds.minimumY = min(bounds.minimumY, upper.y)
-      bounds.maximumY = max(bounds.maximumY, lower.y)
+      bounds.minimumY = min(bounds.minimumY, edge.top)
+      bounds.maximumY = max(bounds.maximumY, edge.bottom)
     }
     edges.append(contentsOf: added)
     (minimumX, maximumX, minimumY, maximumY) = bounds
@@ -248,14 +251,7 @@ public final class CoverageRasterizer {
     let rows = bandBottom - bandTop
     rowStarts.update(repeating: 0, count: rows + 1)
     for index in active {
-      let edge = edges[index]
-      let first = Int(max(edge.top.rounded(.down), Double(bandTop)))
-      let end = Int(min(edge.bottom.rounded(.up), Double(bandBottom)))
-      var row = first
-      while row < end {
-        rowStarts[row - bandTop + 1] += 1
-        row += 1
-      }
+      for row in edges[index].rows(from: bandTop, to: bandBottom) { rowStarts[row - bandTop + 1] += 1 }
     }
     for row in 0..<rows { rowStarts[row + 1] += rowStarts[row] }
     return rowStarts[rows]

@@ -73,20 +73,12 @@ public struct DashPattern: Sendable {
           start.departure * (1 - fraction) + end.arrival * fraction, fallback: end.point - start.point)
         let point = StrokeVertex(
           point: start.point + (end.point - start.point) * fraction, arrival: direction, departure: direction)
-        if drawing {
-          current.append(point)
-          result.append(current)
-          current = []
-        } else {
-          current = [point]
-        }
-        drawing.toggle()
-        index = (index + 1) % lengths.count
-        remaining = lengths[index]
-        // A dash of length zero: a point, still capped.
-        while remaining == 0 {
+        // The pattern moves on at this point; a length of zero moves it on again at once (a
+        // dash of length zero is a point, still capped).
+        repeat {
           if drawing {
-            result.append([point, point])
+            current.append(point)
+            result.append(current)
             current = []
           } else {
             current = [point]
@@ -94,7 +86,7 @@ public struct DashPattern: Sendable {
           drawing.toggle()
           index = (index + 1) % lengths.count
           remaining = lengths[index]
-        }
+        } while remaining == 0
       }
       remaining -= length - travelled
       if drawing { current.append(end) }

@@ -37,10 +37,7 @@ struct RowCrossings {
     // afterwards.
     for index in active {
       let edge = edges[index]
-      let first = Int(max(edge.top.rounded(.down), Double(bandTop)))
-      let end = Int(min(edge.bottom.rounded(.up), Double(bandBottom)))
-      var row = first
-      while row < end {
+      for row in edge.rows(from: bandTop, to: bandBottom) {
         let top = max(edge.top, Double(row))
         let bottom = min(edge.bottom, Double(row + 1))
         let slot = rowStarts[row - bandTop]
@@ -48,7 +45,6 @@ struct RowCrossings {
           top: top, bottom: bottom, topX: edge.x + (top - edge.top) * edge.slope,
           bottomX: edge.x + (bottom - edge.top) * edge.slope, direction: edge.direction)
         rowStarts[row - bandTop] += 1
-        row += 1
       }
     }
     // Each row's start has moved to the next row's: move them back.

@@ -36,7 +36,7 @@ public enum StrokeOutliner {
     var builder = OutlineBuilder(
       halfWidth: halfWidth, style: style, arcStep: arcStep(radius: halfWidth, tolerance: tolerance),
       transform: transform, rasterizer: rasterizer)
-    let pattern = style.isDashed ? DashPattern(lengths: style.dashes, phase: style.dashPhase) : nil
+    let pattern = DashPattern(lengths: style.dashes, phase: style.dashPhase)
     for polyline in polylines {
       // A lone point (a move and nothing after it) is not drawn.
       guard polyline.points.count > 1 || polyline.isClosed else { continue }

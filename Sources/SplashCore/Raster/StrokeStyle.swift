@@ -20,7 +20,8 @@ public struct StrokeStyle: Sendable, Hashable {
   public var join: Join
   /// The longest miter, in widths, before a miter join is drawn bevelled.
   public var miterLimit: Double
-  /// Alternating dash and gap lengths; empty (or all zero) draws a solid line.
+  /// Alternating dash and gap lengths; a pattern `DashPattern` refuses (empty, all zero, a
+  /// negative or infinite length) draws a solid line.
   public var dashes: [Double]
   /// How far into the dash pattern the stroke starts.
   public var dashPhase: Double
@@ -36,7 +37,4 @@ public struct StrokeStyle: Sendable, Hashable {
     self.dashes = dashes
     self.dashPhase = dashPhase
   }
-
-  /// Whether the pattern draws dashes rather than a solid line.
-  public var isDashed: Bool { dashes.contains { $0 > 0 } && dashes.allSatisfy { $0 >= 0 && $0.isFinite } }
 }
