@@ -51,8 +51,8 @@ struct CellBand {
       if start > rightEdge { start = rightEdge } else { end = rightEdge }
     }
     guard height > 0 else { return }
-    let startColumn = start.rounded(.down)
-    let endColumn = end.rounded(.down)
+    let startColumn = Self.roundedDown(start)
+    let endColumn = Self.roundedDown(end)
     if startColumn == endColumn {
       add(row: row, column: startColumn, cover: height, position: (start + end) / 2 - startColumn, direction: direction)
       return
@@ -82,6 +82,15 @@ struct CellBand {
     if remaining > 0 {
       add(row: row, column: endColumn, cover: remaining, position: (x + end) / 2 - endColumn, direction: direction)
     }
+  }
+
+  /// `value` rounded down, for a value within the band's columns (far inside `Int`'s range).
+  /// `rounded(.down)` is a call to libm's `floor` on the baseline x86-64 target, which has no
+  /// rounding instruction: twice for every piece.
+  @inline(__always)
+  static func roundedDown(_ value: Double) -> Double {
+    let truncated = Double(Int(value))
+    return truncated > value ? truncated - 1 : truncated
   }
 
   /// Adds `cover` (signed by `direction`) at `position` (0–1 across the pixel) to a cell.

@@ -1,4 +1,4 @@
-/// The edge pieces of one band of rows, and which of them enter or leave the shape.
+/// The chain pieces of one band of rows, and which of them enter or leave the shape.
 ///
 /// A row's pieces are ordered left to right (by their x halfway down) and the winding
 /// counted across them; only a piece where the fill rule turns outside into inside (+1) or
@@ -7,16 +7,29 @@
 ///     winding   0 ──▶ 1 ──▶ 2 ──▶ 1 ──▶ 0      two overlapping shapes, nonzero
 ///     adds       +1    0     0    −1
 ///
-/// Where a piece starts or ends inside the row (a corner of a polygon), the pieces present
-/// differ from one stretch of the row's height to the next. When the row is plainly simple
-/// there (the mean winding stays within 0…1 on one side of zero, and pieces running the same
-/// way side by side lie one above the other, as two edges meeting at a corner do), every
-/// piece is added as it is, which is exact. Otherwise the row is cut at those points and each
-/// stretch counted on its own: counting them together would, for instance, take two pieces
-/// stacked over the same half of a row for one piece above the other.
+/// That order holds over the whole height counted only when no two pieces change places in
+/// it. Where a piece starts or ends inside the row (a chain's turning point), or two pieces
+/// cross, the row is cut there and each stretch counted on its own: counting them together
+/// would, for instance, take two pieces stacked over the same half of a row for one piece
+/// above the other, and would give the part of a pentagram's point above a crossing the
+/// winding of the middle below it.
+///
+///     row top    ─────────────────────       a and b cross: the stretch above the
+///                  a ╲       ╱ b             crossing has a left of b, the one below
+///                      ╲   ╱                 b left of a
+///     crossing   ─ ─ ─ ─ ╳ ─ ─ ─ ─
+///                      ╱   ╲
+///     row bottom ─────────────────────
+///
+/// Most rows are neither: every piece runs through the row and they keep their order, and
+/// the row is counted as one stretch. Chains keep turning points few (see
+/// `CoverageRasterizer`), so cutting the rather rare rest costs little.
 struct RowCrossings {
   typealias Piece = CoverageRasterizer.Piece
+  typealias Edge = CoverageRasterizer.Edge
 
+  /// Every chain's edges, as `CoverageRasterizer` holds them.
+  let edges: UnsafeBufferPointer<Edge>
   /// The band's pieces, row after row; row r's are `rowStarts[r − bandTop] ..<
   /// rowStarts[r − bandTop + 1]`.
   let pieces: UnsafeMutablePointer<Piece>
@@ -28,24 +41,45 @@ struct RowCrossings {
   let bandTop: Int
   let rule: CoverageRasterizer.FillRule
 
-  /// Places a piece of each active edge in each row of the band it crosses, where
-  /// `CoverageRasterizer.countPieces` left room.
+  /// Places a piece of each active chain in each row of the band it crosses, where
+  /// `CoverageRasterizer.countPieces` left room, and moves each chain's cursor (its first edge
+  /// not wholly above the row) down with it.
   func placePieces(
-    of edges: UnsafeBufferPointer<CoverageRasterizer.Edge>, active: UnsafeBufferPointer<Int>, bandBottom: Int
+    of chains: UnsafeBufferPointer<CoverageRasterizer.Chain>, active: UnsafePointer<Int>,
+    cursors: UnsafeMutablePointer<Int>, count: Int, bandBottom: Int
   ) {
     // Each row's next free slot: `rowStarts` moves on as pieces are placed, and is moved back
     // afterwards.
-    for index in active {
-      let edge = edges[index]
-      for row in edge.rows(from: bandTop, to: bandBottom) {
-        let top = max(edge.top, Double(row))
-        let bottom = min(edge.bottom, Double(row + 1))
+    for index in 0..<count {
+      let chain = chains[active[index]]
+      var cursor = cursors[index]
+      for row in chain.rows(from: bandTop, to: bandBottom) {
+        let rowTop = Double(row)
+        let rowBottom = Double(row + 1)
+        while edges[cursor].bottom <= rowTop { cursor += 1 }
+        let top = max(chain.top, rowTop)
+        let bottom = min(chain.bottom, rowBottom)
+        let edge = edges[cursor]
+        let topX = edge.crossing(at: top)
+        var end = cursor + 1
+        let middleX: Double
+        let bottomX: Double
+        if edge.bottom >= bottom {
+          // Within one edge: the common case (a curve cut finer than a row takes several).
+          bottomX = edge.crossing(at: bottom)
+          middleX = (topX + bottomX) / 2
+        } else {
+          while end < chain.endEdge, edges[end].top < rowBottom { end += 1 }
+          middleX = x(at: (top + bottom) / 2, from: cursor, to: end)
+          bottomX = edges[end - 1].crossing(at: bottom)
+        }
         let slot = rowStarts[row - bandTop]
         pieces[slot] = Piece(
-          top: top, bottom: bottom, topX: edge.x + (top - edge.top) * edge.slope,
-          bottomX: edge.x + (bottom - edge.top) * edge.slope, direction: edge.direction)
+          top: top, bottom: bottom, topX: topX, middleX: middleX, bottomX: bottomX, firstEdge: Int32(cursor),
+          endEdge: Int32(end), direction: chain.direction)
         rowStarts[row - bandTop] += 1
       }
+      cursors[index] = cursor
     }
     // Each row's start has moved to the next row's: move them back.
     var row = bandBottom - bandTop
@@ -54,6 +88,14 @@ struct RowCrossings {
       row -= 1
     }
     rowStarts[0] = 0
+  }
+
+  /// The chain's x at `y`, among its edges `first..<end` (which reach `y`).
+  @inline(__always)
+  private func x(at y: Double, from first: Int, to end: Int) -> Double {
+    var index = first
+    while index + 1 < end, edges[index].bottom < y { index += 1 }
+    return edges[index].crossing(at: y)
   }
 
   func hasPieces(row: Int) -> Bool { rowStarts[row - bandTop] < rowStarts[row - bandTop + 1] }
@@ -70,19 +112,12 @@ struct RowCrossings {
       break
     }
     if crossesWhole {
-      // Every piece crosses the whole row: one stretch, the pieces where they lie.
-      addStretch(pieces + first, count: end - first, row: row, to: &cells)
-      return
-    }
-    Self.sort(pieces + first, count: end - first)
-    if isPlainlySimple(first: first, end: end) {
-      for index in first..<end {
-        let piece = pieces[index]
-        cells.deposit(
-          row: row - cells.top, from: piece.topX, to: piece.bottomX, height: piece.bottom - piece.top,
-          direction: piece.direction)
+      Self.sort(pieces + first, count: end - first)
+      if Self.keepOrder(pieces + first, count: end - first) {
+        // One stretch, the pieces where they lie.
+        addOrdered(pieces + first, count: end - first, row: row, to: &cells)
+        return
       }
-      return
     }
     var cutCount = 0
     for index in first..<end {
@@ -95,38 +130,103 @@ struct RowCrossings {
       let lower = cuts[cut]
       var count = 0
       for index in first..<end where pieces[index].top <= upper && pieces[index].bottom >= lower {
-        let piece = pieces[index]
-        let slope = (piece.bottomX - piece.topX) / (piece.bottom - piece.top)
-        stretch[count] = Piece(
-          top: upper, bottom: lower, topX: piece.topX + (upper - piece.top) * slope,
-          bottomX: piece.topX + (lower - piece.top) * slope, direction: piece.direction)
+        stretch[count] = pieces[index]
         count += 1
       }
-      addStretch(stretch, count: count, row: row, to: &cells)
+      addStretch(count: count, from: upper, to: lower, row: row, to: &cells, depth: 0)
       upper = lower
     }
   }
 
-  /// Whether the row's pieces (ordered left to right) can be added as they are: the mean
-  /// winding across them stays within 0…1 or within −1…0, and each run of neighbours running
-  /// the same way lies one above another (a corner's two edges), not over the same height.
-  private func isPlainlySimple(first: Int, end: Int) -> Bool {
-    let slack = 1e-9
-    var winding = 0.0
-    var lowest = 0.0
-    var highest = 0.0
-    var runStart = first
-    for index in first..<end {
-      let piece = pieces[index]
-      winding += Double(piece.direction) * (piece.bottom - piece.top)
-      lowest = min(lowest, winding)
-      highest = max(highest, winding)
-      if piece.direction != pieces[runStart].direction { runStart = index }
-      for other in runStart..<index where pieces[other].top < piece.bottom - slack && piece.top < pieces[other].bottom - slack {
+  /// How many times a stretch is halved, at most, where pieces cross in it: enough to put
+  /// each crossing of a row's few pieces in a stretch of its own.
+  static let maximumCrossingDepth = 8
+
+  /// Adds the `count` pieces in `stretch`, each present from `upper` to `lower`, that enter or
+  /// leave the shape there; where two of them cross, adds the stretch above the crossing and
+  /// the one below separately.
+  private func addStretch(count: Int, from upper: Double, to lower: Double, row: Int, to cells: inout CellBand, depth: Int) {
+    guard lower > upper else { return }
+    let middle = (upper + lower) / 2
+    for index in 0..<count {
+      let first = Int(stretch[index].firstEdge)
+      let end = Int(stretch[index].endEdge)
+      stretch[index].top = upper
+      stretch[index].bottom = lower
+      stretch[index].topX = x(at: upper, from: first, to: end)
+      stretch[index].middleX = x(at: middle, from: first, to: end)
+      stretch[index].bottomX = x(at: lower, from: first, to: end)
+    }
+    Self.sort(stretch, count: count)
+    if depth < Self.maximumCrossingDepth, let crossing = Self.firstCrossing(stretch, count: count) {
+      // Each half puts the pieces in order again, for its own height.
+      addStretch(count: count, from: upper, to: crossing, row: row, to: &cells, depth: depth + 1)
+      addStretch(count: count, from: crossing, to: lower, row: row, to: &cells, depth: depth + 1)
+      return
+    }
+    addOrdered(stretch, count: count, row: row, to: &cells)
+  }
+
+  /// Whether `count` pieces, ordered by x halfway down, are in the same order at their tops
+  /// and at their bottoms (no two change places over the row).
+  @inline(__always)
+  static func keepOrder(_ pieces: UnsafeMutablePointer<Piece>, count: Int) -> Bool {
+    var index = 1
+    while index < count {
+      if pieces[index - 1].topX > pieces[index].topX + crossingSlack
+        || pieces[index - 1].bottomX > pieces[index].bottomX + crossingSlack
+      {
         return false
       }
+      index += 1
     }
-    return (lowest >= -slack && highest <= 1 + slack) || (highest <= slack && lowest >= -1 - slack)
+    return true
+  }
+
+  /// How far pieces may be out of order before they count as crossing: rounding, where two
+  /// pieces meet at a point (a turning point, a corner).
+  static let crossingSlack = 1e-9
+
+  /// Where the first two neighbours of a stretch (ordered by x halfway down) that change
+  /// places cross, strictly inside it; `nil` when none do.
+  static func firstCrossing(_ pieces: UnsafeMutablePointer<Piece>, count: Int) -> Double? {
+    var index = 1
+    while index < count {
+      let left = pieces[index - 1]
+      let right = pieces[index]
+      let gapAtTop = right.topX - left.topX
+      let gapAtBottom = right.bottomX - left.bottomX
+      if gapAtTop < -crossingSlack || gapAtBottom < -crossingSlack {
+        // The gap runs from top to bottom through 0 where they cross; chains bending inside
+        // the stretch (either may be several edges) are cut halfway down instead.
+        let share = gapAtTop < 0 && gapAtBottom > 0 || gapAtTop > 0 && gapAtBottom < 0
+          ? gapAtTop / (gapAtTop - gapAtBottom) : 0.5
+        let y = left.top + (left.bottom - left.top) * share
+        if y > left.top && y < left.bottom { return y }
+        return (left.top + left.bottom) / 2
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Adds the piece's edges, between its top and bottom, to the cells with `direction`.
+  @inline(__always)
+  private func deposit(_ piece: Piece, direction: Float, row: Int, to cells: inout CellBand) {
+    if piece.endEdge == piece.firstEdge + 1 {
+      // One edge: it runs from `topX` to `bottomX`.
+      cells.deposit(
+        row: row - cells.top, from: piece.topX, to: piece.bottomX, height: piece.bottom - piece.top, direction: direction)
+      return
+    }
+    for index in Int(piece.firstEdge)..<Int(piece.endEdge) {
+      let edge = edges[index]
+      let top = max(edge.top, piece.top)
+      let bottom = min(edge.bottom, piece.bottom)
+      guard bottom > top else { continue }
+      cells.deposit(
+        row: row - cells.top, from: edge.crossing(at: top), to: edge.crossing(at: bottom), height: bottom - top, direction: direction)
+    }
   }
 
   /// Puts `y` among the first `count` cuts, in order, unless it is there already.
@@ -146,22 +246,18 @@ struct RowCrossings {
     count += 1
   }
 
-  /// Orders `count` pieces of one stretch left to right (by x halfway down) and adds those
-  /// that enter or leave the shape to the cells.
+  /// Adds those of `count` pieces, ordered left to right, that enter or leave the shape.
   @inline(__always)
-  private func addStretch(_ stretch: UnsafeMutablePointer<Piece>, count: Int, row: Int, to cells: inout CellBand) {
-    Self.sort(stretch, count: count)
+  private func addOrdered(_ pieces: UnsafeMutablePointer<Piece>, count: Int, row: Int, to cells: inout CellBand) {
     var winding = 0
     for index in 0..<count {
-      let piece = stretch[index]
+      let piece = pieces[index]
       let before = winding
       winding += piece.direction > 0 ? 1 : -1
       let wasInside = rule == .nonZero ? before != 0 : before & 1 != 0
       let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
       guard wasInside != isInside else { continue }
-      cells.deposit(
-        row: row - cells.top, from: piece.topX, to: piece.bottomX, height: piece.bottom - piece.top,
-        direction: isInside ? 1 : -1)
+      deposit(piece, direction: isInside ? 1 : -1, row: row, to: &cells)
     }
   }
 
@@ -172,9 +268,9 @@ struct RowCrossings {
     var index = 1
     while index < count {
       let piece = stretch[index]
-      let key = piece.topX + piece.bottomX
+      let key = piece.middleX
       var slot = index
-      while slot > 0, stretch[slot - 1].topX + stretch[slot - 1].bottomX > key {
+      while slot > 0, stretch[slot - 1].middleX > key {
         stretch[slot] = stretch[slot - 1]
         slot -= 1
       }
