@@ -29,21 +29,21 @@ struct CellBand {
     // Only the band's columns are walked. The part of a piece left of them covers the whole of
     // the first column's height share (it lies wholly left of every pixel drawn); the part
     // right of them covers no pixel drawn. A piece far outside costs no more than one inside.
-    let leftEdge = Double(left)
-    let rightEdge = Double(left + width)
-    var start = start
-    var end = end
+    // x is counted from the band's left from here on: the column is then a cell's index.
+    var start = start - Double(left)
+    var end = end - Double(left)
     var height = height
-    if start < leftEdge || end < leftEdge {
-      if start <= leftEdge && end <= leftEdge {
-        add(row: row, column: leftEdge, cover: height, position: 0, direction: direction)
+    let rightEdge = Double(width)
+    if start < 0 || end < 0 {
+      if start <= 0 && end <= 0 {
+        add(row: row, index: 0, cover: height, position: 0, direction: direction)
         return
       }
       // The share of the height left of the band.
-      let outside = height * (leftEdge - min(start, end)) / abs(end - start)
-      add(row: row, column: leftEdge, cover: outside, position: 0, direction: direction)
+      let outside = height * -min(start, end) / abs(end - start)
+      add(row: row, index: 0, cover: outside, position: 0, direction: direction)
       height -= outside
-      if start < leftEdge { start = leftEdge } else { end = leftEdge }
+      if start < 0 { start = 0 } else { end = 0 }
     }
     if start > rightEdge || end > rightEdge {
       if start >= rightEdge && end >= rightEdge { return }
@@ -51,68 +51,53 @@ struct CellBand {
       if start > rightEdge { start = rightEdge } else { end = rightEdge }
     }
     guard height > 0 else { return }
-    let startColumn = Self.roundedDown(start)
-    let endColumn = Self.roundedDown(end)
-    if startColumn == endColumn {
-      add(row: row, column: startColumn, cover: height, position: (start + end) / 2 - startColumn, direction: direction)
+    // Both ends lie within 0…width now: truncating is rounding down, with no call to libm's
+    // `floor` (the baseline x86-64 target has no rounding instruction).
+    let startIndex = Int(start)
+    let endIndex = Int(end)
+    if startIndex == endIndex {
+      add(row: row, index: startIndex, cover: height, position: (start + end) / 2 - Double(startIndex), direction: direction)
       return
     }
     let rise = height / abs(end - start)
     var x = start
-    var column = startColumn
+    var index = startIndex
     var remaining = height
-    if end > start {
-      while column < endColumn {
-        let boundary = column + 1
+    if endIndex > startIndex {
+      while index < endIndex {
+        let boundary = Double(index + 1)
         let piece = (boundary - x) * rise
-        add(row: row, column: column, cover: piece, position: (x + boundary) / 2 - column, direction: direction)
+        add(row: row, index: index, cover: piece, position: (x + boundary) / 2 - Double(index), direction: direction)
         remaining -= piece
         x = boundary
-        column = boundary
+        index += 1
       }
     } else {
-      while column > endColumn {
-        let piece = (x - column) * rise
-        add(row: row, column: column, cover: piece, position: (x + column) / 2 - column, direction: direction)
+      while index > endIndex {
+        let boundary = Double(index)
+        let piece = (x - boundary) * rise
+        add(row: row, index: index, cover: piece, position: (x + boundary) / 2 - boundary, direction: direction)
         remaining -= piece
-        x = column
-        column -= 1
+        x = boundary
+        index -= 1
       }
     }
     if remaining > 0 {
-      add(row: row, column: endColumn, cover: remaining, position: (x + end) / 2 - endColumn, direction: direction)
+      add(row: row, index: endIndex, cover: remaining, position: (x + end) / 2 - Double(endIndex), direction: direction)
     }
   }
 
-  /// `value` rounded down, for a value within the band's columns (far inside `Int`'s range).
-  /// `rounded(.down)` is a call to libm's `floor` on the baseline x86-64 target, which has no
-  /// rounding instruction: twice for every piece.
+  /// Adds `cover` (signed by `direction`) at `position` (0–1 across the pixel) to the cell of
+  /// the band's column `index` (0 or more). A cell right of the band is outside the clip and
+  /// covers nothing in it.
   @inline(__always)
-  static func roundedDown(_ value: Double) -> Double {
-    let truncated = Double(Int(value))
-    return truncated > value ? truncated - 1 : truncated
-  }
-
-  /// Adds `cover` (signed by `direction`) at `position` (0–1 across the pixel) to a cell.
-  ///
-  /// A cell left of the band is the band's first cell wholly covered from its left: the pixels
-  /// it would have covered are outside the clip, the ones right of it are not. A cell right of
-  /// the band is outside the clip and covers nothing in it.
-  @inline(__always)
-  mutating func add(row: Int, column: Double, cover: Double, position: Double, direction: Float) {
-    var index = Int(column) - left
-    var position = position
-    if index < 0 {
-      index = 0
-      position = 0
-    } else if index >= width {
-      return
-    }
+  mutating func add(row: Int, index: Int, cover: Double, position: Double, direction: Float) {
+    guard index < width else { return }
     let signed = Float(cover) * direction
-    let cell = row * width + index
+    let cell = row &* width &+ index
     covers[cell] += signed
     areas[cell] += signed * Float(position)
-    touched[row * wordsPerRow + index >> 6] |= 1 << UInt64(index & 63)
+    touched[row &* wordsPerRow &+ index &>> 6] |= 1 &<< UInt64(index & 63)
   }
 
   /// Hands `sink` the coverage of one row of the band, then clears its cells.

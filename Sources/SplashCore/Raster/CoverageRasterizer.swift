@@ -157,92 +157,61 @@ public final class CoverageRasterizer {
   /// True when no edge has been added since the last reset.
   public var isEmpty: Bool { edges.isEmpty }
 
-  /// Adds the closed polygon through `points`, each mapped by `transform` into target pixels.
+  /// Adds the closed polygon through `points`, each mapped by `transform` into target pixels,
+  /// as monotone chains.
+  ///
+  ///       ╱╲         the edges going up (left) are one chain and those going down (right)
+  ///      ╱  ╲        another, the first reversed so that both run top to bottom
+  ///
+  /// A chain ends where the polygon turns from going down to going up or back, and at an edge
+  /// left out: a horizontal one (across it a chain would jump sideways inside one row, past
+  /// pieces it is ordered against) or one with a point that is not finite. It also ends at
+  /// the polygon's first point: the chain through it is two, which meet there, and the row
+  /// holding that point is cut at it (see `RowCrossings`).
   ///
   /// Built in local storage and added at once: each touch of a class's stored property is
   /// checked for exclusive access at run time, which cost more than building an edge.
   public func addPolygon(_ points: [Point], transform: AffineTransform = .identity) {
     guard points.count > 1 else { return }
-    var polygon: [Edge] = []
-    polygon.reserveCapacity(points.count)
-    // Whether an edge was left out just before each one (a horizontal edge, or one with a
-    // point that is not finite): a chain does not run on across it.
-    var gapBefore: [Bool] = []
-    gapBefore.reserveCapacity(points.count)
-    var leftOut = false
+    var added = edges
+    edges = []
+    var addedChains = chains
+    chains = []
+    defer {
+      edges = added
+      chains = addedChains
+    }
     var bounds = (minimumX: minimumX, maximumX: maximumX, minimumY: minimumY, maximumY: maximumY)
+    defer { (minimumX, maximumX, minimumY, maximumY) = bounds }
+    var chainStart = added.count
+    var chainDirection: Float = 0
+    /// Ends the chain of the edges from `chainStart` on, if there are any.
+    func endChain() {
+      guard chainStart < added.count else { return }
+      if chainDirection < 0 { added[chainStart...].reverse() }
+      addedChains.append(
+        Chain(
+          top: added[chainStart].top, bottom: added[added.count - 1].bottom, firstEdge: chainStart,
+          endEdge: added.count, direction: chainDirection))
+      chainStart = added.count
+    }
     var previous = transform.apply(to: points[points.count - 1])
     for point in points {
       let mapped = transform.apply(to: point)
       defer { previous = mapped }
       guard let edge = Edge(from: previous, to: mapped) else {
-        leftOut = true
+        endChain()
         continue
       }
-      polygon.append(edge)
-      gapBefore.append(leftOut)
-      leftOut = false
+      if edge.direction != chainDirection { endChain() }
+      chainDirection = edge.direction
+      added.append(edge)
       bounds.minimumX = min(bounds.minimumX, mapped.x, previous.x)
       bounds.maximumX = max(bounds.maximumX, mapped.x, previous.x)
       bounds.minimumY = min(bounds.minimumY, edge.top)
       bounds.maximumY = max(bounds.maximumY, edge.bottom)
     }
-    guard !polygon.isEmpty else { return }
-    // The first edge follows the last, across whatever was left out after it.
-    gapBefore[0] = gapBefore[0] || leftOut
-    (minimumX, maximumX, minimumY, maximumY) = bounds
-    var added = edges
-    edges = []
-    var addedChains = chains
-    chains = []
-    Self.appendChains(of: polygon, gapBefore: gapBefore, to: &added, chains: &addedChains)
-    edges = added
-    chains = addedChains
-  }
-
-  /// Cuts a polygon's edges (in its order) into monotone chains, and appends those and their
-  /// edges, top to bottom.
-  ///
-  ///       ╱╲         the edges going up (left) are one chain and those going down (right)
-  ///      ╱  ╲        another, the first reversed so that both run top to bottom
-  ///
-  /// A chain starts where the polygon turns from going down to going up or back, and after an
-  /// edge that was left out (`gapBefore`). A horizontal edge ends a chain: across it the chain
-  /// would jump sideways inside one row, past pieces it is ordered against.
-  static func appendChains(of polygon: [Edge], gapBefore: [Bool], to edges: inout [Edge], chains: inout [Chain]) {
-    let count = polygon.count
-    polygon.withUnsafeBufferPointer { polygon in
-      gapBefore.withUnsafeBufferPointer { gapBefore in
-        /// Whether the edge at `index` runs on from the one before it.
-        func continues(_ index: Int) -> Bool {
-          let previous = index == 0 ? count - 1 : index - 1
-          return !gapBefore[index] && polygon[index].direction == polygon[previous].direction
-        }
-        // Start at a chain's first edge, so that none wraps around the polygon's end.
-        var start = 0
-        while start < count, continues(start) { start += 1 }
-        if start == count { start = 0 }
-        var step = 0
-        while step < count {
-          let first = step
-          step += 1
-          while step < count, continues(start + step < count ? start + step : start + step - count) { step += 1 }
-          let firstEdge = edges.count
-          let direction = polygon[start + first < count ? start + first : start + first - count].direction
-          if direction > 0 {
-            for along in first..<step { edges.append(polygon[start + along < count ? start + along : start + along - count]) }
-          } else {
-            for along in (first..<step).reversed() {
-              edges.append(polygon[start + along < count ? start + along : start + along - count])
-            }
-          }
-          chains.append(
-            Chain(
-              top: edges[firstEdge].top, bottom: edges[edges.count - 1].bottom, firstEdge: firstEdge,
-              endEdge: edges.count, direction: direction))
-        }
-      }
-    }
+    endChain()
   }
 
   /// The pixels the polygons touch, within `columns` × `rows`, as whole pixels.
