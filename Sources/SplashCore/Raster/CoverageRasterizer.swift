@@ -96,6 +96,9 @@ public final class CoverageRasterizer {
     var topX: Double
     var middleX: Double
     var bottomX: Double
+    /// No x of the piece within its row lies left of `leftmostX` or right of `rightmostX`.
+    var leftmostX: Double
+    var rightmostX: Double
     var firstEdge: Int32
     var endEdge: Int32
     var direction: Float

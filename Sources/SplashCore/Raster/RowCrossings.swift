@@ -64,19 +64,31 @@ struct RowCrossings {
         var end = cursor + 1
         let middleX: Double
         let bottomX: Double
+        var leftmostX: Double
+        var rightmostX: Double
         if edge.bottom >= bottom {
           // Within one edge: the common case (a curve cut finer than a row takes several).
           bottomX = edge.crossing(at: bottom)
           middleX = (topX + bottomX) / 2
+          leftmostX = min(topX, bottomX)
+          rightmostX = max(topX, bottomX)
         } else {
-          while end < chain.endEdge, edges[end].top < rowBottom { end += 1 }
+          leftmostX = topX
+          rightmostX = topX
+          while end < chain.endEdge, edges[end].top < rowBottom {
+            leftmostX = min(leftmostX, edges[end].x)
+            rightmostX = max(rightmostX, edges[end].x)
+            end += 1
+          }
           middleX = x(at: (top + bottom) / 2, from: cursor, to: end)
           bottomX = edges[end - 1].crossing(at: bottom)
+          leftmostX = min(leftmostX, bottomX)
+          rightmostX = max(rightmostX, bottomX)
         }
         let slot = rowStarts[row - bandTop]
         pieces[slot] = Piece(
-          top: top, bottom: bottom, topX: topX, middleX: middleX, bottomX: bottomX, firstEdge: Int32(cursor),
-          endEdge: Int32(end), direction: chain.direction)
+          top: top, bottom: bottom, topX: topX, middleX: middleX, bottomX: bottomX, leftmostX: leftmostX,
+          rightmostX: rightmostX, firstEdge: Int32(cursor), endEdge: Int32(end), direction: chain.direction)
         rowStarts[row - bandTop] += 1
       }
       cursors[index] = cursor
@@ -113,7 +125,7 @@ struct RowCrossings {
     }
     if crossesWhole {
       Self.sort(pieces + first, count: end - first)
-      if Self.keepOrder(pieces + first, count: end - first) {
+      if firstCrossing(pieces + first, count: end - first) == nil {
         // One stretch, the pieces where they lie.
         addOrdered(pieces + first, count: end - first, row: row, to: &cells)
         return
@@ -158,7 +170,7 @@ struct RowCrossings {
       stretch[index].bottomX = x(at: lower, from: first, to: end)
     }
     Self.sort(stretch, count: count)
-    if depth < Self.maximumCrossingDepth, let crossing = Self.firstCrossing(stretch, count: count) {
+    if depth < Self.maximumCrossingDepth, let crossing = firstCrossing(stretch, count: count) {
       // Each half puts the pieces in order again, for its own height.
       addStretch(count: count, from: upper, to: crossing, row: row, to: &cells, depth: depth + 1)
       addStretch(count: count, from: crossing, to: lower, row: row, to: &cells, depth: depth + 1)
@@ -167,47 +179,71 @@ struct RowCrossings {
     addOrdered(stretch, count: count, row: row, to: &cells)
   }
 
-  /// Whether `count` pieces, ordered by x halfway down, are in the same order at their tops
-  /// and at their bottoms (no two change places over the row).
-  @inline(__always)
-  static func keepOrder(_ pieces: UnsafeMutablePointer<Piece>, count: Int) -> Bool {
-    var index = 1
-    while index < count {
-      if pieces[index - 1].topX > pieces[index].topX + crossingSlack
-        || pieces[index - 1].bottomX > pieces[index].bottomX + crossingSlack
-      {
-        return false
-      }
-      index += 1
-    }
-    return true
-  }
-
   /// How far pieces may be out of order before they count as crossing: rounding, where two
   /// pieces meet at a point (a turning point, a corner).
   static let crossingSlack = 1e-9
 
-  /// Where the first two neighbours of a stretch (ordered by x halfway down) that change
-  /// places cross, strictly inside it; `nil` when none do.
-  static func firstCrossing(_ pieces: UnsafeMutablePointer<Piece>, count: Int) -> Double? {
+  /// Where the first two neighbours of `count` pieces ordered by x halfway down (all from
+  /// one top to one bottom) change places, strictly between top and bottom; `nil` when none
+  /// do, and the order holds over the whole height.
+  ///
+  /// Two straight edges in the same order at both ends cannot cross between. A chain that
+  /// bends inside the height can cross a neighbour and come back, so two neighbours of which
+  /// one bends are compared at every vertex of either: between two vertices both are
+  /// straight. A crossing in neighbours only is enough: a piece that kept its place against
+  /// both neighbours everywhere lies between them everywhere.
+  func firstCrossing(_ pieces: UnsafeMutablePointer<Piece>, count: Int) -> Double? {
     var index = 1
     while index < count {
       let left = pieces[index - 1]
       let right = pieces[index]
-      let gapAtTop = right.topX - left.topX
-      let gapAtBottom = right.bottomX - left.bottomX
-      if gapAtTop < -crossingSlack || gapAtBottom < -crossingSlack {
-        // The gap runs from top to bottom through 0 where they cross; chains bending inside
-        // the stretch (either may be several edges) are cut halfway down instead.
-        let share = gapAtTop < 0 && gapAtBottom > 0 || gapAtTop > 0 && gapAtBottom < 0
-          ? gapAtTop / (gapAtTop - gapAtBottom) : 0.5
-        let y = left.top + (left.bottom - left.top) * share
-        if y > left.top && y < left.bottom { return y }
-        return (left.top + left.bottom) / 2
+      if left.endEdge - left.firstEdge == 1 && right.endEdge - right.firstEdge == 1 {
+        let gapAtTop = right.topX - left.topX
+        let gapAtBottom = right.bottomX - left.bottomX
+        if gapAtTop < -Self.crossingSlack || gapAtBottom < -Self.crossingSlack {
+          return Self.crossing(from: left.top, to: left.bottom, gapAtTop: gapAtTop, gapAtBottom: gapAtBottom)
+        }
+      } else if left.rightmostX > right.leftmostX - Self.crossingSlack, let crossing = bentCrossing(left, right) {
+        // Only neighbours whose spans of x meet are walked: pieces apart cannot cross.
+        return crossing
       }
       index += 1
     }
     return nil
+  }
+
+  /// Where `right` first comes left of `left`, one of which bends, walking down the vertices
+  /// of both; `nil` when it never does.
+  private func bentCrossing(_ left: Piece, _ right: Piece) -> Double? {
+    var leftEdge = Int(left.firstEdge)
+    var rightEdge = Int(right.firstEdge)
+    let leftEnd = Int(left.endEdge)
+    let rightEnd = Int(right.endEdge)
+    var upper = left.top
+    var gapAtUpper = right.topX - left.topX
+    while upper < left.bottom {
+      while leftEdge + 1 < leftEnd, edges[leftEdge].bottom <= upper { leftEdge += 1 }
+      while rightEdge + 1 < rightEnd, edges[rightEdge].bottom <= upper { rightEdge += 1 }
+      let lower = min(edges[leftEdge].bottom, edges[rightEdge].bottom, left.bottom)
+      let gapAtLower =
+        lower == left.bottom
+        ? right.bottomX - left.bottomX : edges[rightEdge].crossing(at: lower) - edges[leftEdge].crossing(at: lower)
+      if gapAtUpper < -Self.crossingSlack || gapAtLower < -Self.crossingSlack {
+        return Self.crossing(from: upper, to: lower, gapAtTop: gapAtUpper, gapAtBottom: gapAtLower)
+      }
+      upper = lower
+      gapAtUpper = gapAtLower
+    }
+    return nil
+  }
+
+  /// Where the gap between two straight pieces, `gapAtTop` at `top` and `gapAtBottom` at
+  /// `bottom`, runs through 0: strictly between the two, or halfway down when it does not
+  /// change sign there (the pieces are out of order all the way; halving finds their order).
+  static func crossing(from top: Double, to bottom: Double, gapAtTop: Double, gapAtBottom: Double) -> Double {
+    let changesSign = gapAtTop < 0 && gapAtBottom > 0 || gapAtTop > 0 && gapAtBottom < 0
+    let y = top + (bottom - top) * (changesSign ? gapAtTop / (gapAtTop - gapAtBottom) : 0.5)
+    return y > top && y < bottom ? y : (top + bottom) / 2
   }
 
   /// Adds the piece's edges, between its top and bottom, to the cells with `direction`.
