@@ -506,12 +506,7 @@ struct CoverageRasterizerTests {
     // in the order halfway down the row alone, the stretch above the crossing took the
     // winding of the one below.
     let bowTie = [Point(x: 2, y: 2.3), Point(x: 30, y: 18.3), Point(x: 30, y: 2.3), Point(x: 2, y: 18.3)]
-    let rasterizer = CoverageRasterizer()
-    rasterizer.addPolygon(bowTie)
-    var picture = CoveragePicture(width: 34, height: 22)
-    picture.fill(rasterizer, rule: rule)
-    let shape = SampledShape.polygons([bowTie], rule: rule)
-    let worst = picture.worstDifference { column, row in shape.share(ofPixel: column, row) }
+    let worst = Self.worstAgainstSampledReference([bowTie], rule: rule, width: 34, height: 22)
     #expect(worst.levels <= Self.sampledTolerance, "at (\(worst.column), \(worst.row))")
   }
 
@@ -525,13 +520,7 @@ struct CoverageRasterizerTests {
     // one stretch, pixel (24, 8) was 16 levels off under nonzero and 9 under even-odd.
     let spike = [Point(x: 4, y: 7.7), Point(x: 25, y: 8.95), Point(x: 4, y: 9.7)]
     let bar = [Point(x: 26, y: 2), Point(x: 27, y: 2), Point(x: 23.5, y: 16), Point(x: 22.5, y: 16)]
-    let rasterizer = CoverageRasterizer()
-    rasterizer.addPolygon(spike)
-    rasterizer.addPolygon(bar)
-    var picture = CoveragePicture(width: 30, height: 18)
-    picture.fill(rasterizer, rule: rule)
-    let shape = SampledShape.polygons([spike, bar], rule: rule)
-    let worst = picture.worstDifference { column, row in shape.share(ofPixel: column, row) }
+    let worst = Self.worstAgainstSampledReference([spike, bar], rule: rule, width: 30, height: 18)
     #expect(worst.levels <= Self.sampledTolerance, "at (\(worst.column), \(worst.row))")
   }
 
@@ -547,12 +536,7 @@ struct CoverageRasterizerTests {
       let polygon = (0..<9).map { _ in
         Point(x: Double.random(in: 1...39, using: &generator), y: Double.random(in: 1...39, using: &generator))
       }
-      let rasterizer = CoverageRasterizer()
-      rasterizer.addPolygon(polygon)
-      var picture = CoveragePicture(width: 40, height: 40)
-      picture.fill(rasterizer, rule: rule)
-      let shape = SampledShape.polygons([polygon], rule: rule)
-      let worst = picture.worstDifference { column, row in shape.share(ofPixel: column, row) }
+      let worst = Self.worstAgainstSampledReference([polygon], rule: rule, width: 40, height: 40)
       #expect(worst.levels <= Self.sampledTolerance, "polygon \(polygonIndex) at (\(worst.column), \(worst.row))")
     }
   }

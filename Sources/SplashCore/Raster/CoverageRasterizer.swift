@@ -172,8 +172,9 @@ public final class CoverageRasterizer {
   /// the polygon's first point: the chain through it is two, which meet there, and the row
   /// holding that point is cut at it (see `RowCrossings`).
   ///
-  /// Built in local storage and added at once: each touch of a class's stored property is
-  /// checked for exclusive access at run time, which cost more than building an edge.
+  /// The edges and chains are moved out into locals, built there and moved back: each touch
+  /// of a class's stored property is checked for exclusive access at run time, which cost
+  /// more than building an edge.
   public func addPolygon(_ points: [Point], transform: AffineTransform = .identity) {
     guard points.count > 1 else { return }
     var added = edges
