@@ -11,8 +11,15 @@ import SplashModel
 /// kept). Then the group surface would come out byte for byte
 /// the same, so the frame does too. fuber's tiles hold still for most of each cycle while they
 /// fade, and a Lottie gradient keeps its colours while its trim (its mask) grows, which is where
-/// this pays. Entries live for one frame after their last use; one cache belongs to one backend
-/// (one worker).
+/// this pays. Entries stay for the frame after their last use; after that, those that were
+/// reused are idle, and idle groups are kept up to `idleByteLimit` bytes, dropping those used
+/// longest ago. One cache belongs to one backend (one worker).
+///
+/// Idle groups are what a loop comes back to: fuber's tiles are pictures at rest while the
+/// lattice is small, backing stores while it grows and ripples, then at rest again at full
+/// size, and small again in the next loop. Dropped one frame after their last use, each
+/// tile's group was drawn again every loop: at 1080x1920 over three loops, two tiles a frame,
+/// an eighth of the render.
 final class GroupCache {
   struct Key: Hashable {
     var layer: PresentationLayer
@@ -32,10 +39,26 @@ final class GroupCache {
   struct Kept {
     var pattern: OpaquePointer
     var coverageRuns: InkRuns?
+    /// The group's pixels and runs.
+    var bytes: Int
+    /// Whether a frame has composited the group from here: only such a group is kept idle.
+    var wasReused = false
+  }
+
+  /// A group not used in the last two frames, and the frame it was last used in.
+  private struct Idle {
+    var kept: Kept
+    var lastUsedFrame: Int
   }
 
   private var previous: [Key: Kept] = [:]
   private var current: [Key: Kept] = [:]
+  private var idle: [Key: Idle] = [:]
+  private var idleBytes = 0
+  private var frame = 0
+  /// The most bytes idle groups may hold: set by the backend to one frame's pixels
+  /// (`MemoryBudget.renderBytesPerPixel` counts them); 0 drops a group one frame after its
+  /// last use.
   /// The most bytes of masked layers' groups (kept only when asked for in two frames running,
   /// see `CairoBackend.drawInLayerSpace`) one frame may keep: two frames' pixels (a loader of
   /// four gradient rings needs about that), so with the previous frame's they cost at most four
@@ -47,9 +70,12 @@ final class GroupCache {
   private var previousRequests: Set<Key> = []
   private var currentRequests: Set<Key> = []
 
+  var idleByteLimit = 0
+
   deinit {
     for kept in previous.values { cairo_pattern_destroy(kept.pattern) }
     for kept in current.values { cairo_pattern_destroy(kept.pattern) }
+    for entry in idle.values { cairo_pattern_destroy(entry.kept.pattern) }
   }
 
   /// The key for drawing `layer` now, in the context's current state, or `nil` when the group
@@ -70,10 +96,21 @@ final class GroupCache {
   /// A group drawn for an equal key in this frame or the previous one, with its runs.
   func kept(for key: Key) -> Kept? {
     if let kept = current[key] {
+      current[key]?.wasReused = true
       reused += 1
       return kept
     }
-    guard let kept = previous.removeValue(forKey: key) else { return nil }
+    var kept: Kept
+    if let recent = previous.removeValue(forKey: key) {
+      kept = recent
+    } else if let entry = idle.removeValue(forKey: key) {
+      idleBytes -= entry.kept.bytes
+      kept = entry.kept
+      reusedIdle += 1
+    } else {
+      return nil
+    }
+    kept.wasReused = true
     current[key] = kept
     reused += 1
     return kept
@@ -98,13 +135,31 @@ final class GroupCache {
 
   /// Groups composited from what was kept (for the tests).
   private(set) var reused = 0
+  /// Of those, groups that had been idle (for the tests).
+  private(set) var reusedIdle = 0
+  /// Groups idle now, and their bytes (for the tests).
+  var idleCount: Int { idle.count }
+  var heldIdleBytes: Int { idleBytes }
+
+  /// The bytes of a group's surface (an image surface's rows; other surfaces count nothing
+  /// here, as Cairo keeps their memory).
+  private static func surfaceBytes(of pattern: OpaquePointer) -> Int {
+    var surface: OpaquePointer?
+    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+    else { return 0 }
+    return Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+  }
 
   /// Keeps a group for later frames (the cache takes its own reference), with its coverage's
   /// runs when `scanningCoverage` (an alpha-only group laid in one colour): scanned once
   /// here, used by every frame that finds the group kept. Returns what it keeps.
   @discardableResult
   func store(_ pattern: OpaquePointer, for key: Key, scanningCoverage: Bool = false) -> Kept {
-    let kept = Kept(pattern: cairo_pattern_reference(pattern), coverageRuns: scanningCoverage ? Self.coverageRuns(of: pattern) : nil)
+    let runs = scanningCoverage ? Self.coverageRuns(of: pattern) : nil
+    let kept = Kept(
+      pattern: cairo_pattern_reference(pattern), coverageRuns: runs,
+      bytes: Self.surfaceBytes(of: pattern) + (runs?.byteCount ?? 0))
     if let replaced = current.updateValue(kept, forKey: key) {
       cairo_pattern_destroy(replaced.pattern)
     }
@@ -125,9 +180,33 @@ final class GroupCache {
     return true
   }
 
-  /// Drops the groups the frame just drawn did not use.
+  /// Makes the groups of the frame before the one just drawn that it did not use idle, and drops
+  /// the idle groups used longest ago until the rest fit `idleByteLimit`.
+  ///
+  /// Only a group that has been reused goes idle: a layer that held still is likely to hold
+  /// still there again, while a group drawn once (a layer moving through a new place each
+  /// frame) would only push those out.
   func endFrame() {
-    for kept in previous.values { cairo_pattern_destroy(kept.pattern) }
+    for (key, kept) in previous {
+      guard kept.wasReused else {
+        cairo_pattern_destroy(kept.pattern)
+        continue
+      }
+      if let replaced = idle.updateValue(Idle(kept: kept, lastUsedFrame: frame - 1), forKey: key) {
+        idleBytes -= replaced.kept.bytes
+        cairo_pattern_destroy(replaced.kept.pattern)
+      }
+      idleBytes += kept.bytes
+    }
+    if idleBytes > idleByteLimit {
+      for (key, entry) in idle.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame }) {
+        guard idleBytes > idleByteLimit else { break }
+        idle.removeValue(forKey: key)
+        idleBytes -= entry.kept.bytes
+        cairo_pattern_destroy(entry.kept.pattern)
+      }
+    }
+    frame += 1
     previous = current
     current = [:]
     previousRequests = currentRequests

@@ -31,9 +31,10 @@ struct MemoryBudget {
   static let baseBytes = 128 << 20
   /// A worker's frame (BGRA), an allowance for Cairo's groups and shadow buffers, the
   /// masked layers' groups its backend keeps from frame to frame (at most two frames' pixels in each
-  /// of two frames: `GroupCache.heldBytesPerFrame`) and its moving layers' backing stores (one
+  /// of two frames: `GroupCache.heldBytesPerFrame`), the groups it keeps idle for a later frame
+  /// (one frame's pixels: `GroupCache.idleByteLimit`) and its moving layers' backing stores (one
   /// frame's pixels: `BackingStoreCache.byteLimit`).
-  static let renderBytesPerPixel = 28.0
+  static let renderBytesPerPixel = 32.0
   /// Replaces the machine's available memory (bytes): for tests, and to set a budget by hand.
   static let overrideVariable = "SPLASHVID_AVAILABLE_MEMORY"
 
