@@ -56,9 +56,6 @@ final class GroupCache {
   private var idle: [Key: Idle] = [:]
   private var idleBytes = 0
   private var frame = 0
-  /// The most bytes idle groups may hold: set by the backend to one frame's pixels
-  /// (`MemoryBudget.renderBytesPerPixel` counts them); 0 drops a group one frame after its
-  /// last use.
   /// The most bytes of masked layers' groups (kept only when asked for in two frames running,
   /// see `CairoBackend.drawInLayerSpace`) one frame may keep: two frames' pixels (a loader of
   /// four gradient rings needs about that), so with the previous frame's they cost at most four
@@ -70,6 +67,9 @@ final class GroupCache {
   private var previousRequests: Set<Key> = []
   private var currentRequests: Set<Key> = []
 
+  /// The most bytes idle groups may hold: set by the backend to one frame's pixels
+  /// (`MemoryBudget.renderBytesPerPixel` counts them); 0 drops a group one frame after its
+  /// last use.
   var idleByteLimit = 0
 
   deinit {
