@@ -95,10 +95,11 @@ final class GroupCache {
 
   /// A group drawn for an equal key in this frame or the previous one, with its runs.
   func kept(for key: Key) -> Kept? {
-    if let kept = current[key] {
-      current[key]?.wasReused = true
+    // One lookup: a key's equality compares the whole subtree.
+    if let index = current.index(forKey: key) {
+      current.values[index].wasReused = true
       reused += 1
-      return kept
+      return current.values[index]
     }
     var kept: Kept
     if let recent = previous.removeValue(forKey: key) {
@@ -121,10 +122,7 @@ final class GroupCache {
   /// take a few percent); a mask of scattered specks would cost more memory in runs than in
   /// pixels, and visiting a run per speck is no faster than pixman's walk.
   private static func coverageRuns(of pattern: OpaquePointer) -> InkRuns? {
-    var surface: OpaquePointer?
-    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
-      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
-    else { return nil }
+    guard let surface = imageSurface(of: pattern), cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8 else { return nil }
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return nil }
     let height = Int(cairo_image_surface_get_height(surface))
@@ -141,13 +139,19 @@ final class GroupCache {
   var idleCount: Int { idle.count }
   var heldIdleBytes: Int { idleBytes }
 
-  /// The bytes of a group's surface (an image surface's rows; other surfaces count nothing
-  /// here, as Cairo keeps their memory).
-  private static func surfaceBytes(of pattern: OpaquePointer) -> Int {
+  /// The image surface a group's pattern draws from, or `nil` when it is another kind.
+  private static func imageSurface(of pattern: OpaquePointer) -> OpaquePointer? {
     var surface: OpaquePointer?
     guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
-    else { return 0 }
+    else { return nil }
+    return surface
+  }
+
+  /// The bytes of a group's surface (an image surface's rows; other surfaces count nothing
+  /// here, as Cairo keeps their memory).
+  private static func surfaceBytes(of pattern: OpaquePointer) -> Int {
+    guard let surface = imageSurface(of: pattern) else { return 0 }
     return Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
   }
 

@@ -124,12 +124,18 @@ struct RowCrossings {
       break
     }
     if crossesWhole {
-      Self.sort(pieces + first, count: end - first)
-      if firstCrossing(pieces + first, count: end - first) == nil {
+      let count = end - first
+      Self.sort(pieces + first, count: count)
+      guard let crossing = firstCrossing(pieces + first, count: count) else {
         // One stretch, the pieces where they lie.
-        addOrdered(pieces + first, count: end - first, row: row, to: &cells)
+        addOrdered(pieces + first, count: count, row: row, to: &cells)
         return
       }
+      // The row's crossing is found: its two halves, as `addStretch` cuts a stretch.
+      stretch.update(from: pieces + first, count: count)
+      addStretch(count: count, from: rowTop, to: crossing, row: row, to: &cells, depth: 1)
+      addStretch(count: count, from: crossing, to: rowBottom, row: row, to: &cells, depth: 1)
+      return
     }
     var cutCount = 0
     for index in first..<end {
