@@ -4,7 +4,9 @@ import PackageDescription
 // Layers are targets: a dependency that is not declared here does not compile, so the
 // layering of design.md enforces itself. Arrows point to what a target may import:
 //
-//   splashvid → SplashCLI → { SplashPresets, SplashPipeline, SplashCairo, SplashEncode }
+//   splashvid → SplashCLI → SplashOutput → { SplashPresets, SplashLottie, SplashPipeline, SplashCairo, SplashEncode }
+//   (SplashOutput owns a render job: loading the scene, the pipeline, the sinks, commit and abandon;
+//   SplashCLI parses, builds jobs and prints)
 //   SplashPresets  → SplashModel → SplashCore ; SplashPresets → SplashDocument (JSON5, shared by
 //   SplashLottie   → SplashModel → SplashCore ; SplashLottie  → SplashDocument   both front ends)
 //   SplashPipeline → SplashRender → SplashModel → SplashCore
@@ -12,7 +14,7 @@ import PackageDescription
 //   SplashWebP     → CWebP        (WebP images, which gdk-pixbuf does not read)
 //   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
 //   SplashGzip     → CZlib        ; SplashZip    → CZip      (the containers .tgs and .lottie)
-//   SplashCLI      → SplashGzip, SplashZip (unpacking a container is the loader's job)
+//   SplashOutput   → SplashGzip, SplashZip (unpacking a container is the loader's job)
 //
 // Each C module is imported by exactly one Swift module (`ci/check-layering.sh` checks it).
 
@@ -65,10 +67,16 @@ let package = Package(
     .target(name: "SplashZip", dependencies: ["CZip"]),
     .target(name: "SplashWebP", dependencies: ["CWebP"]),
     .target(
-      name: "SplashCLI",
+      name: "SplashOutput",
       dependencies: [
         "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel",
         "SplashCore", "SplashGzip", "SplashZip",
+      ]),
+    .target(
+      name: "SplashCLI",
+      dependencies: [
+        "SplashOutput", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender",
+        "SplashModel", "SplashCore",
       ]),
     .executableTarget(name: "splashvid", dependencies: ["SplashCLI"]),
 
@@ -92,7 +100,7 @@ let package = Package(
     .testTarget(
       name: "SplashCLITests",
       dependencies: [
-        "splashvid", "SplashCLI", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel", "SplashEncode", "SplashCore",
+        "splashvid", "SplashCLI", "SplashOutput", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel", "SplashEncode", "SplashCore",
         "SplashGzip", "SplashZip", "SplashTestSupport",
       ]),
   ],

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashEncode
+import SplashOutput
 import SplashPipeline
 
 /// The command-line entry point: parses, runs a command, and maps errors to exit codes.
@@ -35,7 +36,7 @@ public enum SplashCommandLine {
     }
     if arguments == ["--version"] {
       say(
-        "splashvid \(HelpText.version) (cairo \(RenderLibraryVersions.cairo), pango \(RenderLibraryVersions.pango), "
+        "splashvid \(SplashvidVersion.current) (cairo \(RenderLibraryVersions.cairo), pango \(RenderLibraryVersions.pango), "
           + "FFmpeg \(EncodeLibraryVersions.ffmpeg), libx264 \(EncodeLibraryVersions.hasH264Encoder ? "available" : "missing"))")
       return ExitCode.success.rawValue
     }

@@ -200,8 +200,3 @@ public enum VideoReader {
   }
 }
 
-/// The versions of the FFmpeg libraries linked in, for `splashvid --version` and bug reports.
-public enum EncodeLibraryVersions {
-  public static var ffmpeg: String { String(cString: av_version_info()) }
-  public static var hasH264Encoder: Bool { avcodec_find_encoder_by_name(VideoWriter.encoderName) != nil }
-}

@@ -3,6 +3,7 @@ import SplashEncode
 import Testing
 
 @testable import SplashCLI
+@testable import SplashOutput
 
 @Suite("Memory budget: workers and encoders fit the memory available")
 struct MemoryBudgetTests {

@@ -9,6 +9,7 @@ import SplashRender
 import Testing
 
 @testable import SplashCLI
+@testable import SplashOutput
 
 /// Counts renders across every worker's backend.
 private final class RenderTally: @unchecked Sendable {

@@ -3,6 +3,7 @@ import SplashModel
 import Testing
 
 @testable import SplashCLI
+@testable import SplashOutput
 
 @Suite("--time, --position and --frame: parsing, and the scene time each names")
 struct TimeSelectionTests {

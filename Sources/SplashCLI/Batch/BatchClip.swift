@@ -1,4 +1,7 @@
+import Foundation
 import SplashEncode
+import SplashOutput
+import SplashRender
 
 /// One clip of a batch: which preset, where it goes, and how it is rendered.
 struct BatchClip: Sendable, Equatable {
@@ -23,14 +26,14 @@ struct BatchClip: Sendable, Equatable {
   /// The render options the batch gives every clip (`BatchDefaults`), where they apply to
   /// this one: `--scale` only without a size, `--x264-preset` and `--tune` only for H.264
   /// and HEVC.
-  var scale: String? = nil
-  var fit: String? = nil
+  var scale: Double? = nil
+  var fit: Viewport.Fit? = nil
   var constantRateFactor: Int? = nil
   var encoderPreset: String? = nil
   var tune: String? = nil
   var isTransparent = false
   /// `--target`, which sets the size, the rate and the format itself.
-  var target: String? = nil
+  var target: RenderTarget? = nil
 
   static func == (lhs: BatchClip, rhs: BatchClip) -> Bool {
     lhs.origin == rhs.origin && lhs.preset == rhs.preset && lhs.presetFile == rhs.presetFile && lhs.output == rhs.output
@@ -38,34 +41,30 @@ struct BatchClip: Sendable, Equatable {
       && lhs.size?.width == rhs.size?.width && lhs.size?.height == rhs.size?.height
       && lhs.framesPerSecond == rhs.framesPerSecond && lhs.loops == rhs.loops && lhs.scale == rhs.scale && lhs.fit == rhs.fit
       && lhs.constantRateFactor == rhs.constantRateFactor && lhs.encoderPreset == rhs.encoderPreset && lhs.tune == rhs.tune
-      && lhs.isTransparent == rhs.isTransparent && lhs.target == rhs.target
+      && lhs.isTransparent == rhs.isTransparent && lhs.target?.name == rhs.target?.name
   }
 
   /// The parameters as the render takes them: images by their real paths.
   var renderParameters: [String: String] { parameters.merging(imageFiles) { _, file in file } }
 
-  /// The render command's arguments for this clip; with the output path and workers left
-  /// empty, also what the clip's fingerprint records of its options (`InputFingerprint`).
+  /// The render of this clip into `outputPath` on `workers` workers.
   ///
   /// - Parameter assetsRoot: `--assets-root` of the batch, if given: the preset's own images may lie there.
-  func renderArguments(presetFile: String, outputPath: String, workers: Int, assetsRoot: String? = nil) -> [String] {
-    var arguments = ["--file", presetFile, "-o", outputPath]
-    // A target gives the rate, the format and the size itself; the render refuses them beside it.
-    if target == nil { arguments += ["--fps", String(framesPerSecond)] }
-    arguments += ["--loops", String(loops)]
-    // Named only when not the default, so clips fingerprinted before formats existed still match.
-    if format != .h264, target == nil { arguments += ["--format", format.rawValue] }
-    arguments += ["--workers", String(workers), "--progress", "none"]
-    if let size, target == nil { arguments += ["--size", "\(size.width)x\(size.height)"] }
-    // Likewise the batch's defaults: only those given, so earlier fingerprints still match.
-    let options = [
-      ("target", target), ("scale", scale), ("fit", fit), ("crf", constantRateFactor.map(String.init)),
-      ("x264-preset", encoderPreset), ("tune", tune),
-    ]
-    for case (let name, let value?) in options { arguments += ["--\(name)", value] }
-    if isTransparent { arguments.append("--transparent") }
-    if let assetsRoot { arguments += ["--assets-root", assetsRoot] }
-    for (name, value) in renderParameters.sorted(by: { $0.key < $1.key }) { arguments += ["--param", "\(name)=\(value)"] }
-    return arguments
+  /// - Throws: `UsageError` for a combination no render can carry out (the manifest's checks
+  ///   catch those first, naming the row).
+  func job(outputPath: String, workers: Int?, assetsRoot: String? = nil) throws -> RenderJob {
+    let isGIF = (output as NSString).pathExtension.lowercased() == "gif"
+    // A target gives the rate, the format and the size itself (the manifest refuses them beside
+    // it), and frames a fixed size by covering it.
+    let size = OutputSize(
+      requested: size, scale: scale ?? OutputSize.defaultScale, fit: target?.fit(requested: fit) ?? fit ?? .contain)
+    return try RenderJob(
+      source: PresetSource(origin: .file(presetFile), parameters: renderParameters, assetsRoot: assetsRoot),
+      outputs: [RenderOutput(path: outputPath, kind: isGIF ? .gif : .video(format))], loops: loops,
+      framesPerSecond: framesPerSecond, size: size, isTransparent: isTransparent,
+      soundtrack: target?.needsSoundTrack == true ? .silence : nil, target: target,
+      encoder: EncoderChoice(
+        constantRateFactor: constantRateFactor ?? EncoderChoice.defaultConstantRateFactor, preset: encoderPreset, tune: tune),
+      workers: workers)
   }
 }

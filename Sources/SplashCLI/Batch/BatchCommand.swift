@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SplashCore
+import SplashOutput
 import SplashPipeline
 import SplashPresets
 
@@ -43,6 +44,8 @@ struct BatchCommand {
   var assetsRoot: String?
   /// The render options given for every clip (`--size`, `--fps`, …); a manifest's columns win.
   var defaults: BatchDefaults
+  /// What a clip's fingerprint records of the programs and libraries that make it.
+  var versions: any RenderingVersions = InstalledRenderingVersions()
 
   init(_ arguments: [String], environment: [String: String]) throws {
     let scanner = ArgumentScanner(
@@ -137,12 +140,12 @@ struct BatchCommand {
     }
     // Compiled as the manifest was checked (images confined to the assets root), each time it
     // is fingerprinted, so an image swapped for a link out of the folder is caught here too.
-    func fingerprint() throws -> String {
+    func fingerprint(_ job: RenderJob) throws -> String {
       let data = Data(try InputFile.read(presetFile, limit: PresetLoader.maximumFileSize, what: "a preset file"))
       let scene = try SceneLoader.compile(
         data, file: presetFile, baseDirectory: URL(fileURLWithPath: folder), parameters: clip.renderParameters,
         assetsRoot: URL(fileURLWithPath: assetsRoot ?? folder), origin: .manifest)
-      return try InputFingerprint.of(clip, presetFile: presetFile, scene: scene)
+      return try InputFingerprint.of(job, presetFile: presetFile, scene: scene, versions: versions)
     }
     do {
       // Checked again now: a link may have appeared since the manifest was read.
@@ -152,7 +155,8 @@ struct BatchCommand {
       guard ConfinedPath.isInside(presetFile, folder: assetsRoot ?? folder) else {
         throw UsageError("\(presetFile) leads outside \(assetsRoot ?? folder) (a symbolic link); the clip was not rendered")
       }
-      let before = try fingerprint()
+      let job = try clip.job(outputPath: outputPath, workers: workers, assetsRoot: assetsRoot)
+      let before = try fingerprint(job)
       let recordPath = InputFingerprint.recordPath(for: outputPath)
       if !force, FileManager.default.fileExists(atPath: outputPath),
         // A record is a few bytes in a regular file; anything else vouches for nothing.
@@ -168,14 +172,12 @@ struct BatchCommand {
       if unlink(recordPath) != 0 && errno != ENOENT {
         throw OutputFileError(path: recordPath, reason: "cannot remove the old record: \(String(cString: strerror(errno)))")
       }
-      let command = try RenderCommand(
-        clip.renderArguments(presetFile: presetFile, outputPath: outputPath, workers: workers, assetsRoot: assetsRoot))
-      try command.run(environment: environment, cancellation: cancellation) { _ in }
+      try job.run(environment: environment, cancellation: cancellation) { _ in }
       // The render read the preset and its images again. If they changed meanwhile, no one can
       // say which version the clip shows, so it is not recorded and renders again next run
       // (otherwise an edit that is later undone, such as a branch switch, would leave a clip
       // of the wrong version that every later run skips).
-      guard (try? fingerprint()) == before else {
+      guard (try? fingerprint(job)) == before else {
         return result(.rendered, warning: "\(presetFile) or an image it shows changed while the clip rendered; it will render again on the next run")
       }
       // The record follows the clip: if the process dies in between, the clip renders again.

@@ -1,4 +1,6 @@
 import SplashEncode
+import SplashOutput
+import SplashRender
 
 /// The render options `batch` takes for every clip: `splashvid batch DIR -o OUT --size 360x640
 /// --fps 30`.
@@ -20,9 +22,9 @@ struct BatchDefaults {
   static let formatNames = VideoFormat.allCases.map(\.rawValue) + ["gif"]
 
   var size: (width: Int, height: Int)?
-  /// `--scale`, as given (checked), for clips without a size.
-  var scale: String?
-  var fit: String?
+  /// `--scale`, for clips without a size.
+  var scale: Double?
+  var fit: Viewport.Fit?
   var framesPerSecond: Int?
   var loops: Int?
   /// A name of `formatNames`.
@@ -60,15 +62,15 @@ struct BatchDefaults {
       values["size"] = target.size.map { "\($0.width)x\($0.height)" }
     }
     // Size, scale and fit are checked together, as a render's are.
-    _ = try OutputSize(values, maximumSide: VideoSettings.maximumSide, requiresEven: false)
+    let checked = try OutputSize(values, maximumSide: VideoSettings.maximumSide, requiresEven: false)
     if target == nil {
       size = try values["size"].map { try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide) }
       framesPerSecond = try values["fps"].map { try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange) }
       formatName = try OptionParsing.choice(values["format"], option: "format", from: Self.formatNames)
     }
-    scale = values["scale"]
-    fit = values["fit"]
-    loops = try values["loops"].map { try OptionParsing.integer($0, option: "loops", range: 1...RenderCommand.maximumLoops) }
+    scale = values["scale"] != nil ? checked.scale : nil
+    fit = values["fit"] != nil ? checked.fit : nil
+    loops = try values["loops"].map { try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops) }
     constantRateFactor = try values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) }
     encoderPreset = try OptionParsing.choice(values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets)
     tune = try OptionParsing.choice(values["tune"], option: "tune", from: VideoSettings.tunes)

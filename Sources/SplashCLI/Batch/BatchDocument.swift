@@ -1,4 +1,5 @@
 import Foundation
+import SplashOutput
 import SplashPresets
 
 /// What a batch row names, read once however many rows use it: a preset with its parameters,

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashEncode
+import SplashOutput
 import SplashPresets
 
 /// Reads the clips of a batch: from a manifest, or one clip per preset of the folder.
@@ -197,7 +198,7 @@ enum BatchManifest {
     // A GIF output is a GIF whatever format is named, as a render's .gif beside --format.
     let format: VideoFormat
     do {
-      format = isGIF ? .h264 : try RenderCommand.format(named: namedFormat?.rawValue, output: output)
+      format = isGIF ? .h264 : try RenderJob.format(named: namedFormat?.rawValue, output: output)
     } catch let error as UsageError where column("format") == nil && namedFormat != nil {
       // The format came from the batch's option: say so, or the row seems to contradict itself.
       throw UsageError("--format \(formatName!): \(error.message)")
@@ -220,12 +221,12 @@ enum BatchManifest {
     }
     let fps = try column("fps").map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
-    } ?? defaults.framesPerSecond ?? (isGIF ? RenderCommand.defaultGIFFramesPerSecond : RenderCommand.defaultFramesPerSecond)
-    if isGIF, let problem = RenderCommand.gifRateProblem(fps) {
+    } ?? defaults.framesPerSecond ?? (isGIF ? RenderJob.defaultGIFFramesPerSecond : RenderJob.defaultFramesPerSecond)
+    if isGIF, let problem = RenderJob.gifRateProblem(fps) {
       throw UsageError("\(label("fps")) \(fps): \(problem); use \(GIFSettings.frameRates.upperBound) or less, or write .mp4 or .webm")
     }
     let loops = try column("loops").map {
-      try OptionParsing.integer($0, option: "loops", range: 1...RenderCommand.maximumLoops)
+      try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops)
     } ?? defaults.loops ?? 1
     // What the batch's options ask of every clip, checked for this one as a render would.
     if defaults.isTransparent, !isGIF, !format.carriesAlpha {
@@ -240,7 +241,7 @@ enum BatchManifest {
       origin: origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,
       size: size, framesPerSecond: fps, loops: loops, scale: size == nil ? defaults.scale : nil, fit: defaults.fit,
       constantRateFactor: defaults.constantRateFactor, encoderPreset: usesX26xOptions ? defaults.encoderPreset : nil,
-      tune: usesX26xOptions ? defaults.tune : nil, isTransparent: defaults.isTransparent, target: defaults.target?.name)
+      tune: usesX26xOptions ? defaults.tune : nil, isTransparent: defaults.isTransparent, target: defaults.target)
     if compiles { clip = try checkParameters(clip, presets: presets) }
     return clip
   }

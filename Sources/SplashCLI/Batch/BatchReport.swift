@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashOutput
 import SplashPresets
 
 /// What happened to one clip of a batch.

@@ -1,16 +1,20 @@
 import Foundation
 import SplashCore
 import SplashModel
+import SplashOutput
 import SplashPresets
 
 /// A fingerprint of everything that decides a clip's bytes, stored beside the output so a
 /// re-run can skip clips whose inputs did not change.
 ///
-/// It covers the splashvid version, the preset file, every image the preset shows, the
-/// parameters and the render options. The hash is 64-bit FNV-1a over those bytes in a fixed
-/// order: not cryptographic (nothing here is adversarial), stable across runs and machines.
+/// It covers the preset file, every image the preset shows, the job's canonical description
+/// (parameters and render options) and the versions of what draws and encodes the clip
+/// (splashvid, Cairo, Pango, the fonts its text resolves to, libavcodec, the encoder), so
+/// upgrading any of them renders again the clips it could change. The hash is 64-bit FNV-1a
+/// over those bytes in a fixed order: not cryptographic (nothing here is adversarial), stable
+/// across runs and machines.
 enum InputFingerprint {
-  static func of(_ clip: BatchClip, presetFile: String, scene: Scene) throws -> String {
+  static func of(_ job: RenderJob, presetFile: String, scene: Scene, versions: any RenderingVersions) throws -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func add(_ bytes: some Sequence<UInt8>) {
       for byte in bytes {
@@ -20,7 +24,6 @@ enum InputFingerprint {
       hash ^= 0xff
       hash = hash &* 0x0000_0100_0000_01b3
     }
-    add(Array("splashvid \(HelpText.version)".utf8))
     // Read as the render reads them: regular files within their limits (a preset or image
     // swapped for a FIFO between the check and the fingerprint must not hang the batch).
     add(try InputFile.read(presetFile, limit: PresetLoader.maximumFileSize, what: "a preset file"))
@@ -28,7 +31,7 @@ enum InputFingerprint {
       add(Array(image.utf8))
       add(try InputFile.read(image, limit: PresetLimits.imageFileBytes, what: "an image file"))
     }
-    add(Array(clip.renderArguments(presetFile: "", outputPath: "", workers: 0).joined(separator: "\u{1}").utf8))
+    for line in job.canonicalDescription + versions.lines(for: job, scene: scene) { add(Array(line.utf8)) }
     return String(hash, radix: 16)
   }
 

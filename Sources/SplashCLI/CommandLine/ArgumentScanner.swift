@@ -1,3 +1,5 @@
+import SplashOutput
+
 /// Splits command-line arguments into options with values, flags and positional words.
 ///
 /// Accepts `--name value`, `--name=value` and the short forms a command declares (`-o value`).

@@ -1,4 +1,5 @@
 import Foundation
+import SplashOutput
 
 /// Typed readers for option values, each failing with a usage error that names the option.
 enum OptionParsing {

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SplashOutput
 #elseif canImport(Darwin)
 import Darwin
 #endif

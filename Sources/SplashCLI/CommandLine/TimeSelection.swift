@@ -1,4 +1,5 @@
 import SplashModel
+import SplashOutput
 
 /// The moment of a scene that `still` and `inspect` show, as the command line named it.
 ///

@@ -3,6 +3,7 @@ import SplashCairo
 import SplashCore
 import SplashEncode
 import SplashModel
+import SplashOutput
 import SplashPipeline
 import SplashRender
 
@@ -30,25 +31,27 @@ import SplashRender
 ///     floor = max(encode s, (encode cpu + render ×1 cpu + convert cpu) / cores)
 struct BenchCommand {
   var arguments: [String]
-  var render: RenderCommand
+  var job: RenderJob
 
   init(_ arguments: [String]) throws {
     // Output is not the user's business here: the phases write to a temporary folder.
     self.arguments = arguments
-    render = try RenderCommand(arguments + ["-o", "/dev/null"])
+    job = try RenderJob(RenderJob.scan(arguments + ["-o", "/dev/null"]))
   }
 
   func run(environment: [String: String], output: (String) -> Void) throws {
-    let scene = try render.source.load(environment: environment)
-    let size = render.outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
-    let workers = render.workers ?? ProcessInfo.processInfo.activeProcessorCount
-    let frames = FrameSchedule(clip: scene.clip, framesPerSecond: render.framesPerSecond, loops: render.loops).frameCount
+    let scene = try job.source.load(environment: environment)
+    let size = job.size.resolve(canvas: scene.canvasSize, requiresEven: true)
+    let workers = job.workers ?? ProcessInfo.processInfo.activeProcessorCount
+    let framesPerSecond = job.rate(for: scene)
+    let frames = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: job.loops).frameCount
+    let format = job.format
     let encoder =
-      render.format.usesX26xOptions
-      ? "\(render.format == .h264 ? "x264" : "x265") \(render.encoderPreset) crf \(render.constantRateFactor) tune \(render.tune)"
-      : render.format.encoderName
+      format.usesX26xOptions
+      ? "\(format == .h264 ? "x264" : "x265") \(job.encoder.resolvedPreset) crf \(job.encoder.constantRateFactor) tune \(job.encoder.resolvedTune)"
+      : format.encoderName
     output(
-      "bench: \(size.width)x\(size.height), \(render.framesPerSecond) fps, \(frames) frames, \(render.format.displayName) "
+      "bench: \(size.width)x\(size.height), \(framesPerSecond) fps, \(frames) frames, \(format.displayName) "
         + "(\(encoder)), \(workers) workers")
     var results: [String: BenchResult] = [:]
     for phase in ["render1", "renderN", "convert", "encode", "endToEnd"] {

@@ -3,6 +3,7 @@ import SplashCairo
 import SplashCore
 import SplashEncode
 import SplashModel
+import SplashOutput
 import SplashPipeline
 import SplashRender
 
@@ -13,7 +14,7 @@ struct BenchPhase {
   var phase: String
   /// The `bench` process that started this one.
   var parent: pid_t
-  var render: RenderCommand
+  var job: RenderJob
 
   /// How often the phase checks that its `bench` is still there.
   static let orphanCheckInterval: DispatchTimeInterval = .seconds(1)
@@ -24,21 +25,20 @@ struct BenchPhase {
     }
     phase = arguments[0]
     self.parent = parent
-    render = try RenderCommand(Array(arguments.dropFirst(2)) + ["-o", "/dev/null"])
+    job = try RenderJob(RenderJob.scan(Array(arguments.dropFirst(2)) + ["-o", "/dev/null"]))
   }
 
   func run(environment: [String: String]) throws {
     // Its bench reports the interruption; a second line from here would come after it.
     SignalTrap.reportsInterruption.store(false, ordering: .relaxed)
     exitWhenOrphaned()
-    let scene = try render.source.load(environment: environment)
-    let size = render.outputSize.resolve(canvas: scene.canvasSize, requiresEven: true)
-    let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: render.framesPerSecond, loops: render.loops)
-    let workers = render.workers ?? ProcessInfo.processInfo.activeProcessorCount
-    let settings = VideoSettings(
-      format: render.format, width: size.width, height: size.height, framesPerSecond: render.framesPerSecond,
-      constantRateFactor: render.constantRateFactor, encoderPreset: render.encoderPreset, tune: render.tune)
-    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
+    let scene = try job.source.load(environment: environment)
+    let size = job.size.resolve(canvas: scene.canvasSize, requiresEven: true)
+    let framesPerSecond = job.rate(for: scene)
+    let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: job.loops)
+    let workers = job.workers ?? ProcessInfo.processInfo.activeProcessorCount
+    let settings = job.videoSettings(job.format, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: size.width, pixelHeight: size.height, fit: job.size.fit)
     let folder = try Self.makeFolder()
     defer {
       TemporaryFiles.removeTree(folder)
@@ -57,7 +57,7 @@ struct BenchPhase {
         try backend.render(scene.presentation(at: schedule.sceneTime(ofFrame: index)), viewport: viewport, into: buffer)
       }
     case "renderN":
-      var pipeline = RenderPipeline(scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
+      var pipeline = RenderPipeline(scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: job.size.fit)
       pipeline.workers = workers
       try pipeline.run(makeBackend: { CairoBackend() }, sink: DroppingSink())
     case "convert":
@@ -89,10 +89,11 @@ struct BenchPhase {
       report(seconds: Date().timeIntervalSince(measured), cpuSeconds: Self.cpuSeconds() - measuredCPU)
       return
     case "endToEnd":
-      let writer = try VideoWriter(path: folder + "/end.mp4", settings: settings)
-      var pipeline = RenderPipeline(scene: scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: render.outputSize.fit)
-      pipeline.workers = workers
-      try pipeline.run(makeBackend: { CairoBackend() }, sink: EncoderSink(writer: writer))
+      // The render a user would run, to a file of the phase's own: the same job, one output.
+      var endToEnd = job
+      endToEnd.outputs = [RenderOutput(path: folder + "/end." + job.format.fileExtensions[0], kind: .video(job.format))]
+      endToEnd.workers = workers
+      try endToEnd.run(environment: environment, cancellation: CancellationFlag(), log: { _ in })
     default:
       throw UsageError("unknown bench phase '\(phase)'")
     }

@@ -1,7 +1,5 @@
 /// The text of `splashvid --help`.
 enum HelpText {
-  static let version = "0.1.0"
-
   static let usage = """
     splashvid: iOS-style splash and loading animations (Core Animation presets) to video.
 

@@ -1,5 +1,6 @@
 import Foundation
 import SplashModel
+import SplashOutput
 
 /// `splashvid inspect`: the presentation values of a preset at a scene time, as JSON.
 ///

@@ -1,7 +1,8 @@
 import Foundation
-import SplashModel
-import SplashPresets
 import SplashDocument
+import SplashModel
+import SplashOutput
+import SplashPresets
 
 /// `splashvid presets`: the presets (and Lottie files) the search folders hold, with canvas,
 /// loop, description and parameters.

@@ -1,4 +1,5 @@
 import Foundation
+import SplashOutput
 
 /// Reports a render's progress on stderr.
 ///
@@ -7,19 +8,24 @@ import Foundation
 /// - `json`: one object per line, `{"frame":120,"frames":540,"fps":61.2,"eta":6.9}`, for
 ///   other programs.
 /// - `none` (the default when stderr is not a terminal): nothing.
-final class ProgressReporter {
+final class ProgressReporter: RenderProgress {
   enum Style: String, CaseIterable {
     case bar, json, none
   }
 
   private let style: Style
-  private let total: Int
-  private let started = Date()
+  private var total = 0
+  private var started = Date()
   private var lastReport = Date.distantPast
 
-  init(style: Style?, total: Int) {
+  init(style: Style?) {
     self.style = style ?? (isatty(STDERR_FILENO) == 1 ? .bar : .none)
-    self.total = total
+  }
+
+  /// Starts the clock for a render of `frames` frames.
+  func start(frames: Int) {
+    total = frames
+    started = Date()
   }
 
   /// Called after each frame; throttled to about ten reports a second (always the last one).

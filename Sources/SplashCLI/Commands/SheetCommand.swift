@@ -2,6 +2,7 @@ import Foundation
 import SplashCairo
 import SplashCore
 import SplashModel
+import SplashOutput
 
 /// `splashvid sheet`: a contact sheet of frames spread evenly across one loop of the clip.
 struct SheetCommand {

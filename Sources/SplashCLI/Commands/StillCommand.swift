@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashCore
+import SplashOutput
 import SplashRender
 
 /// `splashvid still`: one frame of a preset at a scene time, as a PNG.

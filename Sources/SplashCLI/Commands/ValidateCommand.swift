@@ -1,6 +1,7 @@
 import Foundation
 import SplashDocument
 import SplashLottie
+import SplashOutput
 import SplashPresets
 
 /// `splashvid validate [FILE|DIR]`: every problem of every preset, or "ok".

@@ -8,14 +8,14 @@ import SplashZip
 ///
 /// The first animation is drawn: the one the manifest lists first, else the first `.json` in
 /// the animations folder by name. Its images come from the archive, never from files beside it.
-enum DotLottieArchive {
+public enum DotLottieArchive {
   private static let animationFolders = ["animations/", "a/"]
   private static let imageFolders = ["images/", "i/"]
 
   /// The first animation of the archive in `bytes`, with the images its assets name.
   ///
   /// - Throws: `DocumentError` naming `file` and what was wrong.
-  static func source(_ bytes: [UInt8], file: String) throws -> LottieSource {
+  public static func source(_ bytes: [UInt8], file: String) throws -> LottieSource {
     do {
       let archive = try ZipArchive(
         bytes, maximumEntries: LottieSource.maximumArchiveEntries, maximumBytes: LottieSource.maximumUnpackedBytes)

@@ -9,9 +9,9 @@ import SplashCore
 /// directory entry it names (a link there is replaced, not followed), while an input is read
 /// through its links, so an output collides with an input when its entry is the input's entry
 /// or the file the input's links lead to.
-enum OutputPaths {
+public enum OutputPaths {
   /// Refuses an output name that is not a file splashvid can write.
-  static func checkName(_ path: String) throws {
+  public static func checkName(_ path: String) throws {
     guard !path.isEmpty else { throw UsageError("name the output file with -o FILE") }
     if path == "-" {
       throw UsageError("-o -: splashvid writes files, not standard output (an MP4 seeks back to write its index); name a file")
@@ -24,7 +24,7 @@ enum OutputPaths {
 
   /// The directory entry `path` names: the folder's real path and the name, or the path made
   /// absolute and tidied when the folder does not exist (yet).
-  static func entry(_ path: String) -> String {
+  public static func entry(_ path: String) -> String {
     let (folder, name) = OutputFile.split(path)
     let absoluteFolder = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
     let resolved = RealPath.of(absoluteFolder) ?? (absoluteFolder as NSString).standardizingPath
@@ -32,13 +32,13 @@ enum OutputPaths {
   }
 
   /// The file `path` leads to through its links (or its entry when nothing is there).
-  static func resolved(_ path: String) -> String {
+  public static func resolved(_ path: String) -> String {
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     return RealPath.of(absolute) ?? entry(path)
   }
 
   /// The first of `paths` that names the same file as an earlier one, with that earlier one.
-  static func firstDuplicate(_ paths: [String]) -> (first: String, again: String)? {
+  public static func firstDuplicate(_ paths: [String]) -> (first: String, again: String)? {
     var seen: [String: String] = [:]
     for path in paths {
       let key = entry(path)
@@ -49,13 +49,13 @@ enum OutputPaths {
   }
 
   /// A file a command reads, for the overwrite check: "the preset", "the soundtrack", "the image".
-  struct Input {
-    var role: String
-    var path: String
+  public struct Input {
+    public var role: String
+    public var path: String
   }
 
   /// Refuses outputs (single files and image sequences) that would replace an input.
-  static func checkNoInputOverwritten(files: [String], sequences: [FrameNamePattern] = [], inputs: [Input]) throws {
+  public static func checkNoInputOverwritten(files: [String], sequences: [FrameNamePattern] = [], inputs: [Input]) throws {
     let inputKeys = inputs.map { input in (input, [entry(input.path), resolved(input.path)]) }
     for file in files {
       let key = entry(file)
@@ -86,7 +86,7 @@ enum OutputPaths {
   /// Refuses image sequences that would write each other's files, or remove them as a stale
   /// tail (`f-%d.png` and `f-%d0.png` both name `f-10.png`; `f-%d.png` and `f-%01d.png` are
   /// one pattern).
-  static func checkSequencesApart(_ sequences: [FrameNamePattern], frameCount: Int) throws {
+  public static func checkSequencesApart(_ sequences: [FrameNamePattern], frameCount: Int) throws {
     let folders = sequences.map(realFolder)
     for first in sequences.indices {
       for second in sequences.indices where second > first && folders[first] == folders[second] {
@@ -117,7 +117,7 @@ enum OutputPaths {
   }
 
   /// Whether the entry `key` (see `entry(_:)`) is one of the frames `sequence` writes.
-  static func isFrame(_ key: String, of sequence: FrameNamePattern) -> Bool {
+  public static func isFrame(_ key: String, of sequence: FrameNamePattern) -> Bool {
     let (folder, name) = OutputFile.split(key)
     return folder == realFolder(sequence) && sequence.frameNumber(ofName: name) != nil
   }

@@ -3,7 +3,7 @@ import SplashModel
 extension Scene {
   /// Every image file the scene's layers and masks show (images the document carries are no
   /// files).
-  var imageFiles: Set<String> {
+  public var imageFiles: Set<String> {
     var paths: Set<String> = []
     func visit(_ layer: Layer) {
       if let contents = layer.properties.contents, contents.embeddedImage == nil { paths.insert(contents.imagePath) }

@@ -9,24 +9,29 @@ import SplashEncode
 /// GIF is a kind of its own, not a `VideoFormat`: it is a palette of 256 colours rather than
 /// YUV, has no rate factor or encoder preset, and times its frames in whole hundredths of a
 /// second, so it plays at most 50 fps (`GIFSettings`).
-struct RenderOutput: Equatable {
-  enum Kind: Equatable {
+public struct RenderOutput: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
     case video(VideoFormat)
     case gif
     case poster
     case imageSequence(FrameNamePattern)
   }
 
-  var path: String
-  var kind: Kind
+  public var path: String
+  public var kind: Kind
 
-  var format: VideoFormat? {
+  public init(path: String, kind: Kind) {
+    self.path = path
+    self.kind = kind
+  }
+
+  public var format: VideoFormat? {
     if case .video(let format) = kind { return format }
     return nil
   }
 
   /// The folder the output goes in (a sequence's: its frames').
-  var folder: String {
+  public var folder: String {
     if case .imageSequence(let pattern) = kind { return pattern.folder }
     return OutputFile.split(path).folder
   }
@@ -35,9 +40,8 @@ struct RenderOutput: Equatable {
   /// `--format` names, applied to the outputs whose extension it fits), a GIF, or the poster.
   ///
   /// `--poster T` without a `.png` output writes the poster beside the first clip (video or
-  /// GIF), named after it. `--transparent` needs every video to keep alpha; a GIF keeps it
-  /// as GIF can, one palette entry clear.
-  static func plan(paths: [String], formatName: String?, isTransparent: Bool, wantsPoster: Bool) throws -> [RenderOutput] {
+  /// GIF), named after it.
+  public static func plan(paths: [String], formatName: String?, wantsPoster: Bool) throws -> [RenderOutput] {
     guard !paths.isEmpty, paths.allSatisfy({ !$0.isEmpty }) else {
       throw UsageError("name the output file with -o FILE.mp4")
     }
@@ -76,16 +80,11 @@ struct RenderOutput: Equatable {
       }
       let fits = named.map { Self.pathExtension(path).isEmpty || $0.fileExtensions.contains(Self.pathExtension(path)) } ?? false
       // With one video, a --format that does not fit is a mistake worth naming precisely.
-      let format = try RenderCommand.format(named: fits || videos.count == 1 ? named?.rawValue : nil, output: path)
+      let format = try RenderJob.format(named: fits || videos.count == 1 ? named?.rawValue : nil, output: path)
       outputs.append(RenderOutput(path: path, kind: .video(format)))
     }
     if let named, !videos.isEmpty, !outputs.contains(where: { $0.format == named }) {
       throw UsageError("--format \(named.rawValue) fits none of the outputs (\(named.displayName) is written as .\(named.fileExtensions[0]))")
-    }
-    if isTransparent, let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format {
-      throw UsageError(
-        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); \(format.displayName) has none"
-          + (outputs.count > 1 ? " (\(opaque.path))" : ""))
     }
     if let poster = posters.first {
       outputs.append(RenderOutput(path: poster, kind: .poster))

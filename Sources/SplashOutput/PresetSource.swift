@@ -4,49 +4,30 @@ import SplashPresets
 
 /// Where a command's animation comes from: `--preset NAME` (searched) or `--file PATH` (a
 /// preset, or a Lottie file, told apart by content).
-struct PresetSource {
-  enum Origin {
+public struct PresetSource: Sendable {
+  public enum Origin: Sendable, Equatable {
     case named(String, presetsDirectory: String?)
     case file(String)
   }
 
-  var origin: Origin
+  public var origin: Origin
   /// `--param name=value` overrides, in the order given (a later one for the same name wins).
-  var parameters: [String: String] = [:]
+  public var parameters: [String: String] = [:]
 
   /// `--assets-root DIR`: the folder images must lie in (default: the preset's folder).
-  var assetsRoot: String?
+  public var assetsRoot: String?
 
-  static let optionNames: Set<String> = ["preset", "file", "presets-dir", "assets-root"]
-  static let repeatableOptions: Set<String> = ["param"]
-
-  init(_ scanned: ArgumentScanner.Result) throws {
-    try self.init(scanned.values)
-    assetsRoot = scanned.values["assets-root"]
-    for assignment in scanned.repeated["param"] ?? [] {
-      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-        throw UsageError("--param \(assignment): expected NAME=VALUE")
-      }
-      parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
-    }
-  }
-
-  init(_ values: [String: String]) throws {
-    switch (values["preset"], values["file"]) {
-    case (let name?, nil): origin = .named(name, presetsDirectory: values["presets-dir"])
-    case (nil, let path?):
-      guard values["presets-dir"] == nil else { throw UsageError("--presets-dir goes with --preset, not --file") }
-      origin = .file(path)
-    case (nil, nil): throw UsageError("name a preset with --preset NAME or --file PATH")
-    case (_?, _?): throw UsageError("give either --preset or --file, not both")
-    }
+  public init(origin: Origin, parameters: [String: String] = [:], assetsRoot: String? = nil) {
+    self.origin = origin
+    self.parameters = parameters
+    self.assetsRoot = assetsRoot
   }
 
   /// Finds, reads and compiles the preset.
   ///
   /// - Throws: `PresetLookupError` when no folder holds a preset of that name; `PresetError`
   ///   for an unreadable or invalid file.
-  func load(environment: [String: String], warn: ((String) -> Void)? = nil) throws -> Scene {
+  public func load(environment: [String: String], warn: ((String) -> Void)? = nil) throws -> Scene {
     // A shape that draws nothing is said where the frames are made too, not only by validate.
     let warnPreset = warn.map { warn in { (warning: PresetError) in warn("\(warning)") } }
     let assetsRoot = self.assetsRoot.map(URL.init(fileURLWithPath:))
@@ -66,7 +47,7 @@ struct PresetSource {
   /// The preset file this source reads (searched for a named preset).
   ///
   /// - Throws: `PresetLookupError` when no folder holds a preset of that name.
-  func file(environment: [String: String]) throws -> String {
+  public func file(environment: [String: String]) throws -> String {
     switch origin {
     case .file(let path): return path
     case .named(let name, let presetsDirectory):
@@ -78,13 +59,13 @@ struct PresetSource {
 
   /// The files a command reading this preset reads: the preset and the images it shows, for
   /// the check that no output overwrites them.
-  func inputs(_ scene: Scene, environment: [String: String]) throws -> [OutputPaths.Input] {
+  public func inputs(_ scene: Scene, environment: [String: String]) throws -> [OutputPaths.Input] {
     [OutputPaths.Input(role: "the preset", path: try file(environment: environment))]
       + scene.imageFiles.sorted().map { OutputPaths.Input(role: "an image of the preset", path: $0) }
   }
 
   /// The running binary, with links resolved, so an installed copy finds the presets beside it.
-  static var executableURL: URL? {
+  public static var executableURL: URL? {
     if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
       return URL(fileURLWithPath: resolved)
     }

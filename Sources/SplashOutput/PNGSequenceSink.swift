@@ -10,7 +10,7 @@ import SplashRender
 /// part, so it runs in parallel), into a hidden folder beside the files' destination. A
 /// repeated frame is a hard link to the previous file. Only when the pass completes do the
 /// files move to their names, so a failed or interrupted render leaves no partial sequence.
-final class PNGSequenceSink: OutputSink, @unchecked Sendable {
+public final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   private let pattern: FrameNamePattern
   private let staging: String
   /// The staging folder, open and locked (`flock`) while the sequence is written, so a later
@@ -24,7 +24,7 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   /// - Throws: `OutputFileError` (before any frame renders) when a frame's name is too long,
   ///   its folder cannot be written, or a non-regular file (a folder, a FIFO, a device) stands
   ///   at any of the names; `SequenceError` when the staging folder cannot be created.
-  init(pattern: FrameNamePattern, frameCount: Int) throws {
+  public init(pattern: FrameNamePattern, frameCount: Int) throws {
     self.pattern = pattern
     let folder: String
     do {
@@ -48,9 +48,9 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
 
   private func stagedPath(_ number: Int) -> String { "\(staging)/\(number).png" }
 
-  func start(workers: Int, slots: Int) throws {}
+  public func start(workers: Int, slots: Int) throws {}
 
-  func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
+  public func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
     do {
       errno = 0
       try PNGWriter.write(frame, to: stagedPath(index + 1))
@@ -62,11 +62,11 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
     }
   }
 
-  func consume(slot: Int) throws {
+  public func consume(slot: Int) throws {
     consumed += 1
   }
 
-  func consumeRepeat() throws {
+  public func consumeRepeat() throws {
     consumed += 1
     do {
       try FileManager.default.linkItem(atPath: stagedPath(consumed - 1), toPath: stagedPath(consumed))
@@ -76,14 +76,14 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   }
 
   /// Every frame is already whole in the staging folder.
-  func complete() throws {}
+  public func complete() throws {}
 
   /// Checks that every frame's name can still be taken (nothing but a regular file there).
-  func checkCommittable() throws {
+  public func checkCommittable() throws {
     for number in 1...max(consumed, 1) where consumed > 0 { try OutputFile.checkReplaceable(pattern.path(ofFrame: number)) }
   }
 
-  func commit() throws {
+  public func commit() throws {
     // All names are checked before the first rename, so a folder or a FIFO at frame 3 does
     // not leave frames 1 and 2 replaced.
     try checkCommittable()
@@ -98,7 +98,7 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   }
 
   /// Removes every file written so far (the render failed).
-  func abandon() {
+  public func abandon() {
     guard !isFinished else { return }
     settle()
   }
@@ -128,7 +128,7 @@ final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   }
 }
 
-struct SequenceError: Error, CustomStringConvertible {
-  var message: String
-  var description: String { "sequence: \(message)" }
+public struct SequenceError: Error, CustomStringConvertible {
+  public var message: String
+  public var description: String { "sequence: \(message)" }
 }

@@ -3,17 +3,17 @@ import SplashCore
 
 /// A file name pattern for an image sequence: one `%d` or `%0Nd` (printf's numbering, as
 /// FFmpeg's image2 uses), numbered from 1; `%%` is a literal percent sign.
-struct FrameNamePattern: Equatable {
-  var text: String
+public struct FrameNamePattern: Sendable, Equatable {
+  public var text: String
   /// The width the number is padded to with zeros (0: no padding).
-  var digits: Int
+  public var digits: Int
   private var prefix: String
   private var suffix: String
 
   /// The pattern in `path`, or `nil` when the path has no `%` conversion at all.
   ///
   /// - Throws: `UsageError` for a pattern with several numbers or another conversion.
-  init?(_ path: String) throws {
+  public init?(_ path: String) throws {
     let percents = path.replacingOccurrences(of: "%%", with: "")
     guard percents.contains("%") else { return nil }
     let scanner = path  // walked character by character
@@ -56,11 +56,11 @@ struct FrameNamePattern: Equatable {
   }
 
   /// The folder the frames go in.
-  var folder: String { OutputFile.split(prefix).folder }
+  public var folder: String { OutputFile.split(prefix).folder }
 
   /// The frame number a file name of `folder` has under this pattern, or `nil` when the
   /// pattern does not give that name for any number (`f-7.png` is not `f-%04d.png`'s).
-  func frameNumber(ofName name: String) -> Int? {
+  public func frameNumber(ofName name: String) -> Int? {
     let namePrefix = OutputFile.split(prefix).name
     guard name.hasPrefix(namePrefix), name.hasSuffix(suffix), name.count > namePrefix.count + suffix.count else { return nil }
     let digitsText = name.dropFirst(namePrefix.count).dropLast(suffix.count)
@@ -69,7 +69,7 @@ struct FrameNamePattern: Equatable {
   }
 
   /// The path of frame `number` (1 for the first frame).
-  func path(ofFrame number: Int) -> String {
+  public func path(ofFrame number: Int) -> String {
     let written = String(number)
     let padding = String(repeating: "0", count: max(0, digits - written.count))
     return prefix + padding + written + suffix

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Prints each warning once, whichever worker raised it first.
-final class WarningLog: @unchecked Sendable {
+public final class WarningLog: @unchecked Sendable {
   private let log: (String) -> Void
   private let lock = NSLock()
   private var seen: Set<String> = []
 
-  init(log: @escaping (String) -> Void) {
+  public init(log: @escaping (String) -> Void) {
     self.log = log
   }
 
-  func warn(_ message: String) {
+  public func warn(_ message: String) {
     lock.lock()
     let isNew = seen.insert(message).inserted
     lock.unlock()

@@ -19,38 +19,38 @@ import SplashEncode
 /// `VideoFormat.encoderBytesPerPixel`. Workers are reduced until the estimate fits
 /// `usableShare` of the available memory; a render that does not fit with one worker is
 /// refused before any frame is drawn.
-struct MemoryBudget {
+public struct MemoryBudget {
   /// Bytes the process may use: `MemAvailable`, or what the cgroup v2 limit leaves when lower.
-  var availableBytes: Int
+  public var availableBytes: Int
 
   /// The share of the available memory a render plans to fill: the rest is left for the page
   /// cache, other processes and the estimate's error.
-  static let usableShare = 0.75
+  public static let usableShare = 0.75
   /// The process before any frame: the Swift runtime, libraries, fonts, the scene (and the
   /// 8 MiB floor of a worker's backing stores, `BackingStoreCache.minimumByteLimit`).
-  static let baseBytes = 128 << 20
+  public static let baseBytes = 128 << 20
   /// A worker's frame (BGRA), an allowance for Cairo's groups and shadow buffers, the
   /// masked layers' groups its backend keeps from frame to frame (at most two frames' pixels in each
   /// of two frames: `GroupCache.heldBytesPerFrame`), the groups it keeps idle for a later frame
   /// (one frame's pixels: `GroupCache.idleByteLimit`) and its moving layers' backing stores (one
   /// frame's pixels: `BackingStoreCache.byteLimit`).
-  static let renderBytesPerPixel = 32.0
+  public static let renderBytesPerPixel = 32.0
   /// Replaces the machine's available memory (bytes): for tests, and to set a budget by hand.
-  static let overrideVariable = "SPLASHVID_AVAILABLE_MEMORY"
+  public static let overrideVariable = "SPLASHVID_AVAILABLE_MEMORY"
 
   /// What a render of `width` × `height` writes: one format per video output, and the number
   /// of other outputs (GIF, PNG sequence, poster), each costed as a frame (4 bytes a pixel)
   /// once and once more per worker: an allowance, not a measurement.
-  struct Work {
-    var width: Int
-    var height: Int
-    var videoFormats: [VideoFormat]
-    var otherOutputs: Int
+  public struct Work {
+    public var width: Int
+    public var height: Int
+    public var videoFormats: [VideoFormat]
+    public var otherOutputs: Int
 
-    var pixels: Int { width * height }
+    public var pixels: Int { width * height }
 
     /// Bytes that do not depend on the number of workers.
-    var fixedBytes: Int {
+    public var fixedBytes: Int {
       let perPixel = videoFormats.reduce(4.0 * Double(otherOutputs)) {
         $0 + $1.encoderBytesPerPixel + 3 * $1.pictureBytesPerPixel
       }
@@ -58,7 +58,7 @@ struct MemoryBudget {
     }
 
     /// Bytes each worker adds.
-    var bytesPerWorker: Int {
+    public var bytesPerWorker: Int {
       let perPixel = videoFormats.reduce(MemoryBudget.renderBytesPerPixel + 4.0 * Double(otherOutputs)) {
         $0 + 2 * $1.pictureBytesPerPixel + $1.conversionBytesPerPixel
       }
@@ -66,19 +66,19 @@ struct MemoryBudget {
     }
 
     /// The estimate for `workers` workers.
-    func bytes(workers: Int) -> Int { fixedBytes + workers * bytesPerWorker }
+    public func bytes(workers: Int) -> Int { fixedBytes + workers * bytesPerWorker }
   }
 
   /// A render that does not fit in memory even with one worker.
-  struct Shortfall: Error, CustomStringConvertible {
-    var description: String
+  public struct Shortfall: Error, CustomStringConvertible {
+    public var description: String
   }
 
   /// The workers to use for `work`: `requested`, or fewer when their estimate does not fit,
   /// with one warning through `warn`.
   ///
   /// - Throws: `Shortfall` when one worker does not fit either.
-  func workers(_ requested: Int, for work: Work, isDefault: Bool = false, warn: (String) -> Void) throws -> Int {
+  public func workers(_ requested: Int, for work: Work, isDefault: Bool = false, warn: (String) -> Void) throws -> Int {
     let usable = Int(Double(availableBytes) * Self.usableShare)
     let size = "\(work.width)x\(work.height)"
     guard work.bytes(workers: 1) <= usable else {
@@ -103,7 +103,7 @@ struct MemoryBudget {
   ///
   /// - Throws: `UsageError` for a frame larger than a format takes (VP9 beyond its level 6.2),
   ///   `Shortfall` when one worker does not fit the memory available.
-  static func workers(
+  public static func workers(
     requested: Int?, width: Int, height: Int, outputs: [RenderOutput], environment: [String: String],
     warn: (String) -> Void
   ) throws -> Int {
@@ -127,11 +127,11 @@ struct MemoryBudget {
   }
 
   /// Bytes in GB (10⁹) with one decimal, as the messages print them.
-  static func gigabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e9) }
+  public static func gigabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1e9) }
 
   /// The budget of this process: the override variable when set, or the machine's and the
   /// cgroup's available memory. `nil` when none can be read (no /proc: no cap).
-  static func current(environment: [String: String]) -> MemoryBudget? {
+  public static func current(environment: [String: String]) -> MemoryBudget? {
     if let text = environment[overrideVariable], let bytes = Int(text), bytes > 0 {
       return MemoryBudget(availableBytes: bytes)
     }
@@ -147,7 +147,7 @@ struct MemoryBudget {
   /// The available bytes from the text of /proc/meminfo (`MemAvailable:  123 kB`) and of a
   /// cgroup v2 `memory.max` (bytes, or `max` for none) and `memory.current`: the smaller of
   /// the machine's available memory and what the limit leaves.
-  static func available(meminfo: String, cgroupLimit: String?, cgroupUsage: String?) -> Int? {
+  public static func available(meminfo: String, cgroupLimit: String?, cgroupUsage: String?) -> Int? {
     let machine = meminfo.split(separator: "\n").lazy.compactMap { line -> Int? in
       let fields = line.split(separator: " ", omittingEmptySubsequences: true)
       guard fields.count >= 2, fields[0] == "MemAvailable:", let kibibytes = Int(fields[1]) else { return nil }

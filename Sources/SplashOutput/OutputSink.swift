@@ -4,7 +4,7 @@ import SplashPipeline
 /// `complete()` makes every file whole under its temporary name, `checkCommittable()` checks
 /// that each can still be put in place, `commit()` moves it there. A render that fails before
 /// every output is complete and committable leaves none of them.
-protocol OutputSink: FrameSink {
+public protocol OutputSink: FrameSink {
   /// Makes the output whole without putting it in place.
   func complete() throws
   /// Checks that `commit()` can put the output in place now (its destination is still a
@@ -17,7 +17,7 @@ protocol OutputSink: FrameSink {
 }
 
 extension OutputSink {
-  func finish() throws {
+  public func finish() throws {
     try complete()
     try checkCommittable()
     try commit()

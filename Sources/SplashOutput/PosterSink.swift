@@ -6,20 +6,20 @@ import SplashPipeline
 ///
 /// The pipeline always renders the poster's frame (`RenderPipeline.alwaysRendered`), so it
 /// reaches `prepare` even inside a hold; the sink keeps a copy of it until `finish`.
-final class PosterSink: OutputSink, @unchecked Sendable {
+public final class PosterSink: OutputSink, @unchecked Sendable {
   private let frame: Int
   private var copy: PixelBuffer?
   /// Created with the sink, so a poster that cannot be written fails before the render.
   private let file: OutputFile
 
-  init(path: String, frame: Int) throws {
+  public init(path: String, frame: Int) throws {
     self.frame = frame
     file = try OutputFile(destination: path)
   }
 
-  func start(workers: Int, slots: Int) throws {}
+  public func start(workers: Int, slots: Int) throws {}
 
-  func prepare(_ rendered: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
+  public func prepare(_ rendered: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
     guard index == frame else { return }
     // Only one worker ever sees this index, so no lock is needed.
     guard let copy = PixelBuffer(width: rendered.width, height: rendered.height) else {
@@ -29,20 +29,20 @@ final class PosterSink: OutputSink, @unchecked Sendable {
     self.copy = copy
   }
 
-  func consume(slot: Int) throws {}
-  func consumeRepeat() throws {}
+  public func consume(slot: Int) throws {}
+  public func consumeRepeat() throws {}
 
-  func complete() throws {
+  public func complete() throws {
     guard let copy else { throw PosterError(message: "frame \(frame) never reached the poster") }
     try PNGWriter.write(copy, into: file)
   }
 
-  func checkCommittable() throws { try file.checkCommittable() }
-  func commit() throws { try file.commit() }
-  func abandon() { file.discard() }
+  public func checkCommittable() throws { try file.checkCommittable() }
+  public func commit() throws { try file.commit() }
+  public func abandon() { file.discard() }
 }
 
-struct PosterError: Error, CustomStringConvertible {
-  var message: String
-  var description: String { "poster: \(message)" }
+public struct PosterError: Error, CustomStringConvertible {
+  public var message: String
+  public var description: String { "poster: \(message)" }
 }

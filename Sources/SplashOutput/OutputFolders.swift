@@ -13,7 +13,7 @@ import SplashCore
 /// Only what is missing is created. A regular file where a folder should be, or a link that
 /// leads nowhere, is left as it is for the output's own check to report (`its folder F is a
 /// regular file, not a folder`).
-final class OutputFolders {
+public final class OutputFolders {
   /// The folders this command created, parents first.
   private(set) var created: [String] = []
   /// The outputs' folders that did not exist, as the command line named them.
@@ -24,7 +24,7 @@ final class OutputFolders {
   /// - Parameter outputs: each output's folder and, for the message, the output as named.
   /// - Throws: `OutputFileError` for the output whose folder could not be created (after
   ///   removing any folder created for the others).
-  init(creating outputs: [(folder: String, output: String)]) throws {
+  public init(creating outputs: [(folder: String, output: String)]) throws {
     for (folder, output) in outputs {
       do {
         if try create(folder) { missing.append(folder) }
@@ -36,21 +36,21 @@ final class OutputFolders {
   }
 
   /// `created folder frames/` for each output folder that was missing.
-  var messages: [String] {
+  public var messages: [String] {
     missing.map { "created folder " + ($0.hasSuffix("/") ? $0 : $0 + "/") }
   }
 
   /// Removes the folders created, deepest first; a folder something else has since written
   /// into stays.
-  func removeCreated() {
+  public func removeCreated() {
     for folder in created.reversed() { rmdir(folder) }
     created.removeAll()
     missing.removeAll()
   }
 
   private struct CreationError: Error {
-    var folder: String
-    var reason: String
+    public var folder: String
+    public var reason: String
   }
 
   /// Creates `folder` and the folders above it that are missing; whether it was missing.

@@ -7,10 +7,10 @@ import SplashPresets
 /// Compiles an animation file, a preset or a Lottie file (JSON, a `.tgs` gzip stream or a
 /// `.lottie` archive), told apart by content: the one place every command (render, still,
 /// sheet, inspect, bench, presets, batch) turns a file into a scene.
-enum SceneLoader {
+public enum SceneLoader {
   /// The parsed document when `data` is a Lottie JSON file, else `nil` (a preset, not JSON, or
   /// a container: `LottieSource.read` opens those).
-  static func lottieDocument(_ data: Data) -> JSONValue? {
+  public static func lottieDocument(_ data: Data) -> JSONValue? {
     guard let document = try? JSONValue.parseJSON5(data, duplicateKeys: .lastWins), LottieCompiler.isLottie(document) else {
       return nil
     }
@@ -19,7 +19,7 @@ enum SceneLoader {
 
   /// Compiles `data`, read from `file`, with a preset's `parameters` (a Lottie file has none:
   /// any is refused, naming it).
-  static func compile(
+  public static func compile(
     _ data: Data, file: String, baseDirectory: URL, parameters: [String: String], assetsRoot: URL?,
     origin: ParameterOrigin = .commandLine, warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
@@ -57,7 +57,7 @@ enum SceneLoader {
   }
 
   /// Reads (a regular file of bounded size) and compiles the file at `url`, named `displayName`.
-  static func load(
+  public static func load(
     _ url: URL, displayName: String, parameters: [String: String], assetsRoot: URL?, warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
     let data = try PresetLoader.read(url.path, displayName: displayName)

@@ -5,24 +5,24 @@ import SplashLottie
 
 /// A Lottie document as a file holds it: plain JSON, a gzip stream (`.tgs`, a Telegram
 /// sticker) or a dotLottie archive (`.lottie`), told apart by content, not by name.
-struct LottieSource {
+public struct LottieSource {
   /// The most bytes a container may decompress to, in all: a bomb is refused at this point.
-  static let maximumUnpackedBytes = 64 * 1024 * 1024
+  public static let maximumUnpackedBytes = 64 * 1024 * 1024
   /// The most entries a dotLottie archive may hold.
-  static let maximumArchiveEntries = 1000
+  public static let maximumArchiveEntries = 1000
 
   /// The Lottie document.
-  var document: JSONValue
+  public var document: JSONValue
   /// A dotLottie archive's images by file name; `nil` for a document whose images are files.
-  var archiveImages: [String: [UInt8]]?
+  public var archiveImages: [String: [UInt8]]?
   /// What the container holds that is not drawn (an archive's other animations).
-  var warnings: [DocumentError] = []
+  public var warnings: [DocumentError] = []
 
   /// The Lottie document in `data`, read from `file`; `nil` when `data` is not Lottie (a preset).
   ///
   /// - Throws: `DocumentError` naming `file` for a container that is damaged, too large, holds
   ///   no animation or an animation that is not Lottie: a container is never a preset.
-  static func read(_ data: Data, file: String) throws -> LottieSource? {
+  public static func read(_ data: Data, file: String) throws -> LottieSource? {
     if data.starts(with: [0x1F, 0x8B]) {
       let json: [UInt8]
       do {
@@ -42,7 +42,7 @@ struct LottieSource {
   /// The Lottie document in `json`, unpacked from a container of `file`.
   ///
   /// - Throws: `DocumentError` for a syntax error, or JSON that is not a Lottie document.
-  static func document(_ json: Data, file: String, inside container: String) throws -> JSONValue {
+  public static func document(_ json: Data, file: String, inside container: String) throws -> JSONValue {
     let document = try LottieCompiler.parse(json, file: file)
     guard LottieCompiler.isLottie(document) else {
       throw DocumentError(

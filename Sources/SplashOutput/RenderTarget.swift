@@ -1,22 +1,23 @@
 import Foundation
 import SplashEncode
+import SplashRender
 
 /// A platform's requirements, applied by `--target NAME` (sources in docs/targets.md).
-struct RenderTarget {
-  var name: String
+public struct RenderTarget: Sendable {
+  public var name: String
   /// What the target is for, for `--help` and messages.
-  var purpose: String
+  public var purpose: String
   /// The pixel size, or `nil` for the canvas at the default scale.
-  var size: (width: Int, height: Int)?
-  var framesPerSecond: Int
-  var format: VideoFormat
+  public var size: (width: Int, height: Int)?
+  public var framesPerSecond: Int
+  public var format: VideoFormat
   /// Whether the platform wants an audio track even when the clip has no sound.
-  var needsSoundTrack: Bool
-  var isTransparent: Bool
+  public var needsSoundTrack: Bool
+  public var isTransparent: Bool
   /// The durations the platform accepts, in seconds.
-  var durations: ClosedRange<Double>?
+  public var durations: ClosedRange<Double>?
 
-  static let all: [RenderTarget] = [
+  public static let all: [RenderTarget] = [
     RenderTarget(
       name: "appstore-6.9", purpose: "App Store preview, 6.9-inch iPhone", size: (886, 1920), framesPerSecond: 30,
       format: .h264, needsSoundTrack: true, isTransparent: false, durations: 15...30),
@@ -34,30 +35,22 @@ struct RenderTarget {
       needsSoundTrack: false, isTransparent: true, durations: nil),
   ]
 
-  static func named(_ name: String) throws -> RenderTarget {
+  public static func named(_ name: String) throws -> RenderTarget {
     guard let target = all.first(where: { $0.name == name }) else {
       throw UsageError("--target \(name) is not one of \(all.map(\.name).joined(separator: ", "))")
     }
     return target
   }
 
-  /// The options this target sets, as the command line would give them. Giving one of them
-  /// too is a mistake (the platform decides it), except `--fit`, which only frames the canvas.
-  func apply(to scanned: inout ArgumentScanner.Result) throws {
-    for option in ["size", "scale", "fps", "format"] where scanned.values[option] != nil {
-      throw UsageError("--target \(name) sets --\(option == "scale" ? "size" : option); leave --\(option) out")
-    }
-    if let size { scanned.values["size"] = "\(size.width)x\(size.height)" }
-    scanned.values["fps"] = String(framesPerSecond)
-    scanned.values["format"] = format.rawValue
-    // A fixed-size platform shows the whole frame: fill it rather than letterbox the canvas.
-    if size != nil, scanned.values["fit"] == nil { scanned.values["fit"] = "cover" }
-    if isTransparent { scanned.flags.insert("transparent") }
+  /// How a fixed-size platform frames the canvas when no fit was asked for: it shows the
+  /// whole frame, so the canvas fills it rather than being letterboxed.
+  public func fit(requested: Viewport.Fit?) -> Viewport.Fit? {
+    requested ?? (size != nil ? .cover : nil)
   }
 
   /// A warning when the clip's length is outside what the platform accepts, with the loop
   /// count that would fit.
-  func durationWarning(seconds: Double, loopSeconds: Double) -> String? {
+  public func durationWarning(seconds: Double, loopSeconds: Double) -> String? {
     guard let durations, !durations.contains(seconds) else { return nil }
     let fewest = Int((durations.lowerBound / loopSeconds).rounded(.up))
     let most = Int((durations.upperBound / loopSeconds).rounded(.down))

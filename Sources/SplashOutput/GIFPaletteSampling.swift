@@ -12,18 +12,18 @@ import SplashRender
 /// shows the same frames) are rendered first, at the output's size, and their colours
 /// counted. They are rendered one at a time into one buffer, so a 1080×1920 clip needs 8 MB
 /// for sampling, not 16 frames' worth.
-enum GIFPaletteSampling {
+public enum GIFPaletteSampling {
   /// Frames sampled per loop: enough to meet every colour of a splash animation's phases.
-  static let sampleCount = 16
+  public static let sampleCount = 16
 
   /// The frames of the first loop that are sampled: up to `sampleCount`, evenly spaced.
-  static func sampledFrames(of schedule: FrameSchedule) -> [Int] {
+  public static func sampledFrames(of schedule: FrameSchedule) -> [Int] {
     let frames = schedule.framesPerLoop
     let count = min(sampleCount, frames)
     return (0..<count).map { $0 * frames / count }
   }
 
-  static func palette(
+  public static func palette(
     scene: Scene, schedule: FrameSchedule, width: Int, height: Int, fit: Viewport.Fit, transparent: Bool,
     warn: @escaping (String) -> Void
   ) throws -> GIFPalette {

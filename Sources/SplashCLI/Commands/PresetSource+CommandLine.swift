@@ -1,0 +1,30 @@
+import SplashOutput
+
+extension PresetSource {
+  static let optionNames: Set<String> = ["preset", "file", "presets-dir", "assets-root"]
+  static let repeatableOptions: Set<String> = ["param"]
+
+  init(_ scanned: ArgumentScanner.Result) throws {
+    try self.init(scanned.values)
+    assetsRoot = scanned.values["assets-root"]
+    for assignment in scanned.repeated["param"] ?? [] {
+      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+        throw UsageError("--param \(assignment): expected NAME=VALUE")
+      }
+      parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+    }
+  }
+
+  init(_ values: [String: String]) throws {
+    let origin: Origin
+    switch (values["preset"], values["file"]) {
+    case (let name?, nil): origin = .named(name, presetsDirectory: values["presets-dir"])
+    case (nil, let path?):
+      guard values["presets-dir"] == nil else { throw UsageError("--presets-dir goes with --preset, not --file") }
+      origin = .file(path)
+    case (nil, nil): throw UsageError("name a preset with --preset NAME or --file PATH")
+    case (_?, _?): throw UsageError("give either --preset or --file, not both")
+    }
+    self.init(origin: origin)
+  }
+}

@@ -1,0 +1,39 @@
+import SplashEncode
+
+extension RenderJob {
+  /// Everything about the job that decides its frames and bytes, one `name: value` line each in
+  /// a fixed order, for fingerprints.
+  ///
+  /// Left out, because they change no byte: where the animation file and the outputs are
+  /// (the file's content is fingerprinted on its own), the assets root (likewise its images),
+  /// and the number of workers (frames are identical on any number).
+  public var canonicalDescription: [String] {
+    var lines: [String] = []
+    for (name, value) in source.parameters.sorted(by: { $0.key < $1.key }) { lines.append("parameter \(name): \(value)") }
+    lines.append("loops: \(loops)")
+    lines.append("frames per second: \(requestedFramesPerSecond.map(String.init) ?? "the document's, else the default")")
+    if let requested = size.requested {
+      lines.append("size: \(requested.width)x\(requested.height)")
+    } else {
+      lines.append("scale: \(size.scale)")
+    }
+    lines.append("fit: \(size.fit.rawValue)")
+    lines.append("transparent: \(isTransparent)")
+    switch soundtrack {
+    case nil: break
+    case .silence?: lines.append("sound: silence")
+    case .file(let path)?: lines.append("sound: \(path)")
+    }
+    if let target { lines.append("target: \(target.name)") }
+    lines.append("crf: \(encoder.constantRateFactor), preset: \(encoder.resolvedPreset), tune: \(encoder.resolvedTune)")
+    for output in outputs {
+      switch output.kind {
+      case .video(let format): lines.append("output: \(format.rawValue)")
+      case .gif: lines.append("output: gif")
+      case .poster: lines.append("output: poster at \(posterTime ?? 0) s")
+      case .imageSequence: lines.append("output: png sequence")
+      }
+    }
+    return lines
+  }
+}

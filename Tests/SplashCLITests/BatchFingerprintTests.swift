@@ -1,0 +1,73 @@
+import Foundation
+import SplashEncode
+import SplashModel
+import SplashPipeline
+import SplashPresets
+import Testing
+
+@testable import SplashCLI
+@testable import SplashOutput
+
+@Suite("A batch clip's fingerprint: its job and the versions of what makes it")
+struct BatchFingerprintTests {
+  /// Versions a test sets line by line, standing in for the installed libraries.
+  struct FixedVersions: RenderingVersions {
+    var lines = ["splashvid 1.0", "cairo 1.16.0", "pango 1.50.12", "font Helvetica 400: Lato, /fonts/Lato.ttf revision 1"]
+
+    func lines(for job: RenderJob, scene: Scene) -> [String] { lines }
+  }
+
+  /// Runs a batch of one small fuber clip in this process and returns its status.
+  private func runBatch(in work: URL, versions: FixedVersions) throws -> String {
+    var batch = try BatchCommand(
+      [work.appendingPathComponent("presets").path, "-o", work.appendingPathComponent("out").path, "--manifest",
+        work.appendingPathComponent("clips.csv").path, "--report", work.appendingPathComponent("report.json").path],
+      environment: [:])
+    batch.versions = versions
+    _ = try batch.run(environment: [:], cancellation: CancellationFlag(), log: { _ in })
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("report.json"))) as? [String: Any])
+    let clips = try #require(report["clips"] as? [[String: Any]])
+    return try #require(clips.first?["status"] as? String)
+  }
+
+  @Test("upgrading a library re-renders a clip; unchanged versions skip it")
+  func versionsDecide() throws {
+    let work = try BinaryRunner.temporaryFolder()
+    let presets = work.appendingPathComponent("presets")
+    try FileManager.default.createDirectory(at: presets, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: BinaryRunner.repository.appendingPathComponent("presets/fuber.json5"), to: presets.appendingPathComponent("fuber.json5"))
+    try "preset,output,size,fps\nfuber,fuber.mp4,94x168,2\n".write(
+      to: work.appendingPathComponent("clips.csv"), atomically: false, encoding: .utf8)
+    var versions = FixedVersions()
+    #expect(try runBatch(in: work, versions: versions) == "rendered")
+    #expect(try runBatch(in: work, versions: versions) == "skipped")
+    versions.lines[1] = "cairo 1.18.0"
+    #expect(try runBatch(in: work, versions: versions) == "rendered")
+    #expect(try runBatch(in: work, versions: versions) == "skipped")
+    versions.lines[3] = "font Helvetica 400: Lato, /fonts/Lato.ttf revision 2"
+    #expect(try runBatch(in: work, versions: versions) == "rendered")
+    #expect(try runBatch(in: work, versions: versions) == "skipped")
+  }
+
+  @Test("the installed versions name the libraries, the encoder's file and the fonts the text is drawn with")
+  func installedVersions() throws {
+    let scene = try PresetLoader.load(BinaryRunner.repository.appendingPathComponent("presets/fuber.json5"))
+    let source = PresetSource(origin: .file("fuber.json5"))
+    let video = try RenderJob(source: source, outputs: [RenderOutput(path: "a.mp4", kind: .video(.h264))])
+    let lines = InstalledRenderingVersions().lines(for: video, scene: scene)
+    #expect(lines.first == "splashvid \(SplashvidVersion.current)")
+    #expect(lines.contains { $0.hasPrefix("cairo 1.") } && lines.contains { $0.hasPrefix("pango 1.") })
+    #expect(lines.contains { $0.hasPrefix("libavcodec ") })
+    #expect(lines.contains { $0.hasPrefix("h264 encoder libx264.so.") }, "\(lines)")
+    // fuber's label is text: its font resolves to a file on this machine.
+    let font = try #require(lines.first { $0.hasPrefix("font ") }, "\(lines)")
+    let file = try #require(font.split(separator: ", ").last?.split(separator: " revision").first.map(String.init))
+    #expect(FileManager.default.fileExists(atPath: file), "\(font)")
+    // Another format names its own encoder, and only the formats written are named.
+    let webm = try RenderJob(source: source, outputs: [RenderOutput(path: "a.webm", kind: .video(.vp9))])
+    let webmLines = InstalledRenderingVersions().lines(for: webm, scene: scene)
+    #expect(webmLines.contains { $0.hasPrefix("vp9 encoder libvpx.so.") } && !webmLines.contains { $0.hasPrefix("h264 ") })
+  }
+}
