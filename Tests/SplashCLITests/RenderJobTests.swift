@@ -1,6 +1,10 @@
 import Foundation
+import SplashCairo
+import SplashCore
 import SplashEncode
 import SplashPipeline
+import SplashPresets
+import SplashRender
 import Testing
 
 @testable import SplashCLI
@@ -46,6 +50,34 @@ struct RenderJobTests {
       try job.run(environment: [:], cancellation: cancellation, log: { _ in })
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("a still and a sheet built in code write the frames the backend draws")
+  func stillAndSheet() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let still = folder.appendingPathComponent("made/still.png").path
+    let lines = LockedLines()
+    try StillJob(source: fuber(), moment: .position(0.5), size: OutputSize(requested: (94, 168)), outputPath: still)
+      .run(environment: [:], log: lines.append)
+    let scene = try PresetLoader.load(BinaryRunner.repository.appendingPathComponent("presets/fuber.json5"))
+    let expected = try #require(PixelBuffer(width: 94, height: 168))
+    try CairoBackend().render(
+      scene.presentation(at: scene.clip.start + scene.clip.cycle / 2),
+      viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 94, pixelHeight: 168), into: expected)
+    let written = try PNGReader.read(still)
+    #expect(written.width == 94 && written.height == 168)
+    #expect(memcmp(written.bytes, expected.bytes, expected.byteCount) == 0)
+    #expect(lines.all.first?.hasPrefix("created folder") == true, "\(lines.all)")
+    // Half of fuber's 3 s loop, from its clip's start at 0.9 s.
+    #expect(lines.all.last == "wrote \(still): t = 2.4 s, 94x168", "\(lines.all)")
+
+    let sheetPath = folder.appendingPathComponent("sheet.png").path
+    let sheet = SheetJob(source: fuber(), frames: 4, columns: 2, thumbnailWidth: 40, outputPath: sheetPath)
+    // fuber loops: four frames a quarter of a loop apart, never the next loop's first frame.
+    #expect(sheet.times(in: scene.clip) == [0, 0.75, 1.5, 2.25].map { scene.clip.start + $0 })
+    try sheet.run(environment: [:], log: { _ in })
+    let drawn = try PNGReader.read(sheetPath)
+    #expect(drawn.width >= 80 && drawn.height > drawn.width)
   }
 
   /// A batch resolves each clip's rate (a manifest row may give its own), so each set names one.

@@ -15,15 +15,11 @@ enum OptionParsing {
   /// `Double(_:)` alone would also take `0x10` (16), `1e1`, `+1`, `nan` and `inf`: forms no one
   /// means as a time, so a typo there must not become a valid, different time.
   static func seconds(_ text: String, option: String) throws -> Double {
-    guard isPlainDecimal(text), let value = Double(text), value <= maximumSeconds else {
+    guard isPlainDecimal(text), let value = Double(text), value <= TimeSelection.maximumSeconds else {
       throw UsageError("--\(option) \(text): expected seconds from 0 to 86400")
     }
     return value
   }
-
-  /// The latest scene time `--time` takes, and `--frame` once it is converted to seconds: a
-  /// day, far beyond any splash animation.
-  static let maximumSeconds = 86_400.0
 
   /// A fraction from 0 to 1 written as a plain decimal (`0.5`, `.5`, `1`), as `--position` takes it.
   static func fraction(_ text: String, option: String) throws -> Double {
@@ -39,13 +35,6 @@ enum OptionParsing {
       throw UsageError("--\(option) \(text): expected a frame number, 0 or more, such as 12 or 12.5")
     }
     return value
-  }
-
-  /// `value` as a user would write it: `12` rather than `12.0`, and never rounded (`3.0000001`
-  /// must not read as 3).
-  static func decimalText(_ value: Double) -> String {
-    let shortest = String(format: "%.15g", value)
-    return Double(shortest) == value ? shortest : String(value)
   }
 
   /// Whether `text` is ASCII digits with at most one `.` among them, and at least one digit.

@@ -1,12 +1,11 @@
 import SplashModel
-import SplashOutput
 
 /// The moment of a scene that `still` and `inspect` show, as the command line named it.
 ///
 /// `--position` and `--frame` mean a time only in a given scene (its clip window, its frame
 /// numbers), which is known once the file is read; so a command keeps what was asked and
 /// turns it into a scene time with `sceneTime(in:)` after loading.
-enum TimeSelection: Equatable {
+public enum TimeSelection: Sendable, Equatable {
   /// `--time T`: scene seconds since the animations start, whatever the scene.
   case time(Double)
   /// `--position P`: the fraction 0…1 of one loop of the scene's clip window, as a player's
@@ -16,7 +15,7 @@ enum TimeSelection: Equatable {
   case frame(Double)
 
   /// The options that select a time, in the order messages name them; a command takes one.
-  static let optionNames = ["time", "position", "frame"]
+  public static let optionNames = ["time", "position", "frame"]
 
   /// How far before the end of its loop, in the document's frames, a scene with frame numbers
   /// shows `--position 1`.
@@ -26,26 +25,30 @@ enum TimeSelection: Equatable {
   /// over the last frame).
   static let endMarginInFrames = 0.001
 
+  /// The latest scene time `--time` takes, and `--frame` once it is converted to seconds: a
+  /// day, far beyond any splash animation.
+  public static let maximumSeconds = 86_400.0
+
   /// The scene time this selection names in `scene`.
   ///
   /// - Throws: `UsageError` for `--frame` in a scene without frame numbers (a preset), or for
-  ///   a frame later than `OptionParsing.maximumSeconds`.
-  func sceneTime(in scene: Scene) throws -> Double {
+  ///   a frame later than `maximumSeconds`.
+  public func sceneTime(in scene: Scene) throws -> Double {
     switch self {
     case .time(let seconds):
       return seconds
     case .position(let fraction):
       return Self.sceneTime(atPosition: fraction, in: scene)
     case .frame(let number):
-      let shown = OptionParsing.decimalText(number)
+      let shown = DecimalText.shortest(number)
       guard let numbering = scene.frameNumbering else {
         throw UsageError("--frame \(shown): presets count time in seconds, not frames; use --time SECONDS or --position FRACTION")
       }
       let time = numbering.sceneTime(ofFrame: number)
-      guard time <= OptionParsing.maximumSeconds else {
+      guard time <= Self.maximumSeconds else {
         throw UsageError(
-          "--frame \(shown): at \(OptionParsing.decimalText(numbering.framesPerSecond)) fps that is "
-            + "\(OptionParsing.decimalText(time)) s into the scene; expected at most 86400 s")
+          "--frame \(shown): at \(DecimalText.shortest(numbering.framesPerSecond)) fps that is "
+            + "\(DecimalText.shortest(time)) s into the scene; expected at most 86400 s")
       }
       return time
     }
@@ -69,7 +72,7 @@ enum TimeSelection: Equatable {
   /// `endMarginInFrames` before `op`, where those layers still show and every animation has
   /// run to within a thousandth of its last frame's change of its end. Positions just below 1
   /// are held there too, so no position lands on the empty frame.
-  static func sceneTime(atPosition fraction: Double, in scene: Scene) -> Double {
+  public static func sceneTime(atPosition fraction: Double, in scene: Scene) -> Double {
     let clip = scene.clip
     let time = clip.start + fraction * clip.cycle
     guard let numbering = scene.frameNumbering else { return time }

@@ -1,0 +1,64 @@
+import Foundation
+import SplashCairo
+import SplashCore
+import SplashRender
+
+/// One frame of an animation at a moment, written as a PNG.
+public struct StillJob: Sendable {
+  public var source: PresetSource
+  /// The moment, a scene time once the animation is loaded.
+  public var moment: TimeSelection
+  public var size: OutputSize
+  public var outputPath: String
+  /// No canvas background, so the PNG is clear where no layer draws.
+  public var isTransparent: Bool
+
+  public init(source: PresetSource, moment: TimeSelection, size: OutputSize, outputPath: String, isTransparent: Bool = false) {
+    self.source = source
+    self.moment = moment
+    self.size = size
+    self.outputPath = outputPath
+    self.isTransparent = isTransparent
+  }
+
+  /// Loads the animation, draws the moment and writes the PNG, or nothing (a folder made for
+  /// it is removed again when the PNG cannot be written).
+  ///
+  /// - Parameter log: Warnings, the folders made and the closing summary, one line each.
+  public func run(environment: [String: String], log: @escaping (String) -> Void) throws {
+    var scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
+    if isTransparent { scene.backgroundColor = .clear }
+    let time = try moment.sceneTime(in: scene)
+    try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
+    let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: false)
+    guard let buffer = PixelBuffer(width: pixelSize.width, height: pixelSize.height) else {
+      throw RenderError(stage: "allocating the still", message: "\(pixelSize.width)x\(pixelSize.height) is too large")
+    }
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: pixelSize.width, pixelHeight: pixelSize.height, fit: size.fit)
+    try CairoBackend { log("splashvid: warning: \($0)") }.render(scene.presentation(at: time), viewport: viewport, into: buffer)
+    try PNGOutput.write(buffer, to: outputPath, log: log)
+    // Rounded to a microsecond so that --position 0.1 reads 1.2, not 1.2000000000000002; a
+    // document with frame numbers also names the frame.
+    var shown = DecimalText.shortest((time * 1e6).rounded() / 1e6)
+    if !shown.contains(".") && !shown.contains("e") { shown += ".0" }
+    let frame = scene.frameNumbering.map { ", frame \(DecimalText.shortest(($0.framesPerSecond * time * 1e3).rounded() / 1e3))" } ?? ""
+    log("wrote \(outputPath): t = \(shown) s\(frame), \(pixelSize.width)x\(pixelSize.height)")
+  }
+}
+
+/// Writing one finished picture.
+enum PNGOutput {
+  /// Writes `buffer` to `path` atomically, making its missing folders first, and unmaking them
+  /// if the PNG cannot be written; logs the folders made.
+  static func write(_ buffer: PixelBuffer, to path: String, log: (String) -> Void) throws {
+    // Made only now that the picture is drawn, and unmade if it cannot be written.
+    let folders = try OutputFolders(creating: [(OutputFile.split(path).folder, path)])
+    do {
+      try PNGWriter.write(buffer, to: path)
+    } catch {
+      folders.removeCreated()
+      throw error
+    }
+    for message in folders.messages { log(message) }
+  }
+}
