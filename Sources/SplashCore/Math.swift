@@ -6,7 +6,7 @@ import Darwin
 
 /// The elementary functions the upper layers need, so that they import nothing but this module.
 ///
-/// The model must stay a pure Swift layer over the geometry module (design.md); the C math
+/// The model must stay a pure Swift layer over the geometry module (docs/architecture.md); the C math
 /// library stays down here.
 public enum Math {
   public static func sine(_ x: Double) -> Double { sin(x) }

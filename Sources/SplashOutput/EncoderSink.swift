@@ -2,8 +2,9 @@ import SplashCore
 import SplashEncode
 import SplashPipeline
 
-/// Connects the pipeline's `FrameSink` to the H.264 writer (the CLI is the one place that
-/// knows both): workers convert into pooled YUV pictures, the encoder appends them in order.
+/// Connects the pipeline's `FrameSink` to a video writer, in any of its formats (this module
+/// is the one place that knows both): workers convert into pooled YUV pictures, the encoder
+/// appends them in order.
 public final class EncoderSink: OutputSink, @unchecked Sendable {
   public let writer: VideoWriter
   private var converters: [FrameConverter] = []
