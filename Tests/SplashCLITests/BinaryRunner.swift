@@ -54,13 +54,18 @@ struct BinaryRunner {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // Read both pipes before waiting so a chatty child never blocks on a full pipe.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    // Both pipes are drained at once: read one after the other, a child that fills the second
+    // (64 KB on Linux) before closing the first blocks on its write while the first read waits
+    // for an end that never comes.
+    let collected = CollectedOutput()
+    let readers = DispatchGroup()
+    DispatchQueue.global().async(group: readers) { collected.setOutput(output.fileHandleForReading.readDataToEndOfFile()) }
+    DispatchQueue.global().async(group: readers) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
+    readers.wait()
     process.waitUntilExit()
     return Outcome(
-      exitCode: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
+      exitCode: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
+      standardError: String(decoding: collected.errors, as: UTF8.self))
   }
 
   /// A run of the binary that was stopped because it did not finish in time.
