@@ -54,13 +54,7 @@ struct BinaryRunner {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // Both pipes are drained at once: read one after the other, a child that fills the second
-    // (64 KB on Linux) before closing the first blocks on its write while the first read waits
-    // for an end that never comes.
-    let collected = CollectedOutput()
-    let readers = DispatchGroup()
-    DispatchQueue.global().async(group: readers) { collected.setOutput(output.fileHandleForReading.readDataToEndOfFile()) }
-    DispatchQueue.global().async(group: readers) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
+    let (collected, readers) = drain(output: output, errors: errors)
     readers.wait()
     process.waitUntilExit()
     return Outcome(
@@ -85,6 +79,27 @@ struct BinaryRunner {
     func setErrors(_ data: Data) { lock.withLock { storedErrors = data } }
   }
 
+  /// Reads `output` and `errors` to their ends at once, each on a thread of its own; the group
+  /// is left when both have ended.
+  ///
+  /// Read one after the other, a child that fills the second pipe (64 KB on Linux) before
+  /// closing the first blocks on its write while the first read waits for an end that never
+  /// comes. Threads rather than the Dispatch pool: each reader blocks for the child's whole
+  /// run, and with many tests running children at once the pool's few threads could all be
+  /// first readers while the second readers wait for a thread.
+  static func drain(output: Pipe, errors: Pipe) -> (CollectedOutput, DispatchGroup) {
+    let collected = CollectedOutput()
+    let readers = DispatchGroup()
+    for (pipe, keep) in [(output, collected.setOutput), (errors, collected.setErrors)] {
+      readers.enter()
+      Thread {
+        keep(pipe.fileHandleForReading.readDataToEndOfFile())
+        readers.leave()
+      }.start()
+    }
+    return (collected, readers)
+  }
+
   /// Runs the binary like `run`, but kills it (SIGKILL: a process stuck opening a FIFO ignores
   /// SIGTERM) when it has not finished after `patience` seconds, so a hang fails the test
   /// instead of stopping the suite.
@@ -99,12 +114,8 @@ struct BinaryRunner {
     let finished = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in finished.signal() }
     try process.run()
-    // The pipes are drained on their own threads so a chatty child never blocks on a full pipe
-    // and a stuck one does not block the wait below.
-    let collected = CollectedOutput()
-    let readers = DispatchGroup()
-    DispatchQueue.global().async(group: readers) { collected.setOutput(output.fileHandleForReading.readDataToEndOfFile()) }
-    DispatchQueue.global().async(group: readers) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
+    // A stuck child does not block the wait below either: the readers wait, not this thread.
+    let (collected, readers) = drain(output: output, errors: errors)
     try awaitExit(process, finished: finished, readers: readers, patience: patience, arguments: arguments)
     return Outcome(
       exitCode: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
