@@ -24,7 +24,7 @@ private final class StampingBackend: RenderBackend {
   func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
     let time = tree.layers[0].properties.position.x
     if let failAtTime, abs(time - failAtTime) < 1e-9 { throw Failure() }
-    renders.increment()
+    renders.increment(time: time)
     buffer.fill(with: .black)
     buffer.bytes.storeBytes(of: time.bitPattern, as: UInt64.self)
   }
@@ -33,15 +33,24 @@ private final class StampingBackend: RenderBackend {
 final class RenderCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
-  func increment() {
+  private var latest = -Double.infinity
+  /// Counts a render of the frame at scene time `time`.
+  func increment(time: Double) {
     lock.lock()
     value += 1
+    latest = max(latest, time)
     lock.unlock()
   }
   var count: Int {
     lock.lock()
     defer { lock.unlock() }
     return value
+  }
+  /// The latest scene time rendered.
+  var latestTime: Double {
+    lock.lock()
+    defer { lock.unlock() }
+    return latest
   }
 }
 
@@ -95,14 +104,18 @@ struct RenderPipelineTests {
       layers: [Layer(id: "clock", animations: [clock])], clip: ClipWindow(start: start, cycle: cycle))
   }
 
-  private func run(
-    workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1, failAt: Double? = nil, alwaysRendered: Set<Int> = []
-  ) throws -> (HashingSink, RenderCounter) {
-    let sink = HashingSink()
-    let renders = RenderCounter()
-    var pipeline = RenderPipeline(
+  private func pipeline(workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1) -> RenderPipeline {
+    RenderPipeline(
       scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: fps, loops: loops),
       pixelWidth: 16, pixelHeight: 16, workers: workers)
+  }
+
+  private func run(
+    workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1, failAt: Double? = nil, alwaysRendered: Set<Int> = [],
+    renders: RenderCounter = RenderCounter()
+  ) throws -> (HashingSink, RenderCounter) {
+    let sink = HashingSink()
+    var pipeline = pipeline(workers: workers, scene: scene, fps: fps, loops: loops)
     pipeline.alwaysRendered = alwaysRendered
     try pipeline.run(makeBackend: { StampingBackend(failAtTime: failAt, renders: renders) }, sink: sink)
     return (sink, renders)
@@ -146,13 +159,18 @@ struct RenderPipelineTests {
   @Test("a backend failing at frame k stops the run with k and leaves the sink unfinished", arguments: [1, 2, 8])
   func failureNamesFrame(workers: Int) throws {
     let scene = clockScene(start: 0, cycle: 4)
-    let started = Date()
+    let renders = RenderCounter()
     #expect {
-      try run(workers: workers, scene: scene, failAt: 37.0 / 30)
+      try run(workers: workers, scene: scene, failAt: 37.0 / 30, renders: renders)
     } throws: { error in
       "\(error)" == "frame 37: backend failed on purpose"
     }
-    #expect(Date().timeIntervalSince(started) < 5)
+    // The encoder never gets past frame 36, so workers can only have started the frames
+    // the window holds beyond it; a run that went on after the failure renders the clip's
+    // 120 frames.
+    let window = pipeline(workers: workers, scene: scene).window
+    let latestFrame = Int((renders.latestTime * 30).rounded())
+    #expect(latestFrame <= 36 + window, "frame \(latestFrame) was rendered after frame 37 failed, with a window of \(window)")
   }
 
   @Test("cancellation stops the run and the sink is not finished")
