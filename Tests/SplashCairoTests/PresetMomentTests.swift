@@ -113,25 +113,3 @@ struct PresetGoldenTests {
     try GoldenImage.expectMatches(buffer, golden: "preset-\(name)-\(percent)")
   }
 }
-
-@Suite("Reusing unchanged groups from the previous frame changes no pixel")
-struct GroupCacheTests {
-  @Test("fuber frames drawn by one backend in sequence equal frames drawn by fresh backends")
-  func cachedEqualsFresh() throws {
-    let scene = try PresetLoader.load(PresetMomentTests.presets.appendingPathComponent("fuber.json5"))
-    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 188, pixelHeight: 334)
-    let reused = CairoBackend()
-    let sequenceBuffer = try #require(PixelBuffer(width: 188, height: 334))
-    var compared = 0
-    // t = 1.9 … 2.4: the container holds its scale while the tiles fade (the cache's case).
-    for frame in 0..<30 {
-      let tree = scene.presentation(at: 1.9 + Double(frame) / 60)
-      try reused.render(tree, viewport: viewport, into: sequenceBuffer)
-      let fresh = try #require(PixelBuffer(width: 188, height: 334))
-      try CairoBackend().render(tree, viewport: viewport, into: fresh)
-      #expect(memcmp(sequenceBuffer.bytes, fresh.bytes, fresh.byteCount) == 0, "frame \(frame)")
-      compared += 1
-    }
-    #expect(compared == 30)
-  }
-}
