@@ -138,6 +138,55 @@ struct BinaryRunner {
     guard readers.wait(timeout: .now() + patience) == .success else { throw Hung(arguments: arguments) }
   }
 
+  /// A pipe read on a thread of its own as the child writes, so a test can wait for a line to
+  /// appear (the child has reached some point) rather than sleep and hope it has.
+  final class StreamedText: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data = Data()
+    private var ended = false
+
+    init(_ pipe: Pipe) {
+      let handle = pipe.fileHandleForReading
+      Thread { [self] in
+        while true {
+          let chunk = handle.availableData
+          condition.lock()
+          if chunk.isEmpty { ended = true } else { data.append(chunk) }
+          condition.broadcast()
+          condition.unlock()
+          if chunk.isEmpty { return }
+        }
+      }.start()
+    }
+
+    /// What was read so far.
+    var text: String {
+      condition.lock()
+      defer { condition.unlock() }
+      return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until what was read satisfies `condition`; false when the pipe ends, or `seconds`
+    /// pass, first. The bound is there for a child that never gets there, not to time it.
+    func wait(upTo seconds: Double, until satisfied: (String) -> Bool) -> Bool {
+      let deadline = Date(timeIntervalSinceNow: seconds)
+      condition.lock()
+      defer { condition.unlock() }
+      while !satisfied(String(decoding: data, as: UTF8.self)) {
+        guard !ended, condition.wait(until: deadline) else { return satisfied(String(decoding: data, as: UTF8.self)) }
+      }
+      return true
+    }
+
+    /// Everything the pipe carried, once the child and any process sharing the pipe closed it.
+    func all() -> String {
+      condition.lock()
+      defer { condition.unlock() }
+      while !ended { condition.wait() }
+      return String(decoding: data, as: UTF8.self)
+    }
+  }
+
   static func temporaryFolder() throws -> URL {
     try ScratchFolder.make("splashvid-cli")
   }

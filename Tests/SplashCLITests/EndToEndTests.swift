@@ -316,19 +316,16 @@ struct InterruptionTests {
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    // Wait until frames are flowing (a temporary file exists), then interrupt.
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-      if (try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.hasSuffix(".tmp") }) { break }
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    Thread.sleep(forTimeInterval: 0.5)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let stream = BinaryRunner.StreamedText(errors)
+    // Frames are flowing once the first progress report is out; then interrupt.
+    try #require(stream.wait(upTo: 60) { $0.contains("{\"frame\":") }, "no frame was reported: \(stream.text)")
     #expect(process.isRunning)
     process.interrupt()
-    let output = errors.fileHandleForReading.readDataToEndOfFile()
+    let output = stream.all()
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
-    #expect(String(decoding: output, as: UTF8.self).hasSuffix("splashvid: interrupted; nothing was written\n"))
+    #expect(output.hasSuffix("splashvid: interrupted; nothing was written\n"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }
@@ -394,17 +391,16 @@ struct FaultTests {
     let folder = try BinaryRunner.temporaryFolder()
     let process = Process()
     process.executableURL = BinaryRunner.binary
-    process.arguments = ["--preset", "fuber", "--loops", "50", "-o", "long.mp4", "--presets-dir", presets]
+    process.arguments = ["--preset", "fuber", "--loops", "50", "--progress", "json", "-o", "long.mp4", "--presets-dir", presets]
     process.currentDirectoryURL = folder
-    process.standardError = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline,
-      !(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.hasSuffix(".tmp") })
-    {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    Thread.sleep(forTimeInterval: 0.3)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let stream = BinaryRunner.StreamedText(errors)
+    // Frames are flowing once the first progress report is out.
+    try #require(stream.wait(upTo: 60) { $0.contains("{\"frame\":") }, "no frame was reported: \(stream.text)")
+    #expect(process.isRunning)
     process.terminate()
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)

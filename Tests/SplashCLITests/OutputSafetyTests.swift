@@ -195,12 +195,15 @@ struct OutputSafetyTests {
     let errors = Pipe()
     process.standardError = errors
     try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    // Wait until b.webm's temporary exists: the render is writing it.
     let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline, process.isRunning,
-      !(try FileManager.default.contentsOfDirectory(atPath: folder.path)).contains(where: { $0.hasPrefix(".b.webm.") })
-    {
-      Thread.sleep(forTimeInterval: 0.01)
+    var writing = false
+    while Date() < deadline, process.isRunning, !writing {
+      writing = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix(".b.webm.") }
+      if !writing { Thread.sleep(forTimeInterval: 0.01) }
     }
+    try #require(writing, "b.webm's temporary never appeared")
     #expect(process.isRunning)
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("b.webm"), withIntermediateDirectories: false)
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
