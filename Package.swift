@@ -83,7 +83,7 @@ let package = Package(
     // MARK: Tests
     .target(name: "SplashTestSupport", path: "Tests/SplashTestSupport"),
     .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore", "SplashTestSupport"]),
-    .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore"]),
+    .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore", "SplashTestSupport"]),
     .testTarget(
       name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashDocument", "SplashModel", "SplashCore", "SplashTestSupport"], exclude: ["Broken"]),
     .testTarget(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks the rules SwiftPM cannot: each C module is imported by exactly one Swift module, and the
-# geometry and model layers stay free of Foundation and of any C library.
+# Checks the rules SwiftPM cannot: each C module is imported by exactly one Swift module, the
+# geometry and model layers stay free of Foundation and of any C library, and no import hides
+# what it brings in from the compiler's checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +25,12 @@ for layer in SplashCore SplashModel; do
   offenders=$(grep -rlE '^import (Foundation|FoundationEssentials|C[A-Z][A-Za-z]*)$' "Sources/$layer" || true)
   [ -z "$offenders" ] || fail "$layer must not import Foundation or C libraries: $offenders"
 done
+
+# `@preconcurrency import` silences Sendable checking for a whole module, and
+# `@_implementationOnly import` is an unsupported attribute that breaks library evolution: a
+# concurrency problem is fixed where it is, not muted at the import.
+offenders=$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*@(preconcurrency|_implementationOnly)[[:space:]]+((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]' Sources Tests || true)
+[ -z "$offenders" ] || fail "@preconcurrency and @_implementationOnly imports are not used, found: $offenders"
 
 [ $status -eq 0 ] && echo "check-layering: ok" >&2
 exit $status

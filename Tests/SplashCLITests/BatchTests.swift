@@ -173,14 +173,16 @@ struct BatchTests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     let out = work.appendingPathComponent("out")
+    // Wait until two clips are recorded as done, so the kill lands mid-batch.
     let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let done = (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.filter { $0.hasSuffix(".splashvid-inputs") }.count ?? 0
-      if done >= 2 { break }
-      Thread.sleep(forTimeInterval: 0.05)
+    var done = 0
+    while Date() < deadline, process.isRunning, done < 2 {
+      done = (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.filter { $0.hasSuffix(".splashvid-inputs") }.count ?? 0
+      if done < 2 { Thread.sleep(forTimeInterval: 0.05) }
     }
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
+    try #require(done >= 2, "the batch recorded \(done) clips before it was killed")
     // Whatever the kill interrupted, every file under a clip's name is a complete video.
     for file in try FileManager.default.contentsOfDirectory(atPath: out.path) where file.hasSuffix(".mp4") {
       #expect(try VideoReader.read(out.appendingPathComponent(file).path).decodedFrameCount == 60, "\(file)")

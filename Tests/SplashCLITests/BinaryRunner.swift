@@ -54,13 +54,12 @@ struct BinaryRunner {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // Read both pipes before waiting so a chatty child never blocks on a full pipe.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    let (collected, readers) = drain(output: output, errors: errors)
+    readers.wait()
     process.waitUntilExit()
     return Outcome(
-      exitCode: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
+      exitCode: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
+      standardError: String(decoding: collected.errors, as: UTF8.self))
   }
 
   /// A run of the binary that was stopped because it did not finish in time.
@@ -80,6 +79,27 @@ struct BinaryRunner {
     func setErrors(_ data: Data) { lock.withLock { storedErrors = data } }
   }
 
+  /// Reads `output` and `errors` to their ends at once, each on a thread of its own; the group
+  /// is left when both have ended.
+  ///
+  /// Read one after the other, a child that fills the second pipe (64 KB on Linux) before
+  /// closing the first blocks on its write while the first read waits for an end that never
+  /// comes. Threads rather than the Dispatch pool: each reader blocks for the child's whole
+  /// run, and with many tests running children at once the pool's few threads could all be
+  /// first readers while the second readers wait for a thread.
+  static func drain(output: Pipe, errors: Pipe) -> (CollectedOutput, DispatchGroup) {
+    let collected = CollectedOutput()
+    let readers = DispatchGroup()
+    for (pipe, keep) in [(output, collected.setOutput), (errors, collected.setErrors)] {
+      readers.enter()
+      Thread {
+        keep(pipe.fileHandleForReading.readDataToEndOfFile())
+        readers.leave()
+      }.start()
+    }
+    return (collected, readers)
+  }
+
   /// Runs the binary like `run`, but kills it (SIGKILL: a process stuck opening a FIFO ignores
   /// SIGTERM) when it has not finished after `patience` seconds, so a hang fails the test
   /// instead of stopping the suite.
@@ -94,12 +114,8 @@ struct BinaryRunner {
     let finished = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in finished.signal() }
     try process.run()
-    // The pipes are drained on their own threads so a chatty child never blocks on a full pipe
-    // and a stuck one does not block the wait below.
-    let collected = CollectedOutput()
-    let readers = DispatchGroup()
-    DispatchQueue.global().async(group: readers) { collected.setOutput(output.fileHandleForReading.readDataToEndOfFile()) }
-    DispatchQueue.global().async(group: readers) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
+    // A stuck child does not block the wait below either: the readers wait, not this thread.
+    let (collected, readers) = drain(output: output, errors: errors)
     try awaitExit(process, finished: finished, readers: readers, patience: patience, arguments: arguments)
     return Outcome(
       exitCode: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
@@ -120,6 +136,55 @@ struct BinaryRunner {
     }
     // A crashed child's backtracer may hold the pipes open after the child is gone.
     guard readers.wait(timeout: .now() + patience) == .success else { throw Hung(arguments: arguments) }
+  }
+
+  /// A pipe read on a thread of its own as the child writes, so a test can wait for a line to
+  /// appear (the child has reached some point) rather than sleep and hope it has.
+  final class StreamedText: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data = Data()
+    private var ended = false
+
+    init(_ pipe: Pipe) {
+      let handle = pipe.fileHandleForReading
+      Thread { [self] in
+        while true {
+          let chunk = handle.availableData
+          condition.lock()
+          if chunk.isEmpty { ended = true } else { data.append(chunk) }
+          condition.broadcast()
+          condition.unlock()
+          if chunk.isEmpty { return }
+        }
+      }.start()
+    }
+
+    /// What was read so far.
+    var text: String {
+      condition.lock()
+      defer { condition.unlock() }
+      return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until what was read satisfies `condition`; false when the pipe ends, or `seconds`
+    /// pass, first. The bound is there for a child that never gets there, not to time it.
+    func wait(upTo seconds: Double, until satisfied: (String) -> Bool) -> Bool {
+      let deadline = Date(timeIntervalSinceNow: seconds)
+      condition.lock()
+      defer { condition.unlock() }
+      while !satisfied(String(decoding: data, as: UTF8.self)) {
+        guard !ended, condition.wait(until: deadline) else { return satisfied(String(decoding: data, as: UTF8.self)) }
+      }
+      return true
+    }
+
+    /// Everything the pipe carried, once the child and any process sharing the pipe closed it.
+    func all() -> String {
+      condition.lock()
+      defer { condition.unlock() }
+      while !ended { condition.wait() }
+      return String(decoding: data, as: UTF8.self)
+    }
   }
 
   static func temporaryFolder() throws -> URL {

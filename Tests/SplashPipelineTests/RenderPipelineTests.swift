@@ -11,10 +11,12 @@ import Testing
 private final class StampingBackend: RenderBackend {
   let failAtTime: Double?
   let renders: RenderCounter
+  let flights: FlightRecorder?
 
-  init(failAtTime: Double? = nil, renders: RenderCounter) {
+  init(failAtTime: Double? = nil, renders: RenderCounter, flights: FlightRecorder? = nil) {
     self.failAtTime = failAtTime
     self.renders = renders
+    self.flights = flights
   }
 
   struct Failure: Error, CustomStringConvertible {
@@ -23,8 +25,9 @@ private final class StampingBackend: RenderBackend {
 
   func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
     let time = tree.layers[0].properties.position.x
+    flights?.startRendering()
     if let failAtTime, abs(time - failAtTime) < 1e-9 { throw Failure() }
-    renders.increment()
+    renders.increment(time: time)
     buffer.fill(with: .black)
     buffer.bytes.storeBytes(of: time.bitPattern, as: UInt64.self)
   }
@@ -33,15 +36,73 @@ private final class StampingBackend: RenderBackend {
 final class RenderCounter: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
-  func increment() {
+  private var latest = -Double.infinity
+  /// Counts a render of the frame at scene time `time`.
+  func increment(time: Double) {
     lock.lock()
     value += 1
+    latest = max(latest, time)
     lock.unlock()
   }
   var count: Int {
     lock.lock()
     defer { lock.unlock() }
     return value
+  }
+  /// The latest scene time rendered.
+  var latestTime: Double {
+    lock.lock()
+    defer { lock.unlock() }
+    return latest
+  }
+}
+
+/// Frames between a backend starting to render them and the encoder taking them, and the most
+/// there ever were at once. Counted before the encoder's first frame and after it apart: until
+/// the encoder holds a frame for repeats, that frame's slot may carry one more.
+final class FlightRecorder: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var started = 0
+  private var consumedCount = 0
+  private var mostBeforeFirstConsumed = 0
+  private var mostAfterFirstConsumed = 0
+
+  /// Records that a backend starts rendering a frame.
+  func startRendering() {
+    condition.lock()
+    started += 1
+    if consumedCount == 0 {
+      mostBeforeFirstConsumed = max(mostBeforeFirstConsumed, started)
+    } else {
+      mostAfterFirstConsumed = max(mostAfterFirstConsumed, started - consumedCount)
+    }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Records that the encoder has taken the next frame.
+  func consumed() {
+    condition.lock()
+    consumedCount += 1
+    condition.unlock()
+  }
+
+  /// Waits until `count` frames have been started; false when `seconds` pass first (the
+  /// workers stopped short).
+  func waitUntilStarted(_ count: Int, upTo seconds: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while started < count {
+      if !condition.wait(until: deadline) { return started >= count }
+    }
+    return true
+  }
+
+  var mostInFlight: (beforeFirstConsumed: Int, afterFirstConsumed: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    return (mostBeforeFirstConsumed, mostAfterFirstConsumed)
   }
 }
 
@@ -82,6 +143,38 @@ private final class HashingSink: FrameSink, @unchecked Sendable {
   func finish() throws { isFinished = true }
 }
 
+/// An encoder that is the bottleneck, as a real one is: while taking frame i it waits until
+/// the workers have started i + window frames (all the pipeline lets them start), so the
+/// window fills, then takes its time, so workers let run further would be seen to.
+private final class SlowSink: FrameSink, @unchecked Sendable {
+  let flights: FlightRecorder
+  let window: Int
+  let frameCount: Int
+  private var taken = 0
+  private(set) var stalled = false
+
+  init(flights: FlightRecorder, window: Int, frameCount: Int) {
+    self.flights = flights
+    self.window = window
+    self.frameCount = frameCount
+  }
+
+  func start(workers: Int, slots: Int) throws {}
+  func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {}
+
+  func consume(slot: Int) throws {
+    // The bound only tells workers that stopped short of the window from a run; it is never
+    // reached while the pipeline works.
+    if !flights.waitUntilStarted(min(taken + window, frameCount), upTo: 60) { stalled = true }
+    usleep(200)
+    taken += 1
+    flights.consumed()
+  }
+
+  func consumeRepeat() throws { Issue.record("every frame of the clock differs; none is a repeat") }
+  func finish() throws {}
+}
+
 @Suite("The parallel pipeline: ordered, deterministic, bounded, and it stops cleanly")
 struct RenderPipelineTests {
   /// position.x equals the scene time until `holdFrom`, then holds (a static tail).
@@ -95,14 +188,18 @@ struct RenderPipelineTests {
       layers: [Layer(id: "clock", animations: [clock])], clip: ClipWindow(start: start, cycle: cycle))
   }
 
-  private func run(
-    workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1, failAt: Double? = nil, alwaysRendered: Set<Int> = []
-  ) throws -> (HashingSink, RenderCounter) {
-    let sink = HashingSink()
-    let renders = RenderCounter()
-    var pipeline = RenderPipeline(
+  private func pipeline(workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1) -> RenderPipeline {
+    RenderPipeline(
       scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: fps, loops: loops),
       pixelWidth: 16, pixelHeight: 16, workers: workers)
+  }
+
+  private func run(
+    workers: Int, scene: Scene, fps: Int = 30, loops: Int = 1, failAt: Double? = nil, alwaysRendered: Set<Int> = [],
+    renders: RenderCounter = RenderCounter()
+  ) throws -> (HashingSink, RenderCounter) {
+    let sink = HashingSink()
+    var pipeline = pipeline(workers: workers, scene: scene, fps: fps, loops: loops)
     pipeline.alwaysRendered = alwaysRendered
     try pipeline.run(makeBackend: { StampingBackend(failAtTime: failAt, renders: renders) }, sink: sink)
     return (sink, renders)
@@ -146,13 +243,18 @@ struct RenderPipelineTests {
   @Test("a backend failing at frame k stops the run with k and leaves the sink unfinished", arguments: [1, 2, 8])
   func failureNamesFrame(workers: Int) throws {
     let scene = clockScene(start: 0, cycle: 4)
-    let started = Date()
+    let renders = RenderCounter()
     #expect {
-      try run(workers: workers, scene: scene, failAt: 37.0 / 30)
+      try run(workers: workers, scene: scene, failAt: 37.0 / 30, renders: renders)
     } throws: { error in
       "\(error)" == "frame 37: backend failed on purpose"
     }
-    #expect(Date().timeIntervalSince(started) < 5)
+    // The encoder never gets past frame 36, so workers can only have started the frames
+    // the window holds beyond it; a run that went on after the failure renders the clip's
+    // 120 frames.
+    let window = pipeline(workers: workers, scene: scene).window
+    let latestFrame = Int((renders.latestTime * 30).rounded())
+    #expect(latestFrame <= 36 + window, "frame \(latestFrame) was rendered after frame 37 failed, with a window of \(window)")
   }
 
   @Test("cancellation stops the run and the sink is not finished")
@@ -171,14 +273,30 @@ struct RenderPipelineTests {
     #expect(!sink.isFinished && sink.hashes.count == 50)
   }
 
-  @Test("the window bounds frames in flight whatever the clip's length")
-  func window() {
-    let scene = clockScene(start: 0, cycle: 100)
-    let pipeline = RenderPipeline(
-      scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: 60, loops: 20), pixelWidth: 16,
-      pixelHeight: 16, workers: 2)
-    #expect(pipeline.window == 6)
-    #expect(pipeline.slotCount == 7)
+  /// The most frames in flight during a run behind an encoder that is the bottleneck, and
+  /// the pipeline's window.
+  private func mostInFlight(workers: Int, seconds: Double) throws -> (before: Int, after: Int, window: Int) {
+    let scene = clockScene(start: 0, cycle: seconds)
+    let pipeline = pipeline(workers: workers, scene: scene)
+    let flights = FlightRecorder()
+    let sink = SlowSink(flights: flights, window: pipeline.window, frameCount: pipeline.schedule.frameCount)
+    try pipeline.run(makeBackend: { StampingBackend(renders: RenderCounter(), flights: flights) }, sink: sink)
+    #expect(!sink.stalled, "the workers stopped short of the window, \(pipeline.window) frames")
+    let most = flights.mostInFlight
+    return (most.beforeFirstConsumed, most.afterFirstConsumed, pipeline.window)
+  }
+
+  @Test("the window bounds frames in flight whatever the clip's length", arguments: [1, 2, 8])
+  func window(workers: Int) throws {
+    // 600 and 30 frames, both longer than the window.
+    let long = try mostInFlight(workers: workers, seconds: 20)
+    let short = try mostInFlight(workers: workers, seconds: 1)
+    for (clip, most) in [("long", long), ("short", short)] {
+      #expect(most.after == most.window, "\(clip) clip: at most \(most.after) frames in flight, the window is \(most.window)")
+      // Before the encoder holds a frame for repeats, that frame's slot is free for one more.
+      #expect(most.before <= most.window + 1, "\(clip) clip: \(most.before) frames in flight before the first was taken")
+    }
+    #expect(long.after == short.after, "frames in flight grow with the clip: \(long.after) in 600 frames, \(short.after) in 30")
   }
 
   @Test("frames per loop round to the nearest frame")

@@ -1,0 +1,43 @@
+import Foundation
+import SplashCore
+import SplashEncode
+import Testing
+
+@Suite("splashvid bench runs every phase")
+struct BenchSmokeTests {
+  @Test("bench prints each stage's rate and CPU time, the end-to-end / encode ratio, its floor and peak memory")
+  func phases() throws {
+    let presets = BinaryRunner.repository.appendingPathComponent("presets").path
+    let outcome = try BinaryRunner.run(
+      ["bench", "--preset", "fuber", "--presets-dir", presets, "--scale", "0.25", "--fps", "10", "--x264-preset", "ultrafast"],
+      in: try BinaryRunner.temporaryFolder())
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("bench: 94x168, 10 fps, 30 frames, H.264 MP4 (x264 ultrafast crf 18 tune animation)") == true)
+    for label in ["render ×1", "render ×N", "convert", "encode only", "end to end"] {
+      #expect(
+        lines.contains { $0.hasPrefix(label) && $0.contains("frames/s") && $0.contains(" cpu ") && $0.contains("peak RSS") },
+        "\(label)")
+    }
+    #expect(lines.contains { $0.hasPrefix("ratio end to end / encode: ") })
+    let floor = try #require(lines.first { $0.hasPrefix("cpu beside the encoder: ") })
+    #expect(floor.contains("render + convert need") && floor.contains("floor") && floor.contains("cores"))
+  }
+
+  @Test(
+    "bench measures the format asked for: its encoder alone and end to end",
+    arguments: [
+      (["--format", "prores"], "ProRes 4444 MOV (prores_ks)"), (["--format", "vp9"], "VP9 WebM (libvpx-vp9)"),
+      (["--format", "hevc", "--x264-preset", "ultrafast"], "HEVC MP4 (x265 ultrafast"),
+    ])
+  func formats(_ format: [String], _ header: String) throws {
+    let presets = BinaryRunner.repository.appendingPathComponent("presets").path
+    let outcome = try BinaryRunner.run(
+      ["bench", "--preset", "fuber", "--presets-dir", presets, "--scale", "0.25", "--fps", "10"] + format,
+      in: try BinaryRunner.temporaryFolder())
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.contains(header) == true, "\(lines.first ?? "")")
+    #expect(lines.contains { $0.hasPrefix("encode only") } && lines.contains { $0.hasPrefix("ratio end to end / encode: ") })
+  }
+}

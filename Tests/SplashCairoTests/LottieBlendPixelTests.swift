@@ -1,0 +1,33 @@
+import Foundation
+import SplashCairo
+import SplashCore
+import SplashDocument
+import SplashLottie
+import SplashModel
+import SplashRender
+import Testing
+
+/// Blend modes: a layer's picture combined with what is below it as After Effects does.
+@Suite("Lottie blend modes composite through Cairo's blend operators")
+struct LottieBlendPixelTests {
+  @Test("a 50 % grey square multiplied over orange darkens it to half; screened, lightens it; normal covers it")
+  func modes() throws {
+    func pixel(mode: Int) throws -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+      let grey = ##"{"ty":1,"nm":"grey","ip":0,"op":60,"ks":{},"sw":100,"sh":100,"sc":"#808080","bm":\##(mode)}"##
+      let orange = ##"{"ty":1,"nm":"orange","ip":0,"op":60,"ks":{},"sw":200,"sh":200,"sc":"#ff8000"}"##
+      let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(grey),\#(orange)]}"#
+      let scene = try LottieCompiler.compile(Data(text.utf8), file: "test.json")
+      let buffer = try #require(PixelBuffer(width: 200, height: 200))
+      try CairoBackend().render(
+        scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
+      return buffer.rgba(x: 50, y: 50)
+    }
+    let grey = 128.0 / 255
+    let multiplied = try pixel(mode: 1)
+    #expect(abs(Int(multiplied.red) - Int((255 * grey).rounded())) <= 2 && abs(Int(multiplied.green) - Int((128 * grey).rounded())) <= 2)
+    let screened = try pixel(mode: 2)  // 1 − (1 − a)(1 − b)
+    #expect(screened.red == 255 && abs(Int(screened.green) - Int((255 * (1 - (1 - grey) * (1 - 128.0 / 255))).rounded())) <= 2)
+    let normal = try pixel(mode: 0)
+    #expect(normal.red == 128 && normal.green == 128 && normal.blue == 128)
+  }
+}
