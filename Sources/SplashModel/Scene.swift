@@ -48,7 +48,7 @@ public struct FrameNumbering: Sendable, Hashable {
 
 /// The part of a scene's timeline that one loop of a clip shows.
 ///
-/// Scene time t counts seconds since the animations start (seed-spec's t). A clip of N loops at
+/// Scene time t counts seconds since the animations start. A clip of N loops at
 /// F frames per second samples, for frame i of loop k:
 ///
 ///     t = start + (i / F) mod cycle         i = 0 ..< N · frames per cycle

@@ -9,6 +9,7 @@ import SplashRender
 import Testing
 
 @testable import SplashCLI
+@testable import SplashOutput
 
 /// An output that fails when asked to complete (a disk that filled up at the very end).
 private final class FailingOutput: OutputSink, @unchecked Sendable {

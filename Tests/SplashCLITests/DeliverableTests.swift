@@ -16,7 +16,7 @@ struct DeliverableTests {
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     var checked = false
     let info = try VideoReader.read(folder.appendingPathComponent("clip.webm").path) { index, pixels in
-      // t = 0.2 s: the orange circle at the centre, nothing else (seed-spec §1).
+      // t = 0.2 s: the orange circle at the centre, nothing else (logo-reveal's first moment).
       guard index == 2 else { return }
       #expect(pixels.rgba(x: 5, y: 5).alpha == 0, "the canvas corner is clear")
       let centre = pixels.rgba(x: pixels.width / 2, y: pixels.height / 2)

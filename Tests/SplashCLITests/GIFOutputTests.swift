@@ -9,7 +9,6 @@ import SplashRender
 import Testing
 
 @testable import SplashCLI
-@testable import SplashOutput
 
 @Suite("GIF output through the binary: loops forever, every frame's time kept, colours close to the renderer's")
 struct GIFOutputTests {

@@ -6,11 +6,11 @@ import SplashPresets
 import SplashRender
 import Testing
 
-/// Stills of the three seed presets at the moments seed-spec.md names, checked pixel by pixel.
+/// Stills of the three built-in presets at the moments their designs name, checked pixel by pixel.
 ///
-/// Frames are drawn at 1 pixel per point, so a point (x, y) of the spec is pixel (x, y); C is
+/// Frames are drawn at 1 pixel per point, so a point (x, y) of the design is pixel (x, y); C is
 /// the screen centre (187.5, 333.5).
-@Suite("The seed presets show what seed-spec.md says at the moments it names")
+@Suite("The built-in presets show what their designs say at the moments they name")
 struct PresetMomentTests {
   static let presets = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("presets")

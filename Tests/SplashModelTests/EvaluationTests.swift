@@ -103,7 +103,7 @@ struct EvaluationTests {
     #expect(abs(strokeEnd(layer, at: 2.5) - 0.125) < 1e-12)
   }
 
-  @Test("keyTimes with per-segment timing functions (fuber tile opacity, seed-spec §3.4)")
+  @Test("keyTimes with per-segment timing functions (fuber's tile opacity)")
   func keyframesWithSegmentTiming() {
     let tf = TimingFunction(0.25, 0, 0.2, 1)
     let track = KeyframeTrack(

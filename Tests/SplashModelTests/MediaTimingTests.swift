@@ -26,7 +26,7 @@ struct MediaTimingTests {
     ("timeOffset wraps in an infinite repeat (t = 0.9 → τ = 0)", MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity), 0.9, 0),
     ("timeOffset wraps in an infinite repeat (t = 10 → τ = 0.1)", MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity), 10, 0.1),
     ("timeOffset on a single play wraps to the start", MediaTiming(duration: 2, timeOffset: 1.5), 1, 0.5),
-    ("backwards fill with timeOffset holds the offset phase (seed-spec §3.6)", MediaTiming(beginTime: 0.2, duration: 3, timeOffset: 1.05, repeatCount: .infinity, fillMode: .backwards), 0.1, 1.05),
+    ("backwards fill with timeOffset holds the offset phase (fuber's tiles)", MediaTiming(beginTime: 0.2, duration: 3, timeOffset: 1.05, repeatCount: .infinity, fillMode: .backwards), 0.1, 1.05),
     ("speed 0 freezes at timeOffset", MediaTiming(duration: 2, speed: 0, timeOffset: 0.5), 100, 0.5),
   ]
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SplashPresets
 
-@Suite("The fuber preset compiles to seed-spec §3's logo")
+@Suite("The fuber preset compiles to the fuber logo's design")
 struct FuberPresetTests {
   private func fuber() throws -> Scene {
     try PresetLoader.load(repositoryPresetsFolder.appendingPathComponent("fuber.json5"))

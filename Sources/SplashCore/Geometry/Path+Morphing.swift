@@ -6,7 +6,7 @@
 ///
 /// 1. Every subpath becomes a start point and a list of cubic segments: a line becomes the
 ///    cubic with control points at ⅓ and ⅔ along it, a quadratic its exact cubic, and a close
-///    an explicit line back to the start (seed-spec §2.6's choice for the wave).
+///    an explicit line back to the start (as welcome's wave is drawn).
 /// 2. The path with fewer subpaths gets empty subpaths at its last point.
 /// 3. In each pair of subpaths, the one with fewer segments has its longest segment (by chord;
 ///    the first one on a tie) split in half, again and again, until the counts agree. An empty

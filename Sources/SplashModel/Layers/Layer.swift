@@ -4,7 +4,7 @@
 /// Like a `CALayer` with animations added, but immutable: the scene is data, and what a layer
 /// shows at a time is computed by `Scene.presentation(at:)` without changing it.
 public struct Layer: Sendable, Hashable {
-  /// The name users see in messages and in `inspect` (seed-spec's layer names for the seeds).
+  /// The name users see in messages and in `inspect` (the built-in presets name theirs after the parts they draw).
   public var id: String
   public var kind: LayerKind
   /// The model values: what shows when no animation is running.

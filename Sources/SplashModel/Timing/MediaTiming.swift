@@ -11,7 +11,8 @@
 ///
 /// `timeOffset` moves where in the cycle playback starts without moving the active window, so
 /// a repeating animation with an offset plays from the offset, wraps past the end, and carries
-/// on. Before b the state at local time o is held if the fill mode says so (seed-spec §3.6).
+/// on. Before b the state at local time o is held if the fill mode says so (fuber's tiles rely
+/// on it: a backwards fill with an offset shows the offset's phase before they begin).
 public struct MediaTiming: Sendable, Hashable {
   /// When the active time starts, in the parent's seconds.
   public var beginTime: Double

@@ -31,7 +31,7 @@ public struct Spring: Sendable, Hashable {
 
   /// The spring of `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`.
   ///
-  /// UIKit does not document its mapping; this is seed-spec §2.6's: damping ratio ζ as given,
+  /// UIKit does not document its mapping; splashvid's is: damping ratio ζ as given,
   /// mass 1, and ω₀ chosen so that the envelope e^(−ζω₀t) falls to 1/1000 at `duration`
   /// (ω₀ = ln 1000 / (ζ · duration)); the velocity is in distances per second, and progress is
   /// held at exactly 1 from `duration` on. ζ = 0.7 overshoots by e^(−ζπ/√(1−ζ²)) ≈ 4.6 % of the
