@@ -85,7 +85,8 @@ let package = Package(
     .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore", "SplashTestSupport"]),
     .testTarget(
-      name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashDocument", "SplashModel", "SplashCore", "SplashTestSupport"], exclude: ["Broken"]),
+      name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashDocument", "SplashModel", "SplashCore", "SplashTestSupport"],
+      exclude: ["Broken"]),
     .testTarget(
       name: "SplashCairoTests",
       dependencies: [
@@ -100,7 +101,8 @@ let package = Package(
     .testTarget(
       name: "SplashCLITests",
       dependencies: [
-        "splashvid", "SplashCLI", "SplashOutput", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel", "SplashEncode", "SplashCore",
+        "splashvid", "SplashCLI", "SplashOutput", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel",
+        "SplashEncode", "SplashCore",
         "SplashGzip", "SplashZip", "SplashTestSupport",
       ]),
   ],

@@ -162,7 +162,6 @@ extension CairoBackend {
     return true
   }
 
-
   /// The columns of `columns` from the first whose coverage is not zero to the last, or `nil`
   /// when all are zero; `coverage` holds the row's byte for column 0.
   static func inkedSpan(_ coverage: UnsafePointer<UInt8>, within columns: Range<Int>) -> Range<Int>? {

@@ -41,7 +41,6 @@ extension CairoBackend {
     return written
   }
 
-
   /// Lays `ink` at `opacity` through the alpha-only `group` (drawn at the current device
   /// position) with `CoverageCompositor`, visiting only `runs`, when the drawing state allows
   /// it: an image surface of premultiplied pixels, the plain `over` operator, a clip that is one
@@ -66,7 +65,6 @@ extension CairoBackend {
     return written
   }
 
-
   /// Lays `ink` at `opacity` through the coverage mask `coverage` (`maskWidth` bytes a row,
   /// its pixel (0, 0) on pixel (`maskLeft`, `maskTop`)) over `pixels` (`width` a row), within
   /// `columns` × `rows`, with Cairo: pixman's `over_n_8_8888`, the compositor
@@ -79,7 +77,6 @@ extension CairoBackend {
       .normal, picture: nil, ink: ink, coverage: (coverage, maskWidth, maskLeft, maskTop), opacity: opacity, onto: &pixels,
       width: width, columns: columns, rows: rows)
   }
-
 
   /// The premultiplied pixel Cairo hands pixman for `cairo_set_source_rgba(red, green, blue,
   /// alpha)`: each channel times alpha as a 16-bit value rounded to nearest, then its high

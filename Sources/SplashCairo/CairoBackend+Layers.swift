@@ -174,7 +174,9 @@ extension CairoBackend {
       cairo_mask(cairo, maskPattern)
       cairo_pop_group_to_source(cairo)
       cairo_paint_with_alpha(cairo, properties.opacity)
-    } else if properties.blendMode == .normal || !compositeBlended(content, through: maskPattern, blendMode: properties.blendMode, in: cairo) {
+    } else if properties.blendMode == .normal
+      || !compositeBlended(content, through: maskPattern, blendMode: properties.blendMode, in: cairo)
+    {
       cairo_set_source(cairo, content)
       cairo_mask(cairo, maskPattern)
     }

@@ -99,7 +99,8 @@ extension CairoBackend {
     var userToLayer = matrix(layerToTarget)
     guard cairo_matrix_invert(&userToLayer) == CAIRO_STATUS_SUCCESS else { return }
     var layerToPixels = matrix(
-      AffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(AffineTransform(scaleX: pixelsPerPoint, y: pixelsPerPoint)))
+      AffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(AffineTransform(scaleX: pixelsPerPoint, y: pixelsPerPoint))
+    )
     var patternMatrix = cairo_matrix_t()
     cairo_matrix_multiply(&patternMatrix, &userToLayer, &layerToPixels)
     cairo_pattern_set_matrix(pattern, &patternMatrix)

@@ -35,20 +35,28 @@ extension CairoBackend {
     let pixel = Self.solidPixel(color, alpha: color.alpha * foldedOpacity)
     if let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32) {
       let rule = outline(paint, in: cairo, target: target)
-      guard writePixels(of: target, as: UInt32.self, { pixels, pixelsPerRow in
-        rasterizer.fill(
-          rule: rule, color: pixel, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns, rows: target.rows)
-      }) else {
+      guard
+        writePixels(
+          of: target, as: UInt32.self,
+          { pixels, pixelsPerRow in
+            rasterizer.fill(
+              rule: rule, color: pixel, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns, rows: target.rows)
+          })
+      else {
         rasterizer.reset()
         return false
       }
     } else if let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_A8) {
       let rule = outline(paint, in: cairo, target: target)
-      guard writePixels(of: target, as: UInt8.self, { bytes, bytesPerRow in
-        rasterizer.fill(
-          rule: rule, share: UInt8(pixel >> 24), onto: bytes, bytesPerRow: bytesPerRow, columns: target.columns,
-          rows: target.rows)
-      }) else {
+      guard
+        writePixels(
+          of: target, as: UInt8.self,
+          { bytes, bytesPerRow in
+            rasterizer.fill(
+              rule: rule, share: UInt8(pixel >> 24), onto: bytes, bytesPerRow: bytesPerRow, columns: target.columns,
+              rows: target.rows)
+          })
+      else {
         rasterizer.reset()
         return false
       }

@@ -21,7 +21,9 @@ final class FontResolver {
     var warning: String?
   }
 
-  static let appleSystemFamilies = ["helvetica", "helveticaneue", "sfpro", "sfprodisplay", "sfprotext", "sanfrancisco", "system", "applesystemuifont"]
+  static let appleSystemFamilies = [
+    "helvetica", "helveticaneue", "sfpro", "sfprodisplay", "sfprotext", "sanfrancisco", "system", "applesystemuifont",
+  ]
   static let weightSuffixes: [String: Double] = [
     "ultralight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500, "semibold": 600, "bold": 700,
     "heavy": 800, "black": 900,

@@ -85,9 +85,15 @@ public struct JSON5Parser {
     case UInt8(ascii: "{"): return try object()
     case UInt8(ascii: "["): return try array()
     case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try string())
-    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
     default: return .number(try number())
     }
   }
@@ -227,7 +233,10 @@ public struct JSON5Parser {
       case UInt8(ascii: "t"): text.append(0x09)
       case UInt8(ascii: "v"): text.append(0x0B)
       case UInt8(ascii: "0"):
-        guard !(peek().map(isDigit) ?? false) else { offset -= 1; throw error("expected no digit after \\0") }
+        guard !(peek().map(isDigit) ?? false) else {
+          offset -= 1
+          throw error("expected no digit after \\0")
+        }
         text.append(0)
       case UInt8(ascii: "1")...UInt8(ascii: "9"):
         offset -= 1
@@ -348,7 +357,8 @@ public struct JSON5Parser {
   /// Reads the word `Infinity` or `NaN`, not followed by more of an identifier.
   private mutating func word(_ word: StaticString) throws(SyntaxError) {
     let length = word.utf8CodeUnitCount
-    let matches = offset + length <= bytes.count
+    let matches =
+      offset + length <= bytes.count
       && word.withUTF8Buffer { expected in (0..<length).allSatisfy { bytes[offset + $0] == expected[$0] } }
     guard matches, !isIdentifierPart(at: offset + length) else {
       throw error("expected a value (a number, a string, true, false, null, an array or an object)", hint: hint(forValueAt: offset))
@@ -387,9 +397,13 @@ public struct JSON5Parser {
       end += 1
     }
     let text = String(decoding: bytes[start..<min(end, bytes.count)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-    let isExpressionText = !text.isEmpty && end - start <= 60 && text.unicodeScalars.allSatisfy { scalar in
-      scalar == "π" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " \t.+-*/(),$_".unicodeScalars.contains(scalar)))
-    }
+    let isExpressionText =
+      !text.isEmpty && end - start <= 60
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar == "π"
+          || (scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " \t.+-*/(),$_".unicodeScalars.contains(scalar)))
+      }
     guard isExpressionText else { return nil }
     let literals = ["true", "false", "null", "Infinity", "NaN"]
     if literals.contains(where: { $0.hasPrefix(text) }) { return nil }

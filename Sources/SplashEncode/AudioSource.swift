@@ -73,7 +73,10 @@ final class AudioSource {
         return true
       }
       if status == splash_averror_eof() { return try drainResampler(into: queue) }
-      guard status == splash_averror_again() else { try Self.readCheck(status, "decoding", path: path); return false }
+      guard status == splash_averror_again() else {
+        try Self.readCheck(status, "decoding", path: path)
+        return false
+      }
       if isDrained { return false }
       // More input: the next packet of the audio stream, or the end of the file.
       var sent = false

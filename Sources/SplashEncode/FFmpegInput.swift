@@ -1,8 +1,9 @@
+import CFFmpeg
+import SplashCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CFFmpeg
-import SplashCore
 
 /// A file FFmpeg opens for reading (a soundtrack, a video read back), checked and named so
 /// that FFmpeg reads exactly that file. Failures are `MediaReadError`s naming the reader.
@@ -61,7 +62,8 @@ enum FFmpegInput {
     guard status >= 0, let context else {
       // The bytes looked like the format, but the file is not whole (an MP4 cut short).
       throw MediaReadError(
-        stage: stage, path: path, code: status, message: "not \(kind.noun) FFmpeg can read as \(longName) (\(EncodeError.text(for: status)))")
+        stage: stage, path: path, code: status,
+        message: "not \(kind.noun) FFmpeg can read as \(longName) (\(EncodeError.text(for: status)))")
     }
     return context
   }

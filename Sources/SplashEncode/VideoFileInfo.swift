@@ -85,7 +85,9 @@ public struct VideoFileInfo: Sendable, Hashable {
     if width % 2 != 0 || height % 2 != 0 {
       found.append("odd size \(width)x\(height): 4:2:0 players and many uploads reject or crop it")
     }
-    let tags = [("color_space", colorSpace), ("color_primaries", colorPrimaries), ("color_transfer", colorTransfer), ("color_range", colorRange)]
+    let tags = [
+      ("color_space", colorSpace), ("color_primaries", colorPrimaries), ("color_transfer", colorTransfer), ("color_range", colorRange),
+    ]
     let missing = tags.filter { $0.1 == "unknown" || $0.1 == "unspecified" }.map(\.0)
     if !missing.isEmpty {
       found.append("no \(missing.joined(separator: ", ")) tag: players guess, and guesses differ (colours shift)")

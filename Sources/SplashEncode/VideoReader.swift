@@ -1,8 +1,9 @@
+import CFFmpeg
+import SplashCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CFFmpeg
-import SplashCore
 
 /// Reads a video file back: its stream facts, and optionally every decoded frame as BGRA.
 ///
@@ -199,4 +200,3 @@ public enum VideoReader {
     return boxes
   }
 }
-

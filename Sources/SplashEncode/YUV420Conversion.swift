@@ -110,7 +110,9 @@ enum YUV420Conversion {
 
   @inline(__always)
   private static func lowBytes(_ words: SIMD4<UInt32>) -> SIMD4<UInt8> {
-    SIMD4<UInt8>(UInt8(truncatingIfNeeded: words[0]), UInt8(truncatingIfNeeded: words[1]), UInt8(truncatingIfNeeded: words[2]), UInt8(truncatingIfNeeded: words[3]))
+    SIMD4<UInt8>(
+      UInt8(truncatingIfNeeded: words[0]), UInt8(truncatingIfNeeded: words[1]), UInt8(truncatingIfNeeded: words[2]),
+      UInt8(truncatingIfNeeded: words[3]))
   }
 
   @inline(__always)

@@ -156,7 +156,8 @@ struct LottieGradient {
   private func colorAnimations(timeline: LottieTimeline) -> [Animation?] {
     guard case .animated(let keyframes) = colors else { return [] }
     let offsets = LottieGradientStops.offsets(keyframes[0].value, colorCount: colorCount)
-    let isDirect = colors.easesDimensionsAlike
+    let isDirect =
+      colors.easesDimensionsAlike
       && keyframes.allSatisfy { LottieGradientStops.offsets($0.value, colorCount: colorCount) == offsets }
     let stops: LottieProperty<LottieGradientStops> =
       isDirect

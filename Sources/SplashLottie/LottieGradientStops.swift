@@ -45,7 +45,8 @@ struct LottieGradientStops: Equatable {
         let color =
           colorsHere.isEmpty
           ? Self.interpolated(sortedColors, before: colorIndex, at: offset) : colorsHere[min(index, colorsHere.count - 1)]
-        let opacity = opacitiesHere.isEmpty
+        let opacity =
+          opacitiesHere.isEmpty
           ? (Self.interpolated(sortedOpacities, before: opacityIndex, at: offset).first ?? 1)
           : opacitiesHere[min(index, opacitiesHere.count - 1)]
         colors.append(LottieColor.color(Array(color.prefix(3)), alpha: opacity))

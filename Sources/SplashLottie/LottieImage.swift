@@ -88,7 +88,8 @@ enum LottieImage {
     }
     guard let bytes = Data(base64Encoded: String(encoded)) else {
       throw DocumentError(
-        file: source.file, path: source.jsonPath, expected: "image data in base64 after \"base64,\"", found: "characters that are not base64")
+        file: source.file, path: source.jsonPath, expected: "image data in base64 after \"base64,\"",
+        found: "characters that are not base64")
     }
     let name = "\(context.file): \(asset.jsonPath)"
     let image = EmbeddedImage(identifier: name, bytes: [UInt8](bytes))

@@ -196,7 +196,8 @@ struct LottieLayerBuilder {
       let index = try parentCursor.number()
       guard let parent = byIndex[index] else {
         // Players draw such a layer without a parent.
-        context.warnings.note("a parent that is no layer of the composition is left out: the layer is drawn unparented", at: parentCursor.jsonPath)
+        context.warnings.note(
+          "a parent that is no layer of the composition is left out: the layer is drawn unparented", at: parentCursor.jsonPath)
         break
       }
       guard visited.insert(index).inserted, (try? entry["ind"]?.number()) != index else {
@@ -237,7 +238,9 @@ struct LottieLayerBuilder {
     if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, Self.blendModes[mode.boundedWholeNumber ?? -1] == nil {
       warnings.note("blend mode \(mode.boundedWholeNumber.map(String.init) ?? "\(mode)") is not applied", at: blend.jsonPath)
     }
-    if let depth = entry["ddd"], depth.flag { warnings.note("3D layers are drawn without perspective or camera, as Lottie's iOS player draws them", at: depth.jsonPath) }
+    if let depth = entry["ddd"], depth.flag {
+      warnings.note("3D layers are drawn without perspective or camera, as Lottie's iOS player draws them", at: depth.jsonPath)
+    }
 
   }
 }

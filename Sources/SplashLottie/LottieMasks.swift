@@ -56,7 +56,8 @@ enum LottieMasks {
       let path = try LottieProperty<Path>.read(try cursor.required("pt"), limits: context.limits) {
         try LottieBezier.path($0, limits: context.limits)
       }
-      let opacity = try cursor["o"].map { try LottieProperty<Double>.read($0, limits: context.limits) { try $0.scalar() } }
+      let opacity =
+        try cursor["o"].map { try LottieProperty<Double>.read($0, limits: context.limits) { try $0.scalar() } }
         ?? .constant(100)
       let adds = mode == "a" || mode == "l"
       let isInverted = cursor["inv"]?.flag ?? false

@@ -48,7 +48,9 @@ enum LottieRoundedCorners {
         current = point
       case .quadCurve(let control, let point):
         segments.append(
-          Segment(start: current, control1: current + (control - current) * (2.0 / 3), control2: point + (control - point) * (2.0 / 3), end: point))
+          Segment(
+            start: current, control1: current + (control - current) * (2.0 / 3), control2: point + (control - point) * (2.0 / 3), end: point
+          ))
         current = point
       case .cubicCurve(let control1, let control2, let point):
         segments.append(Segment(start: current, control1: control1, control2: control2, end: point))
@@ -88,7 +90,9 @@ enum LottieRoundedCorners {
         let vertex = segment.start
         let handle = LottieShapePaths.handle
         result.append(
-          Segment(start: cut.into, control1: cut.into + (vertex - cut.into) * handle, control2: cut.out + (vertex - cut.out) * handle, end: cut.out))
+          Segment(
+            start: cut.into, control1: cut.into + (vertex - cut.into) * handle, control2: cut.out + (vertex - cut.out) * handle,
+            end: cut.out))
         if segment.control1 == segment.start { segment.control1 = cut.out }
         segment.start = cut.out
       }

@@ -27,7 +27,9 @@ struct LottieShadow {
       if let enabled = effect["en"], !enabled.flag { continue }
       let type = try effect["ty"]?.number()
       guard type == 25, found == nil else {
-        context.warnings.note(type == 25 ? "only the first drop shadow of a layer is drawn" : "effects other than drop shadows are not drawn", at: effect.jsonPath)
+        context.warnings.note(
+          type == 25 ? "only the first drop shadow of a layer is drawn" : "effects other than drop shadows are not drawn",
+          at: effect.jsonPath)
         continue
       }
       found = try fromEffect(effect, context: context)
@@ -36,7 +38,8 @@ struct LottieShadow {
       let type = try style["ty"]?.number()
       guard type == 1, found == nil else {
         context.warnings.note(
-          type == 1 ? "only the first drop shadow of a layer is drawn" : "layer styles other than drop shadows are not drawn", at: style.jsonPath)
+          type == 1 ? "only the first drop shadow of a layer is drawn" : "layer styles other than drop shadows are not drawn",
+          at: style.jsonPath)
         continue
       }
       found = try fromStyle(style, context: context)
@@ -54,7 +57,8 @@ struct LottieShadow {
     func scalar(_ name: String, _ index: Int, _ fallback: Double) throws -> LottieProperty<Double> {
       try value(name, index).map { try .read($0, limits: context.limits) { try $0.scalar() } } ?? .constant(fallback)
     }
-    let color = try value("Shadow Color", 0).map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
+    let color =
+      try value("Shadow Color", 0).map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
       ?? .constant([0, 0, 0, 1])
     return LottieShadow(
       color: color, opacity: try scalar("Opacity", 1, 127.5).map { $0 / 255 },
@@ -66,7 +70,8 @@ struct LottieShadow {
     func scalar(_ key: String, _ fallback: Double) throws -> LottieProperty<Double> {
       try style[key].map { try .read($0, limits: context.limits) { try $0.scalar() } } ?? .constant(fallback)
     }
-    let color = try style["c"].map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
+    let color =
+      try style["c"].map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
       ?? .constant([0, 0, 0, 1])
     return LottieShadow(
       color: color, opacity: try scalar("o", 75).map { $0 / 100 }, radius: try scalar("s", 5).map { $0 / 2 },

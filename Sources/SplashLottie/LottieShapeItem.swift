@@ -62,8 +62,8 @@ indirect enum LottieShapeItem {
 
   /// What each shape item splashvid does not draw yet is, for its warning.
   static let unsupported: [String: String] = [
-"mm": "merge paths (mm) are not applied",
-"op": "offset paths (op) are not applied",
+    "mm": "merge paths (mm) are not applied",
+    "op": "offset paths (op) are not applied",
     "pb": "pucker and bloat (pb) is not applied", "tw": "twist (tw) is not applied",
     "zz": "zig zag (zz) is not applied",
   ]
@@ -72,7 +72,8 @@ indirect enum LottieShapeItem {
   private static func rectangle(_ cursor: LottieCursor, context: LottieContext) throws -> LottieProperty<Path> {
     let center = try LottieProperty<[Double]>.read(try cursor.required("p"), limits: context.limits) { try $0.numbers() }
     let size = try LottieProperty<[Double]>.read(try cursor.required("s"), limits: context.limits) { try $0.numbers() }
-    let roundness = try cursor["r"].map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
+    let roundness =
+      try cursor["r"].map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
       ?? .constant([0])
     let isReversed = (try cursor["d"]?.number()) == 3
     return sampled([center, size, roundness], limit: context.limits.sampledFrames) { values in

@@ -78,7 +78,8 @@ public enum OutputPaths {
       if let (input, _) = inputKeys.first(where: { input, keys in
         keys.contains { isFrame($0, of: sequence) } || fileIdentity(input.path, followingLinks: true).map(frameIdentities.contains) == true
       }) {
-        throw UsageError("-o \(sequence.text) would overwrite \(input.role) (\(input.path)), which this command reads; name the frames otherwise")
+        throw UsageError(
+          "-o \(sequence.text) would overwrite \(input.role) (\(input.path)), which this command reads; name the frames otherwise")
       }
     }
   }

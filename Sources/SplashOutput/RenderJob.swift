@@ -90,7 +90,8 @@ public struct RenderJob: Sendable {
       // One pass feeds every output at one rate: a faster video needs a render of its own.
       let remedy =
         outputs.contains { $0.format != nil }
-        ? "render the GIF and the \(requestedFramesPerSecond) fps video separately" : "write .mp4 or .webm for \(requestedFramesPerSecond) fps"
+        ? "render the GIF and the \(requestedFramesPerSecond) fps video separately"
+        : "write .mp4 or .webm for \(requestedFramesPerSecond) fps"
       throw UsageError("--fps \(requestedFramesPerSecond): \(problem); use --fps \(fastest) or less, or \(remedy)")
     }
     if Self.needsEvenSize(outputs), let requested = size.requested, requested.width % 2 != 0 || requested.height % 2 != 0 {
@@ -217,7 +218,8 @@ public struct RenderJob: Sendable {
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
     guard schedule.frameCount <= Self.maximumFrames else {
       throw UsageError(
-        "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)")
+        "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)"
+      )
     }
     try checkOutputs(scene, frameCount: schedule.frameCount, environment: environment)
     // Workers that fit in memory, decided before any encoder opens or frame renders.

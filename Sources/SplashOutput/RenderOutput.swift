@@ -84,7 +84,8 @@ public struct RenderOutput: Sendable, Equatable {
       outputs.append(RenderOutput(path: path, kind: .video(format)))
     }
     if let named, !videos.isEmpty, !outputs.contains(where: { $0.format == named }) {
-      throw UsageError("--format \(named.rawValue) fits none of the outputs (\(named.displayName) is written as .\(named.fileExtensions[0]))")
+      throw UsageError(
+        "--format \(named.rawValue) fits none of the outputs (\(named.displayName) is written as .\(named.fileExtensions[0]))")
     }
     if let poster = posters.first {
       outputs.append(RenderOutput(path: poster, kind: .poster))

@@ -11,7 +11,8 @@ struct AssetConfinementTests {
       at: BinaryRunner.repository.appendingPathComponent("presets/assets/mascot.png"), to: outside.appendingPathComponent("logo.png"))
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("logo.png"), withDestinationURL: outside.appendingPathComponent("logo.png"))
-    let preset = #"{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 }, layers: [ { id: "a", bounds: [0, 0, 50, 60], position: [50, 50], contents: "logo.png" } ] }"#
+    let preset =
+      #"{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 }, layers: [ { id: "a", bounds: [0, 0, 50, 60], position: [50, 50], contents: "logo.png" } ] }"#
     try Data(preset.utf8).write(to: folder.appendingPathComponent("p.json5"))
     let refused = try BinaryRunner.run(["still", "--file", "p.json5", "--time", "0", "-o", "x.png"], in: folder)
     #expect(refused.exitCode == 1)

@@ -20,8 +20,10 @@ struct BatchFingerprintTests {
   /// Runs a batch of one small fuber clip in this process and returns its status.
   private func runBatch(in work: URL, versions: FixedVersions) throws -> String {
     var batch = try BatchCommand(
-      [work.appendingPathComponent("presets").path, "-o", work.appendingPathComponent("out").path, "--manifest",
-        work.appendingPathComponent("clips.csv").path, "--report", work.appendingPathComponent("report.json").path],
+      [
+        work.appendingPathComponent("presets").path, "-o", work.appendingPathComponent("out").path, "--manifest",
+        work.appendingPathComponent("clips.csv").path, "--report", work.appendingPathComponent("report.json").path,
+      ],
       environment: [:])
     batch.versions = versions
     _ = try batch.run(environment: [:], cancellation: CancellationFlag(), log: { _ in })

@@ -37,7 +37,8 @@ struct BatchHostileTests {
     _ outcome: BinaryRunner.Outcome, _ fragments: [String], in folder: URL, outputFolder: String = "out",
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #expect(outcome.exitCode > 0 && outcome.exitCode < 128, "exit \(outcome.exitCode): \(outcome.standardError)", sourceLocation: sourceLocation)
+    #expect(
+      outcome.exitCode > 0 && outcome.exitCode < 128, "exit \(outcome.exitCode): \(outcome.standardError)", sourceLocation: sourceLocation)
     let lines = outcome.standardError.split(separator: "\n")
     #expect(lines.count == 1, "\(outcome.standardError)", sourceLocation: sourceLocation)
     for fragment in fragments {
@@ -84,14 +85,16 @@ struct BatchHostileTests {
     try write("\u{FEFF}preset,output\r\nnosuch,a.mp4\r\n", "m.csv", in: folder)
     expectBadRows(try run(["batch", "presets", "-o", "out", "--manifest", "m.csv"], in: folder), ["m.csv:2: no preset nosuch"], in: folder)
     try write("\u{FEFF}{\"preset\": \"fuber\"}\r\n{\"preset\": \"nosuch\"}\r\n", "m.jsonl", in: folder)
-    expectBadRows(try run(["batch", "presets", "-o", "out", "--manifest", "m.jsonl"], in: folder), ["m.jsonl:2: no preset nosuch"], in: folder)
+    expectBadRows(
+      try run(["batch", "presets", "-o", "out", "--manifest", "m.jsonl"], in: folder), ["m.jsonl:2: no preset nosuch"], in: folder)
   }
 
   @Test("a manifest with a header and no rows, or only blank lines, is refused")
   func noRows() throws {
     let folder = try work()
     try write("preset,output\r\n\r\n", "m.csv", in: folder)
-    expectRefused(try run(["batch", "presets", "-o", "out", "--manifest", "m.csv"], in: folder), ["m.csv has a header but no rows"], in: folder)
+    expectRefused(
+      try run(["batch", "presets", "-o", "out", "--manifest", "m.csv"], in: folder), ["m.csv has a header but no rows"], in: folder)
     try write("\n\n", "m.jsonl", in: folder)
     expectRefused(try run(["batch", "presets", "-o", "out", "--manifest", "m.jsonl"], in: folder), ["m.jsonl is empty"], in: folder)
   }
@@ -103,7 +106,8 @@ struct BatchHostileTests {
     expectRefused(
       try run(["batch", "presets", "-o", "out", "--manifest", "m.csv"], in: folder, seconds: 20), ["m.csv", "found a FIFO"], in: folder)
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("d.csv"), withIntermediateDirectories: true)
-    expectRefused(try run(["batch", "presets", "-o", "out", "--manifest", "d.csv"], in: folder), ["d.csv", "found a directory"], in: folder)
+    expectRefused(
+      try run(["batch", "presets", "-o", "out", "--manifest", "d.csv"], in: folder), ["d.csv", "found a directory"], in: folder)
   }
 
   // MARK: The report
@@ -202,7 +206,8 @@ struct BatchHostileTests {
     expectBadRows(
       try run(["batch", "presets", "-o", "out", "--manifest", "m.csv"], in: folder),
       [
-        "m.csv:2: preset ../outside/evil: expected the name of a preset in presets", "m.csv:3: preset linked: presets/linked.json5 leads outside",
+        "m.csv:2: preset ../outside/evil: expected the name of a preset in presets",
+        "m.csv:3: preset linked: presets/linked.json5 leads outside",
         "m.csv:4: preset /etc/passwd: expected the name of a preset",
       ], in: folder)
 
@@ -325,7 +330,10 @@ struct BatchHostileTests {
     let outcome = try run(["batch", "p", "-o", "out", "--manifest", "m.csv"], in: folder)
     expectBadRows(
       outcome,
-      ["m.csv:102: p/used.json5: layers[0].opacity: expected", "m.csv:202: p/used.json5: layers[1].id: expected a layer id not used elsewhere"],
+      [
+        "m.csv:102: p/used.json5: layers[0].opacity: expected",
+        "m.csv:202: p/used.json5: layers[1].id: expected a layer id not used elsewhere",
+      ],
       in: folder)
   }
 }

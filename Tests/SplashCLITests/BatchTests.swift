@@ -89,7 +89,10 @@ struct BatchTests {
     let third = try BinaryRunner.run(arguments, in: work)
     #expect(third.exitCode == 0)
     let after = try statuses(work.appendingPathComponent("report.json"))
-    #expect(after.filter { $0.value == "rendered" }.keys.sorted() == ["welcome-blue.mp4", "welcome-default.mp4", "welcome-hello.mp4", "welcome-small.mp4"])
+    #expect(
+      after.filter { $0.value == "rendered" }.keys.sorted() == [
+        "welcome-blue.mp4", "welcome-default.mp4", "welcome-hello.mp4", "welcome-small.mp4",
+      ])
     #expect(after.filter { $0.value == "skipped" }.count == 8)
   }
 
@@ -322,8 +325,10 @@ struct BatchTests {
       """
     try manifest.write(to: work.appendingPathComponent("m.csv"), atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(
-      ["batch", "p", "-o", "out", "--manifest", "m.csv", "--size", "48x24", "--fps", "4", "--loops", "2", "--param", "tint=#FF0000",
-       "--x264-preset", "ultrafast", "--tune", "stillimage", "--crf", "30", "--fit", "cover"],
+      [
+        "batch", "p", "-o", "out", "--manifest", "m.csv", "--size", "48x24", "--fps", "4", "--loops", "2", "--param", "tint=#FF0000",
+        "--x264-preset", "ultrafast", "--tune", "stillimage", "--crf", "30", "--fit", "cover",
+      ],
       in: work)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let out = work.appendingPathComponent("out")
@@ -348,9 +353,10 @@ struct BatchTests {
     let outcome = try BinaryRunner.run(
       ["batch", "p", "-o", "out", "--size", "20x10", "--fps", "6", "--format", "gif", "--transparent"], in: work)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out").path).sorted() == [
-      "tint.gif", "tint.gif.splashvid-inputs",
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out").path).sorted() == [
+        "tint.gif", "tint.gif.splashvid-inputs",
+      ])
     let gif = try VideoReader.read(work.appendingPathComponent("out/tint.gif").path)
     #expect(gif.codecName == "gif" && gif.width == 20 && gif.height == 10, "\(gif)")
 
@@ -384,19 +390,23 @@ struct BatchTests {
     #expect(tinted.standardOutput.contains("1 clips: 1 rendered"), "--param is fingerprinted too: \(tinted.standardOutput)")
   }
 
-  @Test("a bad option is one usage error before any clip, with nothing written", arguments: [
-    (["--size", "0x10"], "--size 0x10: expected WIDTHxHEIGHT in pixels, each from 1 to 8192"),
-    (["--size", "48x24", "--scale", "2"], "give either --size or --scale, not both"),
-    (["--fps", "0"], "--fps 0: expected a whole number from 1 to 240"),
-    (["--format", "av1"], "--format av1: expected one of h264, hevc, prores, vp9, gif"),
-    (["--tune", "cartoon"], "--tune cartoon: expected one of animation, film, grain, stillimage, fastdecode, zerolatency, none"),
-    (["--target", "square", "--fps", "25"], "--target square sets --fps; leave --fps out"),
-    (["--param", "tint"], "--param tint: expected NAME=VALUE"),
-    (["--size", "47x24"], "--size 47x24: video needs an even width and height"),
-    (["--format", "gif", "--fps", "60"],
-     "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); use 50 or less, or write .mp4 or .webm"),
-    (["--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none"),
-  ])
+  @Test(
+    "a bad option is one usage error before any clip, with nothing written",
+    arguments: [
+      (["--size", "0x10"], "--size 0x10: expected WIDTHxHEIGHT in pixels, each from 1 to 8192"),
+      (["--size", "48x24", "--scale", "2"], "give either --size or --scale, not both"),
+      (["--fps", "0"], "--fps 0: expected a whole number from 1 to 240"),
+      (["--format", "av1"], "--format av1: expected one of h264, hevc, prores, vp9, gif"),
+      (["--tune", "cartoon"], "--tune cartoon: expected one of animation, film, grain, stillimage, fastdecode, zerolatency, none"),
+      (["--target", "square", "--fps", "25"], "--target square sets --fps; leave --fps out"),
+      (["--param", "tint"], "--param tint: expected NAME=VALUE"),
+      (["--size", "47x24"], "--size 47x24: video needs an even width and height"),
+      (
+        ["--format", "gif", "--fps", "60"],
+        "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); use 50 or less, or write .mp4 or .webm"
+      ),
+      (["--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none"),
+    ])
   func badOption(options: [String], message: String) throws {
     let work = try tintedFolder()
     defer { try? FileManager.default.removeItem(at: work) }

@@ -50,7 +50,8 @@ struct BinaryRunnerTests {
       let pid = (try? String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8))
         .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
       if let pid { kill(pid, SIGKILL) }
-      Issue.record("the runner never returned: it deadlocked on a child writing more than a pipe holds (killed \(pid.map(String.init) ?? "nothing"))")
+      Issue.record(
+        "the runner never returned: it deadlocked on a child writing more than a pipe holds (killed \(pid.map(String.init) ?? "nothing"))")
       _ = done.wait(timeout: .now() + 60)
       return
     }

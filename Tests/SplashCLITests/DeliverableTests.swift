@@ -34,7 +34,9 @@ struct DeliverableTests {
     let outcome = try BinaryRunner.run(
       ["--preset", "welcome", "--presets-dir", presets, "--target", "appstore-6.5", "-o", "preview.mp4"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(outcome.standardError.contains("splashvid: warning: appstore-6.5 accepts 15 to 30 s; this clip lasts 6.00 s; --loops 3 to 5 would fit"))
+    #expect(
+      outcome.standardError.contains(
+        "splashvid: warning: appstore-6.5 accepts 15 to 30 s; this clip lasts 6.00 s; --loops 3 to 5 would fit"))
     let probe = try BinaryRunner.run(["probe", "preview.mp4"], in: folder)
     let lines = probe.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.contains("size: 886x1920"))
@@ -44,13 +46,18 @@ struct DeliverableTests {
     #expect(!lines.contains { $0.hasPrefix("warning") })
   }
 
-  @Test("target and sound mistakes are usage errors", arguments: [
-    (["--target", "tiktok", "-o", "a.mp4"], "--target tiktok is not one of appstore-6.9, appstore-6.5, instagram-story, square, web"),
-    (["--target", "appstore-6.5", "--size", "100x100", "-o", "a.mp4"], "--target appstore-6.5 sets --size; leave --size out"),
-    (["--target", "appstore-6.9", "--fps", "60", "-o", "a.mp4"], "--target appstore-6.9 sets --fps; leave --fps out"),
-    (["--target", "web", "-o", "a.mp4"], "VP9 WebM is written as .webm, not .mp4; rename a.mp4"),
-    (["--audio", "song.m4a", "-o", "a.webm"], "--audio: none of the outputs takes AAC sound (VP9 WebM, GIF and PNG carry none); add an .mp4 or .mov output"),
-  ])
+  @Test(
+    "target and sound mistakes are usage errors",
+    arguments: [
+      (["--target", "tiktok", "-o", "a.mp4"], "--target tiktok is not one of appstore-6.9, appstore-6.5, instagram-story, square, web"),
+      (["--target", "appstore-6.5", "--size", "100x100", "-o", "a.mp4"], "--target appstore-6.5 sets --size; leave --size out"),
+      (["--target", "appstore-6.9", "--fps", "60", "-o", "a.mp4"], "--target appstore-6.9 sets --fps; leave --fps out"),
+      (["--target", "web", "-o", "a.mp4"], "VP9 WebM is written as .webm, not .mp4; rename a.mp4"),
+      (
+        ["--audio", "song.m4a", "-o", "a.webm"],
+        "--audio: none of the outputs takes AAC sound (VP9 WebM, GIF and PNG carry none); add an .mp4 or .mov output"
+      ),
+    ])
   func targetMistakes(arguments: [String], message: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
     let outcome = try BinaryRunner.run(["--preset", "welcome", "--presets-dir", presets] + arguments, in: folder)
@@ -80,7 +87,10 @@ struct DeliverableTests {
     wav.append(Data(count: 16_000))
     try wav.write(to: folder.appendingPathComponent("quiet.wav"))
     let outcome = try BinaryRunner.run(
-      ["--preset", "logo-reveal", "--presets-dir", presets, "--scale", "0.25", "--fps", "10", "--audio", "quiet.wav", "-o", "a.mp4", "-o", "b.webm"],
+      [
+        "--preset", "logo-reveal", "--presets-dir", presets, "--scale", "0.25", "--fps", "10", "--audio", "quiet.wav", "-o", "a.mp4", "-o",
+        "b.webm",
+      ],
       in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let mp4 = try VideoReader.read(folder.appendingPathComponent("a.mp4").path)

@@ -69,24 +69,26 @@ struct EndToEndTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
-  @Test("usage mistakes are caught before anything is written", arguments: [
-    (["--preset", "fuber", "-o", "a.mp4", "--size", "751x1334"], "--size 751x1334: video needs an even width and height"),
-    (["--preset", "fuber", "-o", "a.mp4", "--fps", "0"], "--fps 0: expected a whole number from 1 to 240"),
-    (["--preset", "fuber", "--loops", "2"], "name the output file with -o FILE.mp4"),
-    (["--preset", "fuber", "--file", "x.json5", "-o", "a.mp4"], "give either --preset or --file, not both"),
-    (["frobnicate"], "unknown command 'frobnicate'"),
-    (
-      ["--preset", "fuber", "--transparent", "-o", "a.mp4"],
-      "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none"
-    ),
-    (
-      ["--preset", "fuber", "-o", "a.avi"],
-      "cannot tell a video format from .avi: use .mp4 (H.264, or HEVC with --format hevc), .mov (ProRes 4444) or .webm (VP9)"
-    ),
-    (["--preset", "fuber", "--format", "prores", "-o", "a.mp4"], "ProRes 4444 MOV is written as .mov, not .mp4; rename a.mp4"),
-    (["--preset", "fuber", "--format", "av1", "-o", "a.mp4"], "--format av1 is not one of h264, hevc, prores, vp9"),
-    (["--preset", "fuber", "--x264-preset", "fast", "-o", "a.webm"], "--x264-preset applies to h264 and hevc, not to VP9 WebM"),
-  ])
+  @Test(
+    "usage mistakes are caught before anything is written",
+    arguments: [
+      (["--preset", "fuber", "-o", "a.mp4", "--size", "751x1334"], "--size 751x1334: video needs an even width and height"),
+      (["--preset", "fuber", "-o", "a.mp4", "--fps", "0"], "--fps 0: expected a whole number from 1 to 240"),
+      (["--preset", "fuber", "--loops", "2"], "name the output file with -o FILE.mp4"),
+      (["--preset", "fuber", "--file", "x.json5", "-o", "a.mp4"], "give either --preset or --file, not both"),
+      (["frobnicate"], "unknown command 'frobnicate'"),
+      (
+        ["--preset", "fuber", "--transparent", "-o", "a.mp4"],
+        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none"
+      ),
+      (
+        ["--preset", "fuber", "-o", "a.avi"],
+        "cannot tell a video format from .avi: use .mp4 (H.264, or HEVC with --format hevc), .mov (ProRes 4444) or .webm (VP9)"
+      ),
+      (["--preset", "fuber", "--format", "prores", "-o", "a.mp4"], "ProRes 4444 MOV is written as .mov, not .mp4; rename a.mp4"),
+      (["--preset", "fuber", "--format", "av1", "-o", "a.mp4"], "--format av1 is not one of h264, hevc, prores, vp9"),
+      (["--preset", "fuber", "--x264-preset", "fast", "-o", "a.webm"], "--x264-preset applies to h264 and hevc, not to VP9 WebM"),
+    ])
   func usageErrors(arguments: [String], message: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
     let outcome = try BinaryRunner.run(arguments, in: folder)
@@ -110,7 +112,9 @@ struct EndToEndTests {
   func help() throws {
     let outcome = try BinaryRunner.run(["--help"], in: try BinaryRunner.temporaryFolder())
     #expect(outcome.exitCode == 0)
-    #expect(outcome.standardOutput.contains("splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4|OUT.gif [--loops N] [--fps N] [--size WxH]"))
+    #expect(
+      outcome.standardOutput.contains(
+        "splashvid [render] (--preset NAME | --file PATH) -o OUT.mp4|OUT.gif [--loops N] [--fps N] [--size WxH]"))
     #expect(outcome.standardOutput.contains("with a .gif 50, and at most 50:\n"))
     #expect(
       outcome.standardOutput.contains(

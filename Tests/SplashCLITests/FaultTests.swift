@@ -10,7 +10,8 @@ struct FaultTests {
   @Test("the disk filling up mid-render (a 200 KB file-size limit) fails cleanly")
   func diskFull() throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let command = "ulimit -f 200; exec '\(BinaryRunner.binary.path)' --preset fuber --presets-dir '\(presets)' --fps 30 --scale 1 -o clip.mp4"
+    let command =
+      "ulimit -f 200; exec '\(BinaryRunner.binary.path)' --preset fuber --presets-dir '\(presets)' --fps 30 --scale 1 -o clip.mp4"
     let outcome = try BinaryRunner.run(["-c", command], in: folder, executable: URL(fileURLWithPath: "/bin/bash"))
     #expect(outcome.exitCode == 1)
     // The write fails in whichever thread reaches the limit first: a worker handing its frame to

@@ -102,8 +102,12 @@ struct GIFOutputTests {
     let small = GIFPalette(histogram: histogram, maximumEntries: 16)
     let fixed = GIFPalette(colors: (0..<256).map(Self.uniformColor), hasTransparentEntry: false)
     let sampled = stride(from: 0, to: rendered.count, by: max(1, rendered.count / 8)).map { rendered[$0] }
-    let smallError = try sampled.map { $0.meanDifference(from: try mapped($0, through: small), includingAlpha: false) }.reduce(0, +) / Double(sampled.count)
-    let fixedError = try sampled.map { $0.meanDifference(from: try mapped($0, through: fixed), includingAlpha: false) }.reduce(0, +) / Double(sampled.count)
+    let smallError =
+      try sampled.map { $0.meanDifference(from: try mapped($0, through: small), includingAlpha: false) }.reduce(0, +)
+      / Double(sampled.count)
+    let fixedError =
+      try sampled.map { $0.meanDifference(from: try mapped($0, through: fixed), includingAlpha: false) }.reduce(0, +)
+      / Double(sampled.count)
     let figures = String(
       format: "mean colour error %.3f (worst frame %.3f) over %d images; 16 colours: %.3f; fixed 3-3-2: %.3f; budget %.2f",
       mean, worst, errors.count, smallError, fixedError, Self.meanErrorBudget)
@@ -151,7 +155,9 @@ struct GIFOutputTests {
           let decoded = pixels.rgba(x: x, y: y).alpha
           if isClear { clearPixels += 1 }
           if isClear != (decoded == 0) || (decoded != 0 && decoded != 255) {
-            if mismatches == 0 { firstMismatch = "image \(index) at (\(x), \(y)): rendered alpha \(frame.rgba(x: x, y: y).alpha), decoded \(decoded)" }
+            if mismatches == 0 {
+              firstMismatch = "image \(index) at (\(x), \(y)): rendered alpha \(frame.rgba(x: x, y: y).alpha), decoded \(decoded)"
+            }
             mismatches += 1
           }
         }
@@ -222,7 +228,8 @@ struct GIFOutputTests {
     let alone = try BinaryRunner.run(["--file", "dot.json5", "--fps", "51", "-o", "dot.gif"], in: folder)
     #expect(alone.exitCode == 64)
     #expect(
-      alone.standardError == "splashvid: --fps 51: \(why); use --fps 50 or less, or write .mp4 or .webm for 51 fps (see 'splashvid --help')\n")
+      alone.standardError
+        == "splashvid: --fps 51: \(why); use --fps 50 or less, or write .mp4 or .webm for 51 fps (see 'splashvid --help')\n")
     let beside = try BinaryRunner.run(["--file", "dot.json5", "--fps", "60", "-o", "dot.mp4", "-o", "dot.gif"], in: folder)
     #expect(beside.exitCode == 64)
     #expect(beside.standardError.contains("--fps 60: \(why); use --fps 50 or less, or render the GIF and the 60 fps video separately"))

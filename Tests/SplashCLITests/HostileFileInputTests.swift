@@ -27,7 +27,8 @@ struct HostileFileInputTests {
     _ outcome: BinaryRunner.Outcome, containing fragments: [String], exitCode: Int32? = nil, in folder: URL,
     leaving expected: Set<String>, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    #expect(outcome.exitCode > 0 && outcome.exitCode < 128, "exit \(outcome.exitCode): \(outcome.standardError)", sourceLocation: sourceLocation)
+    #expect(
+      outcome.exitCode > 0 && outcome.exitCode < 128, "exit \(outcome.exitCode): \(outcome.standardError)", sourceLocation: sourceLocation)
     if let exitCode { #expect(outcome.exitCode == exitCode, "\(outcome.standardError)", sourceLocation: sourceLocation) }
     let lines = outcome.standardError.split(separator: "\n")
     #expect(lines.count == 1, "one line, not: \(outcome.standardError)", sourceLocation: sourceLocation)
@@ -77,8 +78,12 @@ struct HostileFileInputTests {
     let outcome = try BinaryRunner.runGuarded(["presets"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let lines = outcome.standardOutput.split(separator: "\n")
-    #expect(lines.contains { $0.hasPrefix("pipe  invalid: ") && $0.hasSuffix("pipe.json5: expected a preset file, found a FIFO (named pipe)") }, "\(outcome.standardOutput)")
-    #expect(lines.contains { $0.hasPrefix("zero  invalid: ") && $0.hasSuffix("zero.json5: expected a preset file, found a character device") }, "\(outcome.standardOutput)")
+    #expect(
+      lines.contains { $0.hasPrefix("pipe  invalid: ") && $0.hasSuffix("pipe.json5: expected a preset file, found a FIFO (named pipe)") },
+      "\(outcome.standardOutput)")
+    #expect(
+      lines.contains { $0.hasPrefix("zero  invalid: ") && $0.hasSuffix("zero.json5: expected a preset file, found a character device") },
+      "\(outcome.standardOutput)")
   }
 
   @Test("validate: a FIFO or a device is one problem line; a file over 16 MiB is refused unread")
@@ -190,7 +195,8 @@ struct HostileFileInputTests {
   @Test("--crf 0 with H.264 is a usage error (lossless H.264 needs a profile Apple's players lack)")
   func losslessH264() throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let outcome = try BinaryRunner.runGuarded(["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0", "-o", "a.mp4"], in: folder)
+    let outcome = try BinaryRunner.runGuarded(
+      ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0", "-o", "a.mp4"], in: folder)
     try Self.expectRefused(outcome, containing: ["--crf 0", "1 to 51"], exitCode: 64, in: folder, leaving: [])
     // With several outputs, one H.264 among them is enough to refuse it.
     let mixed = try BinaryRunner.runGuarded(
@@ -198,12 +204,15 @@ struct HostileFileInputTests {
     try Self.expectRefused(mixed, containing: ["--crf 0", "1 to 51"], exitCode: 64, in: folder, leaving: [])
   }
 
-  @Test("--crf 0 stays allowed for HEVC and VP9, and their encoders print nothing of their own", arguments: [
-    ["-o", "b.mp4", "--format", "hevc"], ["-o", "c.webm"],
-  ])
+  @Test(
+    "--crf 0 stays allowed for HEVC and VP9, and their encoders print nothing of their own",
+    arguments: [
+      ["-o", "b.mp4", "--format", "hevc"], ["-o", "c.webm"],
+    ])
   func highestQualityOtherFormats(outputOptions: [String]) throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let outcome = try BinaryRunner.runGuarded(["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0"] + outputOptions, in: folder)
+    let outcome = try BinaryRunner.runGuarded(
+      ["--file", Self.fuber, "--size", "64x64", "--fps", "10", "--crf", "0"] + outputOptions, in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let lines = outcome.standardError.split(separator: "\n")
     #expect(lines.count == 1 && lines[0].hasPrefix("wrote "), "only splashvid's own line: \(outcome.standardError)")

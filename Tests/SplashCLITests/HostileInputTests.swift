@@ -18,20 +18,42 @@ struct HostileInputTests {
     ("not an object", "[1, 2, 3]", "expected an object"),
     ("binary garbage", "\u{1}\u{2}\u{0}\u{FF}", "not valid JSON5"),
     ("NaN duration", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, duration: NaN } ] }"#), "duration"),
-    ("infinite duration", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, duration: Infinity } ] }"#), "duration"),
-    ("1e300 duration", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, duration: 1e300 } ] }"#), "duration"),
-    ("negative duration", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, duration: -1 } ] }"#), "duration"),
+    (
+      "infinite duration", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, duration: Infinity } ] }"#),
+      "duration"
+    ),
+    (
+      "1e300 duration", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, duration: 1e300 } ] }"#),
+      "duration"
+    ),
+    (
+      "negative duration", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, duration: -1 } ] }"#),
+      "duration"
+    ),
     ("zero cycle", "{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 0 }, layers: [] }", "clip.cycle"),
     ("negative canvas", "{ schemaVersion: 1, canvas: { size: [-100, 100] }, clip: { cycle: 1 }, layers: [] }", "canvas.size"),
     ("huge canvas", "{ schemaVersion: 1, canvas: { size: [1e300, 100] }, clip: { cycle: 1 }, layers: [] }", "canvas.size"),
     ("NaN position", preset(#"{ id: "a", position: [NaN, 0] }"#), "layers[0].position[0]"),
     ("infinite opacity", preset(#"{ id: "a", opacity: -Infinity }"#), "layers[0].opacity"),
-    ("huge repeat count", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, repeatCount: 1e300 } ] }"#), "repeatCount"),
+    (
+      "huge repeat count", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, repeatCount: 1e300 } ] }"#),
+      "repeatCount"
+    ),
     ("huge speed", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, speed: 1e12 } ] }"#), "speed"),
-    ("huge timeOffset", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, timeOffset: 1e300 } ] }"#), "timeOffset"),
-    ("huge beginTime", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, beginTime: 1e300 } ] }"#), "beginTime"),
+    (
+      "huge timeOffset", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, timeOffset: 1e300 } ] }"#),
+      "timeOffset"
+    ),
+    (
+      "huge beginTime", preset(#"{ id: "a", animations: [ { type: "basic", keyPath: "opacity", toValue: 0, beginTime: 1e300 } ] }"#),
+      "beginTime"
+    ),
     ("zero spring mass", preset(#"{ id: "a", animations: [ { type: "spring", keyPath: "opacity", toValue: 0, mass: 0 } ] }"#), "mass"),
-    ("zero damping ratio", preset(#"{ id: "a", animations: [ { type: "spring", keyPath: "opacity", toValue: 0, duration: 1, dampingRatio: 0 } ] }"#), "dampingRatio"),
+    (
+      "zero damping ratio",
+      preset(#"{ id: "a", animations: [ { type: "spring", keyPath: "opacity", toValue: 0, duration: 1, dampingRatio: 0 } ] }"#),
+      "dampingRatio"
+    ),
     ("string for a number", preset(#"{ id: "a", opacity: "half" }"#), "layers[0].opacity"),
     ("number for a string", preset(#"{ id: 5 }"#), "layers[0].id"),
     ("object for an array", preset(#"{ id: "a", sublayers: { id: "b" } }"#), "layers[0].sublayers"),
@@ -50,11 +72,19 @@ struct HostileInputTests {
     ("truncated image", preset(#"{ id: "a", bounds: [0, 0, 10, 10], contents: "truncated.png" }"#), "decoding image"),
     ("text pretending to be an image", preset(#"{ id: "a", bounds: [0, 0, 10, 10], contents: "text.png" }"#), "decoding image"),
     ("undeclared parameter", preset(#"{ id: "a", backgroundColor: "$brand" }"#), "$brand"),
-    ("parameter of the wrong type", preset(#"{ id: "a", opacity: "$brand" }"#, extra: #", parameters: { brand: { type: "color", default: "red" } }"#), "layers[0].opacity"),
+    (
+      "parameter of the wrong type",
+      preset(#"{ id: "a", opacity: "$brand" }"#, extra: #", parameters: { brand: { type: "color", default: "red" } }"#), "layers[0].opacity"
+    ),
     ("grid too large", preset(#"{ id: "g", grid: { columns: 200, rows: 200, cellSize: [1, 1], cell: {} } }"#), "at most 2000 cells"),
     ("grid of zero", preset(#"{ id: "g", grid: { columns: 0, rows: 2, cellSize: [1, 1], cell: {} } }"#), "layers[0].grid.columns"),
-    ("keyTimes out of range", preset(#"{ id: "a", animations: [ { type: "keyframe", keyPath: "opacity", values: [0, 1], keyTimes: [0, 2] } ] }"#), "keyTimes[1]"),
-    ("empty keyframes", preset(#"{ id: "a", animations: [ { type: "keyframe", keyPath: "opacity", values: [] } ] }"#), "at least one value"),
+    (
+      "keyTimes out of range",
+      preset(#"{ id: "a", animations: [ { type: "keyframe", keyPath: "opacity", values: [0, 1], keyTimes: [0, 2] } ] }"#), "keyTimes[1]"
+    ),
+    (
+      "empty keyframes", preset(#"{ id: "a", animations: [ { type: "keyframe", keyPath: "opacity", values: [] } ] }"#), "at least one value"
+    ),
     ("gradient locations NaN", preset(#"{ id: "a", type: "gradient", colors: ["red", "blue"], locations: [0, NaN] }"#), "locations[1]"),
     ("font size zero", preset(#"{ id: "a", type: "text", string: "x", fontSize: 0 }"#), "fontSize"),
     ("dash of NaN", preset(#"{ id: "a", type: "shape", lineDashPattern: [4, NaN] }"#), "lineDashPattern[1]"),
@@ -102,7 +132,8 @@ struct HostileInputTests {
     try expectRejected(Self.preset(nested), fragment: "nested more than 64 deep", label: "deep nesting")
 
     let million = Self.preset(
-      #"{ id: "a", animations: [ { type: "keyframe", keyPath: "opacity", values: ["# + String(repeating: "0.5,", count: 1_000_000) + "1] } ] }")
+      #"{ id: "a", animations: [ { type: "keyframe", keyPath: "opacity", values: ["# + String(repeating: "0.5,", count: 1_000_000)
+        + "1] } ] }")
     try expectRejected(million, fragment: "at most 10000 keyframes", label: "a million keyframes")
 
     let longPath = Self.preset(#"{ id: "a", type: "shape", path: "M 0 0"# + String(repeating: " L 1 1", count: 150_000) + #"" }"#)

@@ -17,7 +17,8 @@ struct HostileTextTests {
   func longParameter(command: [String]) throws {
     let folder = try BinaryRunner.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let arguments = (command.first == "-o" ? [] : [command[0]])
+    let arguments =
+      (command.first == "-o" ? [] : [command[0]])
       + ["--file", HostileFileInputTests.fuber, "--param", "labelLeft=\(Self.longText)"]
       + (command.first == "-o" ? command : Array(command.dropFirst()))
     let outcome = try BinaryRunner.runGuarded(arguments, in: folder)

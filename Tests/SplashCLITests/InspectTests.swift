@@ -52,7 +52,8 @@ struct InspectTests {
       ["inspect", "--preset", "fuber", "--time", "1", "--layer", "nope", "--presets-dir", presets],
       in: try BinaryRunner.temporaryFolder())
     #expect(outcome.exitCode == 1)
-    #expect(outcome.standardError.hasPrefix("splashvid: no layer \"nope\" in this animation; its layers are container, tile-0-0, lattice-0-0,"))
+    #expect(
+      outcome.standardError.hasPrefix("splashvid: no layer \"nope\" in this animation; its layers are container, tile-0-0, lattice-0-0,"))
     #expect(outcome.standardError.hasSuffix("logo, mask, circle, line, square\n"))
   }
 
@@ -61,12 +62,12 @@ struct InspectTests {
     let folder = try BinaryRunner.temporaryFolder()
     let file = folder.appendingPathComponent("spinner.json5")
     try """
-      { schemaVersion: 1, canvas: { size: [200, 200] }, clip: { cycle: 1 },
-        define: { layers: { dot: { type: "shape", position: [40, 0], path: { oval: [-4, -4, 8, 8] }, fillColor: "white" } } },
-        layers: [ { id: "spinner", type: "replicator", position: [100, 100], bounds: [0, 0, 80, 80], instanceCount: 8,
-                    instanceTransform: { rotate: "45deg" }, instanceDelay: 0.1, instanceAlphaOffset: -0.125,
-                    sublayers: [ { use: "dot", id: "dot" } ] } ] }
-      """.write(to: file, atomically: false, encoding: .utf8)
+    { schemaVersion: 1, canvas: { size: [200, 200] }, clip: { cycle: 1 },
+      define: { layers: { dot: { type: "shape", position: [40, 0], path: { oval: [-4, -4, 8, 8] }, fillColor: "white" } } },
+      layers: [ { id: "spinner", type: "replicator", position: [100, 100], bounds: [0, 0, 80, 80], instanceCount: 8,
+                  instanceTransform: { rotate: "45deg" }, instanceDelay: 0.1, instanceAlphaOffset: -0.125,
+                  sublayers: [ { use: "dot", id: "dot" } ] } ] }
+    """.write(to: file, atomically: false, encoding: .utf8)
     let outcome = try BinaryRunner.run(["inspect", "--file", file.path, "--time", "0.5"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     let root = try #require(try json(outcome.standardOutput) as? [String: Any])

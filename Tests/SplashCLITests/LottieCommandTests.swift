@@ -29,12 +29,15 @@ struct LottieCommandTests {
     let folder = try folder()
     let outcome = try BinaryRunner.run(["validate", "pulse.anim"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
-    #expect(outcome.standardOutput == "pulse.anim: layers[0].ef[0]: warning: effects other than drop shadows are not drawn\nok pulse.anim (1 warning)\n")
+    #expect(
+      outcome.standardOutput
+        == "pulse.anim: layers[0].ef[0]: warning: effects other than drop shadows are not drawn\nok pulse.anim (1 warning)\n")
     try Self.document.replacingOccurrences(of: #""fr":30"#, with: #""fr":-1"#)
       .write(to: folder.appendingPathComponent("broken.json"), atomically: false, encoding: .utf8)
     let broken = try BinaryRunner.run(["validate", "broken.json"], in: folder)
     #expect(broken.exitCode == 1)
-    #expect(broken.standardOutput.hasPrefix("broken.json: fr: expected a frame rate from 1 to 1000, found -1\n"), "\(broken.standardOutput)")
+    #expect(
+      broken.standardOutput.hasPrefix("broken.json: fr: expected a frame rate from 1 to 1000, found -1\n"), "\(broken.standardOutput)")
   }
 
   @Test("still writes the frame and warns on stderr; inspect shows the scale at frame 15; --param is refused")
@@ -152,7 +155,8 @@ struct LottieCommandTests {
       to: folder.appendingPathComponent("rows.csv"), atomically: false, encoding: .utf8)
     let rows = try BinaryRunner.run(["batch", "clips", "-o", "out2", "--manifest", "rows.csv"], in: folder)
     #expect(rows.exitCode != 0)
-    #expect(rows.standardError.contains("--param tint: clips/pulse.json is a Lottie file, which has no parameters"), "\(rows.standardError)")
+    #expect(
+      rows.standardError.contains("--param tint: clips/pulse.json is a Lottie file, which has no parameters"), "\(rows.standardError)")
   }
 
   @Test("presets lists a Lottie file beside the presets, with its canvas, loop and rate")

@@ -144,7 +144,9 @@ struct LottieContainerCommandTests {
     try ZipArchiveWriter.write([("images/red.png", Self.redPNG)], to: folder.appendingPathComponent("empty.lottie").path)
     let empty = try BinaryRunner.run(["validate", "empty.lottie"], in: folder)
     #expect(empty.exitCode == 1)
-    #expect(empty.standardOutput.hasPrefix("empty.lottie: expected an animation under animations/ (or a/), found none\n"), "\(empty.standardOutput)")
+    #expect(
+      empty.standardOutput.hasPrefix("empty.lottie: expected an animation under animations/ (or a/), found none\n"),
+      "\(empty.standardOutput)")
   }
 
   @Test("a batch folder renders the .tgs sticker it holds")

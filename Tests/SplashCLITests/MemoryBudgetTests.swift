@@ -83,7 +83,8 @@ struct MemoryBudgetTests {
       _ = try budget.workers(4, for: work) { _ in }
     } catch {
       let message = "\(error)"
-      #expect(message.hasPrefix("8192x8192 needs about \(MemoryBudget.gigabytes(work.bytes(workers: 1))) GB with one worker (ProRes 4444 MOV)"))
+      #expect(
+        message.hasPrefix("8192x8192 needs about \(MemoryBudget.gigabytes(work.bytes(workers: 1))) GB with one worker (ProRes 4444 MOV)"))
       #expect(message.contains("about 2.0 GB is available") && message.contains("use a smaller --size"))
       #expect(!message.contains("\n"))
     }

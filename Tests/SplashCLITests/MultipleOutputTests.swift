@@ -113,7 +113,10 @@ struct MultipleOutputTests {
   func binary() throws {
     let folder = try BinaryRunner.temporaryFolder()
     let outcome = try BinaryRunner.run(
-      ["--preset", "logo-reveal", "--presets-dir", presets, "--scale", "0.25", "--fps", "8", "-o", "a.mp4", "-o", "b.webm", "--poster", "1.5"],
+      [
+        "--preset", "logo-reveal", "--presets-dir", presets, "--scale", "0.25", "--fps", "8", "-o", "a.mp4", "-o", "b.webm", "--poster",
+        "1.5",
+      ],
       in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(outcome.standardError.contains("wrote a.mp4, b.webm, a.png: "))
@@ -123,32 +126,43 @@ struct MultipleOutputTests {
     #expect(mp4.decodedFrameCount == webm.decodedFrameCount && mp4.codecName == "h264" && webm.codecName == "vp9")
   }
 
-  @Test("output mistakes are usage errors", arguments: [
-    (["-o", "a.mp4", "-o", "a.mp4"], "-o a.mp4 given twice"),
-    (
-      ["-o", "a.png"],
-      "a render writes a video or a sequence: add -o FILE.mp4 or -o frames-%04d.png (for one frame alone, use 'splashvid still')"
-    ),
-    (["-o", "a.mp4", "-o", "a.png", "-o", "b.png"], "one poster per render; -o names a.png and b.png"),
-    (["-o", "a.mp4", "-o", "b.webm", "--format", "prores"], "--format prores fits none of the outputs (ProRes 4444 MOV is written as .mov)"),
-    (["-o", "a.webm", "-o", "b.mp4", "--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none (b.mp4)"),
-    (["-o", "a.mp4", "--poster", "99"], "--poster 99: the clip is 6.00 s long"),
-    (
-      ["-o", "a.gif", "--fps", "60"],
-      "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); "
-        + "use --fps 50 or less, or write .mp4 or .webm for 60 fps"
-    ),
-    (
-      ["-o", "a.mp4", "-o", "a.gif", "--fps", "60"],
-      "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); "
-        + "use --fps 50 or less, or render the GIF and the 60 fps video separately"
-    ),
-    (["-o", "a.gif", "--x264-preset", "fast"], "--x264-preset applies to h264 and hevc, not to animated GIF"),
-    (["-o", "a.gif", "--tune", "film"], "--tune applies to h264 and hevc, not to animated GIF"),
-    (["-o", "a.gif", "--format", "gif"], "--format gif: a GIF is told by its extension; name it -o FILE.gif"),
-    (["-o", "a.gif", "-o", "b.mp4", "--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none (b.mp4)"),
-    (["-o", "a.gif", "-o", "b.mp4", "--size", "95x168"], "--size 95x168: video needs an even width and height"),
-  ])
+  @Test(
+    "output mistakes are usage errors",
+    arguments: [
+      (["-o", "a.mp4", "-o", "a.mp4"], "-o a.mp4 given twice"),
+      (
+        ["-o", "a.png"],
+        "a render writes a video or a sequence: add -o FILE.mp4 or -o frames-%04d.png (for one frame alone, use 'splashvid still')"
+      ),
+      (["-o", "a.mp4", "-o", "a.png", "-o", "b.png"], "one poster per render; -o names a.png and b.png"),
+      (
+        ["-o", "a.mp4", "-o", "b.webm", "--format", "prores"],
+        "--format prores fits none of the outputs (ProRes 4444 MOV is written as .mov)"
+      ),
+      (
+        ["-o", "a.webm", "-o", "b.mp4", "--transparent"],
+        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none (b.mp4)"
+      ),
+      (["-o", "a.mp4", "--poster", "99"], "--poster 99: the clip is 6.00 s long"),
+      (
+        ["-o", "a.gif", "--fps", "60"],
+        "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); "
+          + "use --fps 50 or less, or write .mp4 or .webm for 60 fps"
+      ),
+      (
+        ["-o", "a.mp4", "-o", "a.gif", "--fps", "60"],
+        "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); "
+          + "use --fps 50 or less, or render the GIF and the 60 fps video separately"
+      ),
+      (["-o", "a.gif", "--x264-preset", "fast"], "--x264-preset applies to h264 and hevc, not to animated GIF"),
+      (["-o", "a.gif", "--tune", "film"], "--tune applies to h264 and hevc, not to animated GIF"),
+      (["-o", "a.gif", "--format", "gif"], "--format gif: a GIF is told by its extension; name it -o FILE.gif"),
+      (
+        ["-o", "a.gif", "-o", "b.mp4", "--transparent"],
+        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none (b.mp4)"
+      ),
+      (["-o", "a.gif", "-o", "b.mp4", "--size", "95x168"], "--size 95x168: video needs an even width and height"),
+    ])
   func mistakes(arguments: [String], message: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
     let outcome = try BinaryRunner.run(["--preset", "welcome", "--presets-dir", presets] + arguments, in: folder)

@@ -35,7 +35,10 @@ struct OutputSafetyTests {
       let outcome = try BinaryRunner.run(
         ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "64x64", "-o", output], in: folder)
       #expect(outcome.exitCode == 1, "\(output): \(outcome.standardError)")
-      #expect(outcome.standardError == "splashvid: cannot write \(output): is \(kind)\(kind == "a FIFO" ? " (named pipe)" : ""); splashvid writes regular files only\n")
+      #expect(
+        outcome.standardError
+          == "splashvid: cannot write \(output): is \(kind)\(kind == "a FIFO" ? " (named pipe)" : ""); splashvid writes regular files only\n"
+      )
     }
     var status = stat()
     if hasDevice { #expect(lstat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "the device is still a device") }
@@ -73,7 +76,10 @@ struct OutputSafetyTests {
     var allCases: [([String], String)] = [
       (["still", "--file", "presets/preset.png", "--time", "1", "-o", "presets/preset.png"], "the preset"),
       (["sheet", "--file", "presets/preset.png", "-o", "./presets/../presets/preset.png"], "the preset"),
-      (["still", "--preset", "logo-reveal", "--presets-dir", "presets", "--time", "1", "-o", "presets/assets/mascot.png"], "an image of the preset"),
+      (
+        ["still", "--preset", "logo-reveal", "--presets-dir", "presets", "--time", "1", "-o", "presets/assets/mascot.png"],
+        "an image of the preset"
+      ),
       (["--file", "presets/logo-reveal.json5", "--fps", "5", "-o", "x.mp4", "-o", "presets/assets/mascot.png"], "an image of the preset"),
       (["--file", "presets/logo-reveal.json5", "--fps", "5", "-o", "presets/assets/mascot-%d.png"], "an image of the preset"),
       (["--file", "presets/logo-reveal.json5", "--fps", "5", "--audio", "tone.mp4", "-o", "tone.mp4"], "the soundtrack"),
@@ -108,7 +114,8 @@ struct OutputSafetyTests {
         ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "64x64", "-o", pair[0], "-o", pair[1]], in: folder)
       #expect(outcome.exitCode == 64, "\(pair)")
       #expect(
-        outcome.standardError.contains("are the same file") || outcome.standardError.contains("is also a frame of"), "\(outcome.standardError)")
+        outcome.standardError.contains("are the same file") || outcome.standardError.contains("is also a frame of"),
+        "\(outcome.standardError)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["clips"])
   }
@@ -160,14 +167,17 @@ struct OutputSafetyTests {
       let outcome = try BinaryRunner.run(
         ["--preset", "fuber", "--presets-dir", presets, "--fps", "5", "--size", "32x32", "-o", "s/f-%04d.png"], in: folder)
       #expect(outcome.exitCode == 1, "\(outcome.standardError)")
-      #expect(outcome.standardError.split(separator: "\n").count == 1 && outcome.standardError.contains("splashvid writes regular files only"))
+      #expect(
+        outcome.standardError.split(separator: "\n").count == 1 && outcome.standardError.contains("splashvid writes regular files only"))
       kinds.append(outcome.standardError)
       // Remove the node named, to reach the next kind.
       let named = frames.appendingPathComponent(String(format: "f-%04d.png", index)).path
       #expect(outcome.standardError.contains("s/f-\(String(format: "%04d", index)).png"), "\(outcome.standardError)")
       _ = index == 5 ? rmdir(named) : unlink(named)
     }
-    #expect(kinds[0].contains("a FIFO") && kinds[1].contains("a character device") && kinds[2].contains("a socket") && kinds[3].contains("a directory"))
+    #expect(
+      kinds[0].contains("a FIFO") && kinds[1].contains("a character device") && kinds[2].contains("a socket")
+        && kinds[3].contains("a directory"))
     #expect(try String(contentsOf: frames.appendingPathComponent("f-0001.png"), encoding: .utf8) == "old", "nothing was replaced")
     #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path) == ["f-0001.png"])
   }
@@ -246,7 +256,8 @@ struct OutputSafetyTests {
       #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
     }
     let poster = String(repeating: "p", count: 251) + ".png"
-    let still = try BinaryRunner.run(["still", "--preset", "fuber", "--presets-dir", presets, "--time", "1", "--size", "16x16", "-o", poster], in: folder)
+    let still = try BinaryRunner.run(
+      ["still", "--preset", "fuber", "--presets-dir", presets, "--time", "1", "--size", "16x16", "-o", poster], in: folder)
     #expect(still.exitCode == 0, "\(still.standardError)")
     #expect(try temporaries(in: folder).isEmpty)
   }

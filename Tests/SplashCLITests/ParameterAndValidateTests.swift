@@ -10,7 +10,9 @@ struct ParameterAndValidateTests {
   @Test("--param changes a colour and a text, and the frame shows it")
   func parameters() throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let arguments = ["--preset", "welcome", "--time", "5", "--presets-dir", presets, "--param", "secondaryColor=#FF0000", "--param", "labelText=Bonjour"]
+    let arguments = [
+      "--preset", "welcome", "--time", "5", "--presets-dir", presets, "--param", "secondaryColor=#FF0000", "--param", "labelText=Bonjour",
+    ]
     let still = try BinaryRunner.run(["still"] + arguments + ["--scale", "1", "-o", "end.png"], in: folder)
     #expect(still.exitCode == 0, "\(still.standardError)")
     let data = try Data(contentsOf: folder.appendingPathComponent("end.png"))
@@ -26,10 +28,15 @@ struct ParameterAndValidateTests {
   @Test("a mistyped or malformed --param is refused with the preset's parameters")
   func badParameters() throws {
     let folder = try BinaryRunner.temporaryFolder()
-    let unknown = try BinaryRunner.run(["still", "--preset", "welcome", "--time", "1", "--presets-dir", presets, "--param", "labelTxt=Hi", "-o", "x.png"], in: folder)
+    let unknown = try BinaryRunner.run(
+      ["still", "--preset", "welcome", "--time", "1", "--presets-dir", presets, "--param", "labelTxt=Hi", "-o", "x.png"], in: folder)
     #expect(unknown.exitCode == 1)
-    #expect(unknown.standardError.contains("expected a parameter of this preset (labelColor, labelText, primaryColor, secondaryColor), found --param labelTxt"))
-    let malformed = try BinaryRunner.run(["still", "--preset", "welcome", "--time", "1", "--presets-dir", presets, "--param", "primaryColor=pink-ish", "-o", "x.png"], in: folder)
+    #expect(
+      unknown.standardError.contains(
+        "expected a parameter of this preset (labelColor, labelText, primaryColor, secondaryColor), found --param labelTxt"))
+    let malformed = try BinaryRunner.run(
+      ["still", "--preset", "welcome", "--time", "1", "--presets-dir", presets, "--param", "primaryColor=pink-ish", "-o", "x.png"],
+      in: folder)
     #expect(malformed.exitCode == 1 && malformed.standardError.contains("--param primaryColor: expected a colour"))
     let shape = try BinaryRunner.run(["still", "--preset", "welcome", "--time", "1", "--param", "oops", "-o", "x.png"], in: folder)
     #expect(shape.exitCode == 64 && shape.standardError.contains("--param oops: expected NAME=VALUE"))

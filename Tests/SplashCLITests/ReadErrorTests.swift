@@ -33,11 +33,13 @@ struct ReadErrorTests {
     #expect(outcome.standardOutput.isEmpty)
   }
 
-  @Test("probe on other files it cannot read: named with the probe stage, no preset hint", arguments: [
-    ("notes.txt", "not a video or image FFmpeg can read (Invalid data found when processing input)"),
-    ("empty.mp4", "expected a video file, found an empty file"),
-    ("missing.mp4", "no such file"),
-  ])
+  @Test(
+    "probe on other files it cannot read: named with the probe stage, no preset hint",
+    arguments: [
+      ("notes.txt", "not a video or image FFmpeg can read (Invalid data found when processing input)"),
+      ("empty.mp4", "expected a video file, found an empty file"),
+      ("missing.mp4", "no such file"),
+    ])
   func probeUnreadable(name: String, reason: String) throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,11 +48,13 @@ struct ReadErrorTests {
     #expect(outcome.standardError == "splashvid: probe: \(name): \(reason)\n")
   }
 
-  @Test("a soundtrack that is not sound: the soundtrack stage, before any frame, nothing written", arguments: [
-    ("notes.txt", "not a sound file FFmpeg can read (Invalid data found when processing input)"),
-    ("empty.mp4", "expected a sound file, found an empty file"),
-    ("clip.mp4", "expected a sound file, found no audio stream"),
-  ])
+  @Test(
+    "a soundtrack that is not sound: the soundtrack stage, before any frame, nothing written",
+    arguments: [
+      ("notes.txt", "not a sound file FFmpeg can read (Invalid data found when processing input)"),
+      ("empty.mp4", "expected a sound file, found an empty file"),
+      ("clip.mp4", "expected a sound file, found no audio stream"),
+    ])
   func soundtrackUnreadable(name: String, reason: String) throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }

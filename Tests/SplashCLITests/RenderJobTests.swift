@@ -162,8 +162,14 @@ struct RenderJobTests {
       (refusal(mp4) { try RenderJob(source: $0, outputs: $1, isTransparent: true) }, "--transparent needs a format with alpha"),
       (refusal(webm) { try RenderJob(source: $0, outputs: $1, soundtrack: .file("a.m4a")) }, "--audio: none of the outputs"),
       (refusal(gif) { try RenderJob(source: $0, outputs: $1, framesPerSecond: 60) }, "--fps 60: a GIF shows at most 50"),
-      (refusal(mp4) { try RenderJob(source: $0, outputs: $1, size: OutputSize(requested: (95, 168))) }, "--size 95x168: video needs an even"),
-      (refusal(mov) { try RenderJob(source: $0, outputs: $1, encoder: EncoderChoice(preset: "fast")) }, "--x264-preset applies to h264 and hevc"),
+      (
+        refusal(mp4) { try RenderJob(source: $0, outputs: $1, size: OutputSize(requested: (95, 168))) },
+        "--size 95x168: video needs an even"
+      ),
+      (
+        refusal(mov) { try RenderJob(source: $0, outputs: $1, encoder: EncoderChoice(preset: "fast")) },
+        "--x264-preset applies to h264 and hevc"
+      ),
     ]
     for (message, expected) in cases {
       #expect(message?.hasPrefix(expected) == true, "\(message ?? "accepted"), expected \(expected)")

@@ -44,7 +44,8 @@ struct SyntaxErrorCaretTests {
 
   @Test("the line is shown escaped and the hint for arithmetic follows the message")
   func escapedLineAndHint() throws {
-    let text = "{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 },\n  layers: [ { id: \"x\u{1B}[31m\", bounds: [0, 0, 40/9, 10] } ] }"
+    let text =
+      "{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 },\n  layers: [ { id: \"x\u{1B}[31m\", bounds: [0, 0, 40/9, 10] } ] }"
     let folder = try folder(with: ["b.json5": text])
     let outcome = try BinaryRunner.runGuarded(["validate", "b.json5"], in: folder)
     #expect(outcome.exitCode == 1)

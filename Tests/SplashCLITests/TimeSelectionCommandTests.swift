@@ -52,17 +52,21 @@ struct TimeSelectionCommandTests {
     #expect(start.standardOutput != middle.standardOutput)
   }
 
-  @Test("mistakes exit 64 with one line and write nothing", arguments: [
-    (["still", "--time", "1", "--position", "0.5", "-o", "x.png"], "give either --time or --position, not both"),
-    (["inspect", "--position", "0.5", "--frame", "3"], "give either --position or --frame, not both"),
-    (["still", "--position", "1.5", "-o", "x.png"], "--position 1.5: expected a fraction of one loop from 0 to 1, such as 0.5"),
-    (["inspect", "--position", "half"], "--position half: expected a fraction of one loop from 0 to 1, such as 0.5"),
-    (
-      ["still", "--frame", "3", "-o", "x.png"],
-      "--frame 3: presets count time in seconds, not frames; use --time SECONDS or --position FRACTION"
-    ),
-    (["inspect", "--frame", "12.5"], "--frame 12.5: presets count time in seconds, not frames; use --time SECONDS or --position FRACTION"),
-  ])
+  @Test(
+    "mistakes exit 64 with one line and write nothing",
+    arguments: [
+      (["still", "--time", "1", "--position", "0.5", "-o", "x.png"], "give either --time or --position, not both"),
+      (["inspect", "--position", "0.5", "--frame", "3"], "give either --position or --frame, not both"),
+      (["still", "--position", "1.5", "-o", "x.png"], "--position 1.5: expected a fraction of one loop from 0 to 1, such as 0.5"),
+      (["inspect", "--position", "half"], "--position half: expected a fraction of one loop from 0 to 1, such as 0.5"),
+      (
+        ["still", "--frame", "3", "-o", "x.png"],
+        "--frame 3: presets count time in seconds, not frames; use --time SECONDS or --position FRACTION"
+      ),
+      (
+        ["inspect", "--frame", "12.5"], "--frame 12.5: presets count time in seconds, not frames; use --time SECONDS or --position FRACTION"
+      ),
+    ])
   func mistakes(arguments: [String], message: String) throws {
     let folder = try BinaryRunner.temporaryFolder()
     let outcome = try BinaryRunner.run(arguments + ["--preset", "fuber", "--presets-dir", presets], in: folder)

@@ -14,7 +14,8 @@ struct TimeSelectionTests {
   /// A scene the way a Lottie file with `fr` 30, `ip` 10 and `op` 70 compiles: one layer in
   /// the composition from `ip` to its out point `op`, fading in over the whole of it.
   private let lottie: Scene = {
-    let start = 10.0 / 30, end = 70.0 / 30
+    let start = 10.0 / 30
+    let end = 70.0 / 30
     let fade = Animation.property(
       PropertyAnimation(
         keyPath: .opacity, timing: MediaTiming(beginTime: start, duration: end - start, fillMode: .forwards),
@@ -40,19 +41,23 @@ struct TimeSelectionTests {
     }
   }
 
-  @Test("each option alone is read as a plain decimal", arguments: [
-    (["time": "2.5"], TimeSelection.time(2.5)),
-    (["position": "0.5"], .position(0.5)), (["position": ".5"], .position(0.5)), (["position": "1."], .position(1)),
-    (["position": "0"], .position(0)), (["position": "1"], .position(1)),
-    (["frame": "12"], .frame(12)), (["frame": "12.5"], .frame(12.5)), (["frame": "0"], .frame(0)),
-  ])
+  @Test(
+    "each option alone is read as a plain decimal",
+    arguments: [
+      (["time": "2.5"], TimeSelection.time(2.5)),
+      (["position": "0.5"], .position(0.5)), (["position": ".5"], .position(0.5)), (["position": "1."], .position(1)),
+      (["position": "0"], .position(0)), (["position": "1"], .position(1)),
+      (["frame": "12"], .frame(12)), (["frame": "12.5"], .frame(12.5)), (["frame": "0"], .frame(0)),
+    ])
   func parses(values: [String: String], expected: TimeSelection) throws {
     #expect(try selection(values) == expected)
   }
 
-  @Test("a position outside 0…1 or not a plain decimal names the option, what it takes and what it got", arguments: [
-    "1.5", "half", "-0.5", "1e-1", "0x1", "nan", "inf", "+0.5", "", "0.5.5",
-  ])
+  @Test(
+    "a position outside 0…1 or not a plain decimal names the option, what it takes and what it got",
+    arguments: [
+      "1.5", "half", "-0.5", "1e-1", "0x1", "nan", "inf", "+0.5", "", "0.5.5",
+    ])
   func badPosition(text: String) {
     #expect(
       usageMessage { try selection(["position": text]) } == "--position \(text): expected a fraction of one loop from 0 to 1, such as 0.5")
@@ -63,13 +68,15 @@ struct TimeSelectionTests {
     #expect(usageMessage { try selection(["frame": text]) } == "--frame \(text): expected a frame number, 0 or more, such as 12 or 12.5")
   }
 
-  @Test("two of the three together name both; none names all three", arguments: [
-    (["time": "1", "position": "0.5"], "give either --time or --position, not both"),
-    (["time": "1", "frame": "3"], "give either --time or --frame, not both"),
-    (["position": "0.5", "frame": "3"], "give either --position or --frame, not both"),
-    (["time": "1", "position": "0.5", "frame": "3"], "give one of --time, --position or --frame, not all three"),
-    ([:], "give the scene time with --time SECONDS, --position FRACTION or --frame N"),
-  ])
+  @Test(
+    "two of the three together name both; none names all three",
+    arguments: [
+      (["time": "1", "position": "0.5"], "give either --time or --position, not both"),
+      (["time": "1", "frame": "3"], "give either --time or --frame, not both"),
+      (["position": "0.5", "frame": "3"], "give either --position or --frame, not both"),
+      (["time": "1", "position": "0.5", "frame": "3"], "give one of --time, --position or --frame, not all three"),
+      ([:], "give the scene time with --time SECONDS, --position FRACTION or --frame N"),
+    ])
   func selectorCount(values: [String: String], message: String) {
     #expect(usageMessage { try selection(values) } == message)
   }

@@ -146,7 +146,8 @@ struct BackingStoreTests {
     for frame in 0..<4 {
       _ = try Self.render(scene.presentation(at: Double(frame) / 10), with: backend)
       #expect(backend.backingStores.byteLimit == BackingStoreCache.minimumByteLimit, "a small frame gets the floor")
-      #expect(backend.backingStores.heldBytes <= backend.backingStores.byteLimit, "frame \(frame): \(backend.backingStores.heldBytes) bytes kept")
+      #expect(
+        backend.backingStores.heldBytes <= backend.backingStores.byteLimit, "frame \(frame): \(backend.backingStores.heldBytes) bytes kept")
     }
     #expect(backend.backingStores.composited == 40 * 4)
     #expect(backend.backingStores.drawn > 40, "stores that did not fit were drawn again: \(backend.backingStores.drawn)")

@@ -141,7 +141,8 @@ struct BlendCompositorTests {
   /// combine with.
   static let stripes = (0..<4).map { index in
     let colors = ["[0.95,0.55,0.1,1]", "[0.1,0.6,0.9,1]", "[0.85,0.85,0.2,1]", "[0.4,0.1,0.5,1]"]
-    return #"{"ty":4,"nm":"stripe\#(index)","ip":0,"op":60,"ks":{"p":{"a":0,"k":[\#(25 + 50 * index),100]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[50,200]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":\#(colors[index])},"o":{"a":0,"k":100}}]}"#
+    return
+      #"{"ty":4,"nm":"stripe\#(index)","ip":0,"op":60,"ks":{"p":{"a":0,"k":[\#(25 + 50 * index),100]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[50,200]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":\#(colors[index])},"o":{"a":0,"k":100}}]}"#
   }.joined(separator: ",")
 
   @Test(
@@ -151,10 +152,14 @@ struct BlendCompositorTests {
     // A one-colour disc moving across (an alpha-only group laid in one colour), a faded pair of
     // overlapping colours (a picture at an opacity), and a solid shown through an inverted
     // matte with a mask of its own, turning (a picture through coverage).
-    let disc = #"{"ty":4,"nm":"disc","bm":\#(blendMode),"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[40,60],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[160,60]}]}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[70,70]}},{"ty":"fl","c":{"a":0,"k":[0.5,0.2,0.7,1]},"o":{"a":0,"k":100}}]}"#
-    let pair = #"{"ty":4,"nm":"pair","bm":\#(blendMode),"ip":0,"op":60,"ks":{"o":{"a":0,"k":60},"p":{"a":0,"k":[100,140]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[90]}]}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[-15,0]},"s":{"a":0,"k":[60,40]},"r":{"a":0,"k":6}},{"ty":"fl","c":{"a":0,"k":[0.9,0.3,0.3,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]},{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[20,0]},"s":{"a":0,"k":[50,50]}},{"ty":"fl","c":{"a":0,"k":[0.2,0.9,0.4,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
-    let matte = #"{"ty":4,"nm":"matte","td":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[45]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[90,90]},"r":{"a":0,"k":10}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]}"#
-    let matted = ##"{"ty":1,"nm":"matted","tt":2,"bm":\##(blendMode),"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[70,70]}},"sw":140,"sh":140,"sc":"#3050c0","masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[10,10],[130,10],[130,130],[10,130]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}},"o":{"a":0,"k":100},"inv":false}]}"##
+    let disc =
+      #"{"ty":4,"nm":"disc","bm":\#(blendMode),"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[40,60],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[160,60]}]}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[70,70]}},{"ty":"fl","c":{"a":0,"k":[0.5,0.2,0.7,1]},"o":{"a":0,"k":100}}]}"#
+    let pair =
+      #"{"ty":4,"nm":"pair","bm":\#(blendMode),"ip":0,"op":60,"ks":{"o":{"a":0,"k":60},"p":{"a":0,"k":[100,140]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[90]}]}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[-15,0]},"s":{"a":0,"k":[60,40]},"r":{"a":0,"k":6}},{"ty":"fl","c":{"a":0,"k":[0.9,0.3,0.3,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]},{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[20,0]},"s":{"a":0,"k":[50,50]}},{"ty":"fl","c":{"a":0,"k":[0.2,0.9,0.4,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}"#
+    let matte =
+      #"{"ty":4,"nm":"matte","td":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[45]}]}},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[90,90]},"r":{"a":0,"k":10}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]}"#
+    let matted =
+      ##"{"ty":1,"nm":"matted","tt":2,"bm":\##(blendMode),"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[70,70]}},"sw":140,"sh":140,"sc":"#3050c0","masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[10,10],[130,10],[130,130],[10,130]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}},"o":{"a":0,"k":100},"inv":false}]}"##
     let layers = [disc, pair, matte, matted, Self.stripes].joined(separator: ",")
     let ours = CairoBackend()
     let pixman = CairoBackend()
@@ -174,7 +179,8 @@ struct BlendCompositorTests {
   @Test("a multiplied layer inside a turned precomposition is left to pixman: its clip is not whole pixels")
   func turnedClipStaysWithPixman() throws {
     // A precomposition clips its layers to its size; turned, that clip cuts pixels in part.
-    let grey = ##"{"ty":1,"nm":"grey","bm":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[60,60]}},"sw":120,"sh":120,"sc":"#808080"}"##
+    let grey =
+      ##"{"ty":1,"nm":"grey","bm":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[60,60]}},"sw":120,"sh":120,"sc":"#808080"}"##
     let text = #"""
       {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"inner","layers":[\#(grey)]}],
        "layers":[{"ty":0,"nm":"turned","refId":"inner","w":100,"h":100,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[50,50]},"r":{"a":0,"k":30}}},\#(Self.stripes)]}

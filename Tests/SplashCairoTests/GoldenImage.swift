@@ -59,7 +59,8 @@ enum GoldenImage {
     let actualPath = try writeArtifact(actual, name: "\(name).actual")
     let diffPath = try writeArtifact(diff, name: "\(name).diff")
     Issue.record(
-      "\(name): \(differing) pixels differ by more than \(tolerance) (worst \(worst)); actual \(actualPath), diff \(diffPath), golden \(path)")
+      "\(name): \(differing) pixels differ by more than \(tolerance) (worst \(worst)); actual \(actualPath), diff \(diffPath), golden \(path)"
+    )
   }
 
   private static func writeArtifact(_ buffer: PixelBuffer, name: String) throws -> String {

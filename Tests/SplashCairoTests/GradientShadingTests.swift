@@ -25,21 +25,28 @@ struct GradientShadingTests {
   static let cases = [
     Case(
       description: "axial, turned and scaled",
-      layers: ##"{ id: "g", type: "gradient", position: [60, 60], bounds: [0, 0, 70, 40], transform: { rotate: "33deg", scale: [1.3, 0.9] }, colors: ["#0F4E65", "#FFFFFF80", "#FF8000"], locations: [0, 0.4, 1], startPoint: [0.1, 0.2], endPoint: [0.9, 0.7] }"##),
+      layers:
+        ##"{ id: "g", type: "gradient", position: [60, 60], bounds: [0, 0, 70, 40], transform: { rotate: "33deg", scale: [1.3, 0.9] }, colors: ["#0F4E65", "#FFFFFF80", "#FF8000"], locations: [0, 0.4, 1], startPoint: [0.1, 0.2], endPoint: [0.9, 0.7] }"##
+    ),
     Case(
       description: "radial in non-square bounds, faded (drawn into a group)",
-      layers: ##"{ id: "g", type: "gradient", gradientType: "radial", opacity: 0.6, position: [60, 60], bounds: [0, 0, 90, 50], colors: ["#FFFFFF", "#DA70D6", "#0F4E65"], startPoint: [0.4, 0.5], endPoint: [0.9, 1] }"##),
+      layers:
+        ##"{ id: "g", type: "gradient", gradientType: "radial", opacity: 0.6, position: [60, 60], bounds: [0, 0, 90, 50], colors: ["#FFFFFF", "#DA70D6", "#0F4E65"], startPoint: [0.4, 0.5], endPoint: [0.9, 1] }"##
+    ),
     Case(
       description: "clipped by a parent's bounds and masked by a circle",
-      layers: ##"{ id: "clip", position: [50, 60], bounds: [0, 0, 70, 90], masksToBounds: true, sublayers: [{ id: "g", type: "gradient", position: [45, 45], bounds: [0, 0, 100, 100], colors: ["#40E0B0", "#FF8000"], startPoint: [0, 0.5], endPoint: [1, 0.5], mask: { id: "m", type: "shape", position: [50, 50], path: { oval: [-40, -40, 80, 80] }, fillColor: "white" } }] }"##,
+      layers:
+        ##"{ id: "clip", position: [50, 60], bounds: [0, 0, 70, 90], masksToBounds: true, sublayers: [{ id: "g", type: "gradient", position: [45, 45], bounds: [0, 0, 100, 100], colors: ["#40E0B0", "#FF8000"], startPoint: [0, 0.5], endPoint: [1, 0.5], mask: { id: "m", type: "shape", position: [50, 50], path: { oval: [-40, -40, 80, 80] }, fillColor: "white" } }] }"##,
       shadesGroup: true),
     Case(
       description: "turned, faded and masked, its bounds far larger than the mask (a Lottie gradient fill)",
-      layers: ##"{ id: "g", type: "gradient", gradientType: "radial", opacity: 0.7, position: [60, 60], bounds: [-400, -400, 800, 800], transform: { rotate: "21deg" }, colors: ["#FFFFFF", "#0F4E65"], startPoint: [0.5, 0.5], endPoint: [0.53, 0.53], mask: { id: "m", type: "shape", path: { subpaths: [{ rect: [-30, -20, 60, 45] }] }, fillColor: "black" } }"##,
+      layers:
+        ##"{ id: "g", type: "gradient", gradientType: "radial", opacity: 0.7, position: [60, 60], bounds: [-400, -400, 800, 800], transform: { rotate: "21deg" }, colors: ["#FFFFFF", "#0F4E65"], startPoint: [0.5, 0.5], endPoint: [0.53, 0.53], mask: { id: "m", type: "shape", path: { subpaths: [{ rect: [-30, -20, 60, 45] }] }, fillColor: "black" } }"##,
       shadesGroup: true),
     Case(
       description: "a whole frame larger than a band, on fractional pixels",
-      layers: ##"{ id: "g", type: "gradient", position: [150.3, 149.6], bounds: [0, 0, 290.5, 291.25], colors: ["#DA70D6", "#40E0B0"], startPoint: [0.2, 0], endPoint: [0.7, 1] }"##,
+      layers:
+        ##"{ id: "g", type: "gradient", position: [150.3, 149.6], bounds: [0, 0, 290.5, 291.25], colors: ["#DA70D6", "#40E0B0"], startPoint: [0.2, 0], endPoint: [0.7, 1] }"##,
       size: 300),
   ]
 

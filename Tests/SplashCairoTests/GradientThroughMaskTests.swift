@@ -15,11 +15,16 @@ struct GradientThroughMaskTests {
   func sameFrames() throws {
     // A radial gradient fill on a star turning in a repeater of fading copies, and an axial
     // gradient stroke around it: gradients far larger than the paths that mask them.
-    let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[0,0]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[72]}]},"or":{"a":0,"k":60},"ir":{"a":0,"k":26},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#
-    let fill = #"{"ty":"gf","t":2,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[60,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0.8,0.1,1,0.2,0.1,0.9]}},"o":{"a":0,"k":100},"r":1}"#
-    let stroke = #"{"ty":"gs","t":1,"s":{"a":0,"k":[-60,0]},"e":{"a":0,"k":[60,0]},"g":{"p":2,"k":{"a":0,"k":[0,0,0,0,1,1,1,1]}},"o":{"a":0,"k":100},"w":{"a":0,"k":5},"lc":2,"lj":2}"#
-    let repeater = #"{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":0},"m":1,"tr":{"p":{"a":0,"k":[14,6]},"r":{"a":0,"k":20},"so":{"a":0,"k":100},"eo":{"a":0,"k":40}}}"#
-    let layer = #"{"ty":4,"nm":"stars","ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]}},"shapes":[\#(star),\#(fill),\#(stroke),\#(repeater)]}"#
+    let star =
+      #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[0,0]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[72]}]},"or":{"a":0,"k":60},"ir":{"a":0,"k":26},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#
+    let fill =
+      #"{"ty":"gf","t":2,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[60,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0.8,0.1,1,0.2,0.1,0.9]}},"o":{"a":0,"k":100},"r":1}"#
+    let stroke =
+      #"{"ty":"gs","t":1,"s":{"a":0,"k":[-60,0]},"e":{"a":0,"k":[60,0]},"g":{"p":2,"k":{"a":0,"k":[0,0,0,0,1,1,1,1]}},"o":{"a":0,"k":100},"w":{"a":0,"k":5},"lc":2,"lj":2}"#
+    let repeater =
+      #"{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":0},"m":1,"tr":{"p":{"a":0,"k":[14,6]},"r":{"a":0,"k":20},"so":{"a":0,"k":100},"eo":{"a":0,"k":40}}}"#
+    let layer =
+      #"{"ty":4,"nm":"stars","ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]}},"shapes":[\#(star),\#(fill),\#(stroke),\#(repeater)]}"#
     let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(layer)]}"#
     let scene = try LottieCompiler.compile(Data(text.utf8), file: "stars.json")
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 333, pixelHeight: 333)

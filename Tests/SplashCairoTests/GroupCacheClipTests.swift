@@ -27,7 +27,8 @@ struct GroupCacheClipTests {
     let backend = CairoBackend()
     let buffer = try #require(PixelBuffer(width: 100, height: 100))
     for time in times {
-      try backend.render(scene.presentation(at: time), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 100, pixelHeight: 100), into: buffer)
+      try backend.render(
+        scene.presentation(at: time), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 100, pixelHeight: 100), into: buffer)
     }
     return (buffer, backend)
   }

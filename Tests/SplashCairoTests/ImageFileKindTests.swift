@@ -21,13 +21,16 @@ struct ImageFileKindTests {
   func decodedImage() throws {
     let path = try Self.folder().appendingPathComponent("logo.png").path
     let error = #expect(throws: RenderError.self) { try CairoImage(contentsOf: path) }
-    #expect(error?.description.contains("decoding image \(path): expected an image file, found a directory") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains("decoding image \(path): expected an image file, found a directory") == true,
+      "\(String(describing: error))")
   }
 
   @Test("reading a PNG that is a directory says so")
   func readPNG() throws {
     let path = try Self.folder().appendingPathComponent("logo.png").path
     let error = #expect(throws: RenderError.self) { try PNGReader.read(path) }
-    #expect(error?.description.contains("reading PNG \(path): expected a PNG file, found a directory") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains("reading PNG \(path): expected a PNG file, found a directory") == true, "\(String(describing: error))")
   }
 }

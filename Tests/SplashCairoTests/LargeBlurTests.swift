@@ -63,7 +63,8 @@ struct LargeBlurTests {
     var worst = 0.0
     for y in 300..<1000 {
       for x in 0..<400 {
-        let expected = Self.gaussianCoverage(x, low: 150, high: 250, sigma: radius)
+        let expected =
+          Self.gaussianCoverage(x, low: 150, high: 250, sigma: radius)
           * Self.gaussianCoverage(y, low: 600, high: 700, sigma: radius)
         worst = max(worst, abs(Self.shadowAlpha(frame, x: x, y: y) - expected))
       }
@@ -99,7 +100,8 @@ struct LargeBlurTests {
       for x in 0..<250 {
         let alpha = Self.shadowAlpha(frame, x: x, y: y)
         worstAgainstBlur = max(worstAgainstBlur, abs(alpha - Double(reference[(y + 300) * 1000 + x + 300])))
-        let gaussian = Self.gaussianCoverage(x, low: 0, high: 60, sigma: radius)
+        let gaussian =
+          Self.gaussianCoverage(x, low: 0, high: 60, sigma: radius)
           * Self.gaussianCoverage(y, low: 0, high: 60, sigma: radius)
         worstAgainstGaussian = max(worstAgainstGaussian, abs(alpha - gaussian))
       }

@@ -101,9 +101,10 @@ struct LoaderTranscriptionTests {
       let frame = try frame("ball-pulse", at: time)
       for index in 0..<3 {
         let centerX = 20 + circleSize / 2 + Double(index) * (circleSize + 2)
-        let scale = Self.progress(at: time, beginTime: 0.12 * Double(index + 1), duration: 0.75).map {
-          Self.keyframes([1, 0.3, 1], keyTimes: [0, 0.3, 1], timing: timing, at: $0)
-        } ?? 1
+        let scale =
+          Self.progress(at: time, beginTime: 0.12 * Double(index + 1), duration: 0.75).map {
+            Self.keyframes([1, 0.3, 1], keyTimes: [0, 0.3, 1], timing: timing, at: $0)
+          } ?? 1
         let radius = circleSize / 2 * scale
         let label = "t = \(time), circle \(index), scale \(scale)"
         expectLit(frame, centerX, 50, label + ", centre")
@@ -135,7 +136,8 @@ struct LoaderTranscriptionTests {
         let (scale, opacity) = Self.spinFade(index, at: time)
         let label = "t = \(time), dot \(index), scale \(scale), opacity \(opacity)"
         let lit = Int((255 * opacity).rounded())
-        #expect(abs(frame.brightness(centerX, centerY) - lit) <= 3, "\(label): centre \(frame.brightness(centerX, centerY)), expected \(lit)")
+        #expect(
+          abs(frame.brightness(centerX, centerY) - lit) <= 3, "\(label): centre \(frame.brightness(centerX, centerY)), expected \(lit)")
         expectLit(frame, centerX, centerY - (circleSize / 2 * scale - 0.6), atLeast: lit - 12, label + ", inside its top")
         expectDark(frame, centerX, centerY - (circleSize / 2 * scale + 0.6), label + ", above its top")
       }
@@ -222,9 +224,10 @@ struct LoaderTranscriptionTests {
       let frame = try frame("line-scale-pulse-out", at: time)
       for index in 0..<5 {
         let centerX = 20 + 60.0 / 9 * (2 * Double(index) + 0.5)
-        let scale = Self.progress(at: time, beginTime: beginTimes[index], duration: 1).map {
-          Self.keyframes([1, 0.4, 1], keyTimes: [0, 0.5, 1], timing: timing, at: $0)
-        } ?? 1
+        let scale =
+          Self.progress(at: time, beginTime: beginTimes[index], duration: 1).map {
+            Self.keyframes([1, 0.4, 1], keyTimes: [0, 0.5, 1], timing: timing, at: $0)
+          } ?? 1
         let top = 50 - 30 * scale
         let label = "t = \(time), bar \(index), scale \(scale)"
         expectLit(frame, centerX, top + 0.6, label + ", just inside its top")
@@ -279,14 +282,20 @@ struct LoaderTranscriptionTests {
       // The big ring keeps the quarters about 9 and 3 o'clock, turned clockwise.
       for (angle, lit) in [(Double.pi, true), (0, true), (Double.pi / 2, false), (-Double.pi / 2, false)] {
         let sample = point(30, angle + rotation)
-        if lit { expectLit(frame, sample.0, sample.1, atLeast: 120, label + ", big ring at \(angle)") }
-        else { expectDark(frame, sample.0, sample.1, label + ", big ring's gap at \(angle)") }
+        if lit {
+          expectLit(frame, sample.0, sample.1, atLeast: 120, label + ", big ring at \(angle)")
+        } else {
+          expectDark(frame, sample.0, sample.1, label + ", big ring's gap at \(angle)")
+        }
       }
       // The small one the quarters about 12 and 6 o'clock, turned the other way.
       for (angle, lit) in [(-Double.pi / 2, true), (Double.pi / 2, true), (0, false), (Double.pi, false)] {
         let sample = point(15, angle - rotation)
-        if lit { expectLit(frame, sample.0, sample.1, atLeast: 120, label + ", small ring at \(angle)") }
-        else { expectDark(frame, sample.0, sample.1, label + ", small ring's gap at \(angle)") }
+        if lit {
+          expectLit(frame, sample.0, sample.1, atLeast: 120, label + ", small ring at \(angle)")
+        } else {
+          expectDark(frame, sample.0, sample.1, label + ", small ring's gap at \(angle)")
+        }
       }
     }
   }

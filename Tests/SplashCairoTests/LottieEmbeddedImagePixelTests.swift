@@ -34,7 +34,8 @@ struct LottieEmbeddedImagePixelTests {
     for (x, y) in [(10, 5), (30, 5), (10, 15), (30, 15)] {
       let expected = source.rgba(x: x, y: y)
       let found = buffer.rgba(x: 50 + x, y: 50 + y)
-      #expect(abs(Int(found.red) - Int(expected.red)) <= 2 && abs(Int(found.blue) - Int(expected.blue)) <= 2, "\(found) against \(expected)")
+      #expect(
+        abs(Int(found.red) - Int(expected.red)) <= 2 && abs(Int(found.blue) - Int(expected.blue)) <= 2, "\(found) against \(expected)")
     }
   }
 

@@ -42,7 +42,8 @@ struct LottieGradientPixelTests {
   @Test("a linear gradient red → blue across a rectangle: at a quarter and three quarters of the way, the mix of the two")
   func linear() throws {
     let rectangle = #"{"ty":"rc","p":{"a":0,"k":[100,100]},"s":{"a":0,"k":[160,80]},"r":{"a":0,"k":0}}"#
-    let buffer = try frame(rectangle + "," + gradientFill(type: 1, start: "[20,100]", end: "[180,100]", count: 2, stops: "[0,1,0,0,1,0,0,1]"))
+    let buffer = try frame(
+      rectangle + "," + gradientFill(type: 1, start: "[20,100]", end: "[180,100]", count: 2, stops: "[0,1,0,0,1,0,0,1]"))
     // Pixel x covers x … x + 1; its centre is x + 0.5 points along a 160-point gradient from 20.
     for x in [60, 140] {
       let fraction = (Double(x) + 0.5 - 20) / 160
@@ -81,7 +82,8 @@ struct LottieGradientPixelTests {
   @Test("a gradient stroke green → magenta around a circle: the ring takes the gradient, inside and outside stay blue")
   func stroke() throws {
     let circle = #"{"ty":"el","p":{"a":0,"k":[100,100]},"s":{"a":0,"k":[100,100]}}"#
-    let stroke = #"{"ty":"gs","t":1,"s":{"a":0,"k":[40,100]},"e":{"a":0,"k":[160,100]},"o":{"a":0,"k":100},"w":{"a":0,"k":10},"lc":1,"lj":1,"g":{"p":2,"k":{"a":0,"k":[0,0,1,0,1,1,0,1]}}}"#
+    let stroke =
+      #"{"ty":"gs","t":1,"s":{"a":0,"k":[40,100]},"e":{"a":0,"k":[160,100]},"o":{"a":0,"k":100},"w":{"a":0,"k":10},"lc":1,"lj":1,"g":{"p":2,"k":{"a":0,"k":[0,0,1,0,1,1,0,1]}}}"#
     let buffer = try frame(circle + "," + stroke)
     for x in [50, 149] {
       let fraction = (Double(x) + 0.5 - 40) / 120
@@ -96,7 +98,8 @@ struct LottieGradientPixelTests {
   func repeatedSquares() throws {
     let square = #"{"ty":"rc","p":{"a":0,"k":[30,100]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}}"#
     // Copies at x = 30, 90, 150.
-    let repeater = #"{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":0},"m":1,"tr":{"a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[60,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+    let repeater =
+      #"{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":0},"m":1,"tr":{"a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[60,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
     let fill = gradientFill(type: 1, start: "[0,100]", end: "[200,100]", count: 2, stops: "[0,1,0,0,1,0,0,1]")
     let buffer = try frame([square, repeater, fill].joined(separator: ","))
     for x in [30, 90, 150] {
@@ -108,7 +111,8 @@ struct LottieGradientPixelTests {
 
   @Test("a yellow 5-point star: every tip and the body are yellow, the notches between the tips are not")
   func star() throws {
-    let star = #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"or":{"a":0,"k":80},"ir":{"a":0,"k":32},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#
+    let star =
+      #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"or":{"a":0,"k":80},"ir":{"a":0,"k":32},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#
     let buffer = try frame(star + #",{"ty":"fl","c":{"a":0,"k":[1,1,0,1]},"o":{"a":0,"k":100}}"#)
     func pixel(_ radius: Double, _ degrees: Double) -> (Int, Int) {
       (Int((100 + radius * cos(degrees * .pi / 180)).rounded(.down)), Int((100 + radius * sin(degrees * .pi / 180)).rounded(.down)))

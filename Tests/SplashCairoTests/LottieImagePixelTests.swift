@@ -56,7 +56,9 @@ struct LottieImagePixelTests {
     #expect(abs(Int(found.red) - Int(expected.red)) <= 2 && abs(Int(found.blue) - Int(expected.blue)) <= 2, "\(found) against \(expected)")
   }
 
-  @Test("an image path leading out of the folder is refused with its JSON path; a missing one is left out with a warning naming where it looked")
+  @Test(
+    "an image path leading out of the folder is refused with its JSON path; a missing one is left out with a warning naming where it looked"
+  )
   func confined() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -36,7 +36,8 @@ struct LottieMaskPixelTests {
   }
 
   /// A square outline from (50, 50) to (150, 150) as a Lottie path.
-  private let square = #"{"a":0,"k":{"c":true,"v":[[50,50],[150,50],[150,150],[50,150]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}"#
+  private let square =
+    #"{"a":0,"k":{"c":true,"v":[[50,50],[150,50],[150,150],[50,150]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}"#
 
   @Test("an adding mask keeps the inside; an inverted or subtracting one the outside")
   func masks() throws {
@@ -51,7 +52,8 @@ struct LottieMaskPixelTests {
   /// A square outline from (x, y) of side `side` as a Lottie path.
   private func box(_ x: Double, _ y: Double, _ side: Double) -> String {
     let (right, bottom) = (x + side, y + side)
-    return #"{"a":0,"k":{"c":true,"v":[[\#(x),\#(y)],[\#(right),\#(y)],[\#(right),\#(bottom)],[\#(x),\#(bottom)]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}"#
+    return
+      #"{"a":0,"k":{"c":true,"v":[[\#(x),\#(y)],[\#(right),\#(y)],[\#(right),\#(bottom)],[\#(x),\#(bottom)]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}"#
   }
 
   private func masked(_ masks: [(mode: String, inverted: Bool, path: String)]) throws -> PixelBuffer {
@@ -84,14 +86,17 @@ struct LottieMaskPixelTests {
 
   @Test("an alpha matte shows the layer where the matte is; an inverted one where it is not; the matte itself is not drawn")
   func mattes() throws {
-    let matte = #"{"ty":4,"nm":"matte","td":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":\#(square)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+    let matte =
+      #"{"ty":4,"nm":"matte","td":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":\#(square)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
     let alpha = try frame(matte + "," + solid(#","tt":1"#))
     #expect(isBlue(alpha, 100, 100) && isWhite(alpha, 20, 20), "no red: the matte is not drawn")
     let inverted = try frame(matte + "," + solid(#","tt":2"#))
     #expect(isWhite(inverted, 100, 100) && isBlue(inverted, 20, 20))
     // A matte named by index (`tp`) may come after the layer, with another layer between.
-    let later = #"{"ty":4,"nm":"matte","td":1,"ind":7,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":\#(square)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
-    let between = #"{"ty":4,"nm":"between","ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[190,190]},"s":{"a":0,"k":[10,10]}},{"ty":"fl","c":{"a":0,"k":[0,1,0,1]},"o":{"a":0,"k":100}}]}"#
+    let later =
+      #"{"ty":4,"nm":"matte","td":1,"ind":7,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":\#(square)},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+    let between =
+      #"{"ty":4,"nm":"between","ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[190,190]},"s":{"a":0,"k":[10,10]}},{"ty":"fl","c":{"a":0,"k":[0,1,0,1]},"o":{"a":0,"k":100}}]}"#
     let named = try frame(solid(#","tt":1,"tp":7"#) + "," + between + "," + later)
     #expect(isBlue(named, 100, 100) && isWhite(named, 20, 20), "drawn through the matte below it, which is not drawn")
     #expect(named.rgba(x: 190, y: 190).green == 255 && named.rgba(x: 190, y: 190).red == 0, "the layer between is drawn")

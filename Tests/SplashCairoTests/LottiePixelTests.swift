@@ -68,7 +68,8 @@ struct LottiePixelTests {
 
   @Test("a child turns with its parent null about the parent's position")
   func parenting() throws {
-    let parent = #"{"ty":3,"nm":"pivot","ind":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[90]}]}}}"#
+    let parent =
+      #"{"ty":3,"nm":"pivot","ind":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[90]}]}}}"#
     let child = """
       {"ty":4,"nm":"arm","ind":2,"parent":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,0]}},
        "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,0,1]},"o":{"a":0,"k":100}}]}

@@ -40,7 +40,10 @@ struct LottieRepeaterPixelTests {
 
   @Test("three copies 20 points apart fading from 100 % to 50 %, with the fill before or after the repeater")
   func steppedAndFaded() throws {
-    for items in [[square, red, repeater(copies: 3, position: "[20,0]", endOpacity: 50)], [square, repeater(copies: 3, position: "[20,0]", endOpacity: 50), red]] {
+    for items in [
+      [square, red, repeater(copies: 3, position: "[20,0]", endOpacity: 50)],
+      [square, repeater(copies: 3, position: "[20,0]", endOpacity: 50), red],
+    ] {
       let buffer = try frame(items.joined(separator: ","))
       expectRed(buffer, 50, 100, alpha: 1, "copy 0")
       expectRed(buffer, 70, 100, alpha: 0.75, "copy 1")

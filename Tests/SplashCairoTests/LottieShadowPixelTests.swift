@@ -12,7 +12,8 @@ import Testing
 struct LottieShadowPixelTests {
   private func frame(_ extra: String) throws -> PixelBuffer {
     // A 40-point black square at (80, 80) with a hard red shadow.
-    let layer = #"{"ty":4,"nm":"box","ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]}},\#(extra),"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}"#
+    let layer =
+      #"{"ty":4,"nm":"box","ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]}},\#(extra),"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}]}"#
     let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(layer)]}"#
     let scene = try LottieCompiler.compile(Data(text.utf8), file: "test.json")
     let buffer = try #require(PixelBuffer(width: 200, height: 200))
@@ -40,7 +41,8 @@ struct LottieShadowPixelTests {
 
   @Test("the layer style: angle 0°, distance 30, opacity 50 %: a half-red copy 30 points to the right")
   func style() throws {
-    let buffer = try frame(#""sy":[{"ty":1,"c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":50},"a":{"a":0,"k":0},"d":{"a":0,"k":30},"s":{"a":0,"k":0}}]"#)
+    let buffer = try frame(
+      #""sy":[{"ty":1,"c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":50},"a":{"a":0,"k":0},"d":{"a":0,"k":30},"s":{"a":0,"k":0}}]"#)
     let right = buffer.rgba(x: 135, y: 100)
     #expect(right.red > 240 && abs(Int(right.green) - 128) <= 3, "half-opaque red over white: \(right)")
     #expect(buffer.rgba(x: 100, y: 135).green > 240, "nothing below")

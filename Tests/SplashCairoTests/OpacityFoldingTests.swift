@@ -18,7 +18,8 @@ struct OpacityFoldingTests {
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "fold.json5")
     let backend = CairoBackend()
     let buffer = try #require(PixelBuffer(width: 100, height: 100))
-    try backend.render(scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 100, pixelHeight: 100), into: buffer)
+    try backend.render(
+      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 100, pixelHeight: 100), into: buffer)
     return (buffer, backend)
   }
 
@@ -29,14 +30,17 @@ struct OpacityFoldingTests {
   }
 
   static func expectClose(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8), _ expected: (Double, Double, Double)) {
-    #expect(abs(Double(pixel.red) - expected.0) <= 1.5 && abs(Double(pixel.green) - expected.1) <= 1.5 && abs(Double(pixel.blue) - expected.2) <= 1.5,
+    #expect(
+      abs(Double(pixel.red) - expected.0) <= 1.5 && abs(Double(pixel.green) - expected.1) <= 1.5
+        && abs(Double(pixel.blue) - expected.2) <= 1.5,
       "pixel \(pixel), expected \(expected)")
   }
 
   @Test("a fill inside three faded layers (0.38 × 0.43 × 0.5) blends at their product, without a group")
   func nestedFades() throws {
     let (frame, backend) = try Self.draw(
-      ##"{ id: "a", opacity: 0.38, sublayers: [{ id: "b", opacity: 0.43, sublayers: [{ id: "c", type: "shape", opacity: 0.5, path: { oval: [10, 10, 80, 80] }, fillColor: "#FF8000" }] }] }"##)
+      ##"{ id: "a", opacity: 0.38, sublayers: [{ id: "b", opacity: 0.43, sublayers: [{ id: "c", type: "shape", opacity: 0.5, path: { oval: [10, 10, 80, 80] }, fillColor: "#FF8000" }] }] }"##
+    )
     #expect(backend.opacitiesFolded == 3)
     Self.expectClose(frame.rgba(x: 50, y: 50), Self.blend((255, 128, 0), on: (0x20, 0x40, 0x60), alpha: 0.38 * 0.43 * 0.5))
     Self.expectClose(frame.rgba(x: 3, y: 3), (0x20, 0x40, 0x60))
@@ -45,7 +49,8 @@ struct OpacityFoldingTests {
   @Test("a stroke that crosses itself is painted once where it crosses, as the faded picture of it is")
   func selfCrossingStroke() throws {
     let (frame, backend) = try Self.draw(
-      ##"{ id: "a", type: "shape", opacity: 0.5, path: "M 10 10 L 90 90 M 90 10 L 10 90", fillColor: "clear", strokeColor: "white", lineWidth: 12 }"##)
+      ##"{ id: "a", type: "shape", opacity: 0.5, path: "M 10 10 L 90 90 M 90 10 L 10 90", fillColor: "clear", strokeColor: "white", lineWidth: 12 }"##
+    )
     #expect(backend.opacitiesFolded == 1)
     let crossing = frame.rgba(x: 50, y: 50)
     let alongOneLine = frame.rgba(x: 25, y: 25)
@@ -56,7 +61,8 @@ struct OpacityFoldingTests {
   @Test("two overlapping fills in one faded layer keep its picture: where they overlap, only the top one shows at the opacity")
   func overlappingPaintsKeepThePicture() throws {
     let (frame, backend) = try Self.draw(
-      ##"{ id: "a", opacity: 0.5, sublayers: [{ id: "b", position: [40, 50], bounds: [0, 0, 60, 60], backgroundColor: "#FF0000" }, { id: "c", position: [60, 50], bounds: [0, 0, 60, 60], backgroundColor: "#0000FF" }] }"##)
+      ##"{ id: "a", opacity: 0.5, sublayers: [{ id: "b", position: [40, 50], bounds: [0, 0, 60, 60], backgroundColor: "#FF0000" }, { id: "c", position: [60, 50], bounds: [0, 0, 60, 60], backgroundColor: "#0000FF" }] }"##
+    )
     #expect(backend.opacitiesFolded == 0)
     // In the overlap the picture holds blue alone; painting each fill faded would let red through.
     Self.expectClose(frame.rgba(x: 50, y: 50), Self.blend((0, 0, 255), on: (0x20, 0x40, 0x60), alpha: 0.5))

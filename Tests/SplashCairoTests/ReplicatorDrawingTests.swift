@@ -94,7 +94,8 @@ struct ReplicatorDrawingTests {
     let image = #"position: [50, 50], bounds: [0, 0, 40, 40], contents: "quadrants.png""#
     let plain = try frame("{ id: \"a\", \(image) }")
     let tinted = try frame(
-      #"{ id: "r", type: "replicator", position: [50, 50], bounds: [0, 0, 100, 100], instanceColor: "rgba(255, 128, 0, 0.5)", sublayers: [ { id: "a", \#(image) } ] }"#)
+      #"{ id: "r", type: "replicator", position: [50, 50], bounds: [0, 0, 100, 100], instanceColor: "rgba(255, 128, 0, 0.5)", sublayers: [ { id: "a", \#(image) } ] }"#
+    )
     let spots = [(40, 40), (60, 40), (40, 60), (60, 60)]
     // The four quadrants have four colours, with red and green in them to be tinted.
     #expect(Set(spots.map { "\(plain.rgba(x: $0.0, y: $0.1))" }).count == 4)

@@ -21,16 +21,24 @@ struct ShapeRasterizingTests {
   static let cases = [
     Case(
       description: "fills under both rules, turned and scaled",
-      layers: ##"{ id: "a", type: "shape", position: [60, 60], transform: { rotate: "17deg", scale: [1.4, 0.8] }, fillRule: "evenOdd", fillColor: "#0F4E65", path: { subpaths: [ { oval: [-40, -40, 80, 80] }, { rect: [-15, -15, 30, 30] } ] } }, { id: "b", type: "shape", position: [30, 90], fillColor: "#FF800099", path: { polygon: [[0, 0], [50, -30], [20, 25]] } }"##),
+      layers:
+        ##"{ id: "a", type: "shape", position: [60, 60], transform: { rotate: "17deg", scale: [1.4, 0.8] }, fillRule: "evenOdd", fillColor: "#0F4E65", path: { subpaths: [ { oval: [-40, -40, 80, 80] }, { rect: [-15, -15, 30, 30] } ] } }, { id: "b", type: "shape", position: [30, 90], fillColor: "#FF800099", path: { polygon: [[0, 0], [50, -30], [20, 25]] } }"##
+    ),
     Case(
       description: "strokes with every cap and join, a miter limit and dashes",
-      layers: ##"{ id: "caps", type: "shape", position: [10, 10], fillColor: "clear", strokeColor: "#DA70D6", lineWidth: 9, lineCap: "round", lineJoin: "round", path: { polygon: [[5, 5], [60, 15], [20, 40]] } }, { id: "miter", type: "shape", position: [10, 60], fillColor: "clear", strokeColor: "#40E0B0", lineWidth: 7, lineJoin: "miter", miterLimit: 3, path: { polygon: [[0, 0], [45, 8], [0, 16], [40, 40]] } }, { id: "square", type: "shape", position: [70, 70], fillColor: "clear", strokeColor: "#0F4E65", lineWidth: 5, lineCap: "square", lineJoin: "bevel", path: { polygon: [[0, 0], [30, 30], [40, 0]] } }, { id: "dashes", type: "shape", position: [60, 10], fillColor: "clear", strokeColor: "#FF8000", lineWidth: 3, lineCap: "round", lineDashPattern: [8, 5, 2, 5], lineDashPhase: 3, path: { oval: [0, 0, 50, 45] } }"##),
+      layers:
+        ##"{ id: "caps", type: "shape", position: [10, 10], fillColor: "clear", strokeColor: "#DA70D6", lineWidth: 9, lineCap: "round", lineJoin: "round", path: { polygon: [[5, 5], [60, 15], [20, 40]] } }, { id: "miter", type: "shape", position: [10, 60], fillColor: "clear", strokeColor: "#40E0B0", lineWidth: 7, lineJoin: "miter", miterLimit: 3, path: { polygon: [[0, 0], [45, 8], [0, 16], [40, 40]] } }, { id: "square", type: "shape", position: [70, 70], fillColor: "clear", strokeColor: "#0F4E65", lineWidth: 5, lineCap: "square", lineJoin: "bevel", path: { polygon: [[0, 0], [30, 30], [40, 0]] } }, { id: "dashes", type: "shape", position: [60, 10], fillColor: "clear", strokeColor: "#FF8000", lineWidth: 3, lineCap: "round", lineDashPattern: [8, 5, 2, 5], lineDashPhase: 3, path: { oval: [0, 0, 50, 45] } }"##
+    ),
     Case(
       description: "a trimmed arc wider than its radius, and a closed path that doubles back on itself",
-      layers: ##"{ id: "wipe", type: "shape", position: [60, 60], fillColor: "clear", strokeColor: "#FFFFFF", lineWidth: 44, strokeStart: 0.1, strokeEnd: 0.7, path: { oval: [-20, -20, 40, 40] } }, { id: "outline", type: "shape", position: [20, 20], fillColor: "clear", strokeColor: "#40E0B0", lineWidth: 5, path: "M 0 80 L 0 -4 L 80 -4 L 80 80 L -2.5 80 Z" }"##),
+      layers:
+        ##"{ id: "wipe", type: "shape", position: [60, 60], fillColor: "clear", strokeColor: "#FFFFFF", lineWidth: 44, strokeStart: 0.1, strokeEnd: 0.7, path: { oval: [-20, -20, 40, 40] } }, { id: "outline", type: "shape", position: [20, 20], fillColor: "clear", strokeColor: "#40E0B0", lineWidth: 5, path: "M 0 80 L 0 -4 L 80 -4 L 80 80 L -2.5 80 Z" }"##
+    ),
     Case(
       description: "faded strokes and fills inside a turned mask (alpha-only pictures)",
-      layers: ##"{ id: "square", position: [60, 60], bounds: [0, 0, 100, 100], backgroundColor: "#F58A1F", mask: { id: "m", position: [50, 50], bounds: [0, 0, 100, 100], transform: { rotate: "31deg" }, sublayers: [ { id: "ring", type: "shape", fillColor: "clear", strokeColor: "#00000088", lineWidth: 9, path: { oval: [20, 20, 60, 60] } }, { id: "dot", type: "shape", fillColor: "#00000055", path: { oval: [38, 38, 24, 24] } } ] } }"##),
+      layers:
+        ##"{ id: "square", position: [60, 60], bounds: [0, 0, 100, 100], backgroundColor: "#F58A1F", mask: { id: "m", position: [50, 50], bounds: [0, 0, 100, 100], transform: { rotate: "31deg" }, sublayers: [ { id: "ring", type: "shape", fillColor: "clear", strokeColor: "#00000088", lineWidth: 9, path: { oval: [20, 20, 60, 60] } }, { id: "dot", type: "shape", fillColor: "#00000055", path: { oval: [38, 38, 24, 24] } } ] } }"##
+    ),
   ]
 
   /// The frame at 180x180 drawn with the rasterizer on or off, and how many shapes it drew.
@@ -87,7 +95,8 @@ struct ShapeRasterizingTests {
   func doubledBackPathIsNotCountedTwice() throws {
     // The closed path ends 2.5 past its start and turns back: the band there is covered
     // three times over, and its edge pixel at x = 194.4 (scaled) only by 60 %.
-    let outline = ##"{ id: "outline", type: "shape", position: [20, 20], fillColor: "clear", strokeColor: "#FFFFFF", lineWidth: 5, path: "M 0 80 L 0 -4 L 80 -4 L 80 80 L -2.5 80 Z" }"##
+    let outline =
+      ##"{ id: "outline", type: "shape", position: [20, 20], fillColor: "clear", strokeColor: "#FFFFFF", lineWidth: 5, path: "M 0 80 L 0 -4 L 80 -4 L 80 80 L -2.5 80 Z" }"##
     let (ours, _) = try Self.draw(outline, rasterizing: true)
     let (cairo, _) = try Self.draw(outline, rasterizing: false)
     let (worst, _, _) = Self.compare(ours, cairo, level: 4)
@@ -103,7 +112,8 @@ struct ShapeRasterizingTests {
 
   @Test("a dash of length zero with round caps is a dot, as on iOS (Cairo drew none along a curve)")
   func zeroLengthDashesAreDots() throws {
-    let dotted = ##"{ id: "dots", type: "shape", position: [60, 60], fillColor: "clear", strokeColor: "#FFFFFF", lineWidth: 6, lineCap: "round", lineDashPattern: [0, 12], path: { oval: [-40, -40, 80, 80] } }"##
+    let dotted =
+      ##"{ id: "dots", type: "shape", position: [60, 60], fillColor: "clear", strokeColor: "#FFFFFF", lineWidth: 6, lineCap: "round", lineDashPattern: [0, 12], path: { oval: [-40, -40, 80, 80] } }"##
     let (ours, _) = try Self.draw(dotted, rasterizing: true)
     // The first dot sits where the oval starts, on its right at (100, 60) points; the gap
     // after it leaves the point 6 along the curve bare.
@@ -113,7 +123,8 @@ struct ShapeRasterizingTests {
 
   @Test("a shape under a clip that is not whole pixels is left to Cairo")
   func turnedClipFallsBackToCairo() throws {
-    let clipped = ##"{ id: "clip", position: [60, 60], bounds: [0, 0, 60, 70], masksToBounds: true, transform: { rotate: "20deg" }, sublayers: [ { id: "s", type: "shape", position: [30, 35], fillColor: "#40E0B0", path: { oval: [-40, -40, 80, 80] } } ] }"##
+    let clipped =
+      ##"{ id: "clip", position: [60, 60], bounds: [0, 0, 60, 70], masksToBounds: true, transform: { rotate: "20deg" }, sublayers: [ { id: "s", type: "shape", position: [30, 35], fillColor: "#40E0B0", path: { oval: [-40, -40, 80, 80] } } ] }"##
     let (ours, rasterized) = try Self.draw(clipped, rasterizing: true)
     let (cairo, _) = try Self.draw(clipped, rasterizing: false)
     #expect(rasterized == 0)

@@ -37,7 +37,8 @@ struct TextAndFontTests {
     let backend = CairoBackend { warnings.messages.append($0) }
     let golden = GoldenCase(
       name: "fallback",
-      layers: ##"{ id: "label", type: "text", position: [80, 24], bounds: [0, 0, 160, 40], string: "Welcome", fontFamily: "HelveticaNeue-Thin", fontSize: 36, foregroundColor: "black", alignmentMode: "center" }"##,
+      layers:
+        ##"{ id: "label", type: "text", position: [80, 24], bounds: [0, 0, 160, 40], string: "Welcome", fontFamily: "HelveticaNeue-Thin", fontSize: 36, foregroundColor: "black", alignmentMode: "center" }"##,
       canvas: (160, 48))
     let first = try RenderGoldenTests.render(golden, backend: backend)
     _ = try RenderGoldenTests.render(golden, backend: backend)

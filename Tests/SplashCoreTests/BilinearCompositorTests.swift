@@ -90,7 +90,9 @@ struct BilinearCompositorTests {
       for index in 0..<ink.runCount(inRow: y) {
         let run = ink.run(index, inRow: y)
         #expect(picture.pixels[y * picture.width + run.start] != 0 && picture.pixels[y * picture.width + run.end - 1] != 0)
-        if let previousEnd { #expect(run.start - previousEnd >= InkRuns.mergedGap, "row \(y): runs \(previousEnd) and \(run.start) not merged") }
+        if let previousEnd {
+          #expect(run.start - previousEnd >= InkRuns.mergedGap, "row \(y): runs \(previousEnd) and \(run.start) not merged")
+        }
         previousEnd = run.end
         for x in run.start..<run.end { inRun[x] = true }
         covered += run.end - run.start
@@ -141,7 +143,8 @@ struct BilinearCompositorTests {
     let horizontal = BilinearCompositor.AxisMap(scale: scaleX, offset: offsetX)
     let vertical = BilinearCompositor.AxisMap(scale: scaleY, offset: offsetY)
     var expected = below
-    Self.reference(picture, onto: &expected, width: width, columns: columns, rows: rows, horizontal: horizontal, vertical: vertical, opacity: opacity)
+    Self.reference(
+      picture, onto: &expected, width: width, columns: columns, rows: rows, horizontal: horizontal, vertical: vertical, opacity: opacity)
     var actual = below
     let ink = picture.ink
     picture.pixels.withUnsafeBufferPointer { source in

@@ -1,12 +1,13 @@
+import SplashTestSupport
+import Testing
+
+@testable import SplashCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SplashTestSupport
-import Testing
-
-@testable import SplashCore
 
 /// An 8-bit coverage picture (Cairo's A8) that shapes are drawn into and read back from, so
 /// that each test states its shapes and what it expects rather than buffer handling.
@@ -308,7 +309,9 @@ struct CoverageRasterizerTests {
     }
   }
 
-  @Test("a shape past the clip's edge matches the reference inside the clip and leaves every pixel outside it alone", arguments: ClipSide.allCases)
+  @Test(
+    "a shape past the clip's edge matches the reference inside the clip and leaves every pixel outside it alone",
+    arguments: ClipSide.allCases)
   func clippedShape(side: ClipSide) {
     let (width, height) = (40, 36)
     let columns = 8..<31

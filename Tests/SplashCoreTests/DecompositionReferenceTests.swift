@@ -57,7 +57,8 @@ struct DecompositionReferenceTests {
     }
     parts.scale = (scaleX, scaleY, scaleZ)
     parts.skew = (skewXY, skewXZ, skewYZ)
-    parts.rotation = Quaternion(rotationRows: ((rows[0][0], rows[0][1], rows[0][2]), (rows[1][0], rows[1][1], rows[1][2]), (rows[2][0], rows[2][1], rows[2][2])))
+    parts.rotation = Quaternion(
+      rotationRows: ((rows[0][0], rows[0][1], rows[0][2]), (rows[1][0], rows[1][1], rows[1][2]), (rows[2][0], rows[2][1], rows[2][2])))
     return parts
   }
 

@@ -86,7 +86,8 @@ struct GradientShaderTests {
       for shape in [GradientShader.Shape.axial, .radial] {
         var pixels = [UInt32](repeating: 0xDEAD_BEEF, count: 24)
         pixels.withUnsafeMutableBufferPointer {
-          GradientShader(ramp: ramp, shape: shape, map: map).shade(into: $0.baseAddress!, wordsPerRow: 12, left: 0, top: 0, width: 11, height: 2)
+          GradientShader(ramp: ramp, shape: shape, map: map).shade(
+            into: $0.baseAddress!, wordsPerRow: 12, left: 0, top: 0, width: 11, height: 2)
         }
         #expect(pixels[11] == 0xDEAD_BEEF && pixels[23] == 0xDEAD_BEEF)
         #expect((pixels[0..<11] + pixels[12..<23]).allSatisfy(ramp.entries.contains))

@@ -1,11 +1,12 @@
+import Testing
+
+@testable import SplashCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-
-@testable import SplashCore
 
 /// Flattening paths into polylines: curves against their exact geometry, and how subpaths
 /// begin and end.
@@ -23,10 +24,14 @@ struct PathFlattenerTests {
     let (x, y) = (centre.x, centre.y)
     var path = Path()
     path.move(to: Point(x: x + radius, y: y))
-    path.addCurve(to: Point(x: x, y: y + radius), control1: Point(x: x + radius, y: y + handle), control2: Point(x: x + handle, y: y + radius))
-    path.addCurve(to: Point(x: x - radius, y: y), control1: Point(x: x - handle, y: y + radius), control2: Point(x: x - radius, y: y + handle))
-    path.addCurve(to: Point(x: x, y: y - radius), control1: Point(x: x - radius, y: y - handle), control2: Point(x: x - handle, y: y - radius))
-    path.addCurve(to: Point(x: x + radius, y: y), control1: Point(x: x + handle, y: y - radius), control2: Point(x: x + radius, y: y - handle))
+    path.addCurve(
+      to: Point(x: x, y: y + radius), control1: Point(x: x + radius, y: y + handle), control2: Point(x: x + handle, y: y + radius))
+    path.addCurve(
+      to: Point(x: x - radius, y: y), control1: Point(x: x - handle, y: y + radius), control2: Point(x: x - radius, y: y + handle))
+    path.addCurve(
+      to: Point(x: x, y: y - radius), control1: Point(x: x - radius, y: y - handle), control2: Point(x: x - handle, y: y - radius))
+    path.addCurve(
+      to: Point(x: x + radius, y: y), control1: Point(x: x + handle, y: y - radius), control2: Point(x: x + radius, y: y - handle))
     path.closeSubpath()
     return path
   }

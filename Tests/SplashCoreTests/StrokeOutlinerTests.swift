@@ -266,8 +266,11 @@ struct StrokeOutlinerTests {
   @Test("the largest stretch of a transform is its larger singular value")
   func largestScale() {
     #expect(abs(StrokeOutliner.largestScale(of: Self.stretch) - 3) < 1e-12)
-    #expect(abs(StrokeOutliner.largestScale(of: AffineTransform(rotationAngle: 0.7).concatenating(AffineTransform(scaleX: 2, y: 0.5))) - 2) < 1e-12)
+    #expect(
+      abs(StrokeOutliner.largestScale(of: AffineTransform(rotationAngle: 0.7).concatenating(AffineTransform(scaleX: 2, y: 0.5))) - 2)
+        < 1e-12)
     // A shear x += y: its singular values are the golden ratio and its inverse.
-    #expect(abs(StrokeOutliner.largestScale(of: AffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 5, ty: 7)) - (1 + 5.0.squareRoot()) / 2) < 1e-12)
+    #expect(
+      abs(StrokeOutliner.largestScale(of: AffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 5, ty: 7)) - (1 + 5.0.squareRoot()) / 2) < 1e-12)
   }
 }

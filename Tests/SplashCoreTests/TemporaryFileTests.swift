@@ -54,7 +54,9 @@ struct TemporaryFileTests {
     let output = try OutputFile(destination: folder + "/late.mp4")
     #expect(mkfifo(folder + "/late.mp4", 0o600) == 0)
     #expect(throws: OutputFileError.self) { try output.commit() }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == (["dir.mp4", "late.mp4", "pipe.mp4"] + devices.map { _ in "null.mp4" }).sorted())
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        == (["dir.mp4", "late.mp4", "pipe.mp4"] + devices.map { _ in "null.mp4" }).sorted())
   }
 
   @Test("the sweep removes unlocked temporaries and old ones of earlier versions, nothing else")
@@ -65,7 +67,9 @@ struct TemporaryFileTests {
     let deadFolder = folder + "/.frames.splashvid-fedcba9876543210.seq"
     let oldLegacy = folder + "/.old.mp4.splashvid-1-1.tmp"
     let newLegacy = folder + "/.new.mp4.splashvid-1-2.tmp"
-    let others = [folder + "/clip.mp4", folder + "/.clip.mp4.splashvid-inputs", folder + "/.notes.tmp", folder + "/x.splashvid-0123456789abcdef.tmp"]
+    let others = [
+      folder + "/clip.mp4", folder + "/.clip.mp4.splashvid-inputs", folder + "/.notes.tmp", folder + "/x.splashvid-0123456789abcdef.tmp",
+    ]
     for path in [dead, oldLegacy, newLegacy] + others { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
     try FileManager.default.createDirectory(atPath: deadFolder, withIntermediateDirectories: false)
     try Data("frame".utf8).write(to: URL(fileURLWithPath: deadFolder + "/1.png"))

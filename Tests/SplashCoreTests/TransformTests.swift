@@ -35,8 +35,15 @@ struct TransformTests {
     ("non-uniform scale then rotate", Transform3D(scaleX: 2, y: 3, z: 1).concatenating(Transform3D(rotationAngle: 1.2, x: 0, y: 0, z: 1))),
     ("skewed 2D", Transform3D(AffineTransform(a: 1, b: 0.3, c: 0.5, d: 1, tx: 4, ty: -7))),
     ("reflection", Transform3D(scaleX: -1, y: 1).concatenating(Transform3D(translationX: 3, y: 5))),
-    ("rotation about an oblique axis", Transform3D(rotationAngle: 0.7, x: 1, y: 2, z: 3).concatenating(Transform3D(translationX: 1, y: 2, z: 3))),
-    ("perspective", Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0).concatenating(Transform3D(rows: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -0.002], [0, 0, 0, 1]]))),
+    (
+      "rotation about an oblique axis",
+      Transform3D(rotationAngle: 0.7, x: 1, y: 2, z: 3).concatenating(Transform3D(translationX: 1, y: 2, z: 3))
+    ),
+    (
+      "perspective",
+      Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0).concatenating(
+        Transform3D(rows: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -0.002], [0, 0, 0, 1]]))
+    ),
   ]
 
   @Test("decomposition recomposes to the same transform", arguments: decomposable)
@@ -52,8 +59,9 @@ struct TransformTests {
 
   @Test("interpolation moves rotation and scale separately (fuber: −45°·0.25 → identity)")
   func decomposedInterpolation() throws {
-    let start = try #require(DecomposedTransform(
-      Transform3D(scaleX: 0.25, y: 0.25).concatenating(Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1))))
+    let start = try #require(
+      DecomposedTransform(
+        Transform3D(scaleX: 0.25, y: 0.25).concatenating(Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1))))
     let halfway = start.interpolated(to: try #require(DecomposedTransform(.identity)), amount: 0.5)
     #expect(abs(halfway.eulerAngles.z - (-.pi / 8)) < 1e-12)
     #expect(abs(halfway.scale.x - 0.625) < 1e-12)

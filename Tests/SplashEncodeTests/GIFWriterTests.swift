@@ -184,14 +184,16 @@ struct GIFWriterTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let frame = try bands([navy])
     let palette = GIFPalette(samples: [frame], transparent: false)
-    let writer = try GIFWriter(path: folder + "/gone.gif", settings: GIFSettings(width: 32, height: 64, framesPerSecond: 10), palette: palette)
+    let writer = try GIFWriter(
+      path: folder + "/gone.gif", settings: GIFSettings(width: 32, height: 64, framesPerSecond: 10), palette: palette)
     try writer.append(frame)
     writer.abandon()
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     #expect(throws: EncodeError.self) {
       try GIFWriter(path: folder + "/bad.gif", settings: GIFSettings(width: 32, height: 64, framesPerSecond: 60), palette: palette)
     }
-    let wrongSize = try GIFWriter(path: folder + "/size.gif", settings: GIFSettings(width: 16, height: 16, framesPerSecond: 10), palette: palette)
+    let wrongSize = try GIFWriter(
+      path: folder + "/size.gif", settings: GIFSettings(width: 16, height: 16, framesPerSecond: 10), palette: palette)
     #expect(throws: EncodeError.self) { try wrongSize.append(frame) }
     wrongSize.abandon()
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)

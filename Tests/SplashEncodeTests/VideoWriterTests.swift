@@ -79,7 +79,10 @@ struct VideoWriterTests {
   @Test("flat #40E0B0, #DA70D6 and #555555 survive the round trip within ±3 (BT.709, limited range)")
   func seedColours() throws {
     let folder = try temporaryFolder()
-    let colours = [Color(red8: 0x40, green8: 0xE0, blue8: 0xB0), Color(red8: 0xDA, green8: 0x70, blue8: 0xD6), Color(red8: 0x55, green8: 0x55, blue8: 0x55)]
+    let colours = [
+      Color(red8: 0x40, green8: 0xE0, blue8: 0xB0), Color(red8: 0xDA, green8: 0x70, blue8: 0xD6),
+      Color(red8: 0x55, green8: 0x55, blue8: 0x55),
+    ]
     let frame = try #require(PixelBuffer(width: 96, height: 64))
     for (band, colour) in colours.enumerated() {
       let stripe = try #require(PixelBuffer(width: 32, height: 64))
@@ -101,7 +104,10 @@ struct VideoWriterTests {
 
   @Test(
     "the declared level is the lowest that fits size and rate (H.264 Table A-1)",
-    arguments: [(750, 1334, 60, "4"), (1080, 1920, 60, "4.2"), (1920, 1080, 30, "4"), (376, 668, 30, "3"), (3840, 2160, 60, "5.2"), (128, 96, 24, "3"), (1280, 720, 60, "3.2")])
+    arguments: [
+      (750, 1334, 60, "4"), (1080, 1920, 60, "4.2"), (1920, 1080, 30, "4"), (376, 668, 30, "3"), (3840, 2160, 60, "5.2"),
+      (128, 96, 24, "3"), (1280, 720, 60, "3.2"),
+    ])
   func levels(width: Int, height: Int, fps: Int, expected: String) {
     #expect(H264Level.minimum(width: width, height: height, framesPerSecond: fps) == expected)
   }
@@ -156,9 +162,12 @@ struct VideoWriterTests {
     #expect {
       try VideoWriter(path: folder + "/a.mp4", settings: missing)
     } throws: { error in
-      "\(error)" == "encode: finding the libnope encoder: this FFmpeg has no libnope; install Debian's libavcodec59 (its build links libx264)"
+      "\(error)"
+        == "encode: finding the libnope encoder: this FFmpeg has no libnope; install Debian's libavcodec59 (its build links libx264)"
     }
-    #expect(throws: OutputFileError.self) { try VideoWriter(path: folder, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30)) }
+    #expect(throws: OutputFileError.self) {
+      try VideoWriter(path: folder, settings: VideoSettings(width: 64, height: 64, framesPerSecond: 30))
+    }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     // /sys refuses new files even to root: the error names the target, not the temporary file.
     #expect {

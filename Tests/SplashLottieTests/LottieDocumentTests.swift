@@ -34,15 +34,24 @@ struct LottieDocumentTests {
     "malformed documents are refused in one line with the JSON path",
     arguments: [
       (#"{"v":"5","fr":0,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#, "test.json: fr: expected a frame rate from 1 to 1000, found 0"),
-      (#"{"v":"5","fr":30,"ip":10,"op":10,"w":10,"h":10,"layers":[]}"#, "test.json: op: expected an out point after the in point (10.0), found 10"),
+      (
+        #"{"v":"5","fr":30,"ip":10,"op":10,"w":10,"h":10,"layers":[]}"#,
+        "test.json: op: expected an out point after the in point (10.0), found 10"
+      ),
       (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"layers":[]}"#, #"test.json: missing "h""#),
       (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":{}}"#, "test.json: layers: expected an array, found an object"),
-      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","shapes":[{"nm":"x"}]} ]}"#,
-       #"test.json: layers[0].shapes[0]: expected a shape item with a type "ty", found an object"#),
-      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","ks":{"o":{"a":1,"k":[{"t":5,"s":[1]},{"t":2,"s":[0]}]}}} ]}"#,
-       "test.json: layers[0].ks.o.k[1].t: expected a frame at or after the previous keyframe's (5.0), found 2"),
-      (#"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","ind":1,"parent":2}, {"ty":3,"nm":"b","ind":2,"parent":1} ]}"#,
-       "test.json: layers[1].parent: expected a parent chain without a cycle, found 1"),
+      (
+        #"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","shapes":[{"nm":"x"}]} ]}"#,
+        #"test.json: layers[0].shapes[0]: expected a shape item with a type "ty", found an object"#
+      ),
+      (
+        #"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","ks":{"o":{"a":1,"k":[{"t":5,"s":[1]},{"t":2,"s":[0]}]}}} ]}"#,
+        "test.json: layers[0].ks.o.k[1].t: expected a frame at or after the previous keyframe's (5.0), found 2"
+      ),
+      (
+        #"{"v":"5","fr":30,"ip":0,"op":10,"w":10,"h":10,"layers":[ {"ty":4,"nm":"a","ind":1,"parent":2}, {"ty":3,"nm":"b","ind":2,"parent":1} ]}"#,
+        "test.json: layers[1].parent: expected a parent chain without a cycle, found 1"
+      ),
     ])
   func malformed(document: String, message: String) {
     #expect(Support.failure(document) == message)
@@ -76,14 +85,19 @@ struct LottieDocumentTests {
 
   @Test("hostile numbers and nesting: NaN and Infinity are refused where read; precompositions nest at most 32 deep")
   func hostile() {
-    #expect(Support.failure(#"{"v":"5","fr":NaN,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#) == "test.json: fr: expected a frame rate from 1 to 1000, found nan")
+    #expect(
+      Support.failure(#"{"v":"5","fr":NaN,"ip":0,"op":10,"w":10,"h":10,"layers":[]}"#)
+        == "test.json: fr: expected a frame rate from 1 to 1000, found nan")
     let infinite = Support.failure(Support.document(layers: #"{"ty":4,"nm":"a","ks":{"p":{"a":0,"k":[Infinity,0]}},"shapes":[]}"#))
     #expect(infinite.hasPrefix("test.json: layers[0].ks.p.k[0]: expected a finite number"), "\(infinite)")
-    let assets = (0..<40).map { #"{"id":"p\#($0)","layers":[{"ty":0,"nm":"n","refId":"p\#($0 + 1)"}]}"# }.joined(separator: ",")
+    let assets =
+      (0..<40).map { #"{"id":"p\#($0)","layers":[{"ty":0,"nm":"n","refId":"p\#($0 + 1)"}]}"# }.joined(separator: ",")
       + #",{"id":"p40","layers":[]}"#
     // Numbers far beyond any count or mode are read without stopping the program.
     let huge = Support.document(
-      layers: #"{"ty":1e300,"nm":"odd","ks":{}},{"ty":4,"nm":"big","bm":1e300,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[1,1]}},{"ty":"rp","c":{"a":0,"k":1e300}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}}]}"#)
+      layers:
+        #"{"ty":1e300,"nm":"odd","ks":{}},{"ty":4,"nm":"big","bm":1e300,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[1,1]}},{"ty":"rp","c":{"a":0,"k":1e300}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}}]}"#
+    )
     #expect(Support.failure(huge) == "no error")
     let deep = Support.failure(Support.document(layers: #"{"ty":0,"nm":"top","refId":"p0"}"#, assets: assets))
     #expect(deep.hasSuffix("expected precompositions nested at most 32 deep, found \"p32\""), "\(deep)")
@@ -91,7 +105,8 @@ struct LottieDocumentTests {
 
   @Test("layer styles and an image refId that names no asset are warned about and left out, not refused")
   func warnedLayers() throws {
-    let layers = #"{"ty":2,"nm":"photo","refId":"Image_01.jpg","ip":0,"op":60,"ks":{}},{"ty":4,"nm":"shadowed","ip":0,"op":60,"ks":{},"sy":[{"ty":2}],"shapes":[]}"#
+    let layers =
+      #"{"ty":2,"nm":"photo","refId":"Image_01.jpg","ip":0,"op":60,"ks":{}},{"ty":4,"nm":"shadowed","ip":0,"op":60,"ks":{},"sy":[{"ty":2}],"shapes":[]}"#
     var warnings: [DocumentError] = []
     _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
     #expect(
@@ -113,11 +128,16 @@ struct LottieDocumentTests {
     #expect(abs(opacity - 0.5) < 1e-9, "half way, linearly: \(opacity)")
   }
 
-  @Test("past the file's sampling budget, animated shapes are sampled at their keyframes and a few points between, and the compile says so once")
+  @Test(
+    "past the file's sampling budget, animated shapes are sampled at their keyframes and a few points between, and the compile says so once"
+  )
   func samplingBudget() throws {
     // Ten ellipses growing over 60 frames: 61 samples each, 610 in all.
-    let ellipse = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":60,"s":[60,60]}]}}"#
-    let layers = (0..<10).map { #"{"ty":4,"nm":"e\#($0)","ip":0,"op":60,"ks":{},"shapes":[\#(ellipse),{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}}]}"# }
+    let ellipse =
+      #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":60,"s":[60,60]}]}}"#
+    let layers = (0..<10).map {
+      #"{"ty":4,"nm":"e\#($0)","ip":0,"op":60,"ks":{},"shapes":[\#(ellipse),{"ty":"fl","c":{"a":0,"k":[1,0,0,1]}}]}"#
+    }
     let document = try JSONValue.parseJSON5(Data(Support.document(layers: layers.joined(separator: ",")).utf8))
     func samples(budget: Int) throws -> (counts: [Int], warnings: [String]) {
       var limits = LottieLimits()
@@ -161,7 +181,9 @@ struct LottieDocumentTests {
     let messages = warnings.map { "\($0)" }
     #expect(messages.contains { $0.hasPrefix("test.json: layers[0].parent: warning: a parent that is no layer") }, "\(messages)")
     #expect(messages.contains { $0.hasPrefix("test.json: layers[1].tt: warning: a track matte with no matte layer") }, "\(messages)")
-    #expect(messages.contains { $0.hasPrefix("test.json: layers[2].refId: warning: precomposition layers whose refId names no precomposition") }, "\(messages)")
+    #expect(
+      messages.contains { $0.hasPrefix("test.json: layers[2].refId: warning: precomposition layers whose refId names no precomposition") },
+      "\(messages)")
     let tree = scene.presentation(at: 0)
     let orphan = try #require(Support.chain(in: tree) { $0 == "orphan" })
     #expect(Support.canvasPoint(Point(x: 0, y: 0), through: orphan) == Point(x: 20, y: 0), "placed by its own transform")
@@ -170,4 +192,3 @@ struct LottieDocumentTests {
     #expect(Support.chain(in: tree) { $0 == "empty" }?.last?.sublayers.isEmpty == true, "the precomposition layer holds nothing")
   }
 }
-

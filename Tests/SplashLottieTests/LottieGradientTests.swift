@@ -83,10 +83,11 @@ struct LottieGradientTests {
   func hardEdge() {
     let stops = LottieGradientStops([1, 0, 0, 1, 0, 1, 0, 0, 0.5, 1, 0, 0, 0.5, 0, 1, 0], colorCount: 4)
     #expect(stops.locations == [0, 0.5, 0.5, 1])
-    #expect(stops.colors == [
-      Color(red: 1, green: 0, blue: 0), Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0),
-      Color(red: 0, green: 0, blue: 1),
-    ])
+    #expect(
+      stops.colors == [
+        Color(red: 1, green: 0, blue: 0), Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 1, blue: 0),
+        Color(red: 0, green: 0, blue: 1),
+      ])
   }
 
   // MARK: Layers
@@ -137,9 +138,11 @@ struct LottieGradientTests {
         "test.json: layers[0].shapes[1].h: warning: radial gradient highlights (h, a) are not applied: the gradient is centred on its start point"
       ])
     let plain = gradientFill(type: 2, extra: #","h":{"a":0,"k":0},"a":{"a":0,"k":45}"#)
-    let stroke = #"{"ty":"gs","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
+    let stroke =
+      #"{"ty":"gs","t":1,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[10,0]},"o":{"a":0,"k":100},"w":{"a":0,"k":2},"g":{"p":2,"k":{"a":0,"k":[0,1,1,1,1,0,0,0]}}}"#
     let star = #"{"ty":"sr","sy":1,"p":{"a":0,"k":[0,0]},"pt":{"a":0,"k":5},"r":{"a":0,"k":0},"or":{"a":0,"k":10},"ir":{"a":0,"k":4}}"#
-    _ = try Support.compile(Support.document(layers: shapeLayer([star, rectangle, plain, stroke].joined(separator: ","))), warnings: &warnings)
+    _ = try Support.compile(
+      Support.document(layers: shapeLayer([star, rectangle, plain, stroke].joined(separator: ","))), warnings: &warnings)
     #expect(warnings.isEmpty, "\(warnings)")
   }
 
@@ -149,7 +152,8 @@ struct LottieGradientTests {
       {"ty":"gs","t":1,"s":{"a":0,"k":[20,75]},"e":{"a":0,"k":[180,75]},"o":{"a":0,"k":50},"w":{"a":0,"k":6},"lc":2,"lj":3,"ml":3,
        "d":[{"n":"d","v":{"a":0,"k":4}},{"n":"g","v":{"a":0,"k":2}}],"g":{"p":2,"k":{"a":0,"k":[0,0,1,0,1,1,0,1]}}}
       """
-    let layer = try #require(gradients(try Support.compile(Support.document(layers: shapeLayer([rectangle, stroke].joined(separator: ","))))).first)
+    let layer = try #require(
+      gradients(try Support.compile(Support.document(layers: shapeLayer([rectangle, stroke].joined(separator: ","))))).first)
     #expect(abs(layer.properties.opacity - 0.5) < 1e-12)
     let shape = try #require(layer.mask?.sublayers.first).properties
     #expect(shape.opacity == 1)
@@ -162,7 +166,8 @@ struct LottieGradientTests {
   @Test("a gradient in an outer group paints the inner group's path through the inner group's transform, in its own space")
   func nestedGroup() throws {
     let inner = #"{"ty":"gr","nm":"inner","it":[\#(rectangle),{"ty":"tr","p":{"a":0,"k":[30,0]}}]}"#
-    let layer = try #require(gradients(try Support.compile(Support.document(layers: shapeLayer([inner, gradientFill()].joined(separator: ","))))).first)
+    let layer = try #require(
+      gradients(try Support.compile(Support.document(layers: shapeLayer([inner, gradientFill()].joined(separator: ","))))).first)
     // The points stay where the file puts them in the outer group's space.
     expectClose(place(layer.properties.gradient.startPoint, in: layer), Point(x: 20, y: 75), "start")
     let container = try #require(layer.mask?.sublayers.first)
@@ -175,8 +180,10 @@ struct LottieGradientTests {
   @Test("a trim before a gradient stroke trims its mask by strokeStart and strokeEnd, as lottie-ios trims it")
   func trimmedStroke() throws {
     let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":40},"o":{"a":0,"k":0},"m":1}"#
-    let stroke = #"{"ty":"gs","t":1,"s":{"a":0,"k":[20,75]},"e":{"a":0,"k":[180,75]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
-    let layer = try #require(gradients(try Support.compile(Support.document(layers: shapeLayer([rectangle, trim, stroke].joined(separator: ","))))).first)
+    let stroke =
+      #"{"ty":"gs","t":1,"s":{"a":0,"k":[20,75]},"e":{"a":0,"k":[180,75]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
+    let layer = try #require(
+      gradients(try Support.compile(Support.document(layers: shapeLayer([rectangle, trim, stroke].joined(separator: ","))))).first)
     let shape = try #require(layer.mask?.sublayers.first).properties.shape
     #expect(shape.strokeStart == 0 && abs(shape.strokeEnd - 0.4) < 1e-12 && shape.strokeColor.alpha == 1)
   }
@@ -184,7 +191,8 @@ struct LottieGradientTests {
   @Test("a gradient after a repeater: one gradient layer whose mask holds the copies, its box reaching the last copy")
   func repeatedMask() throws {
     // Five copies 1000 points apart: the last rectangle spans 4020…4180.
-    let repeater = #"{"ty":"rp","c":{"a":0,"k":5},"o":{"a":0,"k":0},"m":1,"tr":{"a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[1000,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
+    let repeater =
+      #"{"ty":"rp","c":{"a":0,"k":5},"o":{"a":0,"k":0},"m":1,"tr":{"a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[1000,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"#
     let scene = try Support.compile(Support.document(layers: shapeLayer([rectangle, repeater, gradientFill()].joined(separator: ","))))
     let layers = gradients(scene)
     #expect(layers.count == 1)
@@ -202,7 +210,8 @@ struct LottieGradientTests {
   func animatedPoints() throws {
     let start = #"{"a":1,"k":[{"t":0,"s":[20,75],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[60,35]}]}"#
     let end = #"{"a":1,"k":[{"t":0,"s":[180,75],"o":{"x":0.42,"y":0},"i":{"x":0.58,"y":1}},{"t":30,"s":[100,175]}]}"#
-    let scene = try Support.compile(Support.document(layers: shapeLayer([rectangle, gradientFill(start: start, end: end)].joined(separator: ","))))
+    let scene = try Support.compile(
+      Support.document(layers: shapeLayer([rectangle, gradientFill(start: start, end: end)].joined(separator: ","))))
     let middle = try #require(gradients(scene, at: 0.5).first)
     expectClose(place(middle.properties.gradient.startPoint, in: middle), Point(x: 40, y: 55), "start at frame 15", tolerance: 1e-6)
     let eased = Support.bezier(0.42, 0, 0.58, 1, at: 0.25)
@@ -223,7 +232,8 @@ struct LottieGradientTests {
     }
     let end = #"{"a":1,"k":[\#(keyframes.joined(separator: ","))]}"#
     let scene = try Support.compile(
-      Support.document(layers: shapeLayer([rectangle, gradientFill(type: 2, start: #"{"a":0,"k":[100,75]}"#, end: end)].joined(separator: ","))))
+      Support.document(
+        layers: shapeLayer([rectangle, gradientFill(type: 2, start: #"{"a":0,"k":[100,75]}"#, end: end)].joined(separator: ","))))
     let layer = try #require(gradients(scene, at: 0.5).first)
     let centre = place(layer.properties.gradient.startPoint, in: layer)
     let reach = place(layer.properties.gradient.endPoint, in: layer)
@@ -241,8 +251,10 @@ struct LottieGradientTests {
     #expect(middle.locations == [0, 1])
 
     // The second colour stop moves from 1 to 0.5 while an opacity stop stays at 0.75.
-    let moving = #"{"a":1,"k":[{"t":0,"s":[0,1,0,0,1,0,0,1,0,1,0.75,1],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0,1,0,0,0.5,0,0,1,0,1,0.75,1]}]}"#
-    let sampled = try Support.compile(Support.document(layers: shapeLayer([rectangle, gradientFill(stops: moving)].joined(separator: ","))))
+    let moving =
+      #"{"a":1,"k":[{"t":0,"s":[0,1,0,0,1,0,0,1,0,1,0.75,1],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0,1,0,0,0.5,0,0,1,0,1,0.75,1]}]}"#
+    let sampled = try Support.compile(
+      Support.document(layers: shapeLayer([rectangle, gradientFill(stops: moving)].joined(separator: ","))))
     let gradient = try #require(gradients(sampled, at: 0.5).first).properties.gradient
     // At frame 15 the stop is at 0.75, where the opacity stop is: two stops.
     #expect(gradient.locations.count == gradient.colors.count)
@@ -264,7 +276,9 @@ struct LottieGradientTests {
 
   @Test("a colour stop count beyond the limit is refused before anything is read for it")
   func tooManyStops() {
-    let message = Support.failure(Support.document(layers: shapeLayer([rectangle, gradientFill(count: 1_000_000_000)].joined(separator: ","))))
-    #expect(message == "test.json: layers[0].shapes[1].g.p: expected a number of colour stops from 0 to 10000, found 1000000000", "\(message)")
+    let message = Support.failure(
+      Support.document(layers: shapeLayer([rectangle, gradientFill(count: 1_000_000_000)].joined(separator: ","))))
+    #expect(
+      message == "test.json: layers[0].shapes[1].g.p: expected a number of colour stops from 0 to 10000, found 1000000000", "\(message)")
   }
 }

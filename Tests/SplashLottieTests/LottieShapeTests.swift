@@ -38,7 +38,9 @@ struct LottieShapeTests {
     return result
   }
 
-  @Test("[square, group {circle, red fill}, blue stroke, green fill]: green under blue, both painting square and circle; red on top, the circle only")
+  @Test(
+    "[square, group {circle, red fill}, blue stroke, green fill]: green under blue, both painting square and circle; red on top, the circle only"
+  )
   func paintingOrder() throws {
     let group = #"{"ty":"gr","nm":"G","it":[\#(circle),\#(fill("[1,0,0,1]")),{"ty":"tr","p":{"a":0,"k":[0,20]}}]}"#
     let items = [square, group, stroke("[0,0,1,1]", width: 3), fill("[0,1,0,1]")].joined(separator: ",")
@@ -164,4 +166,3 @@ struct LottieShapeTests {
     #expect(try filled("[2,0.5,0]") == Color(red: 1, green: 0.5, blue: 0), "one channel above 1 is clamped, not rescaled")
   }
 }
-

@@ -239,7 +239,8 @@ struct LottieTextTests {
   @Test("a plain text layer is drawn without a warning, and all capitals (ca: 1) are drawn upper case")
   func noWarnings() throws {
     var warnings: [DocumentError] = []
-    let scene = try Support.compile(document(textLayer(#""t":"io","s":50,"f":"Blocky-Regular","ca":1,"fc":[0,0,0]"#), extra: chars), warnings: &warnings)
+    let scene = try Support.compile(
+      document(textLayer(#""t":"io","s":50,"f":"Blocky-Regular","ca":1,"fc":[0,0,0]"#), extra: chars), warnings: &warnings)
     #expect(warnings.isEmpty, "\(warnings)")
     #expect(Support.chain(in: scene.presentation(at: 0)) { $0 == "text/O 2" } != nil)
   }
@@ -248,14 +249,25 @@ struct LottieTextTests {
     "malformed text documents are refused with the JSON path",
     arguments: [
       (#"{"ty":5,"nm":"t","ks":{}}"#, #"test.json: layers[0]: missing "t""#),
-      (#"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[]}}}"#, "test.json: layers[0].t.d.k: expected at least one text document keyframe, found an array of 0"),
-      (#"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"a","s":"big"}}]}}}"#,
-       #"test.json: layers[0].t.d.k[0].s.s: expected a font size from 0 to 10000, found "big""#),
-      (#"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":7}}]}}}"#, "test.json: layers[0].t.d.k[0].s.t: expected a string, found 7"),
-      (#"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[{"t":9,"s":{"t":"a"}},{"t":3,"s":{"t":"b"}}]}}}"#,
-       "test.json: layers[0].t.d.k[1].t: expected a frame at or after the previous keyframe's (9.0), found 3"),
-      (#"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"a","sz":[10]}}]}}}"#,
-       "test.json: layers[0].t.d.k[0].s.sz: expected two numbers from -1000000 to 1000000, found an array of 1"),
+      (
+        #"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[]}}}"#,
+        "test.json: layers[0].t.d.k: expected at least one text document keyframe, found an array of 0"
+      ),
+      (
+        #"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"a","s":"big"}}]}}}"#,
+        #"test.json: layers[0].t.d.k[0].s.s: expected a font size from 0 to 10000, found "big""#
+      ),
+      (
+        #"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":7}}]}}}"#, "test.json: layers[0].t.d.k[0].s.t: expected a string, found 7"
+      ),
+      (
+        #"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[{"t":9,"s":{"t":"a"}},{"t":3,"s":{"t":"b"}}]}}}"#,
+        "test.json: layers[0].t.d.k[1].t: expected a frame at or after the previous keyframe's (9.0), found 3"
+      ),
+      (
+        #"{"ty":5,"nm":"t","ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"a","sz":[10]}}]}}}"#,
+        "test.json: layers[0].t.d.k[0].s.sz: expected two numbers from -1000000 to 1000000, found an array of 1"
+      ),
     ])
   func malformed(layer: String, message: String) {
     #expect(Support.failure(document(layer)) == message)

@@ -21,7 +21,7 @@ struct LottieTransformTests {
   }
 
   /// Where point `point` of layer `name`'s content is at scene time `time`.
-  private func where_(_ point: Point, of name: String, in scene: Scene, at time: Double) throws -> Point {
+  private func canvasPosition(_ point: Point, of name: String, in scene: Scene, at time: Double) throws -> Point {
     let tree = scene.presentation(at: time)
     let chain = try #require(Support.chain(in: tree) { $0 == name })
     return Support.canvasPoint(point, through: chain)
@@ -36,8 +36,8 @@ struct LottieTransformTests {
     let ks = Support.transform(position: "[100,50]", anchor: "[5,5]", scale: "[200,50]", rotation: "90")
     let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
     // q = (10, 5): q − a = (5, 0); scaled (10, 0); turned 90° clockwise (y down): (0, 10).
-    expectNear(try where_(Point(x: 10, y: 5), of: "box", in: scene, at: 0), Point(x: 100, y: 60), "right edge")
-    expectNear(try where_(Point(x: 5, y: 5), of: "box", in: scene, at: 0), Point(x: 100, y: 50), "the anchor at p")
+    expectNear(try canvasPosition(Point(x: 10, y: 5), of: "box", in: scene, at: 0), Point(x: 100, y: 60), "right edge")
+    expectNear(try canvasPosition(Point(x: 5, y: 5), of: "box", in: scene, at: 0), Point(x: 100, y: 50), "the anchor at p")
   }
 
   @Test("position keyframes ease by their o and i control points, per segment, in scene seconds")
@@ -54,7 +54,7 @@ struct LottieTransformTests {
       } else {
         eased = Point(x: 100 - 100 * min((frame - 30) / 30, 1), y: 40)
       }
-      expectNear(try where_(.zero, of: "box", in: scene, at: frame / 30), eased, "frame \(frame)", tolerance: 1e-4)
+      expectNear(try canvasPosition(.zero, of: "box", in: scene, at: frame / 30), eased, "frame \(frame)", tolerance: 1e-4)
     }
   }
 
@@ -64,11 +64,11 @@ struct LottieTransformTests {
       {"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0,0.5],"y":[0,0]},"i":{"x":[1,0.5],"y":[1,1]}},{"t":30,"s":[60,60],"h":1},{"t":45,"s":[0,0]}]}}
       """
     let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
-    let middle = try where_(.zero, of: "box", in: scene, at: 0.5)  // frame 15
+    let middle = try canvasPosition(.zero, of: "box", in: scene, at: 0.5)  // frame 15
     let y = 60 * Support.bezier(0.5, 0, 0.5, 1, at: 0.5)
     expectNear(middle, Point(x: 30, y: y), "x linear, y eased", tolerance: 1e-4)
-    expectNear(try where_(.zero, of: "box", in: scene, at: 44.9 / 30), Point(x: 60, y: 60), "held just before frame 45")
-    expectNear(try where_(.zero, of: "box", in: scene, at: 1.5), .zero, "jumped at frame 45")
+    expectNear(try canvasPosition(.zero, of: "box", in: scene, at: 44.9 / 30), Point(x: 60, y: 60), "held just before frame 45")
+    expectNear(try canvasPosition(.zero, of: "box", in: scene, at: 1.5), .zero, "jumped at frame 45")
   }
 
   @Test("scale from 0 % grows both axes and keeps the rotation, never collapsing one axis for good")
@@ -77,8 +77,10 @@ struct LottieTransformTests {
       {"s":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[100,100]}]},"r":{"a":0,"k":90},"p":{"a":0,"k":[100,100]}}
       """
     let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
-    expectNear(try where_(Point(x: 10, y: 0), of: "box", in: scene, at: 0.5), Point(x: 100, y: 105), "half size, turned", tolerance: 1e-4)
-    expectNear(try where_(Point(x: 0, y: 10), of: "box", in: scene, at: 1), Point(x: 90, y: 100), "full size, turned", tolerance: 1e-4)
+    expectNear(
+      try canvasPosition(Point(x: 10, y: 0), of: "box", in: scene, at: 0.5), Point(x: 100, y: 105), "half size, turned", tolerance: 1e-4)
+    expectNear(
+      try canvasPosition(Point(x: 0, y: 10), of: "box", in: scene, at: 1), Point(x: 90, y: 100), "full size, turned", tolerance: 1e-4)
   }
 
   @Test("a parent lends its transform, not its opacity; a start time shifts a layer's keyframes")
@@ -93,7 +95,7 @@ struct LottieTransformTests {
     let scene = try Support.compile(Support.document(layers: child + "," + parent))
     // Frame 30 of the scene is frame 15 of the child (st 15): x = 15 in the parent's space,
     // which is turned 90° and moved to (50, 0).
-    expectNear(try where_(.zero, of: "child", in: scene, at: 1), Point(x: 50, y: 15), "through the parent", tolerance: 1e-4)
+    expectNear(try canvasPosition(.zero, of: "child", in: scene, at: 1), Point(x: 50, y: 15), "through the parent", tolerance: 1e-4)
     let tree = scene.presentation(at: 1)
     let chain = try #require(Support.chain(in: tree) { $0 == "child" })
     #expect(chain.allSatisfy { $0.properties.opacity == 1 }, "the parent's opacity 0 is not lent")
@@ -110,12 +112,14 @@ struct LottieTransformTests {
     #expect(!shown(9.9 / 30) && shown(10 / 30) && shown(19.9 / 30) && !shown(20 / 30))
     let outOnly = layer("box", ks: Support.transform()).replacingOccurrences(of: #""ip":0,"op":60"#, with: #""op":20"#)
     let open = try Support.compile(Support.document(layers: outOnly))
-    #expect(Support.chain(in: open.presentation(at: 0)) { $0 == "box" }?.last?.properties.isHidden == false, "no in point: shown from the start")
+    #expect(
+      Support.chain(in: open.presentation(at: 0)) { $0 == "box" }?.last?.properties.isHidden == false, "no in point: shown from the start")
   }
 
   @Test("a time remap freezes or reverses a precomposition's time: its layers' keyframes and in points follow it")
   func timeRemap() throws {
-    let fade = #"{"ty":3,"nm":"fade","ip":0,"op":60,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[100]}]}}}"#
+    let fade =
+      #"{"ty":3,"nm":"fade","ip":0,"op":60,"ks":{"o":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[100]}]}}}"#
     let late = #"{"ty":4,"nm":"late","ip":20,"op":60,"ks":{},"shapes":[]}"#
     let assets = #"{"id":"inner","layers":[\#(fade.replacingOccurrences(of: #""ty":3"#, with: #""ty":4,"shapes":[]"#)),\#(late)]}"#
     func opacity(remap: String, at time: Double) throws -> (Double, Bool) {
@@ -138,11 +142,13 @@ struct LottieTransformTests {
     #expect(abs(quarter - 0.75) < 1e-6, "\(quarter)")
   }
 
-  @Test("rx and ry turn a layer in 3D and Core Animation draws it flat without perspective: x turns shorten it vertically, y turns horizontally")
+  @Test(
+    "rx and ry turn a layer in 3D and Core Animation draws it flat without perspective: x turns shorten it vertically, y turns horizontally"
+  )
   func rotationsAboutXAndY() throws {
     func placed(_ point: Point, rx: Double = 0, ry: Double = 0, rz: Double = 0) throws -> Point {
       let ks = #"{"p":{"a":0,"k":[100,100]},"rx":{"a":0,"k":\#(rx)},"ry":{"a":0,"k":\#(ry)},"rz":{"a":0,"k":\#(rz)}}"#
-      return try where_(point, of: "box", in: try Support.compile(Support.document(layers: layer("box", ks: ks))), at: 0)
+      return try canvasPosition(point, of: "box", in: try Support.compile(Support.document(layers: layer("box", ks: ks))), at: 0)
     }
     // cos 60° = 0.5: an x turn halves heights, a y turn widths; the other axis is untouched.
     expectNear(try placed(Point(x: 10, y: 10), rx: 60), Point(x: 110, y: 105), "rx 60")
@@ -161,7 +167,7 @@ struct LottieTransformTests {
     let ks = #"{"p":{"a":0,"k":[0,0]},"rx":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[90]}]}}"#
     let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)))
     for frame in [0.0, 10, 20, 27] {
-      let height = try where_(Point(x: 0, y: 10), of: "box", in: scene, at: frame / 30).y
+      let height = try canvasPosition(Point(x: 0, y: 10), of: "box", in: scene, at: frame / 30).y
       let expected = 10 * cos(3 * frame * .pi / 180)
       #expect(abs(height - expected) < 1e-3, "frame \(frame): \(height), expected \(expected)")
     }
@@ -193,7 +199,7 @@ struct LottieTransformTests {
     var warnings: [DocumentError] = []
     let ks = #"{"p":{"a":0,"k":[0,0]},"sk":{"a":0,"k":20},"sa":{"a":0,"k":0}}"#
     let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)), warnings: &warnings)
-    expectNear(try where_(Point(x: 0, y: 10), of: "box", in: scene, at: 0), Point(x: 0, y: 10), "layer skew left out")
+    expectNear(try canvasPosition(Point(x: 0, y: 10), of: "box", in: scene, at: 0), Point(x: 0, y: 10), "layer skew left out")
     #expect(warnings.contains { "\($0)".contains("layers[0].ks.sk") && "\($0)".contains("skew") }, "\(warnings)")
   }
 }

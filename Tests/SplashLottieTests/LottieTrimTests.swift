@@ -33,7 +33,8 @@ struct LottieTrimTests {
   }
 
   private func expectRanges(_ found: [(Double, Double)], _ expected: [(Double, Double)], _ label: String) {
-    let matches = found.count == expected.count
+    let matches =
+      found.count == expected.count
       && zip(found, expected).allSatisfy { abs($0.0 - $1.0) < 1e-9 && abs($0.1 - $1.1) < 1e-9 }
     #expect(matches, "\(label): \(found), expected \(expected)")
   }
@@ -76,9 +77,11 @@ struct LottieTrimTests {
 
   @Test("a trimmed fill is cut: 0–50 % of a 10 × 10 square's outline, closed by the fill")
   func fill() throws {
-    let square = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10],[0,10]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+    let square =
+      #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10],[0,10]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
     let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
-    let layer = #"{"ty":4,"nm":"s","ip":0,"op":60,"ks":{},"shapes":[\#(square),\#(trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":50}"#)),\#(fill)]}"#
+    let layer =
+      #"{"ty":4,"nm":"s","ip":0,"op":60,"ks":{},"shapes":[\#(square),\#(trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":50}"#)),\#(fill)]}"#
     let scene = try Support.compile(Support.document(layers: layer))
     var path: Path?
     func visit(_ layer: PresentationLayer) {
@@ -105,4 +108,3 @@ struct LottieTrimTests {
     expectRanges(try strokes([group, secondHalf], at: 0), [(0.25, 0.5)], "inside, then after the group")
   }
 }
-

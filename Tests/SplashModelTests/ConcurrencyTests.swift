@@ -19,13 +19,25 @@ struct ConcurrencyTests {
       AnimationGroup(
         timing: MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity),
         animations: [
-          .property(PropertyAnimation(keyPath: .strokeEnd, timing: MediaTiming(duration: 2.5), values: .keyframes(KeyframeTrack(values: [.scalar(0), .scalar(1)])), timingFunction: curve)),
-          .property(PropertyAnimation(keyPath: .transform, timing: MediaTiming(duration: 2.5), values: .basic(from: .transform(Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1)), to: .transform(.identity), by: nil), timingFunction: curve)),
+          .property(
+            PropertyAnimation(
+              keyPath: .strokeEnd, timing: MediaTiming(duration: 2.5), values: .keyframes(KeyframeTrack(values: [.scalar(0), .scalar(1)])),
+              timingFunction: curve)),
+          .property(
+            PropertyAnimation(
+              keyPath: .transform, timing: MediaTiming(duration: 2.5),
+              values: .basic(from: .transform(Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1)), to: .transform(.identity), by: nil),
+              timingFunction: curve)),
         ]))
     let spring = Animation.property(
-      PropertyAnimation(keyPath: .scale, timing: MediaTiming(beginTime: 1, duration: 0.4), values: .spring(from: .scalar(0.25), to: .scalar(1), by: nil, spring: Spring(uiKitDuration: 0.4, dampingRatio: 0.7, initialVelocity: 0.1))))
+      PropertyAnimation(
+        keyPath: .scale, timing: MediaTiming(beginTime: 1, duration: 0.4),
+        values: .spring(
+          from: .scalar(0.25), to: .scalar(1), by: nil, spring: Spring(uiKitDuration: 0.4, dampingRatio: 0.7, initialVelocity: 0.1))))
     let spin = Animation.property(
-      PropertyAnimation(keyPath: .rotationZ, timing: MediaTiming(duration: 0.7, repeatCount: 3.5, autoreverses: true), values: .basic(from: .scalar(0), to: .scalar(2 * .pi), by: nil)))
+      PropertyAnimation(
+        keyPath: .rotationZ, timing: MediaTiming(duration: 0.7, repeatCount: 3.5, autoreverses: true),
+        values: .basic(from: .scalar(0), to: .scalar(2 * .pi), by: nil)))
     let layer = Layer(id: "shape", kind: .shape, properties: properties, animations: [group, spring, spin])
     return Scene(
       canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [layer], clip: ClipWindow(start: 0, cycle: 10))
@@ -51,7 +63,8 @@ struct ConcurrencyTests {
     let first = firstMismatch.load(ordering: .relaxed)
     #expect(
       mismatches.load(ordering: .relaxed) == 0,
-      "seed \(seed): \(mismatches.load(ordering: .relaxed)) times differ, the first at index \(first), t = \(first < times.count ? times[first] : .nan)")
+      "seed \(seed): \(mismatches.load(ordering: .relaxed)) times differ, the first at index \(first), t = \(first < times.count ? times[first] : .nan)"
+    )
     // The scene really moves: the results are not all the same tree.
     #expect(Set(serial.prefix(100)).count > 50, "seed \(seed)")
   }

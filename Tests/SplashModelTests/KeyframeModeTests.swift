@@ -90,14 +90,16 @@ struct KeyframeModeTests {
     let tilt = Animation.property(
       PropertyAnimation(
         keyPath: .rotationX, timing: MediaTiming(duration: 1), values: .basic(from: .scalar(0), to: .scalar(1), by: nil)))
-    let presented = TransformComponents(Layer(id: "card", properties: properties, animations: [tilt]).presentation(at: 0.5).properties.transform)
+    let presented = TransformComponents(
+      Layer(id: "card", properties: properties, animations: [tilt]).presentation(at: 0.5).properties.transform)
     #expect(abs(presented.rotation.x - 0.5) < 1e-9)
     #expect(abs(presented.rotation.z - 0.5) < 1e-9)
     #expect(abs(presented.scale.x - 2) < 1e-9)
     let grow = Animation.property(
       PropertyAnimation(
         keyPath: .scale, timing: MediaTiming(duration: 1), values: .basic(from: .scalar(1), to: .scalar(3), by: nil)))
-    let grown = TransformComponents(Layer(id: "card", properties: properties, animations: [grow]).presentation(at: 0.5).properties.transform)
+    let grown = TransformComponents(
+      Layer(id: "card", properties: properties, animations: [grow]).presentation(at: 0.5).properties.transform)
     #expect(abs(grown.scale.y - 2) < 1e-9 && abs(grown.rotation.z - 0.5) < 1e-9)
   }
 
@@ -110,7 +112,10 @@ struct KeyframeModeTests {
     wave.move(to: Point(x: 0, y: 30))
     wave.addCurve(to: Point(x: 90, y: 30), control1: Point(x: 30, y: 0), control2: Point(x: 60, y: 60))
     let start = Path.morph(line, wave, amount: 0)
-    #expect(start.elements == [.move(to: Point(x: 0, y: 30)), .cubicCurve(control1: Point(x: 30, y: 30), control2: Point(x: 60, y: 30), to: Point(x: 90, y: 30))])
+    #expect(
+      start.elements == [
+        .move(to: Point(x: 0, y: 30)), .cubicCurve(control1: Point(x: 30, y: 30), control2: Point(x: 60, y: 30), to: Point(x: 90, y: 30)),
+      ])
     let halfway = Path.morph(line, wave, amount: 0.5)
     #expect(halfway.elements[1] == .cubicCurve(control1: Point(x: 30, y: 15), control2: Point(x: 60, y: 45), to: Point(x: 90, y: 30)))
     // Two segments against one: the single one is split at its middle.

@@ -19,14 +19,29 @@ struct MediaTimingTests {
     ("speed 2 runs local time twice as fast", MediaTiming(duration: 2, speed: 2), 0.5, 1),
     ("repeatCount 3 wraps each iteration", MediaTiming(duration: 2, repeatCount: 3), 5.5, 1.5),
     ("repeatCount 2.5 with autoreverses: 2nd cycle going back", MediaTiming(duration: 1, repeatCount: 2.5, autoreverses: true), 3.25, 0.75),
-    ("repeatCount 2.5 with autoreverses: half a cycle at the end", MediaTiming(duration: 1, repeatCount: 2.5, autoreverses: true), 4.75, 0.75),
-    ("repeatCount 2.5 with autoreverses: ends at the far end, forwards fill", MediaTiming(duration: 1, repeatCount: 2.5, autoreverses: true, fillMode: .forwards), 6, 1),
+    (
+      "repeatCount 2.5 with autoreverses: half a cycle at the end", MediaTiming(duration: 1, repeatCount: 2.5, autoreverses: true), 4.75,
+      0.75
+    ),
+    (
+      "repeatCount 2.5 with autoreverses: ends at the far end, forwards fill",
+      MediaTiming(duration: 1, repeatCount: 2.5, autoreverses: true, fillMode: .forwards), 6, 1
+    ),
     ("repeatDuration overrides repeatCount", MediaTiming(duration: 1, repeatCount: 10, repeatDuration: 1.5), 2, nil),
-    ("timeOffset wraps in an infinite repeat (fuber τ = (t + 2.1) mod 3 at t = 0)", MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity), 0, 2.1),
+    (
+      "timeOffset wraps in an infinite repeat (fuber τ = (t + 2.1) mod 3 at t = 0)",
+      MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity), 0, 2.1
+    ),
     ("timeOffset wraps in an infinite repeat (t = 0.9 → τ = 0)", MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity), 0.9, 0),
-    ("timeOffset wraps in an infinite repeat (t = 10 → τ = 0.1)", MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity), 10, 0.1),
+    (
+      "timeOffset wraps in an infinite repeat (t = 10 → τ = 0.1)", MediaTiming(duration: 3, timeOffset: 2.1, repeatCount: .infinity), 10,
+      0.1
+    ),
     ("timeOffset on a single play wraps to the start", MediaTiming(duration: 2, timeOffset: 1.5), 1, 0.5),
-    ("backwards fill with timeOffset holds the offset phase (fuber's tiles)", MediaTiming(beginTime: 0.2, duration: 3, timeOffset: 1.05, repeatCount: .infinity, fillMode: .backwards), 0.1, 1.05),
+    (
+      "backwards fill with timeOffset holds the offset phase (fuber's tiles)",
+      MediaTiming(beginTime: 0.2, duration: 3, timeOffset: 1.05, repeatCount: .infinity, fillMode: .backwards), 0.1, 1.05
+    ),
     ("speed 0 freezes at timeOffset", MediaTiming(duration: 2, speed: 0, timeOffset: 0.5), 100, 0.5),
   ]
 

@@ -9,8 +9,14 @@ struct SpringTests {
   static let integrated: [(String, Spring, [Double])] = [
     ("under-damped, CA defaults (m 1, k 100, c 10)", Spring(), [0.340299847, 1.124354767, 1.002289494]),
     ("critically damped (c 20)", Spring(mass: 1, stiffness: 100, damping: 20), [0.264241118, 0.800851727, 0.982648735]),
-    ("over-damped with velocity (c 40, v 2)", Spring(mass: 1, stiffness: 100, damping: 40, initialVelocity: 2), [0.220518402, 0.543616961, 0.795721253]),
-    ("heavy, moving away first (m 2, k 50, c 3, v −1)", Spring(mass: 2, stiffness: 50, damping: 3, initialVelocity: -1), [0.027502541, 0.648415452, 1.588410748]),
+    (
+      "over-damped with velocity (c 40, v 2)", Spring(mass: 1, stiffness: 100, damping: 40, initialVelocity: 2),
+      [0.220518402, 0.543616961, 0.795721253]
+    ),
+    (
+      "heavy, moving away first (m 2, k 50, c 3, v −1)", Spring(mass: 2, stiffness: 50, damping: 3, initialVelocity: -1),
+      [0.027502541, 0.648415452, 1.588410748]
+    ),
   ]
 
   @Test("closed form matches numerical integration at t = 0.1, 0.3, 0.6 s", arguments: integrated)
@@ -43,9 +49,10 @@ struct SpringTests {
         keyPath: .scale, timing: MediaTiming(beginTime: 4.35, duration: 0.4),
         values: .spring(from: .scalar(0.25), to: .scalar(1), by: nil, spring: spring)))
     let label = Layer(id: "label", kind: .text, animations: [animation])
-    let peak = stride(from: 4.35, through: 4.75, by: 0.001).map {
-      TransformComponents(label.presentation(at: $0).properties.transform).scale.x
-    }.max() ?? 0
+    let peak =
+      stride(from: 4.35, through: 4.75, by: 0.001).map {
+        TransformComponents(label.presentation(at: $0).properties.transform).scale.x
+      }.max() ?? 0
     #expect(abs(peak - 1.0345) < 0.001)
     #expect(abs(TransformComponents(label.presentation(at: 4.36).properties.transform).scale.x - 0.25) < 0.05)
   }

@@ -266,9 +266,9 @@ struct RenderPipelineTests {
       scene: scene, schedule: FrameSchedule(clip: scene.clip, framesPerSecond: 30, loops: 1), pixelWidth: 16,
       pixelHeight: 16, workers: 2)
     #expect(throws: PipelineCancelled.self) {
-      try pipeline.run(makeBackend: { StampingBackend(renders: RenderCounter()) }, sink: sink, cancellation: flag) { done in
-        if done == 50 { flag.cancel() }
-      }
+      try pipeline.run(
+        makeBackend: { StampingBackend(renders: RenderCounter()) }, sink: sink, cancellation: flag,
+        progress: { done in if done == 50 { flag.cancel() } })
     }
     #expect(!sink.isFinished && sink.hashes.count == 50)
   }

@@ -60,12 +60,15 @@ struct AngleExpressionTests {
 
   @Test("any other number without a unit is refused with the explanation, an expression with its value")
   func refused() {
-    let expected = #"angle.json5: layers[0].animations[0].fromValue: expected an angle with a unit, such as "-90deg", "1.5pi", "0.25turn" or "0.5rad", found "#
+    let expected =
+      #"angle.json5: layers[0].animations[0].fromValue: expected an angle with a unit, such as "-90deg", "1.5pi", "0.25turn" or "0.5rad", found "#
     #expect(message("45") == expected + "45")
     #expect(message(#""45""#) == expected + #""45""#)
     #expect(message(#""90 / 2""#) == expected + #""90 / 2" (= 45)"#)
     #expect(message(#""1 - 1""#) == expected + #""1 - 1" (= 0)"#)
-    #expect(message(#""90grad""#) == expected + #""90grad": column 3: expected an operator (+, -, *, /), a unit (deg, pi, rad, turn, π) or the end, found 'g'"#)
+    #expect(
+      message(#""90grad""#) == expected
+        + #""90grad": column 3: expected an operator (+, -, *, /), a unit (deg, pi, rad, turn, π) or the end, found 'g'"#)
     #expect(message(#""pi / 4 rad rad""#) == expected + #""pi / 4 rad rad": column 12: expected the end after the unit, found 'r'"#)
   }
 }

@@ -114,7 +114,8 @@ struct DefinitionTests {
       define: #"layers: { a: { use: "b", id: "x" }, b: { use: "c" }, c: { use: "b" } }"#, layers: #"{ use: "a" }"#)
     #expect(
       message
-        == #"reuse.json5: layers[0] (use "a", define.layers.a) (use "b", define.layers.b) (use "c", define.layers.c).use: expected a definition that does not use itself (b → c → b), found "b""#)
+        == #"reuse.json5: layers[0] (use "a", define.layers.a) (use "b", define.layers.b) (use "c", define.layers.c).use: expected a definition that does not use itself (b → c → b), found "b""#
+    )
     let direct = firstError(define: #"animations: { spin: { use: "spin" } }"#, layers: #"{ id: "a", animations: [ { use: "spin" } ] }"#)
     #expect(direct.hasSuffix(#".use: expected a definition that does not use itself (spin → spin), found "spin""#), "\(direct)")
   }
@@ -125,10 +126,14 @@ struct DefinitionTests {
       firstError(define: "layers: { \(Self.dot), ring: { id: \"ring\" } }, animations: { \(Self.pulse) }", layers: #"{ use: "dto" }"#)
         == #"reuse.json5: layers[0].use: expected the name of a layer in define.layers: "dot" or "ring", found "dto""#)
     // What the compiler would say of the layer that is not there is no second problem.
-    #expect(problems(define: "layers: { \(Self.dot) }, animations: { \(Self.pulse) }", layers: #"{ use: "dto" }, { use: "dot", mask: { use: "dto" } }"#).count == 2)
+    #expect(
+      problems(
+        define: "layers: { \(Self.dot) }, animations: { \(Self.pulse) }", layers: #"{ use: "dto" }, { use: "dot", mask: { use: "dto" } }"#
+      ).count == 2)
     #expect(
       firstError(define: "animations: { \(Self.pulse) }", layers: #"{ use: "pulse" }"#)
-        == #"reuse.json5: layers[0].use: expected a layer defined in define.layers, which has none ("pulse" is an animation, defined in define.animations), found "pulse""#)
+        == #"reuse.json5: layers[0].use: expected a layer defined in define.layers, which has none ("pulse" is an animation, defined in define.animations), found "pulse""#
+    )
     #expect(
       firstError(define: "", layers: #"{ id: "a", animations: [ { use: 3 } ] }"#)
         == "reuse.json5: layers[0].animations[0].use: expected the name of an animation in define.animations, found 3")
@@ -145,9 +150,12 @@ struct DefinitionTests {
     #expect(found.count == 2, "\(found)")
     #expect(
       found.first
-        == #"reuse.json5: layers[0] (use "dot", define.layers.dot).animations[0] (use "blink", define.animations.blink).keyTimes: expected 2 key times (one per value), found an array of 3"#)
+        == #"reuse.json5: layers[0] (use "dot", define.layers.dot).animations[0] (use "blink", define.animations.blink).keyTimes: expected 2 key times (one per value), found an array of 3"#
+    )
     // A member the use site itself supplies is shown at the use site (here inside `dot`).
-    #expect(found.last?.hasPrefix(#"reuse.json5: layers[0] (use "dot", define.layers.dot).animations[1].beginTime: expected "#) == true, "\(found)")
+    #expect(
+      found.last?.hasPrefix(#"reuse.json5: layers[0] (use "dot", define.layers.dot).animations[1].beginTime: expected "#) == true,
+      "\(found)")
     // Rendering stops at the first, with the same message.
     #expect(firstError(define: define, layers: layers) == found.first)
   }
@@ -204,8 +212,11 @@ struct DefinitionTests {
   @Test("a grid cell may be a use; its animations are delayed from the definition's begin time")
   func gridCells() throws {
     let scene = try scene(
-      define: "animations: { \(Self.pulse) }, layers: { tile: { bounds: [0, 0, 10, 10], backgroundColor: \"blue\", animations: [ { use: \"pulse\" } ] } }",
-      layers: #"{ id: "host", grid: { columns: 3, rows: 1, cellSize: [10, 10], centerCell: [0, 0], delayPerPoint: 0.01, cell: { use: "tile" } } }"#)
+      define:
+        "animations: { \(Self.pulse) }, layers: { tile: { bounds: [0, 0, 10, 10], backgroundColor: \"blue\", animations: [ { use: \"pulse\" } ] } }",
+      layers:
+        #"{ id: "host", grid: { columns: 3, rows: 1, cellSize: [10, 10], centerCell: [0, 0], delayPerPoint: 0.01, cell: { use: "tile" } } }"#
+    )
     let cells = try #require(scene.layers.first?.sublayers)
     #expect(cells.map(\.id) == ["cell-0-0", "cell-1-0", "cell-2-0"])
     #expect(cells.compactMap { timing($0)?.beginTime }.map { ($0 * 1000).rounded() / 1000 } == [0.1, 0.2, 0.3])

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Testing
 import SplashDocument
+import Testing
 
 @testable import SplashPresets
 

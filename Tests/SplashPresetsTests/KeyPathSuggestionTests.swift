@@ -26,16 +26,20 @@ struct KeyPathSuggestionTests {
   func typoOnShape() {
     #expect(
       message(animated("strokeEndd"))
-        == #"typo.json5: layers[0].animations[0].keyPath: expected a key path of a "shape" layer; did you mean "strokeEnd"? found "strokeEndd""#)
+        == #"typo.json5: layers[0].animations[0].keyPath: expected a key path of a "shape" layer; did you mean "strokeEnd"? found "strokeEndd""#
+    )
   }
 
   @Test("suggestions: the closest first, at most three, case ignored, whole components added or dropped")
   func closest() {
-    let all = ["position", "position.x", "opacity", "transform", "transform.rotation", "transform.rotation.x",
-      "transform.rotation.y", "transform.rotation.z", "transform.scale", "strokeEnd", "strokeStart"]
+    let all = [
+      "position", "position.x", "opacity", "transform", "transform.rotation", "transform.rotation.x",
+      "transform.rotation.y", "transform.rotation.z", "transform.scale", "strokeEnd", "strokeStart",
+    ]
     #expect(KeyPathSuggestion.closest(to: "opacty", among: all) == ["opacity"])
     #expect(KeyPathSuggestion.closest(to: "Opacity", among: all) == ["opacity"])
-    #expect(KeyPathSuggestion.closest(to: "transform.rot", among: all) == ["transform.rotation", "transform.rotation.x", "transform.rotation.y"])
+    #expect(
+      KeyPathSuggestion.closest(to: "transform.rot", among: all) == ["transform.rotation", "transform.rotation.x", "transform.rotation.y"])
     #expect(KeyPathSuggestion.closest(to: "rotation", among: all) == ["transform.rotation"])
     #expect(KeyPathSuggestion.closest(to: "opacity.value", among: all) == ["opacity"])
     #expect(KeyPathSuggestion.closest(to: "xyz", among: all).isEmpty)
@@ -54,7 +58,8 @@ struct KeyPathSuggestionTests {
   func otherKinds() {
     #expect(
       message(animated("fontSze"))
-        == #"typo.json5: layers[0].animations[0].keyPath: expected a key path of a "shape" layer ("fontSize" needs type "text"), found "fontSze""#)
+        == #"typo.json5: layers[0].animations[0].keyPath: expected a key path of a "shape" layer ("fontSize" needs type "text"), found "fontSze""#
+    )
     let unknown = message(animated("wobble", type: "text"))
     #expect(unknown.hasPrefix(#"typo.json5: layers[0].animations[0].keyPath: expected a key path of a "text" layer: one of CALayer's"#))
     #expect(unknown.contains(#"one of its own: "fontSize" or "foregroundColor""#), "\(unknown)")

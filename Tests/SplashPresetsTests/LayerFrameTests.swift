@@ -23,7 +23,8 @@ struct LayerFrameTests {
 
   @Test("with another anchor point the position is that point of the frame, wherever anchorPoint is written")
   func customAnchor() throws {
-    let found = try layers(#"""
+    let found = try layers(
+      #"""
       { id: "a", frame: [10, 20, 40, 30], anchorPoint: [0, 1] },
       { id: "b", anchorPoint: [0.25, 0.5], frame: ["(40 - 4) / 3", 0, "400 / 10", "2 * 15"] }
       """#)
@@ -32,7 +33,9 @@ struct LayerFrameTests {
     #expect(found[1].properties.position == Point(x: 22, y: 15))
     // The frame is where the layer draws: its top-left corner in the parent is the frame's origin.
     let presentation = try PresetCompiler.compile(
-      Data(#"{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 }, layers: [ { id: "a", frame: [10, 20, 40, 30], anchorPoint: [0.2, 0.7] } ] }"#.utf8),
+      Data(
+        #"{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 }, layers: [ { id: "a", frame: [10, 20, 40, 30], anchorPoint: [0.2, 0.7] } ] }"#
+          .utf8),
       file: "frame.json5"
     ).presentation(at: 0).layer(withID: "a")
     let layer = try #require(presentation)
@@ -46,18 +49,24 @@ struct LayerFrameTests {
   func conflict() {
     for (other, key) in [("position: [1, 2]", "position"), ("bounds: [0, 0, 5, 5]", "bounds")] {
       let issues = PresetCompiler.problems(
-        Data(#"{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 }, layers: [ { id: "a", frame: [0, 0, 1, 1], \#(other) } ] }"#.utf8),
+        Data(
+          #"{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 }, layers: [ { id: "a", frame: [0, 0, 1, 1], \#(other) } ] }"#
+            .utf8),
         file: "frame.json5")
       #expect(
         issues.map(\.description)
-          == [#"frame.json5: layers[0].frame: "frame" sets both position and bounds (CALayer's frame setter), so "\#(key)" cannot be given too"#])
+          == [
+            #"frame.json5: layers[0].frame: "frame" sets both position and bounds (CALayer's frame setter), so "\#(key)" cannot be given too"#
+          ])
     }
   }
 
   @Test("a frame is a rect: four numbers, no negative size")
   func malformed() {
     let issues = PresetCompiler.problems(
-      Data(#"{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 }, layers: [ { id: "a", frame: [0, 0, -1, 1] }, { id: "b", frame: [0, 0] } ] }"#.utf8),
+      Data(
+        #"{ schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 }, layers: [ { id: "a", frame: [0, 0, -1, 1] }, { id: "b", frame: [0, 0] } ] }"#
+          .utf8),
       file: "frame.json5")
     #expect(
       issues.map(\.description) == [

@@ -48,13 +48,15 @@ struct NamedNumberTests {
     #expect(
       message(numbers: #"a: "$b + 1", b: "$c * 2", c: "$a""#)
         == "n.json5: define.numbers.a: expected a number that does not depend on itself, found a → b → c → a")
-    #expect(message(numbers: #"own: "$own""#) == "n.json5: define.numbers.own: expected a number that does not depend on itself, found own → own")
+    #expect(
+      message(numbers: #"own: "$own""#) == "n.json5: define.numbers.own: expected a number that does not depend on itself, found own → own")
     #expect(
       message(numbers: "size: 3")
         == #"n.json5: define.numbers.size: expected a name that no parameter has (a named number cannot replace one), found "size""#)
     #expect(
       message(numbers: #""circle-size": 3"#)
-        == #"n.json5: define.numbers.circle-size: expected a number name of letters, digits and _ starting with a letter, found "circle-size""#)
+        == #"n.json5: define.numbers.circle-size: expected a number name of letters, digits and _ starting with a letter, found "circle-size""#
+    )
     #expect(message(numbers: "a: [1]") == "n.json5: define.numbers.a: expected a number or an arithmetic expression, found an array of 1")
     let column = message(numbers: #"a: "($size - 4 / 3""#)
     #expect(column.hasPrefix("n.json5: define.numbers.a: expected a number or an arithmetic expression"), "\(column)")

@@ -77,16 +77,21 @@ struct NumberExpressionTests {
   func parameterRefusals() {
     #expect(
       message(#"{ id: "a", zPosition: "1 + $brand * 2" }"#)
-        == ##"x.json5: layers[0].zPosition: expected a number or an arithmetic expression ("(40 - 4) / 3"), found "1 + $brand * 2": column 5: expected a number parameter, found $brand = "#40E0B0""##)
+        == ##"x.json5: layers[0].zPosition: expected a number or an arithmetic expression ("(40 - 4) / 3"), found "1 + $brand * 2": column 5: expected a number parameter, found $brand = "#40E0B0""##
+    )
     #expect(
       message(#"{ id: "a", zPosition: "$siz / 2" }"#)
-        == #"x.json5: layers[0].zPosition: expected a number or an arithmetic expression ("(40 - 4) / 3"), found "$siz / 2": column 1: expected a number parameter, found $siz (the preset declares $size, $third)"#)
+        == #"x.json5: layers[0].zPosition: expected a number or an arithmetic expression ("(40 - 4) / 3"), found "$siz / 2": column 1: expected a number parameter, found $siz (the preset declares $size, $third)"#
+    )
     // A typo in an exact reference is still caught before compiling, as before.
-    #expect(message(#"{ id: "a", zPosition: "$siz" }"#).hasPrefix(#"x.json5: layers[0].zPosition: expected one of $brand, $size, $third, found "$siz""#))
+    #expect(
+      message(#"{ id: "a", zPosition: "$siz" }"#).hasPrefix(
+        #"x.json5: layers[0].zPosition: expected one of $brand, $size, $third, found "$siz""#))
     // A parameter's own value cannot lean on parameters.
     #expect(
       message(#"{ id: "a" }"#, overrides: ["size": "$third * 2"])
-        == #"x.json5: parameters.size: expected a number for --param size, found "$third * 2": column 1: expected no parameter here ($third): a parameter's own value cannot use one"#)
+        == #"x.json5: parameters.size: expected a number for --param size, found "$third * 2": column 1: expected no parameter here ($third): a parameter's own value cannot use one"#
+    )
   }
 
   /// (expression, the message after the JSON path)
@@ -98,7 +103,10 @@ struct NumberExpressionTests {
     ("2 * sqrt(1 - 5)", #"found "2 * sqrt(1 - 5)": column 5: expected a number ≥ 0 for sqrt, found -4"#),
     ("1e308 * 10", #"found "1e308 * 10": column 7: the result of '*' is not a finite number"#),
     ("1e400", #"found "1e400": column 1: expected a finite number, found 1e400"#),
-    ("2 * Pi", #"found "2 * Pi": column 5: unknown name "Pi"; expected pi, a $parameter or a function (abs, ceil, cos, floor, max, min, round, sin, sqrt, tan)"#),
+    (
+      "2 * Pi",
+      #"found "2 * Pi": column 5: unknown name "Pi"; expected pi, a $parameter or a function (abs, ceil, cos, floor, max, min, round, sin, sqrt, tan)"#
+    ),
     ("sin 2", #"found "sin 2": column 5: expected '(' after sin, found '2'"#),
     ("sin(1, 2)", #"found "sin(1, 2)": column 1: expected one argument for sin, found 2"#),
     ("3 +", #"found "3 +": column 4: expected a number, pi, a $parameter, a function or '('"#),
@@ -118,13 +126,17 @@ struct NumberExpressionTests {
   @Test("a range applies to the value an expression evaluates to, which the message shows")
   func ranges() {
     #expect(message(#"{ id: "a", opacity: "1 / 4 + 1 / 4" }"#) == "no error")
-    #expect(message(#"{ id: "a", opacity: "3 / 2" }"#) == #"x.json5: layers[0].opacity: expected an opacity from 0 to 1, found "3 / 2" (= 1.5)"#)
-    #expect(message(#"{ id: "a", bounds: [0, 0, "2 - 3", 1] }"#) == "x.json5: layers[0].bounds: expected a rect with no negative width or height, found an array of 4")
+    #expect(
+      message(#"{ id: "a", opacity: "3 / 2" }"#) == #"x.json5: layers[0].opacity: expected an opacity from 0 to 1, found "3 / 2" (= 1.5)"#)
+    #expect(
+      message(#"{ id: "a", bounds: [0, 0, "2 - 3", 1] }"#)
+        == "x.json5: layers[0].bounds: expected a rect with no negative width or height, found an array of 4")
     #expect(
       message(#"{ id: "g", grid: { columns: "15 / 2", rows: 1, cellSize: [1, 1], cell: {} } }"#)
         == #"x.json5: layers[0].grid.columns: expected a whole number from 1 to 200, found "15 / 2" (= 7.5)"#)
     #expect(
-      message(#"{ id: "a", cornerRadius: "(1" }"#) == #"x.json5: layers[0].cornerRadius: expected a number ≥ 0, found "(1": column 3: expected ')'"#)
+      message(#"{ id: "a", cornerRadius: "(1" }"#)
+        == #"x.json5: layers[0].cornerRadius: expected a number ≥ 0, found "(1": column 3: expected ')'"#)
   }
 
   @Test("an expression is at most 1000 characters and 32 levels deep")

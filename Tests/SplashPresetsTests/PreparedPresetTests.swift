@@ -58,7 +58,9 @@ struct PreparedPresetTests {
 
   @Test("grid cell subscripts are removed from a path, nothing else")
   func cellSubscripts() {
-    #expect(PreparedPreset.withoutCellSubscripts("layers[0].grid.cell[cell 3,5].sublayers[2].fillColor") == "layers[0].grid.cell.sublayers[2].fillColor")
+    #expect(
+      PreparedPreset.withoutCellSubscripts("layers[0].grid.cell[cell 3,5].sublayers[2].fillColor")
+        == "layers[0].grid.cell.sublayers[2].fillColor")
     #expect(PreparedPreset.withoutCellSubscripts("layers[10].sublayers[1]") == "layers[10].sublayers[1]")
   }
 }

@@ -60,7 +60,8 @@ struct PresetErrorTests {
     ),
     (
       "angle without unit",
-      valid.replacingOccurrences(of: "keyPath: \"strokeEnd\", fromValue: 0, toValue: 1", with: "keyPath: \"transform.rotation.z\", fromValue: 1.57, toValue: 6.28"),
+      valid.replacingOccurrences(
+        of: "keyPath: \"strokeEnd\", fromValue: 0, toValue: 1", with: "keyPath: \"transform.rotation.z\", fromValue: 1.57, toValue: 6.28"),
       "broken.json5: layers[0].animations[0].fromValue: expected an angle with a unit"
     ),
     (
@@ -69,7 +70,8 @@ struct PresetErrorTests {
       "broken.json5: layers[1].id: expected a layer id not used elsewhere in the preset, found \"a\""
     ),
     (
-      "keyTimes count", valid.replacingOccurrences(
+      "keyTimes count",
+      valid.replacingOccurrences(
         of: "type: \"basic\", keyPath: \"strokeEnd\", fromValue: 0, toValue: 1",
         with: "type: \"keyframe\", keyPath: \"strokeEnd\", values: [0, 1], keyTimes: [0, 0.5, 1]"),
       "broken.json5: layers[0].animations[0].keyTimes: expected 2 key times (one per value), found an array of 3"
@@ -86,7 +88,11 @@ struct PresetErrorTests {
   /// Found by ci/fuzz.sh: an unquoted key holding 0xFF bytes made Foundation's JSON5 scanner trap.
   @Test("fuzz regression: invalid UTF-8 is refused before the JSON5 scanner sees it")
   func invalidUTF8() throws {
-    let crash = try #require(Data(base64Encoded: "Ly8gZXhwZWN0OiBzY2hlbWFWZXJzaW9uOiBleHBlY3RlZCAxICh0aGUgc2NoZW1hIHRoaXMgc3BsYXNodmlkIHJlYWRzKSwgZm8qdW5kIDIKeyBzY2hlbWFWZXJzaf////8yLCBjYW52YXM6IHsgc2l6ZTogWzEwMCwgMTAwXSB9LCBjbGlwOiB7IGN5Y2xlOiAyIH0sIGxheWVyczogW10gfQo="))
+    let crash = try #require(
+      Data(
+        base64Encoded:
+          "Ly8gZXhwZWN0OiBzY2hlbWFWZXJzaW9uOiBleHBlY3RlZCAxICh0aGUgc2NoZW1hIHRoaXMgc3BsYXNodmlkIHJlYWRzKSwgZm8qdW5kIDIKeyBzY2hlbWFWZXJzaf////8yLCBjYW52YXM6IHsgc2l6ZTogWzEwMCwgMTAwXSB9LCBjbGlwOiB7IGN5Y2xlOiAyIH0sIGxheWVyczogW10gfQo="
+      ))
     #expect {
       try PresetCompiler.compile(crash, file: "crash.json5")
     } throws: { error in

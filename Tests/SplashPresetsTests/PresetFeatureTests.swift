@@ -23,7 +23,8 @@ struct PresetFeatureTests {
 
   @Test("a UIKit spring on transform.scale (the welcome label) evaluates with its overshoot")
   func uiKitSpring() throws {
-    let scene = try scene("""
+    let scene = try scene(
+      """
       { id: "label", type: "text", string: "Welcome", fontFamily: "Lato", fontWeight: "thin", fontSize: 50,
         animations: [ { type: "spring", keyPath: "transform.scale", fromValue: 0.25, toValue: 1,
                         beginTime: 4.35, duration: 0.4, dampingRatio: 0.7, initialSpringVelocity: 0.1,
@@ -31,9 +32,10 @@ struct PresetFeatureTests {
       """)
     let label = try #require(scene.layers.first)
     #expect(label.properties.text.fontWeight == 200)
-    let peak = stride(from: 4.35, through: 4.75, by: 0.002).map {
-      TransformComponents(label.presentation(at: $0).properties.transform).scale.x
-    }.max() ?? 0
+    let peak =
+      stride(from: 4.35, through: 4.75, by: 0.002).map {
+        TransformComponents(label.presentation(at: $0).properties.transform).scale.x
+      }.max() ?? 0
     #expect(peak > 1.03 && peak < 1.04)
     #expect(abs(TransformComponents(label.presentation(at: 1).properties.transform).scale.x - 0.25) < 1e-9)
   }
@@ -41,7 +43,8 @@ struct PresetFeatureTests {
   @Test("null is nil for a layer's colours (layer.fillColor = nil draws no fill), but not in an animation")
   func nilColors() throws {
     let ring = try #require(
-      try scene("""
+      try scene(
+        """
         { id: "ring", type: "shape", path: { oval: [0, 0, 10, 10] }, fillColor: null, strokeColor: "white",
           backgroundColor: null, borderColor: null, shadowColor: null }
         """
@@ -55,7 +58,8 @@ struct PresetFeatureTests {
 
   @Test("a CASpringAnimation without a duration lasts its settling duration")
   func springSettles() throws {
-    let scene = try scene("""
+    let scene = try scene(
+      """
       { id: "dot", animations: [ { type: "spring", keyPath: "position.x", fromValue: 0, toValue: 640,
                                    damping: 5, removedOnCompletion: false, fillMode: "forwards" } ] }
       """)
@@ -68,7 +72,8 @@ struct PresetFeatureTests {
 
   @Test("a position keyframe path with rotationMode, a mask, a gradient and 3D transforms compile")
   func keyframePathMaskGradient() throws {
-    let scene = try scene("""
+    let scene = try scene(
+      """
       { id: "host", bounds: [0, 0, 100, 100], position: [187.5, 333.5],
         transform: { rotateY: "30deg", perspective: 500 },
         mask: { id: "hole", bounds: [0, 0, 75, 75], backgroundColor: "white", cornerRadius: 37.5 },

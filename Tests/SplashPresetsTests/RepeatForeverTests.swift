@@ -37,9 +37,18 @@ struct RepeatForeverTests {
     #expect(try timing(#"repeatCount: "3 / 2""#).repeatCount == 1.5)
     #expect(try timing("repeatDuration: 2.5").repeatDuration == 2.5)
     for (members, expected) in [
-      ("repeatCount: -Infinity", "repeat.json5: layers[0].animations[0].repeatCount: expected a repeat count ≥ 0 or \"infinity\", found -inf"),
-      (#"repeatCount: "forever""#, #"repeat.json5: layers[0].animations[0].repeatCount: expected a repeat count ≥ 0 or "infinity", found "forever": column 1: unknown name "forever""#),
-      ("repeatDuration: -1", "repeat.json5: layers[0].animations[0].repeatDuration: expected a repeat duration in seconds ≥ 0 or \"infinity\", found -1"),
+      (
+        "repeatCount: -Infinity",
+        "repeat.json5: layers[0].animations[0].repeatCount: expected a repeat count ≥ 0 or \"infinity\", found -inf"
+      ),
+      (
+        #"repeatCount: "forever""#,
+        #"repeat.json5: layers[0].animations[0].repeatCount: expected a repeat count ≥ 0 or "infinity", found "forever": column 1: unknown name "forever""#
+      ),
+      (
+        "repeatDuration: -1",
+        "repeat.json5: layers[0].animations[0].repeatDuration: expected a repeat duration in seconds ≥ 0 or \"infinity\", found -1"
+      ),
     ] {
       #expect(throws: PresetError.self) { try timing(members) }
       do {

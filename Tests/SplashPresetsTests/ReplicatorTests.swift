@@ -76,7 +76,9 @@ struct ReplicatorTests {
     let scene = try scene(
       spinner(
         #"instanceCount: 5, instanceTransform: { rotate: "72deg" }, instanceDelay: 0.15"#,
-        dot: #", animations: [ { type: "keyframe", keyPath: "transform.scale", values: [1, 0.2, 1], duration: 0.9, repeatCount: "infinity" } ]"#))
+        dot:
+          #", animations: [ { type: "keyframe", keyPath: "transform.scale", values: [1, 0.2, 1], duration: 0.9, repeatCount: "infinity" } ]"#
+      ))
     for t in stride(from: 0.0, through: 2.0, by: 0.13) {
       let tree = scene.presentation(at: t)
       for k in 1..<5 {
@@ -93,7 +95,9 @@ struct ReplicatorTests {
     let scene = try scene(
       spinner(
         #"instanceCount: 4, instanceDelay: 0.5"#,
-        dot: #", addedAt: 1, removedAt: 3, animations: [ { type: "basic", keyPath: "opacity", fromValue: 0, toValue: 1, duration: 1, beginTime: 1 } ]"#))
+        dot:
+          #", addedAt: 1, removedAt: 3, animations: [ { type: "basic", keyPath: "opacity", fromValue: 0, toValue: 1, duration: 1, beginTime: 1 } ]"#
+      ))
     let tree = scene.presentation(at: 1.2)
     for id in ["dot", "dot#1", "dot#2", "dot#3"] {
       #expect(tree.layer(withID: id)?.properties.isHidden == false, "\(id) is in the tree")
@@ -107,13 +111,16 @@ struct ReplicatorTests {
   @Test("instance colours: instanceColor plus k × the offsets, clamped, inherited by the copies")
   func colours() throws {
     let tree = try scene(
-      spinner(##"instanceCount: 6, instanceColor: "#FF8000", instanceAlphaOffset: -0.25, instanceGreenOffset: 0.2, instanceBlueOffset: 0.1"##)
+      spinner(
+        ##"instanceCount: 6, instanceColor: "#FF8000", instanceAlphaOffset: -0.25, instanceGreenOffset: 0.2, instanceBlueOffset: 0.1"##)
     ).presentation(at: 0)
     for k in 0..<6 {
       let expected = Color(
         red: 1, green: min(128.0 / 255 + 0.2 * Double(k), 1), blue: 0.1 * Double(k), alpha: max(1 - 0.25 * Double(k), 0))
       let tint = try #require(tree.layer(withID: k == 0 ? "dot" : "dot#\(k)")?.tint)
-      for (found, wanted) in zip([tint.red, tint.green, tint.blue, tint.alpha], [expected.red, expected.green, expected.blue, expected.alpha]) {
+      for (found, wanted) in zip(
+        [tint.red, tint.green, tint.blue, tint.alpha], [expected.red, expected.green, expected.blue, expected.alpha])
+      {
         #expect(abs(found - wanted) < 1e-9, "instance \(k): \(tint) against \(expected)")
       }
       #expect(tree.layer(withID: "spinner/\(k)")?.tint == tint)
@@ -142,7 +149,10 @@ struct ReplicatorTests {
     #expect(
       presented.filter { $0.hasPrefix("dot") }
         == ["dot", "dot#0#1", "dot#0#2", "dot#1#0", "dot#1#1", "dot#1#2", "dot#2#0", "dot#2#1", "dot#2#2"])
-    #expect(presented.filter { $0.hasPrefix("row") } == ["row", "row/0", "row/1", "row/2", "row#1", "row#1/0", "row#1/1", "row#1/2", "row#2", "row#2/0", "row#2/1", "row#2/2"])
+    #expect(
+      presented.filter { $0.hasPrefix("row") } == [
+        "row", "row/0", "row/1", "row/2", "row#1", "row#1/0", "row#1/1", "row#1/2", "row#2", "row#2/0", "row#2/1", "row#2/2",
+      ])
     #expect(grid.presentedLayerCount == presented.count)
     // Row 1 fades by half; the third dot of a row has lost its red.
     #expect(tree.layer(withID: "dot#1#2")?.tint == Color(red: 0, green: 1, blue: 1, alpha: 0.5))
@@ -175,7 +185,9 @@ struct ReplicatorTests {
         dot: ""
       ).replacingOccurrences(
         of: "sublayers:",
-        with: ##"animations: [ { type: "basic", keyPath: "instanceTransform", fromValue: { rotate: "0deg" }, toValue: { rotate: "90deg" }, duration: 1, fillMode: "forwards", removedOnCompletion: false }, { type: "basic", keyPath: "instanceColor", fromValue: "white", toValue: "#FFFFFF00", duration: 1 } ], sublayers:"##))
+        with:
+          ##"animations: [ { type: "basic", keyPath: "instanceTransform", fromValue: { rotate: "0deg" }, toValue: { rotate: "90deg" }, duration: 1, fillMode: "forwards", removedOnCompletion: false }, { type: "basic", keyPath: "instanceColor", fromValue: "white", toValue: "#FFFFFF00", duration: 1 } ], sublayers:"##
+      ))
     let start = scene.presentation(at: 0)
     let end = scene.presentation(at: 1)
     #expect(isClose(try dotCentre(start, instance: 3), Point(x: 100, y: 60)))
@@ -187,7 +199,9 @@ struct ReplicatorTests {
   @Test("the instances follow the replicator's animated bounds: the transform stays about its centre")
   func animatedBounds() throws {
     let scene = try scene(
-      spinner(#"instanceCount: 2, instanceTransform: { rotate: "180deg" }, animations: [ { type: "basic", keyPath: "bounds", toValue: [0, 0, 40, 40], duration: 1, fillMode: "forwards", removedOnCompletion: false } ]"#))
+      spinner(
+        #"instanceCount: 2, instanceTransform: { rotate: "180deg" }, animations: [ { type: "basic", keyPath: "bounds", toValue: [0, 0, 40, 40], duration: 1, fillMode: "forwards", removedOnCompletion: false } ]"#
+      ))
     let tree = scene.presentation(at: 1)
     // The replicator shrank about its position; the dot (at [40, 0] in its space) sits 20 right
     // of the new centre and 20 up, and instance 1 opposite it.
@@ -255,7 +269,8 @@ struct ReplicatorTests {
     let sublayers = (0..<10).map { #"{ id: "s\#($0)" }"# }.joined(separator: ", ")
     #expect(
       message(#"{ id: "r", type: "replicator", instanceCount: 1000, sublayers: [ \#(sublayers) ] }"#)
-        == "replicator.json5: layers[0]: more than \(PresetLimits.layers) layers in the preset (grid cells, masks and replicator instances count)")
+        == "replicator.json5: layers[0]: more than \(PresetLimits.layers) layers in the preset (grid cells, masks and replicator instances count)"
+    )
     let started = Date()
     let nested = #"""
       { id: "a", type: "replicator", instanceCount: 1000, sublayers: [
@@ -273,7 +288,9 @@ struct ReplicatorTests {
   func definitionInReplicator() throws {
     let scene = try scene(
       spinner(#"instanceCount: 8, instanceTransform: { rotate: "45deg" }, instanceDelay: 0.12"#)
-        .replacingOccurrences(of: #"{ id: "dot", type: "shape", position: [40, 0], path: { oval: [-4, -4, 8, 8] }, fillColor: "white"  }"#, with: #"{ use: "dot" }"#),
+        .replacingOccurrences(
+          of: #"{ id: "dot", type: "shape", position: [40, 0], path: { oval: [-4, -4, 8, 8] }, fillColor: "white"  }"#,
+          with: #"{ use: "dot" }"#),
       define: #"""
         animations: { pulse: { type: "basic", keyPath: "transform.scale", fromValue: 1, toValue: 0.3, duration: 0.96, autoreverses: true, repeatCount: "infinity" } },
         layers: { dot: { id: "dot", type: "shape", position: [40, 0], path: { oval: [-4, -4, 8, 8] }, fillColor: "white", animations: [ { use: "pulse" } ] } }

@@ -67,7 +67,9 @@ struct SchemaExpressionTests {
       #expect(try !matches(expression, text), "\(text)")
     }
     let angle = try definition("angle")
-    for text in ["-90deg", "1.5pi", "0.25turn", "0.5rad", "pi", "pi / 4 rad", "360 / 8 deg", "-(pi / 2) rad", "2 * pi", "-pi / 2", "0", "$a deg"] {
+    for text in [
+      "-90deg", "1.5pi", "0.25turn", "0.5rad", "pi", "pi / 4 rad", "360 / 8 deg", "-(pi / 2) rad", "2 * pi", "-pi / 2", "0", "$a deg",
+    ] {
       #expect(try matches(angle, text), "\(text)")
     }
     for text in ["45", "90 / 2", "90grad", "$pivot / 2"] {

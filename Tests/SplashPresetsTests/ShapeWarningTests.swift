@@ -21,9 +21,10 @@ struct ShapeWarningTests {
       #"{ id: "ring", type: "shape", path: { arc: { center: [50, 50], radius: 20, startAngle: "90deg", endAngle: "90deg", clockwise: false } } }"#
     )
     #expect(result.problems.isEmpty)
-    #expect(result.warnings.map(\.description) == [
-      "w.json5: layers[0].path: warning: this path has no length, so the layer draws nothing (an arc whose start and end angles are equal sweeps nothing)"
-    ])
+    #expect(
+      result.warnings.map(\.description) == [
+        "w.json5: layers[0].path: warning: this path has no length, so the layer draws nothing (an arc whose start and end angles are equal sweeps nothing)"
+      ])
   }
 
   @Test("a full circle written 0…2π counter-clockwise draws, so nothing is said")

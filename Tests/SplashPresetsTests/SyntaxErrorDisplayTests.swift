@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SplashDocument
+import Testing
 
 @testable import SplashPresets
 
@@ -36,7 +36,8 @@ struct SyntaxErrorDisplayTests {
       }
       """
     let found = try error(text)
-    #expect(found.description == "a.json5: not valid JSON5: line 10, column 5: expected ',' or ']' after an element of the array, found '{'")
+    #expect(
+      found.description == "a.json5: not valid JSON5: line 10, column 5: expected ',' or ']' after an element of the array, found '{'")
     #expect(found.excerpt == ["   10 |     { id: \"d\" },", "      |     ^"])
     // validate reports the same, and nothing else.
     #expect(PresetCompiler.problems(Data(text.utf8), file: "a.json5") == [found])

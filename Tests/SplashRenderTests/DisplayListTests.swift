@@ -34,14 +34,18 @@ struct DisplayListTests {
   @Test("a stroked path reaches half its line width (miter joins their limit) beyond its control points")
   func strokedShapeExtents() throws {
     let round = try #require(
-      try Self.list(#"{ id: "s", type: "shape", lineWidth: 4, lineJoin: "round", strokeColor: "red", fillColor: "clear", path: "M 10 20 C 40 -30 60 90 100 50" }"#)
-        .layers.first)
+      try Self.list(
+        #"{ id: "s", type: "shape", lineWidth: 4, lineJoin: "round", strokeColor: "red", fillColor: "clear", path: "M 10 20 C 40 -30 60 90 100 50" }"#
+      )
+      .layers.first)
     // The hull of the points and control points, 10…100 by −30…90, widened by 4 / 2 × 1.5
     // (round joins and caps still reach past half the width at a sharp turn).
     #expect(round.extents == Rect(x: 7, y: -33, width: 96, height: 126))
     let miter = try #require(
-      try Self.list(#"{ id: "s", type: "shape", lineWidth: 4, miterLimit: 3, strokeColor: "red", fillColor: "clear", path: "M 0 0 L 10 10 L 20 0" }"#)
-        .layers.first)
+      try Self.list(
+        #"{ id: "s", type: "shape", lineWidth: 4, miterLimit: 3, strokeColor: "red", fillColor: "clear", path: "M 0 0 L 10 10 L 20 0" }"#
+      )
+      .layers.first)
     #expect(miter.extents == Rect(x: -6, y: -6, width: 32, height: 22))
     let unstroked = try #require(
       try Self.list(#"{ id: "s", type: "shape", lineWidth: 4, strokeColor: "clear", fillColor: "red", path: "M 0 0 L 10 10 L 20 0" }"#)
@@ -86,7 +90,9 @@ struct DisplayListTests {
     square.invertsMask = true
     var dot = LayerProperties()
     dot.anchorPoint = .zero
-    dot.shape.path = Path(elements: [.move(to: Point(x: 40, y: 40)), .line(to: Point(x: 60, y: 60)), .line(to: Point(x: 40, y: 60)), .close])
+    dot.shape.path = Path(elements: [
+      .move(to: Point(x: 40, y: 40)), .line(to: Point(x: 60, y: 60)), .line(to: Point(x: 40, y: 60)), .close,
+    ])
     dot.shape.fillColor = Color(red: 0, green: 0, blue: 0)
     let inverted = DisplayList.node(
       for: PresentationLayer(
@@ -224,7 +230,8 @@ struct DisplayListTests {
     #expect(plans["simple"] ?? nil == nil, "one segment is quicker to stroke than to composite")
     // At rest (after the slide) nothing comes from a store.
     let resting = try Self.list(
-      #"{ id: "row", position: [40, 60], sublayers: [{ id: "faded", position: [0, 0], opacity: 0.5, sublayers: [\#(Self.lattice("a"))] }] }"#)
+      #"{ id: "row", position: [40, 60], sublayers: [{ id: "faded", position: [0, 0], opacity: 0.5, sublayers: [\#(Self.lattice("a"))] }] }"#
+    )
     #expect(resting.layers.first?.sublayers.first?.backingStore == nil)
   }
 

@@ -178,7 +178,8 @@ struct BatchCommand {
       // (otherwise an edit that is later undone, such as a branch switch, would leave a clip
       // of the wrong version that every later run skips).
       guard (try? fingerprint(job)) == before else {
-        return result(.rendered, warning: "\(presetFile) or an image it shows changed while the clip rendered; it will render again on the next run")
+        return result(
+          .rendered, warning: "\(presetFile) or an image it shows changed while the clip rendered; it will render again on the next run")
       }
       // The record follows the clip: if the process dies in between, the clip renders again.
       let record = try OutputFile(destination: recordPath)

@@ -219,18 +219,21 @@ enum BatchManifest {
     if !isGIF, let size, size.width % 2 != 0 || size.height % 2 != 0 {
       throw UsageError("\(label("size")) \(size.width)x\(size.height): video needs an even width and height")
     }
-    let fps = try column("fps").map {
-      try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
-    } ?? defaults.framesPerSecond ?? (isGIF ? RenderJob.defaultGIFFramesPerSecond : RenderJob.defaultFramesPerSecond)
+    let fps =
+      try column("fps").map {
+        try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
+      } ?? defaults.framesPerSecond ?? (isGIF ? RenderJob.defaultGIFFramesPerSecond : RenderJob.defaultFramesPerSecond)
     if isGIF, let problem = RenderJob.gifRateProblem(fps) {
       throw UsageError("\(label("fps")) \(fps): \(problem); use \(GIFSettings.frameRates.upperBound) or less, or write .mp4 or .webm")
     }
-    let loops = try column("loops").map {
-      try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops)
-    } ?? defaults.loops ?? 1
+    let loops =
+      try column("loops").map {
+        try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops)
+      } ?? defaults.loops ?? 1
     // What the batch's options ask of every clip, checked for this one as a render would.
     if defaults.isTransparent, !isGIF, !format.carriesAlpha {
-      throw UsageError("--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); \(format.displayName) has none")
+      throw UsageError(
+        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); \(format.displayName) has none")
     }
     if defaults.constantRateFactor == 0, !isGIF, format == .h264 {
       throw UsageError(
@@ -258,7 +261,7 @@ enum BatchManifest {
     let prepared: BatchDocument
     do {
       prepared = try presets.prepared(clip.presetFile)
-    } catch where skippingBrokenPresets {
+    } catch  where skippingBrokenPresets {
       return clip
     }
     try prepared.check(clip.parameters)

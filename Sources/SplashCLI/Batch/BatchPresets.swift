@@ -35,7 +35,8 @@ final class BatchPresets {
 
   private func findFile(named name: String) throws -> String {
     guard !name.isEmpty, !name.contains("/"), name != ".", name != "..", !name.contains("\u{0}") else {
-      throw UsageError("preset \(name): expected the name of a preset in \(folder) (NAME for NAME.json5, NAME.json, NAME.lottie or NAME.tgs), not a path")
+      throw UsageError(
+        "preset \(name): expected the name of a preset in \(folder) (NAME for NAME.json5, NAME.json, NAME.lottie or NAME.tgs), not a path")
     }
     guard let file = presetFileExtensions.map({ "\(folder)/\(name).\($0)" }).first(where: FileManager.default.fileExists) else {
       throw UsageError("no preset \(name) in \(folder)")

@@ -66,12 +66,16 @@ final class BatchTracker: @unchecked Sendable {
 /// The end-of-batch summary and the JSON report.
 enum BatchReport {
   static func table(_ results: [BatchResult]) -> [String] {
-    let ordered = results.sorted { $0.clip.origin < $1.clip.origin || ($0.clip.origin == $1.clip.origin && $0.clip.output < $1.clip.output) }
+    let ordered = results.sorted {
+      $0.clip.origin < $1.clip.origin || ($0.clip.origin == $1.clip.origin && $0.clip.output < $1.clip.output)
+    }
     var lines = ordered.map { result in
       let name = result.clip.output.padding(toLength: max(28, result.clip.output.count), withPad: " ", startingAt: 0)
       return String(format: "%@ %-8@ %7.1f s%@", name, result.status.rawValue, result.seconds, result.remark.map { "  \($0)" } ?? "")
     }
-    let counts = [BatchResult.Status.rendered, .skipped, .failed].map { status in "\(results.filter { $0.status == status }.count) \(status.rawValue)" }
+    let counts = [BatchResult.Status.rendered, .skipped, .failed].map { status in
+      "\(results.filter { $0.status == status }.count) \(status.rawValue)"
+    }
     lines.append("\(results.count) clips: \(counts.joined(separator: ", "))")
     return lines
   }
@@ -134,7 +138,8 @@ enum BatchReport {
       if let warning = result.warning { entry["warning"] = warning }
       return entry
     }
-    let data = try JSONSerialization.data(withJSONObject: ["clips": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    let data = try JSONSerialization.data(
+      withJSONObject: ["clips": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     let output = try OutputFile(destination: path)
     try data.write(to: URL(fileURLWithPath: output.temporaryPath))
     try output.commit()

@@ -21,9 +21,10 @@ extension RenderJob {
     let target = try scanned.values["target"].map(RenderTarget.named)
     try target?.apply(to: &scanned)
     let source = try PresetSource(scanned)
-    let loops = try scanned.values["loops"].map {
-      try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops)
-    } ?? 1
+    let loops =
+      try scanned.values["loops"].map {
+        try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops)
+      } ?? 1
     let framesPerSecond = try scanned.values["fps"].map {
       try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
     }

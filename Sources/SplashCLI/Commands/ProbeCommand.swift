@@ -45,7 +45,8 @@ struct ProbeCommand {
     if info.codecName == "gif" {
       output("colour: an sRGB palette (GIF carries no colour tags)")
     } else {
-      output("colour: matrix \(info.colorSpace), primaries \(info.colorPrimaries), transfer \(info.colorTransfer), range \(info.colorRange)")
+      output(
+        "colour: matrix \(info.colorSpace), primaries \(info.colorPrimaries), transfer \(info.colorTransfer), range \(info.colorRange)")
     }
     if info.codecName == "gif" {
       output("loop: \(info.gifLoopCount.map { $0 == 0 ? "forever" : "\($0) more times" } ?? "none (plays once)")")

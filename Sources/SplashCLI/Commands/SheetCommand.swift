@@ -13,11 +13,14 @@ struct SheetCommand {
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     let source = try PresetSource(scanned)
-    let frames = try scanned.values["frames"].map { try OptionParsing.integer($0, option: "frames", range: 1...400) }
+    let frames =
+      try scanned.values["frames"].map { try OptionParsing.integer($0, option: "frames", range: 1...400) }
       ?? Self.defaultFrames
-    let columns = try scanned.values["columns"].map { try OptionParsing.integer($0, option: "columns", range: 1...40) }
+    let columns =
+      try scanned.values["columns"].map { try OptionParsing.integer($0, option: "columns", range: 1...40) }
       ?? min(frames, 6)
-    let width = try scanned.values["width"].map { try OptionParsing.integer($0, option: "width", range: 16...2000) }
+    let width =
+      try scanned.values["width"].map { try OptionParsing.integer($0, option: "width", range: 16...2000) }
       ?? 180
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.png")

@@ -72,7 +72,8 @@ struct ValidateCommand {
       }
     }
     if problemCount > 0 {
-      output("\(problemCount) problem\(problemCount == 1 ? "" : "s") in \(invalidFiles) of \(files.count) file\(files.count == 1 ? "" : "s")")
+      output(
+        "\(problemCount) problem\(problemCount == 1 ? "" : "s") in \(invalidFiles) of \(files.count) file\(files.count == 1 ? "" : "s")")
     }
     return problemCount == 0
   }

@@ -146,7 +146,9 @@ public struct DecomposedTransform: Sendable, Hashable {
   public func interpolated(to other: DecomposedTransform, amount: Double) -> DecomposedTransform {
     func mix(_ from: Double, _ to: Double) -> Double { from + (to - from) * amount }
     return DecomposedTransform(
-      translation: (mix(translation.x, other.translation.x), mix(translation.y, other.translation.y), mix(translation.z, other.translation.z)),
+      translation: (
+        mix(translation.x, other.translation.x), mix(translation.y, other.translation.y), mix(translation.z, other.translation.z)
+      ),
       scale: (mix(scale.x, other.scale.x), mix(scale.y, other.scale.y), mix(scale.z, other.scale.z)),
       skew: (mix(skew.xy, other.skew.xy), mix(skew.xz, other.skew.xz), mix(skew.yz, other.skew.yz)),
       perspective: (
@@ -180,10 +182,11 @@ public struct DecomposedTransform: Sendable, Hashable {
   static func inverse(_ matrix: Transform3D) -> InlineArray<16, Double>? {
     // Four rows of eight: the matrix, then the identity that becomes the inverse.
     var work = InlineArray<32, Double>(repeating: 0)
-    let entries = [
-      matrix.m11, matrix.m12, matrix.m13, matrix.m14, matrix.m21, matrix.m22, matrix.m23, matrix.m24, matrix.m31, matrix.m32,
-      matrix.m33, matrix.m34, matrix.m41, matrix.m42, matrix.m43, matrix.m44,
-    ] as InlineArray<16, Double>
+    let entries =
+      [
+        matrix.m11, matrix.m12, matrix.m13, matrix.m14, matrix.m21, matrix.m22, matrix.m23, matrix.m24, matrix.m31, matrix.m32,
+        matrix.m33, matrix.m34, matrix.m41, matrix.m42, matrix.m43, matrix.m44,
+      ] as InlineArray<16, Double>
     for row in 0..<4 {
       for column in 0..<4 { work[row * 8 + column] = entries[row * 4 + column] }
       work[row * 8 + 4 + row] = 1

@@ -150,8 +150,12 @@ public struct Path: Sendable, Hashable {
     move(to: Point(x: rect.minX + radius, y: rect.minY))
     addArc(center: Point(x: rect.maxX - radius, y: rect.minY + radius), radius: radius, startAngle: -quarter, endAngle: 0, clockwise: true)
     addArc(center: Point(x: rect.maxX - radius, y: rect.maxY - radius), radius: radius, startAngle: 0, endAngle: quarter, clockwise: true)
-    addArc(center: Point(x: rect.minX + radius, y: rect.maxY - radius), radius: radius, startAngle: quarter, endAngle: 2 * quarter, clockwise: true)
-    addArc(center: Point(x: rect.minX + radius, y: rect.minY + radius), radius: radius, startAngle: 2 * quarter, endAngle: 3 * quarter, clockwise: true)
+    addArc(
+      center: Point(x: rect.minX + radius, y: rect.maxY - radius), radius: radius, startAngle: quarter, endAngle: 2 * quarter,
+      clockwise: true)
+    addArc(
+      center: Point(x: rect.minX + radius, y: rect.minY + radius), radius: radius, startAngle: 2 * quarter, endAngle: 3 * quarter,
+      clockwise: true)
     closeSubpath()
   }
 

@@ -26,8 +26,15 @@ public struct Quaternion: Sendable, Hashable {
   /// Shepperd's method: start from the largest of w, x, y, z so no division is by a small number.
   init(rotationRows r: ((Double, Double, Double), (Double, Double, Double), (Double, Double, Double))) {
     // The column-vector matrix is the transpose: c[i][j] = r[j][i].
-    let c00 = r.0.0, c11 = r.1.1, c22 = r.2.2
-    let c01 = r.1.0, c10 = r.0.1, c02 = r.2.0, c20 = r.0.2, c12 = r.2.1, c21 = r.1.2
+    let c00 = r.0.0
+    let c11 = r.1.1
+    let c22 = r.2.2
+    let c01 = r.1.0
+    let c10 = r.0.1
+    let c02 = r.2.0
+    let c20 = r.0.2
+    let c12 = r.2.1
+    let c21 = r.1.2
     let trace = c00 + c11 + c22
     if trace > 0 {
       let s = (trace + 1).squareRoot() * 2

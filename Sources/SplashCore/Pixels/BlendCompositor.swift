@@ -97,7 +97,8 @@ public enum BlendCompositor {
         let isPair = x &+ 1 < columns.upperBound
         var pixels = colorPair
         if let sourceRow {
-          pixels = isPair
+          pixels =
+            isPair
             ? sourceRow.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self)
             : UInt64(sourceRow.loadUnaligned(fromByteOffset: 4 &* x, as: UInt32.self))
         }

@@ -143,8 +143,10 @@ public enum CoverageCompositor {
         unsafeBitCast(
           SIMD2<UInt64>((pair & 0xFF) &* 0x0001_0001_0001_0001, (pair >> 8) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self))
       let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-      let transparency = 255 &- unsafeBitCast(
-        SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
+      let transparency =
+        255
+        &- unsafeBitCast(
+          SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
       let below = PixelLanes.widened(onto.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
       let sum = lanes &+ multiply(below, transparency)
       onto.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)

@@ -56,9 +56,10 @@ public final class PixelBuffer: @unchecked Sendable {
   public func fill(with color: Color) {
     let clamp = { (value: Double) in min(max(value, 0), 1) }
     let alpha = clamp(color.alpha)
-    let components: [UInt8] = [color.blue, color.green, color.red].map {
-      UInt8((clamp($0) * alpha * 255).rounded())
-    } + [UInt8((alpha * 255).rounded())]
+    let components: [UInt8] =
+      [color.blue, color.green, color.red].map {
+        UInt8((clamp($0) * alpha * 255).rounded())
+      } + [UInt8((alpha * 255).rounded())]
     for row in 0..<height {
       let rowStart = bytes.advanced(by: row * bytesPerRow).assumingMemoryBound(to: UInt8.self)
       for column in 0..<width {

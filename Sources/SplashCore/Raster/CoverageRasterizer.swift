@@ -352,7 +352,9 @@ struct ScratchBuffer<Element> {
     base.deallocate()
     capacity = max(count, capacity * 2)
     base = .allocate(capacity: capacity)
-    if zeroed { UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<Element>.stride) }
+    if zeroed {
+      UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<Element>.stride)
+    }
   }
 
   func free() { base.deallocate() }

@@ -16,7 +16,8 @@ extension Scene {
   public func presentation(at time: Double) -> PresentationTree {
     var layers = layers.map { $0.presentation(at: time) }
     let later = self.layers.map {
-      $0.presentation(at: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, tint: .white, placementOnly: true)
+      $0.presentation(
+        at: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, tint: .white, placementOnly: true)
     }
     for index in layers.indices {
       layers[index].markMotion(comparedWith: later[index], superlayerMoves: false)

@@ -108,9 +108,12 @@ public enum AnimatableValue: Sendable, Hashable {
     case (.size(let value), .size(let minus)):
       .size(Size(width: value.width - minus.width, height: value.height - minus.height))
     case (.rect(let value), .rect(let minus)):
-      .rect(Rect(x: value.minX - minus.minX, y: value.minY - minus.minY, width: value.width - minus.width, height: value.height - minus.height))
+      .rect(
+        Rect(x: value.minX - minus.minX, y: value.minY - minus.minY, width: value.width - minus.width, height: value.height - minus.height))
     case (.color(let value), .color(let minus)):
-      .color(Color(red: value.red - minus.red, green: value.green - minus.green, blue: value.blue - minus.blue, alpha: value.alpha - minus.alpha))
+      .color(
+        Color(red: value.red - minus.red, green: value.green - minus.green, blue: value.blue - minus.blue, alpha: value.alpha - minus.alpha)
+      )
     default: self
     }
   }

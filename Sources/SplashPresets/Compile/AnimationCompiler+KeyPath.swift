@@ -45,6 +45,7 @@ extension AnimationCompiler {
     }
     let specific = own.filter { $0.layerKinds.count < LayerKind.allCases.count }.map(\.rawValue)
     let theirOwn = specific.isEmpty ? "" : ", or one of its own: \(KeyPathSuggestion.alternatives(specific))"
-    return "\(expected): one of CALayer's, such as \"position\", \"transform.scale\" or \"opacity\"\(theirOwn) (docs/presets.md lists them all)"
+    return
+      "\(expected): one of CALayer's, such as \"position\", \"transform.scale\" or \"opacity\"\(theirOwn) (docs/presets.md lists them all)"
   }
 }

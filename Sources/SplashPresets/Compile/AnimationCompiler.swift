@@ -152,7 +152,8 @@ enum AnimationCompiler {
       timing.beginTime = try value.number(in: -1e6...1e6, expected: "a begin time in seconds from −1000000 to 1000000")
     }
     if let value = members["duration"] {
-      timing.duration = try value.number(in: 0...86_400, expected: "a duration in seconds ≥ 0 (0 means 0.25, or the whole group for a group's child)")
+      timing.duration = try value.number(
+        in: 0...86_400, expected: "a duration in seconds ≥ 0 (0 means 0.25, or the whole group for a group's child)")
     }
     if let value = members["speed"] {
       timing.speed = try value.number(in: 0...1_000, expected: "a speed ≥ 0")

@@ -55,7 +55,8 @@ struct DefinitionExpander {
   private mutating func layer(_ value: JSONValue, at location: DocumentLocation, depth: Int) throws -> JSONValue {
     layers += 1
     guard layers <= PresetLimits.layers else {
-      throw ExpansionLimitExceeded(error: limitError(at: location, "more than \(PresetLimits.layers) layers in the preset (uses of definitions count)"))
+      throw ExpansionLimitExceeded(
+        error: limitError(at: location, "more than \(PresetLimits.layers) layers in the preset (uses of definitions count)"))
     }
     // Deeper than the compiler goes: it reports the depth at this layer.
     guard depth < PresetLimits.depth, case .object(let members) = value else { return value }

@@ -37,7 +37,8 @@ enum GridExpander {
     guard columns * rows <= 2_000 else { throw grid.error(expected: "at most 2000 cells") }
     let size = try required("cellSize").size()
     let origin = try members["origin"]?.point() ?? .zero
-    let center = try members["centerCell"]?.numbers(count: 2, expected: "a cell [column, row]")
+    let center =
+      try members["centerCell"]?.numbers(count: 2, expected: "a cell [column, row]")
       ?? [Double(columns - 1) / 2, Double(rows - 1) / 2]
     let prefix = try members["idPrefix"]?.string() ?? "cell"
     let front = try members["front"].map { cursor in
@@ -119,11 +120,14 @@ enum GridExpander {
     case .object(var members):
       if case .string(let kind)? = members["cell"] {
         if let extra = members.keys.sorted().first(where: { $0 != "cell" && $0 != "times" }) {
-          throw PresetError(file: file, path: "\(path).\(extra)", expected: "only \"cell\" and \"times\" in a cell value", found: "unknown key \"\(extra)\"")
+          throw PresetError(
+            file: file, path: "\(path).\(extra)", expected: "only \"cell\" and \"times\" in a cell value", found: "unknown key \"\(extra)\""
+          )
         }
-        let factor = try members["times"].map {
-          try JSONCursor(value: $0, jsonPath: "\(path).times", file: file).number()
-        } ?? 1
+        let factor =
+          try members["times"].map {
+            try JSONCursor(value: $0, jsonPath: "\(path).times", file: file).number()
+          } ?? 1
         switch kind {
         case "offset": return .array([.number(context.offset.0 * factor), .number(context.offset.1 * factor)])
         case "distance": return .number(context.distance * factor)
@@ -176,10 +180,11 @@ enum GridExpander {
   /// expression is evaluated first, so that it is delayed too rather than replaced.
   private static func delayed(_ animation: JSONValue, by delay: Double, path: String, file: String) throws -> JSONValue {
     guard case .object(var members) = animation else { return animation }
-    let begin = try members["beginTime"].map {
-      try JSONCursor(value: $0, jsonPath: "\(path).beginTime", file: file)
-        .number(in: -1e6...1e6, expected: "a begin time in seconds from −1000000 to 1000000")
-    } ?? 0
+    let begin =
+      try members["beginTime"].map {
+        try JSONCursor(value: $0, jsonPath: "\(path).beginTime", file: file)
+          .number(in: -1e6...1e6, expected: "a begin time in seconds from −1000000 to 1000000")
+      } ?? 0
     members["beginTime"] = .number(begin + delay)
     return .object(members)
   }

@@ -42,7 +42,9 @@ enum KeyframeCompiler {
     let values = try valuesCursor.array().map { try $0.animatableValue(for: keyPath) }
     guard !values.isEmpty else { throw valuesCursor.error(expected: "at least one value") }
     if mode.isPaced || mode.isCubic, !keyPath.valueKind.isVectorLike, let modeCursor = members["calculationMode"] {
-      throw modeCursor.error(expected: "\"linear\" or \"discrete\" for \"\(keyPath.rawValue)\" (\(mode.rawValue) needs numbers, points, sizes, rects or colours)")
+      throw modeCursor.error(
+        expected: "\"linear\" or \"discrete\" for \"\(keyPath.rawValue)\" (\(mode.rawValue) needs numbers, points, sizes, rects or colours)"
+      )
     }
     var track = KeyframeTrack(values: values, calculationMode: mode)
     track.keyTimes = try keyTimes(members, count: values.count, what: "one per value")

@@ -130,7 +130,8 @@ struct LayerCompiler {
       // A path that did not read is a problem reported already.
       guard shape.path != nil else { return }
       issues.warn(
-        pathCursor.error("warning: this path has no length, so the layer draws nothing (an arc whose start and end angles are equal sweeps nothing)"))
+        pathCursor.error(
+          "warning: this path has no length, so the layer draws nothing (an arc whose start and end angles are equal sweeps nothing)"))
     } else {
       issues.warn(cursor.error("warning: this shape layer has no \"path\", so it draws nothing"))
     }

@@ -66,7 +66,8 @@ public final class PreparedPreset {
         let references = Self.referencePaths(to: parameter.name, in: root.value)
         switch parameter.kind {
         case .color:
-          if Self.isReadOnly(parameter.name, by: { _ = try $0.color() }, references: references, root: root, values: defaultValues,
+          if Self.isReadOnly(
+            parameter.name, by: { _ = try $0.color() }, references: references, root: root, values: defaultValues,
             baseDirectory: baseDirectory, assetsRoot: assetsRoot)
           {
             colourOnly.insert(parameter.name)
@@ -78,7 +79,8 @@ public final class PreparedPreset {
           // only the compile knows.
           let keys = references.map { $0.split(separator: ".").last.map(String.init) ?? "" }
           if keys.allSatisfy({ $0 == "string" || $0 == "fontFamily" }), !references.contains(where: { $0.hasPrefix("define.") }),
-            Self.isReadOnly(parameter.name, by: { _ = try $0.string() }, references: references, root: root, values: defaultValues,
+            Self.isReadOnly(
+              parameter.name, by: { _ = try $0.string() }, references: references, root: root, values: defaultValues,
               baseDirectory: baseDirectory, assetsRoot: assetsRoot)
           {
             freeText[parameter.name] = .some(references.first { $0.hasSuffix(".string") })

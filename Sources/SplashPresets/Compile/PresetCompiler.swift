@@ -1,7 +1,7 @@
 import Foundation
 import SplashCore
-import SplashModel
 import SplashDocument
+import SplashModel
 
 /// Turns a preset document into a `Scene`, stopping at the first problem.
 ///
@@ -234,7 +234,8 @@ public enum PresetCompiler {
       guard let parameter = declared.first(where: { $0.name == name }) else {
         let known = declared.map(\.name).joined(separator: ", ")
         throw PresetError(
-          file: file, path: "parameters", expected: known.isEmpty ? "no --param (the preset has no parameters)" : "a parameter of this preset (\(known))",
+          file: file, path: "parameters",
+          expected: known.isEmpty ? "no --param (the preset has no parameters)" : "a parameter of this preset (\(known))",
           found: "--param \(name)")
       }
       values[name] = try PresetParameters.value(from: text, origin: origin, for: parameter, file: file)

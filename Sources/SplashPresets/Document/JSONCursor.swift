@@ -7,12 +7,6 @@ struct JSONCursor {
   let jsonPath: String
   let file: String
 
-  init(value: JSONValue, jsonPath: String, file: String) {
-    self.value = value
-    self.jsonPath = jsonPath
-    self.file = file
-  }
-
   func error(expected: String) -> PresetError {
     PresetError(file: file, path: jsonPath, expected: expected, found: value.summary)
   }

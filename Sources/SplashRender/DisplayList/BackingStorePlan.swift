@@ -1,10 +1,11 @@
+import SplashCore
+import SplashModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SplashCore
-import SplashModel
 
 /// How a moving layer is composited from a backing store, as Core Animation composites it: the
 /// display list's decision, which the backend carries out.

@@ -120,7 +120,8 @@ public struct DisplayList: Sendable {
         // Miter joins can reach miterLimit × half the width beyond a vertex.
         let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5)
         let stroked = shape.strokeColor.alpha > 0 ? reach : 0
-        box = union(box, Rect(x: hull.minX - stroked, y: hull.minY - stroked, width: hull.width + 2 * stroked, height: hull.height + 2 * stroked))
+        box = union(
+          box, Rect(x: hull.minX - stroked, y: hull.minY - stroked, width: hull.width + 2 * stroked, height: hull.height + 2 * stroked))
       }
     }
     for sublayer in sublayers where !sublayer.layer.properties.isHidden {
@@ -157,7 +158,8 @@ public struct DisplayList: Sendable {
       return nil
     }
     let parentAnchor = parent.anchor
-    let toParent = toSuperlayer
+    let toParent =
+      toSuperlayer
       .concatenating(AffineTransform(translationX: -parentAnchor.x, y: -parentAnchor.y))
       .concatenating(sublayerFlat)
       .concatenating(AffineTransform(translationX: parentAnchor.x, y: parentAnchor.y))
