@@ -15,9 +15,10 @@ import SplashRender
 ///
 /// Backpressure: a worker takes a slot before it takes a frame index, and slots return to the
 /// pool only when the encoder has consumed them, so at most `window` frames are in flight
-/// whatever the clip's length. Memory is `window` prepared frames (a 1080×1920 YUV 4:2:0
+/// whatever the clip's length (`window + 1` before the encoder holds its first frame, whose
+/// slot it keeps for repeats). Memory is `window + 1` prepared frames (a 1080×1920 YUV 4:2:0
 /// picture is 3.1 MB) plus one BGRA buffer per worker (1080×1920×4 B ≈ 8.3 MB): with 2
-/// workers and a window of 6, about 35 MB. Taking the slot first also guarantees progress:
+/// workers and a window of 6, about 38 MB. Taking the slot first also guarantees progress:
 /// the lowest unfinished index always belongs to a worker that holds a slot.
 ///
 /// Workers run on threads of their own at a lower priority than the encoder (see
