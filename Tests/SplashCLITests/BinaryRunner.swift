@@ -90,14 +90,19 @@ struct BinaryRunner {
   static func drain(output: Pipe, errors: Pipe) -> (CollectedOutput, DispatchGroup) {
     let collected = CollectedOutput()
     let readers = DispatchGroup()
-    for (pipe, keep) in [(output, collected.setOutput), (errors, collected.setErrors)] {
-      readers.enter()
-      Thread {
-        keep(pipe.fileHandleForReading.readDataToEndOfFile())
-        readers.leave()
-      }.start()
-    }
+    read(output, in: readers, into: collected.setOutput)
+    read(errors, in: readers, into: collected.setErrors)
     return (collected, readers)
+  }
+
+  /// Reads `pipe` to its end on a thread of its own (see `drain` for why not the Dispatch
+  /// pool), handing the bytes to `keep`; `group` is left when it has.
+  static func read(_ pipe: Pipe, in group: DispatchGroup, into keep: @escaping @Sendable (Data) -> Void) {
+    group.enter()
+    Thread {
+      keep(pipe.fileHandleForReading.readDataToEndOfFile())
+      group.leave()
+    }.start()
   }
 
   /// Runs the binary like `run`, but kills it (SIGKILL: a process stuck opening a FIFO ignores

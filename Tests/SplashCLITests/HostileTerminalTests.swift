@@ -69,10 +69,10 @@ struct HostileTerminalTests {
     let collected = BinaryRunner.CollectedOutput()
     let readers = DispatchGroup()
     if case .captured = output {
-      DispatchQueue.global().async(group: readers) { collected.setOutput(outputPipe.fileHandleForReading.readDataToEndOfFile()) }
+      BinaryRunner.read(outputPipe, in: readers, into: collected.setOutput)
     }
     if case .captured = errors {
-      DispatchQueue.global().async(group: readers) { collected.setErrors(errorPipe.fileHandleForReading.readDataToEndOfFile()) }
+      BinaryRunner.read(errorPipe, in: readers, into: collected.setErrors)
     }
     try BinaryRunner.awaitExit(process, finished: finished, readers: readers, patience: patience, arguments: arguments)
     return Outcome(
@@ -319,7 +319,7 @@ struct HostileTerminalTests {
     // The phase shares bench's stderr: the pipe ends when both have exited.
     let collected = BinaryRunner.CollectedOutput()
     let reader = DispatchGroup()
-    DispatchQueue.global().async(group: reader) { collected.setErrors(errors.fileHandleForReading.readDataToEndOfFile()) }
+    BinaryRunner.read(errors, in: reader, into: collected.setErrors)
     var phase: pid_t?
     defer {
       // Whatever happened, nothing of this test runs on.
