@@ -1,0 +1,126 @@
+import SplashCore
+import Testing
+
+@testable import SplashModel
+
+/// The registry of animatable layer properties: every key path has an entry, and every entry
+/// reads back what it is given, typed and through `AnimatableValue`.
+@Suite("Layer property registry")
+struct LayerPropertyRegistryTests {
+  static let red = Color(red: 1, green: 0, blue: 0)
+  static let blue = Color(red: 0, green: 0, blue: 1)
+  static let entries = LayerPropertyRegistry.properties + LayerPropertyRegistry.components
+
+  /// A value of `kind` other than `current`, which a layer holds exactly as given.
+  static func sample(differingFrom current: AnimatableValue) -> AnimatableValue {
+    switch current {
+    // Within ±π, so an angle reads back unfolded; 0 or 1 plus one is still whole for `hidden`.
+    case .scalar(let number): .scalar(number + 1)
+    case .point(let point): .point(Point(x: point.x + 1, y: point.y + 2))
+    case .size(let size): .size(Size(width: size.width + 1, height: size.height + 2))
+    case .rect(let rect): .rect(Rect(x: rect.minX + 1, y: rect.minY + 2, width: rect.width + 3, height: rect.height + 4))
+    case .color(let color): .color(color == red ? blue : red)
+    case .transform: .transform(Transform3D(translationX: 5, y: 6, z: 0))
+    case .path: .path(Path(elements: [.move(to: Point(x: 0, y: 0)), .line(to: Point(x: 10, y: 20)), .close]))
+    case .numbers(let numbers): .numbers(numbers + [3, 4])
+    case .colors(let colors): .colors(colors + [red, blue])
+    }
+  }
+
+  static func nearlyEqual(_ a: AnimatableValue, _ b: AnimatableValue) -> Bool {
+    switch (a, b) {
+    case (.scalar(let x), .scalar(let y)): abs(x - y) < 1e-9
+    case (.size(let x), .size(let y)): abs(x.width - y.width) < 1e-9 && abs(x.height - y.height) < 1e-9
+    default: a == b
+    }
+  }
+
+  @Test("each key path names an entry by its name or an alias, and each entry is some key path's")
+  func keyPathsAndEntriesMatch() {
+    for keyPath in LayerKeyPath.allCases {
+      let property = keyPath.property
+      #expect(property.name == keyPath.rawValue || property.aliases.contains(keyPath.rawValue), "\(keyPath)")
+      #expect(LayerPropertyRegistry.property(named: keyPath.rawValue) === property, "\(keyPath)")
+    }
+    for entry in Self.entries {
+      #expect(LayerKeyPath(rawValue: entry.name)?.property === entry, "\(entry.name)")
+    }
+    #expect(Set(Self.entries.map(\.name)).count == Self.entries.count, "no name is used twice")
+  }
+
+  @Test("every entry stores a value of its kind and reads it back, and leaves a value of another kind")
+  func everyEntryRoundTrips() {
+    for entry in Self.entries {
+      let initial = entry.animatableDefault
+      #expect(initial.kind == entry.valueKind, "\(entry.name)")
+      let sample = Self.sample(differingFrom: initial)
+      var properties = LayerProperties()
+      entry.setAnimatableValue(sample, in: &properties)
+      #expect(properties != LayerProperties(), "\(entry.name) changed the layer")
+      #expect(Self.nearlyEqual(entry.animatableValue(in: properties), sample), "\(entry.name)")
+
+      let wrongKind: AnimatableValue = entry.valueKind == .scalar ? .point(Point(x: 1, y: 1)) : .scalar(7)
+      var untouched = LayerProperties()
+      entry.setAnimatableValue(wrongKind, in: &untouched)
+      #expect(untouched == LayerProperties(), "\(entry.name) ignores a value of another kind")
+    }
+  }
+
+  @Test("typed entries take and give their own value type")
+  func typedAccess() {
+    var properties = LayerProperties()
+    LayerPropertyRegistry.opacity.set(0.25, in: &properties)
+    LayerPropertyRegistry.hidden.set(true, in: &properties)
+    LayerPropertyRegistry.lineDashPattern.set([2, 1], in: &properties)
+    LayerPropertyRegistry.colors.set([Self.red, Self.blue], in: &properties)
+    #expect(properties.opacity == 0.25 && properties.isHidden)
+    #expect(LayerPropertyRegistry.opacity.value(in: properties) == 0.25)
+    #expect(LayerPropertyRegistry.hidden.value(in: properties))
+    #expect(LayerPropertyRegistry.lineDashPattern.value(in: properties) == [2, 1])
+    #expect(LayerPropertyRegistry.colors.value(in: properties) == [Self.red, Self.blue])
+    #expect(LayerPropertyRegistry.shadowOffset.defaultValue == Size(width: 0, height: -3))
+    #expect(LayerPropertyRegistry.fillColor.defaultValue == .black)
+  }
+
+  @Test("each value type converts to its own kind of animation value and from no other")
+  func conversions() {
+    #expect(Double(animatableValue: 0.5.animatableValue) == 0.5)
+    #expect(Bool(animatableValue: true.animatableValue) == true && Bool(animatableValue: .scalar(0.4)) == false)
+    #expect(Point(animatableValue: Point(x: 1, y: 2).animatableValue) == Point(x: 1, y: 2))
+    #expect([Double](animatableValue: [1.0, 2].animatableValue) == [1, 2])
+    #expect([Color](animatableValue: [Self.red].animatableValue) == [Self.red])
+    #expect(Double(animatableValue: .numbers([1])) == nil)
+    #expect([Double](animatableValue: .colors([Self.red])) == nil)
+    #expect(Color(animatableValue: .scalar(1)) == nil)
+    #expect([Color].animatableKind == .colors && [Double].animatableKind == .numbers && Bool.animatableKind == .scalar)
+  }
+
+  @Test("a transform component changes its own number and keeps the others")
+  func transformComponentsAreIndependent() {
+    var properties = LayerProperties()
+    LayerKeyPath.scaleX.set(.scalar(2), in: &properties)
+    LayerKeyPath.rotation.set(.scalar(0.5), in: &properties)
+    #expect(Self.nearlyEqual(LayerKeyPath.rotationZ.value(in: properties), .scalar(0.5)))
+    #expect(Self.nearlyEqual(LayerKeyPath.scaleX.value(in: properties), .scalar(2)))
+    #expect(Self.nearlyEqual(LayerKeyPath.scaleY.value(in: properties), .scalar(1)))
+  }
+
+  @Test("traits: what places layers, what is applied when compositing, what is an angle")
+  func traits() {
+    let places: Set<LayerKeyPath> = [
+      .position, .positionX, .positionY, .bounds, .boundsOrigin, .boundsSize, .boundsWidth, .boundsHeight, .anchorPoint,
+      .transform, .rotation, .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translation,
+      .translationX, .translationY, .translationZ, .sublayerTransform, .instanceTransform, .instanceDelay,
+    ]
+    let compositing: Set<LayerKeyPath> = [
+      .position, .positionX, .positionY, .anchorPoint, .zPosition, .transform, .rotation, .rotationX, .rotationY,
+      .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translation, .translationX, .translationY, .translationZ, .opacity,
+      .hidden,
+    ]
+    #expect(Set(LayerKeyPath.allCases.filter(\.placesLayers)) == places)
+    #expect(Set(LayerKeyPath.allCases.filter(\.isAppliedWhenCompositing)) == compositing)
+    #expect(Set(LayerKeyPath.allCases.filter(\.isAngle)) == [.rotation, .rotationX, .rotationY, .rotationZ])
+    #expect(LayerKeyPath.allCases.filter { $0.layerKinds == [.replicator] }.count == 7)
+    #expect(LayerKeyPath.allCases.filter { $0.layerKinds == [.shape] }.count == 9)
+  }
+}
