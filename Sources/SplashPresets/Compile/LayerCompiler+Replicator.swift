@@ -9,34 +9,31 @@ import SplashModel
 ///       instanceColor: "white", instanceAlphaOffset: -0.1,
 ///       sublayers: [ { id: "dot", … } ] }       // instances: dot, dot#1 … dot#7 in spinner/0 … spinner/7
 extension LayerCompiler {
-  static let replicatorKeys: Set<String> = [
-    "instanceCount", "instanceTransform", "instanceDelay", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
-    "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth",
-  ]
-
-  func readReplicator(_ members: [String: JSONCursor], into style: inout ReplicatorStyle) throws {
-    try issues.read(members["instanceCount"]) { value in
-      style.instanceCount = try value.integer(in: 0...PresetLimits.replicatorInstances)
-    }
-    try issues.read(members["instanceTransform"]) { value in style.instanceTransform = try value.transform() }
-    try issues.read(members["instanceDelay"]) { value in
-      style.instanceDelay = try value.number(in: -3_600...3_600, expected: "a delay in seconds from −3600 to 3600")
-    }
-    try issues.read(members["instanceColor"]) { value in style.instanceColor = try value.color() }
-    let offsets: [(String, WritableKeyPath<ReplicatorStyle, Double>)] = [
-      ("instanceRedOffset", \.instanceRedOffset), ("instanceGreenOffset", \.instanceGreenOffset),
-      ("instanceBlueOffset", \.instanceBlueOffset), ("instanceAlphaOffset", \.instanceAlphaOffset),
+  /// The replicator's own keys, read in this order.
+  static var replicatorReaders: [PresetPropertyReader] {
+    typealias R = LayerPropertyRegistry
+    let offsets = [R.instanceRedOffset, R.instanceGreenOffset, R.instanceBlueOffset, R.instanceAlphaOffset]
+    return [
+      PresetPropertyReader("instanceCount") { value, properties in
+        properties.replicator.instanceCount = try value.integer(in: 0...PresetLimits.replicatorInstances)
+      },
+      PresetPropertyReader(R.instanceTransform) { try $0.transform() },
+      PresetPropertyReader(R.instanceDelay) {
+        try $0.number(in: -3_600...3_600, expected: "a delay in seconds from −3600 to 3600")
+      },
+      PresetPropertyReader(R.instanceColor) { try $0.color() },
     ]
-    for (key, component) in offsets {
-      try issues.read(members[key]) { value in
-        style[keyPath: component] = try value.number(in: -1...1, expected: "a change per instance from −1 to 1")
+      + offsets.map { offset in
+        PresetPropertyReader(offset) { try $0.number(in: -1...1, expected: "a change per instance from −1 to 1") }
       }
-    }
-    try issues.read(members["preservesDepth"]) { value in
-      guard try !value.bool() else {
-        throw value.error(expected: "false: instances are flattened into the replicator's plane (3D instances are not supported)")
-      }
-    }
+      + [
+        PresetPropertyReader("preservesDepth") { value, _ in
+          guard try !value.bool() else {
+            throw value.error(
+              expected: "false: instances are flattened into the replicator's plane (3D instances are not supported)")
+          }
+        }
+      ]
   }
 
   /// Counts a compiled replicator's instances against the preset's budget.

@@ -43,23 +43,6 @@ struct LayerCompiler {
     self.issues = issues
   }
 
-  static let commonKeys: Set<String> = [
-    "id", "type", "position", "bounds", "anchorPoint", "zPosition", "transform", "sublayerTransform", "opacity",
-    "hidden", "backgroundColor", "cornerRadius", "masksToBounds", "borderWidth", "borderColor", "contents",
-    "contentsGravity", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "mask", "animations",
-    "sublayers", "addedAt", "removedAt", "grid", "frame",
-  ]
-  static let keysByKind: [LayerKind: Set<String>] = [
-    .layer: [],
-    .shape: [
-      "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "strokeStart", "strokeEnd", "lineCap", "lineJoin",
-      "miterLimit", "lineDashPattern", "lineDashPhase",
-    ],
-    .text: ["string", "fontFamily", "fontWeight", "fontSize", "foregroundColor", "alignmentMode", "wrapped"],
-    .gradient: ["gradientType", "colors", "locations", "startPoint", "endPoint"],
-    .replicator: replicatorKeys,
-  ]
-
   mutating func layer(_ cursor: JSONCursor, depth: Int = 0) throws -> Layer {
     guard depth < PresetLimits.depth else {
       throw cursor.error("layers nested more than \(PresetLimits.depth) deep")
@@ -81,13 +64,8 @@ struct LayerCompiler {
     seenIds.insert(id)
 
     var properties = LayerProperties()
-    try readCommon(members, into: &properties)
-    switch kind {
-    case .layer: break
-    case .shape: try readShape(members, into: &properties.shape)
-    case .text: try readText(members, into: &properties.text)
-    case .gradient: try readGradient(members, into: &properties.gradient)
-    case .replicator: try readReplicator(members, into: &properties.replicator)
+    for reader in propertyReaders(for: kind, members: members) {
+      try issues.read(members[reader.key]) { value in try reader.read(value, &properties) }
     }
 
     var animations: [Animation] = []
@@ -149,66 +127,6 @@ struct LayerCompiler {
     return LayerLifetime(addedAt: added, removedAt: removed)
   }
 
-  private func readCommon(_ members: [String: JSONCursor], into properties: inout LayerProperties) throws {
-    let nonNegative = "a number ≥ 0"
-    try issues.read(members["position"]) { value in properties.position = try value.point() }
-    try issues.read(members["bounds"]) { value in properties.bounds = try value.rect() }
-    try issues.read(members["anchorPoint"]) { value in properties.anchorPoint = try value.point() }
-    try issues.read(members["frame"]) { value in
-      if let given = ["position", "bounds"].first(where: { members[$0] != nil }) {
-        throw value.error("\"frame\" sets both position and bounds (CALayer's frame setter), so \"\(given)\" cannot be given too")
-      }
-      properties.setFrame(try value.rect())
-    }
-    try issues.read(members["zPosition"]) { value in properties.zPosition = try value.number() }
-    try issues.read(members["transform"]) { value in properties.transform = try value.transform() }
-    try issues.read(members["sublayerTransform"]) { value in properties.sublayerTransform = try value.transform() }
-    try issues.read(members["opacity"]) { value in
-      properties.opacity = try value.number(in: 0...1, expected: "an opacity from 0 to 1")
-    }
-    try issues.read(members["hidden"]) { value in properties.isHidden = try value.bool() }
-    try issues.read(members["backgroundColor"]) { value in properties.backgroundColor = try value.optionalColor() }
-    try issues.read(members["cornerRadius"]) { value in properties.cornerRadius = try value.number(in: 0...1e6, expected: nonNegative) }
-    try issues.read(members["masksToBounds"]) { value in properties.masksToBounds = try value.bool() }
-    try issues.read(members["borderWidth"]) { value in properties.borderWidth = try value.number(in: 0...1e6, expected: nonNegative) }
-    try issues.read(members["borderColor"]) { value in properties.borderColor = try value.optionalColor() }
-    try issues.read(members["contents"]) { value in
-      properties.contents = LayerContents(imagePath: try imagePath(value))
-    }
-    try issues.read(members["contentsGravity"]) { value in
-      guard properties.contents != nil else { throw value.error("\"contentsGravity\" needs \"contents\"") }
-      properties.contents?.gravity = try value.choice(LayerContents.Gravity.self)
-    }
-    try issues.read(members["shadowColor"]) { value in properties.shadow.color = try value.optionalColor() }
-    try issues.read(members["shadowOpacity"]) { value in
-      properties.shadow.opacity = try value.number(in: 0...1, expected: "an opacity from 0 to 1")
-    }
-    try issues.read(members["shadowOffset"]) { value in
-      let offset = try value.numbers(count: 2, expected: "an offset [dx, dy]")
-      properties.shadow.offset = Size(width: offset[0], height: offset[1])
-    }
-    try issues.read(members["shadowRadius"]) { value in properties.shadow.radius = try value.number(in: 0...1e4, expected: nonNegative) }
-  }
-
-  private func readShape(_ members: [String: JSONCursor], into shape: inout ShapeStyle) throws {
-    try issues.read(members["path"]) { value in shape.path = try value.shapePath() }
-    try issues.read(members["fillColor"]) { value in shape.fillColor = try value.optionalColor() }
-    try issues.read(members["fillRule"]) { value in shape.fillRule = try value.choice(FillRule.self) }
-    try issues.read(members["strokeColor"]) { value in shape.strokeColor = try value.optionalColor() }
-    try issues.read(members["lineWidth"]) { value in shape.lineWidth = try value.number(in: 0...1e6, expected: "a line width ≥ 0") }
-    try issues.read(members["strokeStart"]) { value in
-      shape.strokeStart = try value.number(in: 0...1, expected: "a fraction from 0 to 1")
-    }
-    try issues.read(members["strokeEnd"]) { value in shape.strokeEnd = try value.number(in: 0...1, expected: "a fraction from 0 to 1") }
-    try issues.read(members["lineCap"]) { value in shape.lineCap = try value.choice(LineCap.self) }
-    try issues.read(members["lineJoin"]) { value in shape.lineJoin = try value.choice(LineJoin.self) }
-    try issues.read(members["miterLimit"]) { value in shape.miterLimit = try value.number(in: 0...1e6, expected: "a miter limit ≥ 0") }
-    try issues.read(members["lineDashPattern"]) { value in
-      shape.lineDashPattern = try value.numberList(in: 0...1e6, expected: "a dash or gap length ≥ 0")
-    }
-    try issues.read(members["lineDashPhase"]) { value in shape.lineDashPhase = try value.number() }
-  }
-
   /// A text layer's `string`: any text of at most `PresetLimits.textCharacters` characters
   /// (the one check, which `PreparedPreset` also applies to a manifest row's text).
   static func textString(_ value: JSONCursor) throws -> String {
@@ -220,33 +138,10 @@ struct LayerCompiler {
     return string
   }
 
-  private func readText(_ members: [String: JSONCursor], into text: inout TextStyle) throws {
-    try issues.read(members["string"]) { value in text.string = try Self.textString(value) }
-    try issues.read(members["fontFamily"]) { value in text.fontFamily = try value.string() }
-    try issues.read(members["fontWeight"]) { value in text.fontWeight = try value.fontWeight() }
-    try issues.read(members["fontSize"]) { value in text.fontSize = try value.number(in: 0.1...10_000, expected: "a font size in points") }
-    try issues.read(members["foregroundColor"]) { value in text.foregroundColor = try value.color() }
-    try issues.read(members["alignmentMode"]) { value in text.alignment = try value.choice(TextStyle.Alignment.self) }
-    try issues.read(members["wrapped"]) { value in text.isWrapped = try value.bool() }
-  }
-
-  private func readGradient(_ members: [String: JSONCursor], into gradient: inout GradientStyle) throws {
-    try issues.read(members["gradientType"]) { value in gradient.kind = try value.choice(GradientStyle.Kind.self) }
-    try issues.read(members["colors"]) { value in gradient.colors = try value.colorList() }
-    try issues.read(members["locations"]) { value in
-      gradient.locations = try value.numberList(in: 0...1, expected: "a location from 0 to 1")
-      guard gradient.locations.count == gradient.colors.count else {
-        throw value.error(expected: "\(gradient.colors.count) locations (one per colour)")
-      }
-    }
-    try issues.read(members["startPoint"]) { value in gradient.startPoint = try value.point() }
-    try issues.read(members["endPoint"]) { value in gradient.endPoint = try value.point() }
-  }
-
   /// An image file path, resolved against the preset's folder, checked to exist, to be a
   /// regular file of a sane size, and to lie inside the assets root (no `..`, absolute paths
   /// or symbolic links leading out of it) unless the user named it on the command line.
-  private func imagePath(_ cursor: JSONCursor) throws -> String {
+  func imagePath(_ cursor: JSONCursor) throws -> String {
     let text = try cursor.string()
     let url: URL
     if let baseDirectory, !text.hasPrefix("/") {
