@@ -15,6 +15,8 @@ struct LayerPropertyReaderTests {
       let keys = compiler.propertyReaders(for: kind, members: [:]).map(\.key)
       #expect(Set(keys).count == keys.count, "no key of \"\(kind.rawValue)\" is read twice")
       #expect(Set(keys) == LayerPropertyRegistry.names(of: kind).union(["frame"]), "keys of \"\(kind.rawValue)\"")
+      // In the registry's order, which is also inspect's.
+      #expect(keys.filter { $0 != "frame" } == LayerPropertyRegistry.entries(of: kind).map(\.name))
     }
   }
 

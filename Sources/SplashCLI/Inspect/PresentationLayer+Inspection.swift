@@ -13,44 +13,16 @@ extension PresentationLayer {
   ///
   /// - Parameter angles: the animated angles of the scene at the same time.
   func inspectionProperties(angles: AnimatedAngles) -> [(String, JSONText)] {
-    let p = properties
-    var members: [(String, JSONText)] = [
-      ("id", .string(id)), ("type", .string(kind.rawValue)),
-      ("position", .point(p.position)), ("bounds", .rect(p.bounds)), ("anchorPoint", .point(p.anchorPoint)),
-      ("zPosition", .number(p.zPosition)), ("transform", .transform(p.transform)),
-    ]
-    members += angles.fields(for: self)
-    members += [
-      ("sublayerTransform", .transform(p.sublayerTransform)), ("opacity", .number(p.opacity)),
-      ("hidden", .bool(p.isHidden)), ("backgroundColor", .color(p.backgroundColor)),
-      ("cornerRadius", .number(p.cornerRadius)), ("masksToBounds", .bool(p.masksToBounds)),
-      ("borderWidth", .number(p.borderWidth)), ("borderColor", .color(p.borderColor)),
-      ("contents", p.contents.map { .string($0.imagePath) } ?? .null),
-      ("contentsGravity", .string(p.contents?.gravity.rawValue ?? LayerContents.Gravity.resize.rawValue)),
-      ("shadowColor", .color(p.shadow.color)), ("shadowOpacity", .number(p.shadow.opacity)),
-      ("shadowOffset", .size(p.shadow.offset)), ("shadowRadius", .number(p.shadow.radius)),
-    ]
-    switch kind {
-    case .layer: break
-    case .shape:
-      let shape = p.shape
-      members += [
-        ("path", shape.path.map { .string($0.svgPathData) } ?? .null), ("fillColor", .color(shape.fillColor)),
-        ("fillRule", .string(shape.fillRule.rawValue)), ("strokeColor", .color(shape.strokeColor)),
-        ("lineWidth", .number(shape.lineWidth)), ("strokeStart", .number(shape.strokeStart)),
-        ("strokeEnd", .number(shape.strokeEnd)), ("lineCap", .string(shape.lineCap.rawValue)),
-        ("lineJoin", .string(shape.lineJoin.rawValue)), ("miterLimit", .number(shape.miterLimit)),
-        ("lineDashPattern", .array(shape.lineDashPattern.map { .number($0) })),
-        ("lineDashPhase", .number(shape.lineDashPhase)),
-      ]
-    case .text:
-      let text = p.text
-      members += [
-        ("string", .string(text.string)), ("fontFamily", .string(text.fontFamily)),
-        ("fontWeight", .number(text.fontWeight)), ("fontSize", .number(text.fontSize)),
-        ("foregroundColor", .color(text.foregroundColor)), ("alignmentMode", .string(text.alignment.rawValue)),
-        ("wrapped", .bool(text.isWrapped)),
-      ]
+    var members: [(String, JSONText)] = [("id", .string(id)), ("type", .string(kind.rawValue))]
+    for entry in LayerPropertyRegistry.entries(of: kind) {
+      members.append((entry.name, inspection(of: entry)))
+      // The angles animations drive belong beside the transform they describe.
+      if case .animatable(let property) = entry, property === LayerPropertyRegistry.transform {
+        members += angles.fields(for: self)
+      }
+    }
+    if kind == .text {
+      let text = properties.text
       // What only Lottie text sets (presets cannot), listed when it is not CATextLayer's.
       if text.verticalPlacement != .top { members.append(("verticalPlacement", .string(text.verticalPlacement.rawValue))) }
       if text.isItalic { members.append(("italic", .bool(true))) }
@@ -62,26 +34,29 @@ extension PresentationLayer {
           ("strokesOverFill", .bool(text.strokesOverFill)),
         ]
       }
-    case .gradient:
-      let gradient = p.gradient
-      members += [
-        ("gradientType", .string(gradient.kind.rawValue)), ("colors", .array(gradient.colors.map { .color($0) })),
-        ("locations", .array(gradient.locations.map { .number($0) })), ("startPoint", .point(gradient.startPoint)),
-        ("endPoint", .point(gradient.endPoint)),
-      ]
-    case .replicator:
-      let replicator = p.replicator
-      members += [
-        ("instanceCount", .number(Double(replicator.instanceCount))), ("instanceTransform", .transform(replicator.instanceTransform)),
-        ("instanceDelay", .number(replicator.instanceDelay)), ("instanceColor", .color(replicator.instanceColor)),
-        ("instanceRedOffset", .number(replicator.instanceRedOffset)), ("instanceGreenOffset", .number(replicator.instanceGreenOffset)),
-        ("instanceBlueOffset", .number(replicator.instanceBlueOffset)), ("instanceAlphaOffset", .number(replicator.instanceAlphaOffset)),
-        ("preservesDepth", .bool(false)),
-      ]
     }
     // Not a layer property: the colour a replicator instance multiplies this layer's drawing by.
     if tint != .white { members.append(("tint", .color(tint))) }
     return members
+  }
+
+  /// One registry property's value in this layer, as `inspect` prints it.
+  private func inspection(of entry: LayerPropertyEntry) -> JSONText {
+    switch entry {
+    case .fixed(let property):
+      switch property.value(in: properties) {
+      case .flag(let flag): return .bool(flag)
+      case .number(let number): return .number(number)
+      case .text(let text): return .string(text)
+      case .absent: return .null
+      }
+    case .animatable(let property):
+      guard !property.isUnset(in: properties) else { return .null }
+      let value = property.animatableValue(in: properties)
+      // An animation carries a flag as a number; inspect shows it as the flag it is.
+      if property.valueType is Bool.Type, let flag = Bool(animatableValue: value) { return .bool(flag) }
+      return .animatable(value)
+    }
   }
 
   /// The layer with its mask and sublayers, recursively.
@@ -100,6 +75,21 @@ extension JSONText {
     .array([.number(rect.minX), .number(rect.minY), .number(rect.width), .number(rect.height)])
   }
   static func color(_ color: Color) -> JSONText { .string(color.description) }
+
+  /// A value as an animation carries it, in the form of its kind.
+  static func animatable(_ value: AnimatableValue) -> JSONText {
+    switch value {
+    case .scalar(let number): .number(number)
+    case .point(let point): .point(point)
+    case .size(let size): .size(size)
+    case .rect(let rect): .rect(rect)
+    case .color(let color): .color(color)
+    case .transform(let transform): .transform(transform)
+    case .path(let path): .string(path.svgPathData)
+    case .numbers(let numbers): .array(numbers.map { .number($0) })
+    case .colors(let colors): .array(colors.map { .color($0) })
+    }
+  }
 
   static func transform(_ transform: Transform3D) -> JSONText {
     let components = TransformComponents(transform)

@@ -19,12 +19,17 @@ public class AnyLayerProperty: @unchecked Sendable {
   public let valueKind: AnimatableValue.Kind
   /// How an animation of the property is written and what it changes (see `LayerPropertyTraits`).
   public let traits: LayerPropertyTraits
+  /// The Swift type of the property's value (`Bool` for `hidden`, though an animation
+  /// carries it as a number).
+  public let valueType: any AnimatableValueRepresentable.Type
+  private let unset: (@Sendable (LayerProperties) -> Bool)?
   private let read: @Sendable (LayerProperties) -> AnimatableValue
   private let write: @Sendable (inout LayerProperties, AnimatableValue) -> Void
 
   init(
     name: String, aliases: [String], layerKinds: Set<LayerKind>, valueKind: AnimatableValue.Kind,
-    traits: LayerPropertyTraits, read: @escaping @Sendable (LayerProperties) -> AnimatableValue,
+    traits: LayerPropertyTraits, valueType: any AnimatableValueRepresentable.Type,
+    unset: (@Sendable (LayerProperties) -> Bool)?, read: @escaping @Sendable (LayerProperties) -> AnimatableValue,
     write: @escaping @Sendable (inout LayerProperties, AnimatableValue) -> Void
   ) {
     self.name = name
@@ -32,6 +37,8 @@ public class AnyLayerProperty: @unchecked Sendable {
     self.layerKinds = layerKinds
     self.valueKind = valueKind
     self.traits = traits
+    self.valueType = valueType
+    self.unset = unset
     self.read = read
     self.write = write
   }
@@ -45,6 +52,10 @@ public class AnyLayerProperty: @unchecked Sendable {
   public final func setAnimatableValue(_ value: AnimatableValue, in properties: inout LayerProperties) {
     write(&properties, value)
   }
+
+  /// Whether the property holds no value at all in `properties` (a shape layer without a
+  /// path), which reads as the type's empty value for animations but is shown as absent.
+  public final func isUnset(in properties: LayerProperties) -> Bool { unset?(properties) ?? false }
 
   /// The value a layer has when nothing sets the property: `LayerProperties()`'s.
   public final var animatableDefault: AnimatableValue { read(LayerProperties()) }

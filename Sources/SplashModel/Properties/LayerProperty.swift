@@ -11,17 +11,21 @@ public final class LayerProperty<Value: AnimatableValueRepresentable>: AnyLayerP
   /// - Parameters:
   ///   - name: The Core Animation key path.
   ///   - layerKinds: The kinds that have it; every kind by default (a `CALayer` property).
+  ///   - unset: Whether a layer holds no value (see `AnyLayerProperty.isUnset(in:)`); never,
+  ///     by default.
   ///   - read: The value in a layer's properties.
   ///   - write: Stores a value into a layer's properties.
   init(
     _ name: String, aliases: [String] = [], layerKinds: Set<LayerKind> = Set(LayerKind.allCases),
-    traits: LayerPropertyTraits = [], read: @escaping @Sendable (LayerProperties) -> Value,
+    traits: LayerPropertyTraits = [], unset: (@Sendable (LayerProperties) -> Bool)? = nil,
+    read: @escaping @Sendable (LayerProperties) -> Value,
     write: @escaping @Sendable (inout LayerProperties, Value) -> Void
   ) {
     typedRead = read
     typedWrite = write
     super.init(
       name: name, aliases: aliases, layerKinds: layerKinds, valueKind: Value.animatableKind, traits: traits,
+      valueType: Value.self, unset: unset,
       read: { read($0).animatableValue },
       write: { properties, value in
         if let typed = Value(animatableValue: value) { write(&properties, typed) }

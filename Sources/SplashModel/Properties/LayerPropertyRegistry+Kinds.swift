@@ -6,7 +6,7 @@ extension LayerPropertyRegistry {
 
   /// An unset path reads as the empty path, from which an animation morphs.
   public static let path = LayerProperty<Path>(
-    "path", layerKinds: [.shape], read: { $0.shape.path ?? Path() }, write: { $0.shape.path = $1 })
+    "path", layerKinds: [.shape], unset: { $0.shape.path == nil }, read: { $0.shape.path ?? Path() }, write: { $0.shape.path = $1 })
   public static let fillColor = LayerProperty<Color>(
     "fillColor", layerKinds: [.shape], read: { $0.shape.fillColor }, write: { $0.shape.fillColor = $1 })
   public static let strokeColor = LayerProperty<Color>(

@@ -1,20 +1,51 @@
-/// Every animatable layer property, one typed entry each: the one table that `LayerKeyPath`,
-/// the preset compiler, `inspect` and the documentation check read.
+/// Every layer property, one entry each: the one table that `LayerKeyPath`, the preset
+/// compiler, `inspect` and the documentation check read.
 ///
-/// Adding an animatable property is one entry here (in the extension of its layer kind), its
-/// case in `LayerKeyPath`, and the code that draws it.
+/// An animatable property is a typed `LayerProperty` (in the extension of its layer kind) with
+/// its case in `LayerKeyPath`; a property no animation changes is a `FixedLayerProperty`.
+/// Either is listed once in `entries`, and then needs only the preset compiler's reading of
+/// its value and the code that draws it.
 public enum LayerPropertyRegistry {
-  /// The whole properties, each a preset key and a key path, in the order `inspect` and the
-  /// documentation list them.
-  public static let properties: [AnyLayerProperty] = [
-    position, bounds, anchorPoint, zPosition, transform, sublayerTransform, opacity, hidden, backgroundColor, cornerRadius,
-    borderWidth, borderColor, shadowColor, shadowOpacity, shadowOffset, shadowRadius,
-    path, fillColor, strokeColor, lineWidth, strokeStart, strokeEnd, miterLimit, lineDashPattern, lineDashPhase,
-    fontSize, foregroundColor,
-    colors, locations, startPoint, endPoint,
-    instanceTransform, instanceDelay, instanceColor, instanceRedOffset, instanceGreenOffset, instanceBlueOffset,
-    instanceAlphaOffset,
+  /// Every layer property, animatable or fixed, in the order `inspect` prints them and the
+  /// preset compiler reads them: `CALayer`'s, then each kind's own.
+  public static let entries: [LayerPropertyEntry] = [
+    .animatable(position), .animatable(bounds), .animatable(anchorPoint), .animatable(zPosition),
+    .animatable(transform), .animatable(sublayerTransform), .animatable(opacity), .animatable(hidden),
+    .animatable(backgroundColor), .animatable(cornerRadius), .fixed(masksToBounds), .animatable(borderWidth),
+    .animatable(borderColor), .fixed(contents), .fixed(contentsGravity), .animatable(shadowColor),
+    .animatable(shadowOpacity), .animatable(shadowOffset), .animatable(shadowRadius),
+
+    .animatable(path), .animatable(fillColor), .fixed(fillRule), .animatable(strokeColor), .animatable(lineWidth),
+    .animatable(strokeStart), .animatable(strokeEnd), .fixed(lineCap), .fixed(lineJoin), .animatable(miterLimit),
+    .animatable(lineDashPattern), .animatable(lineDashPhase),
+
+    .fixed(string), .fixed(fontFamily), .fixed(fontWeight), .animatable(fontSize), .animatable(foregroundColor),
+    .fixed(alignmentMode), .fixed(wrapped),
+
+    .fixed(gradientType), .animatable(colors), .animatable(locations), .animatable(startPoint), .animatable(endPoint),
+
+    .fixed(instanceCount), .animatable(instanceTransform), .animatable(instanceDelay), .animatable(instanceColor),
+    .animatable(instanceRedOffset), .animatable(instanceGreenOffset), .animatable(instanceBlueOffset),
+    .animatable(instanceAlphaOffset), .fixed(preservesDepth),
   ]
+
+  /// The whole animatable properties, each a preset key and a key path, in `entries` order.
+  public static let properties: [AnyLayerProperty] = entries.compactMap {
+    if case .animatable(let property) = $0 { property } else { nil }
+  }
+
+  /// The properties no animation changes, in `entries` order.
+  public static let fixedProperties: [FixedLayerProperty] = entries.compactMap {
+    if case .fixed(let property) = $0 { property } else { nil }
+  }
+
+  /// The entries of layers of `kind`, in order.
+  public static func entries(of kind: LayerKind) -> [LayerPropertyEntry] {
+    entries.filter { $0.layerKinds.contains(kind) }
+  }
+
+  /// The names of every property, animatable or fixed, that layers of `kind` have.
+  public static func names(of kind: LayerKind) -> Set<String> { Set(entries(of: kind).map(\.name)) }
 
   /// The sub-key paths: one component of a whole property's value (`position.x`,
   /// `transform.rotation.z`), animatable on its own but not a preset key.
