@@ -6,6 +6,9 @@ import SplashModel
 ///
 /// Each registry property is read through its typed setter (`PresetPropertyReader`); the keys
 /// beside them are `frame`, which sets two properties, and the properties no animation changes.
+/// A kind's own readers are built once (they capture only registry entries and texts); the
+/// common ones are built per layer, since `frame` and `contents` need the layer's members and
+/// the compiler's image rules.
 extension LayerCompiler {
   /// The keys of a layer object that are not layer properties: its identity, its tree, its
   /// animations and lifetime, and `frame`, which sets `position` and `bounds`.
@@ -78,7 +81,7 @@ extension LayerCompiler {
     ]
   }
 
-  private static var shapeReaders: [PresetPropertyReader] {
+  nonisolated(unsafe) private static let shapeReaders: [PresetPropertyReader] = {
     typealias R = LayerPropertyRegistry
     let fraction = "a fraction from 0 to 1"
     return [
@@ -95,9 +98,9 @@ extension LayerCompiler {
       PresetPropertyReader(R.lineDashPattern) { try $0.numberList(in: 0...1e6, expected: "a dash or gap length ≥ 0") },
       PresetPropertyReader(R.lineDashPhase) { try $0.number() },
     ]
-  }
+  }()
 
-  private static var textReaders: [PresetPropertyReader] {
+  nonisolated(unsafe) private static let textReaders: [PresetPropertyReader] = {
     typealias R = LayerPropertyRegistry
     return [
       PresetPropertyReader("string") { value, properties in properties.text.string = try textString(value) },
@@ -110,9 +113,9 @@ extension LayerCompiler {
       },
       PresetPropertyReader("wrapped") { value, properties in properties.text.isWrapped = try value.bool() },
     ]
-  }
+  }()
 
-  private static var gradientReaders: [PresetPropertyReader] {
+  nonisolated(unsafe) private static let gradientReaders: [PresetPropertyReader] = {
     typealias R = LayerPropertyRegistry
     return [
       PresetPropertyReader("gradientType") { value, properties in
@@ -129,5 +132,5 @@ extension LayerCompiler {
       PresetPropertyReader(R.startPoint) { try $0.point() },
       PresetPropertyReader(R.endPoint) { try $0.point() },
     ]
-  }
+  }()
 }

@@ -9,8 +9,9 @@ import SplashModel
 ///       instanceColor: "white", instanceAlphaOffset: -0.1,
 ///       sublayers: [ { id: "dot", … } ] }       // instances: dot, dot#1 … dot#7 in spinner/0 … spinner/7
 extension LayerCompiler {
-  /// The replicator's own keys, read in this order.
-  static var replicatorReaders: [PresetPropertyReader] {
+  /// The replicator's own keys, read in this order; built once (the readers capture only
+  /// registry entries and texts, never a layer).
+  nonisolated(unsafe) static let replicatorReaders: [PresetPropertyReader] = {
     typealias R = LayerPropertyRegistry
     let offsets = [R.instanceRedOffset, R.instanceGreenOffset, R.instanceBlueOffset, R.instanceAlphaOffset]
     return [
@@ -34,7 +35,7 @@ extension LayerCompiler {
           }
         }
       ]
-  }
+  }()
 
   /// Counts a compiled replicator's instances against the preset's budget.
   ///
