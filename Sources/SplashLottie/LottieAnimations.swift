@@ -16,13 +16,19 @@ enum LottieAnimations {
   /// How long before the next keyframe a hold jumps.
   static let holdJump = 1e-6
 
-  /// The animation of `keyPath` playing `property` on `timeline`, or `nil` for a constant.
-  static func animation<Value>(
-    _ property: LottieProperty<Value>, keyPath: LayerKeyPath, dimension: Int = 0, timeline: LottieTimeline,
-    value: (Value) -> AnimatableValue
+  /// The animation of the layer property `target` playing `property` on `timeline`, or `nil`
+  /// for a constant.
+  ///
+  /// `value` turns a Lottie value into the registry property's own type, so a Lottie value
+  /// bound to a property of another kind (a colour to `opacity`) does not compile.
+  static func animation<Source, Value>(
+    _ property: LottieProperty<Source>, of target: LayerProperty<Value>, dimension: Int = 0, timeline: LottieTimeline,
+    value: (Source) -> Value
   ) -> Animation? {
-    guard let (track, timing) = keyframes(property, dimension: dimension, timeline: timeline, value: value) else { return nil }
-    return .property(PropertyAnimation(keyPath: keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
+    guard let (track, timing) = keyframes(property, dimension: dimension, timeline: timeline, value: { value($0).animatableValue })
+    else { return nil }
+    return .property(
+      PropertyAnimation(keyPath: target.keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
   }
 
   /// The keyframe track and timing that play `property` on `timeline`, or `nil` for a constant.
@@ -96,7 +102,7 @@ enum LottieAnimations {
       path: path, keyTimes: keyTimes, timingFunctions: timingFunctions, rotationMode: rotatesAlongPath ? .auto : nil)
     return .property(
       PropertyAnimation(
-        keyPath: .position, timing: MediaTiming(beginTime: first, duration: last - first, fillMode: .both),
+        keyPath: LayerPropertyRegistry.position.keyPath, timing: MediaTiming(beginTime: first, duration: last - first, fillMode: .both),
         values: .keyframePath(motion), isRemovedOnCompletion: false))
   }
 

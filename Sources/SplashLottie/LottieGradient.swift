@@ -136,16 +136,16 @@ struct LottieGradient {
 
     var animations: [Animation?] = []
     animations += colorAnimations(timeline: timeline)
-    animations.append(pointAnimation(startPoint, keyPath: .startPoint, timeline: timeline) { unit(point($0)) })
+    animations.append(pointAnimation(startPoint, of: LayerPropertyRegistry.startPoint, timeline: timeline) { unit(point($0)) })
     if kind == .radial {
       let end = LottieSampling.property(of: [startPoint, endPoint], limit: sampleLimit) { radialEnd($0[0], $0[1]) }
-      animations.append(LottieAnimations.animation(end, keyPath: .endPoint, timeline: timeline) { .point($0) })
+      animations.append(LottieAnimations.animation(end, of: LayerPropertyRegistry.endPoint, timeline: timeline) { $0 })
     } else {
-      animations.append(pointAnimation(endPoint, keyPath: .endPoint, timeline: timeline) { unit(point($0)) })
+      animations.append(pointAnimation(endPoint, of: LayerPropertyRegistry.endPoint, timeline: timeline) { unit(point($0)) })
     }
     let fraction = opacity.map { min(max($0 / 100, 0), 1) }
     layer.properties.opacity = fraction.initialValue
-    animations.append(LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) })
+    animations.append(LottieAnimations.animation(fraction, of: LayerPropertyRegistry.opacity, timeline: timeline) { $0 })
     layer.animations = animations.compactMap { $0 }
     return layer
   }
@@ -163,9 +163,9 @@ struct LottieGradient {
       isDirect
       ? colors.map { LottieGradientStops($0, colorCount: colorCount) }
       : LottieSampling.property(of: [colors], limit: colorSampleLimit) { LottieGradientStops($0[0], colorCount: colorCount) }
-    var animations = [LottieAnimations.animation(stops, keyPath: .colors, timeline: timeline) { .colors($0.colors) }]
+    var animations = [LottieAnimations.animation(stops, of: LayerPropertyRegistry.colors, timeline: timeline) { $0.colors }]
     if !isDirect {
-      animations.append(LottieAnimations.animation(stops, keyPath: .locations, timeline: timeline) { .numbers($0.locations) })
+      animations.append(LottieAnimations.animation(stops, of: LayerPropertyRegistry.locations, timeline: timeline) { $0.locations })
     }
     return animations
   }
@@ -173,12 +173,12 @@ struct LottieGradient {
   /// A point's animation through `unit`: keyframe by keyframe when its dimensions ease alike,
   /// else sampled per frame.
   private func pointAnimation(
-    _ property: LottieProperty<[Double]>, keyPath: LayerKeyPath, timeline: LottieTimeline, unit: ([Double]) -> Point
+    _ property: LottieProperty<[Double]>, of target: LayerProperty<Point>, timeline: LottieTimeline, unit: ([Double]) -> Point
   ) -> Animation? {
     let mapped: LottieProperty<Point> =
       property.easesDimensionsAlike
       ? property.map(unit) : LottieSampling.property(of: [property], limit: sampleLimit) { unit($0[0]) }
-    return LottieAnimations.animation(mapped, keyPath: keyPath, timeline: timeline) { .point($0) }
+    return LottieAnimations.animation(mapped, of: target, timeline: timeline) { $0 }
   }
 }
 

@@ -47,8 +47,8 @@ enum LottieGradientBox {
         guard case .property(let property) = animation else { continue }
         let values = keyframeValues(property.values)
         switch property.keyPath {
-        case .path: paths += values.compactMap { if case .path(let path) = $0 { path } else { nil } }
-        case .lineWidth: widths += values.compactMap { if case .scalar(let width) = $0 { width } else { nil } }
+        case LayerPropertyRegistry.path: paths += values.compactMap { if case .path(let path) = $0 { path } else { nil } }
+        case LayerPropertyRegistry.lineWidth: widths += values.compactMap { if case .scalar(let width) = $0 { width } else { nil } }
         default: break
         }
       }

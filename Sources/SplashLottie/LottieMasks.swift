@@ -74,8 +74,8 @@ enum LottieMasks {
       let fraction = mask.opacity.map { min(max($0 / 100, 0), 1) }
       shape.properties.opacity = fraction.initialValue
       shape.animations = [
-        LottieAnimations.animation(path, keyPath: .path, timeline: timeline) { .path($0) },
-        LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) },
+        LottieAnimations.animation(path, of: LayerPropertyRegistry.path, timeline: timeline) { $0 },
+        LottieAnimations.animation(fraction, of: LayerPropertyRegistry.opacity, timeline: timeline) { $0 },
       ].compactMap { $0 }
       return shape
     }

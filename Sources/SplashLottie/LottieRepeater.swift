@@ -88,11 +88,13 @@ struct LottieRepeater {
         limit: max(8, limits.sampledFrames / max(count, 1)))
       : []
     let times = frames.map(timeline.seconds)
-    func animation(_ keyPath: LayerKeyPath, _ value: (Double) -> AnimatableValue) -> Animation? {
+    func animation<Value>(_ target: LayerProperty<Value>, _ value: (Double) -> Value) -> Animation? {
       guard frames.count > 1,
-        let (track, timing) = LottieAnimations.track(times: times, values: frames.map(value), timingFunctions: [])
+        let (track, timing) = LottieAnimations.track(
+          times: times, values: frames.map { value($0).animatableValue }, timingFunctions: [])
       else { return nil }
-      return .property(PropertyAnimation(keyPath: keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
+      return .property(
+        PropertyAnimation(keyPath: target.keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
     }
 
     var repeated = Layer(id: "\(id) (repeater)")
@@ -103,8 +105,8 @@ struct LottieRepeater {
       // Sampled per frame: a copy's transform is one matrix made of several animated parts,
       // which keyframes of the matrix would not interpolate as the parts do.
       copy.animations = [
-        animation(.transform) { .transform(transform(copy: index, at: $0)) },
-        animation(.opacity) { .scalar(opacity(copy: index, of: count, at: $0)) },
+        animation(LayerPropertyRegistry.transform) { transform(copy: index, at: $0) },
+        animation(LayerPropertyRegistry.opacity) { opacity(copy: index, of: count, at: $0) },
       ].compactMap { $0 }
       return copy
     }

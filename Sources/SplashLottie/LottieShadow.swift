@@ -91,9 +91,9 @@ struct LottieShadow {
     layer.properties.shadow.radius = max(radius.initialValue, 0)
     layer.properties.shadow.offset = offset(at: angle.keyframeFrames.first ?? distance.keyframeFrames.first ?? 0)
     var animations: [Animation?] = [
-      LottieAnimations.animation(color, keyPath: .shadowColor, timeline: timeline) { .color(LottieColor.color($0)) },
-      LottieAnimations.animation(fraction, keyPath: .shadowOpacity, timeline: timeline) { .scalar($0) },
-      LottieAnimations.animation(radius, keyPath: .shadowRadius, timeline: timeline) { .scalar(max($0, 0)) },
+      LottieAnimations.animation(color, of: LayerPropertyRegistry.shadowColor, timeline: timeline) { LottieColor.color($0) },
+      LottieAnimations.animation(fraction, of: LayerPropertyRegistry.shadowOpacity, timeline: timeline) { $0 },
+      LottieAnimations.animation(radius, of: LayerPropertyRegistry.shadowRadius, timeline: timeline) { max($0, 0) },
     ]
     // The offset is a polar pair: sampled per frame when either part moves.
     let frames = LottieSampling.frames(of: [angle.map { [$0] }, distance.map { [$0] }], limit: limits.sampledFrames)
@@ -102,7 +102,10 @@ struct LottieShadow {
         times: frames.map(timeline.seconds), values: frames.map { .size(offset(at: $0)) }, timingFunctions: [])
       if let (track, timing) = track {
         animations.append(
-          .property(PropertyAnimation(keyPath: .shadowOffset, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false)))
+          .property(
+            PropertyAnimation(
+              keyPath: LayerPropertyRegistry.shadowOffset.keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
+        )
       }
     }
     layer.animations += animations.compactMap { $0 }

@@ -191,12 +191,12 @@ struct LottieShapeBuilder {
     main.properties.shape.strokeStart = mainStart.initialValue
     main.properties.shape.strokeEnd = mainEnd.initialValue
     main.animations += [
-      LottieAnimations.animation(mainStart, keyPath: .strokeStart, timeline: timeline) { .scalar($0) },
-      LottieAnimations.animation(mainEnd, keyPath: .strokeEnd, timeline: timeline) { .scalar($0) },
+      LottieAnimations.animation(mainStart, of: LayerPropertyRegistry.strokeStart, timeline: timeline) { $0 },
+      LottieAnimations.animation(mainEnd, of: LayerPropertyRegistry.strokeEnd, timeline: timeline) { $0 },
     ].compactMap { $0 }
     wrapped.properties.shape.strokeStart = 0
     wrapped.properties.shape.strokeEnd = wrappedEnd.initialValue
-    if let animation = LottieAnimations.animation(wrappedEnd, keyPath: .strokeEnd, timeline: timeline, value: { .scalar($0) }) {
+    if let animation = LottieAnimations.animation(wrappedEnd, of: LayerPropertyRegistry.strokeEnd, timeline: timeline, value: { $0 }) {
       wrapped.animations.append(animation)
     }
     return [main, wrapped]
@@ -215,14 +215,15 @@ struct LottieShapeBuilder {
     var layer = Layer(id: "\(idPrefix)/shape \(counter)", kind: .shape)
     layer.properties.shape.path = geometry.initialValue
     var animations: [Animation?] = [
-      LottieAnimations.animation(geometry, keyPath: .path, timeline: timeline) { .path($0) }
+      LottieAnimations.animation(geometry, of: LayerPropertyRegistry.path, timeline: timeline) { $0 }
     ]
     let opacity: LottieProperty<Double>
     switch style {
     case .fill(let fill):
       layer.properties.shape.fillColor = LottieColor.color(fill.color.initialValue)
       layer.properties.shape.fillRule = fill.rule
-      animations.append(LottieAnimations.animation(fill.color, keyPath: .fillColor, timeline: timeline) { .color(LottieColor.color($0)) })
+      animations.append(
+        LottieAnimations.animation(fill.color, of: LayerPropertyRegistry.fillColor, timeline: timeline) { LottieColor.color($0) })
       opacity = fill.opacity
     case .stroke(let stroke):
       layer.properties.shape.fillColor = .clear
@@ -233,17 +234,17 @@ struct LottieShapeBuilder {
       layer.properties.shape.miterLimit = stroke.miterLimit
       layer.properties.shape.lineDashPattern = stroke.dashes
       layer.properties.shape.lineDashPhase = stroke.dashOffset.initialValue
-      animations.append(LottieAnimations.animation(stroke.dashOffset, keyPath: .lineDashPhase, timeline: timeline) { .scalar($0) })
+      animations.append(LottieAnimations.animation(stroke.dashOffset, of: LayerPropertyRegistry.lineDashPhase, timeline: timeline) { $0 })
       animations.append(
-        LottieAnimations.animation(stroke.color, keyPath: .strokeColor, timeline: timeline) { .color(LottieColor.color($0)) })
-      animations.append(LottieAnimations.animation(stroke.width, keyPath: .lineWidth, timeline: timeline) { .scalar(max($0, 0)) })
+        LottieAnimations.animation(stroke.color, of: LayerPropertyRegistry.strokeColor, timeline: timeline) { LottieColor.color($0) })
+      animations.append(LottieAnimations.animation(stroke.width, of: LayerPropertyRegistry.lineWidth, timeline: timeline) { max($0, 0) })
       opacity = stroke.opacity
     default:
       opacity = .constant(100)
     }
     let fraction = opacity.map { min(max($0 / 100, 0), 1) }
     layer.properties.opacity = fraction.initialValue
-    animations.append(LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) })
+    animations.append(LottieAnimations.animation(fraction, of: LayerPropertyRegistry.opacity, timeline: timeline) { $0 })
     layer.animations = animations.compactMap { $0 }
     return layer
   }

@@ -111,33 +111,31 @@ struct LottieTransform {
   /// transform-only copies a parented layer sits in (a Lottie parent lends its transform,
   /// never its opacity).
   func apply(to layer: inout Layer, timeline: LottieTimeline, includesOpacity: Bool = true, autoOrient: Bool = false) {
-    func point(_ value: [Double]) -> AnimatableValue {
-      .point(Point(x: value.first ?? 0, y: value.count > 1 ? value[1] : 0))
-    }
+    func point(_ value: [Double]) -> Point { Point(x: value.first ?? 0, y: value.count > 1 ? value[1] : 0) }
     let initialAnchor = anchor.initialValue
     layer.properties.bounds = Rect(x: initialAnchor.first ?? 0, y: initialAnchor.count > 1 ? initialAnchor[1] : 0, width: 0, height: 0)
     layer.properties.anchorPoint = .zero
     var animations: [Animation?] = [
-      LottieAnimations.animation(anchor, keyPath: .boundsOrigin, timeline: timeline, value: point)
+      LottieAnimations.animation(anchor, of: LayerPropertyRegistry.boundsOrigin, timeline: timeline, value: point)
     ]
 
     switch position {
     case .combined(let property):
-      if case .point(let start) = point(property.initialValue) { layer.properties.position = start }
+      layer.properties.position = point(property.initialValue)
       if property.hasSpatialTangents || (autoOrient && property.isAnimated) {
         animations.append(LottieAnimations.pathAnimation(property, timeline: timeline, rotatesAlongPath: autoOrient))
       } else if property.easesDimensionsAlike {
-        animations.append(LottieAnimations.animation(property, keyPath: .position, timeline: timeline, value: point))
+        animations.append(LottieAnimations.animation(property, of: LayerPropertyRegistry.position, timeline: timeline, value: point))
       } else {
         animations.append(
-          LottieAnimations.animation(property.component(0), keyPath: .positionX, timeline: timeline) { .scalar($0) })
+          LottieAnimations.animation(property.component(0), of: LayerPropertyRegistry.positionX, timeline: timeline) { $0 })
         animations.append(
-          LottieAnimations.animation(property.component(1), keyPath: .positionY, timeline: timeline) { .scalar($0) })
+          LottieAnimations.animation(property.component(1), of: LayerPropertyRegistry.positionY, timeline: timeline) { $0 })
       }
     case .separate(let x, let y):
       layer.properties.position = Point(x: x.initialValue, y: y.initialValue)
-      animations.append(LottieAnimations.animation(x, keyPath: .positionX, timeline: timeline) { .scalar($0) })
-      animations.append(LottieAnimations.animation(y, keyPath: .positionY, timeline: timeline) { .scalar($0) })
+      animations.append(LottieAnimations.animation(x, of: LayerPropertyRegistry.positionX, timeline: timeline) { $0 })
+      animations.append(LottieAnimations.animation(y, of: LayerPropertyRegistry.positionY, timeline: timeline) { $0 })
     }
 
     if isMatrix {
@@ -148,7 +146,7 @@ struct LottieTransform {
           skewAxis: values[5][0])
       }
       layer.properties.transform = matrix.initialValue
-      animations.append(LottieAnimations.animation(matrix, keyPath: .transform, timeline: timeline) { .transform($0) })
+      animations.append(LottieAnimations.animation(matrix, of: LayerPropertyRegistry.transform, timeline: timeline) { $0 })
     } else {
       appendComponents(to: &layer, animations: &animations, timeline: timeline)
     }
@@ -156,7 +154,7 @@ struct LottieTransform {
     if includesOpacity {
       let fraction = opacity.map { min(max($0 / 100, 0), 1) }
       layer.properties.opacity = fraction.initialValue
-      animations.append(LottieAnimations.animation(fraction, keyPath: .opacity, timeline: timeline) { .scalar($0) })
+      animations.append(LottieAnimations.animation(fraction, of: LayerPropertyRegistry.opacity, timeline: timeline) { $0 })
     }
     layer.animations += animations.compactMap { $0 }
   }
@@ -171,9 +169,9 @@ struct LottieTransform {
     components.scale = (scaleX.initialValue, scaleY.initialValue, 1)
     components.rotation.z = radians.initialValue
     layer.properties.transform = components.transform
-    animations.append(LottieAnimations.animation(scaleX, keyPath: .scaleX, timeline: timeline) { .scalar($0) })
-    animations.append(LottieAnimations.animation(scaleY, keyPath: .scaleY, timeline: timeline) { .scalar($0) })
-    animations.append(LottieAnimations.animation(radians, keyPath: .rotationZ, timeline: timeline) { .scalar($0) })
+    animations.append(LottieAnimations.animation(scaleX, of: LayerPropertyRegistry.scaleX, timeline: timeline) { $0 })
+    animations.append(LottieAnimations.animation(scaleY, of: LayerPropertyRegistry.scaleY, timeline: timeline) { $0 })
+    animations.append(LottieAnimations.animation(radians, of: LayerPropertyRegistry.rotationZ, timeline: timeline) { $0 })
   }
 }
 

@@ -18,7 +18,7 @@ struct TimeSelectionTests {
     let end = 70.0 / 30
     let fade = Animation.property(
       PropertyAnimation(
-        keyPath: .opacity, timing: MediaTiming(beginTime: start, duration: end - start, fillMode: .forwards),
+        keyPath: LayerPropertyRegistry.opacity.keyPath, timing: MediaTiming(beginTime: start, duration: end - start, fillMode: .forwards),
         values: .basic(from: .scalar(0), to: .scalar(1), by: nil), isRemovedOnCompletion: false))
     let layer = Layer(id: "dot", animations: [fade], lifetime: LayerLifetime(addedAt: start, removedAt: end))
     return Scene(

@@ -160,7 +160,8 @@ struct LottieDocumentTests {
   /// The keyframe counts of every path animation under `layer`.
   private static func pathKeyframeCounts(_ layer: Layer) -> [Int] {
     let own = layer.animations.compactMap { animation -> Int? in
-      guard case .property(let property) = animation, property.keyPath == .path, case .keyframes(let track) = property.values else {
+      guard case .property(let property) = animation, property.keyPath.rawValue == "path", case .keyframes(let track) = property.values
+      else {
         return nil
       }
       return track.values.count

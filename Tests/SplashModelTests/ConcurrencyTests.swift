@@ -21,22 +21,23 @@ struct ConcurrencyTests {
         animations: [
           .property(
             PropertyAnimation(
-              keyPath: .strokeEnd, timing: MediaTiming(duration: 2.5), values: .keyframes(KeyframeTrack(values: [.scalar(0), .scalar(1)])),
+              keyPath: LayerPropertyRegistry.strokeEnd.keyPath, timing: MediaTiming(duration: 2.5),
+              values: .keyframes(KeyframeTrack(values: [.scalar(0), .scalar(1)])),
               timingFunction: curve)),
           .property(
             PropertyAnimation(
-              keyPath: .transform, timing: MediaTiming(duration: 2.5),
+              keyPath: LayerPropertyRegistry.transform.keyPath, timing: MediaTiming(duration: 2.5),
               values: .basic(from: .transform(Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1)), to: .transform(.identity), by: nil),
               timingFunction: curve)),
         ]))
     let spring = Animation.property(
       PropertyAnimation(
-        keyPath: .scale, timing: MediaTiming(beginTime: 1, duration: 0.4),
+        keyPath: LayerPropertyRegistry.scale.keyPath, timing: MediaTiming(beginTime: 1, duration: 0.4),
         values: .spring(
           from: .scalar(0.25), to: .scalar(1), by: nil, spring: Spring(uiKitDuration: 0.4, dampingRatio: 0.7, initialVelocity: 0.1))))
     let spin = Animation.property(
       PropertyAnimation(
-        keyPath: .rotationZ, timing: MediaTiming(duration: 0.7, repeatCount: 3.5, autoreverses: true),
+        keyPath: LayerPropertyRegistry.rotationZ.keyPath, timing: MediaTiming(duration: 0.7, repeatCount: 3.5, autoreverses: true),
         values: .basic(from: .scalar(0), to: .scalar(2 * .pi), by: nil)))
     let layer = Layer(id: "shape", kind: .shape, properties: properties, animations: [group, spring, spin])
     return Scene(

@@ -47,7 +47,8 @@ struct CopyOnWriteTests {
       animations: [
         .property(
           PropertyAnimation(
-            keyPath: .opacity, timing: MediaTiming(duration: 1), values: .basic(from: .scalar(0), to: .scalar(1), by: nil)))
+            keyPath: LayerPropertyRegistry.opacity.keyPath, timing: MediaTiming(duration: 1),
+            values: .basic(from: .scalar(0), to: .scalar(1), by: nil)))
       ])
     let model = Layer(id: "root", sublayers: [still, fading])
 

@@ -12,12 +12,12 @@ struct EvaluationTests {
   }
 
   private func basic(
-    _ keyPath: LayerKeyPath, from: Double?, to: Double?, by: Double? = nil, begin: Double = 0,
+    _ property: LayerProperty<Double>, from: Double?, to: Double?, by: Double? = nil, begin: Double = 0,
     duration: Double = 1, fill: FillMode = .removed, removed: Bool = true, additive: Bool = false
   ) -> Animation {
     .property(
       PropertyAnimation(
-        keyPath: keyPath, timing: MediaTiming(beginTime: begin, duration: duration, fillMode: fill),
+        keyPath: property.keyPath, timing: MediaTiming(beginTime: begin, duration: duration, fillMode: fill),
         values: .basic(from: from.map { .scalar($0) }, to: to.map { .scalar($0) }, by: by.map { .scalar($0) }),
         isAdditive: additive, isRemovedOnCompletion: removed))
   }
@@ -31,12 +31,12 @@ struct EvaluationTests {
     let model = 0.8
     let halfway = 0.5
     let cases: [(String, Animation, Double)] = [
-      ("from + to", basic(.strokeEnd, from: 0.2, to: 0.6), 0.4),
-      ("from + by", basic(.strokeEnd, from: 0.2, to: nil, by: 0.4), 0.4),
-      ("by + to", basic(.strokeEnd, from: nil, to: 0.6, by: 0.4), 0.4),
-      ("from only → current value", basic(.strokeEnd, from: 0.2, to: nil), 0.5),
-      ("to only ← current value", basic(.strokeEnd, from: nil, to: 0.2), 0.5),
-      ("by only: current → current + by", basic(.strokeEnd, from: nil, to: nil, by: -0.2), 0.7),
+      ("from + to", basic(LayerPropertyRegistry.strokeEnd, from: 0.2, to: 0.6), 0.4),
+      ("from + by", basic(LayerPropertyRegistry.strokeEnd, from: 0.2, to: nil, by: 0.4), 0.4),
+      ("by + to", basic(LayerPropertyRegistry.strokeEnd, from: nil, to: 0.6, by: 0.4), 0.4),
+      ("from only → current value", basic(LayerPropertyRegistry.strokeEnd, from: 0.2, to: nil), 0.5),
+      ("to only ← current value", basic(LayerPropertyRegistry.strokeEnd, from: nil, to: 0.2), 0.5),
+      ("by only: current → current + by", basic(LayerPropertyRegistry.strokeEnd, from: nil, to: nil, by: -0.2), 0.7),
     ]
     for (rule, animation, expected) in cases {
       let value = strokeEnd(strokeEndLayer([animation], modelStrokeEnd: model), at: halfway)
@@ -46,20 +46,22 @@ struct EvaluationTests {
 
   @Test("removedOnCompletion beats a forwards fill; kept animations hold their end")
   func removalAndFill() {
-    let removed = strokeEndLayer([basic(.strokeEnd, from: 0, to: 0.5, fill: .forwards)])
+    let removed = strokeEndLayer([basic(LayerPropertyRegistry.strokeEnd, from: 0, to: 0.5, fill: .forwards)])
     #expect(strokeEnd(removed, at: 2) == 1)
-    let kept = strokeEndLayer([basic(.strokeEnd, from: 0, to: 0.5, fill: .forwards, removed: false)])
+    let kept = strokeEndLayer([basic(LayerPropertyRegistry.strokeEnd, from: 0, to: 0.5, fill: .forwards, removed: false)])
     #expect(strokeEnd(kept, at: 2) == 0.5)
-    let backwards = strokeEndLayer([basic(.strokeEnd, from: 0.3, to: 0.5, begin: 1, fill: .backwards)])
+    let backwards = strokeEndLayer([basic(LayerPropertyRegistry.strokeEnd, from: 0.3, to: 0.5, begin: 1, fill: .backwards)])
     #expect(strokeEnd(backwards, at: 0.5) == 0.3)
   }
 
   @Test("the animation added last wins; an additive one adds onto what is below it")
   func stacking() {
-    let later = strokeEndLayer([basic(.strokeEnd, from: 0, to: 0.2), basic(.strokeEnd, from: 0.6, to: 0.8)])
+    let later = strokeEndLayer([
+      basic(LayerPropertyRegistry.strokeEnd, from: 0, to: 0.2), basic(LayerPropertyRegistry.strokeEnd, from: 0.6, to: 0.8),
+    ])
     #expect(abs(strokeEnd(later, at: 0.5) - 0.7) < 1e-12)
     let additive = strokeEndLayer([
-      basic(.strokeEnd, from: 0, to: 0.2), basic(.strokeEnd, from: 0.5, to: 0.5, additive: true),
+      basic(LayerPropertyRegistry.strokeEnd, from: 0, to: 0.2), basic(LayerPropertyRegistry.strokeEnd, from: 0.5, to: 0.5, additive: true),
     ])
     #expect(abs(strokeEnd(additive, at: 0.5) - 0.6) < 1e-12)
   }
@@ -70,7 +72,7 @@ struct EvaluationTests {
     properties.position = Point(x: 100, y: 50)
     let push = Animation.property(
       PropertyAnimation(
-        keyPath: .position, timing: MediaTiming(duration: 1),
+        keyPath: LayerPropertyRegistry.position.keyPath, timing: MediaTiming(duration: 1),
         values: .basic(from: .point(.zero), to: .point(Point(x: 10, y: -20)), by: nil), isAdditive: true))
     let layer = Layer(id: "tile", properties: properties, animations: [push])
     #expect(layer.presentation(at: 0.5).properties.position == Point(x: 105, y: 40))
@@ -80,7 +82,7 @@ struct EvaluationTests {
   func rotationFullTurn() {
     let spin = Animation.property(
       PropertyAnimation(
-        keyPath: .rotationZ, timing: MediaTiming(duration: 0.4),
+        keyPath: LayerPropertyRegistry.rotationZ.keyPath, timing: MediaTiming(duration: 0.4),
         values: .basic(from: .scalar(0), to: .scalar(2 * .pi), by: nil)))
     let layer = Layer(id: "triangle", animations: [spin])
     let halfTurn = TransformComponents(layer.presentation(at: 0.2).properties.transform)
@@ -94,7 +96,7 @@ struct EvaluationTests {
 
   @Test("a group clips a longer child and repeats it from the start")
   func groupClipsChildren() {
-    let child = basic(.strokeEnd, from: 0, to: 1, duration: 4, fill: .forwards)
+    let child = basic(LayerPropertyRegistry.strokeEnd, from: 0, to: 1, duration: 4, fill: .forwards)
     let group = Animation.group(
       AnimationGroup(timing: MediaTiming(duration: 2, repeatCount: .infinity), animations: [child]))
     let layer = strokeEndLayer([group], modelStrokeEnd: 1)
@@ -138,7 +140,7 @@ struct EvaluationTests {
     let curve = TimingFunction(1, 0, 0.35, 1)
     let strokeEndTrack = Animation.property(
       PropertyAnimation(
-        keyPath: .strokeEnd, timing: MediaTiming(duration: 2.5),
+        keyPath: LayerPropertyRegistry.strokeEnd.keyPath, timing: MediaTiming(duration: 2.5),
         values: .keyframes(KeyframeTrack(values: [.scalar(0), .scalar(1)], keyTimes: [0, 1])),
         timingFunction: curve))
     let group = Animation.group(
@@ -162,7 +164,7 @@ struct EvaluationTests {
 
   @Test("every fill mode before and after the active time, with and without removal", arguments: fillTable)
   func fillModes(fill: FillMode, removed: Bool, before: Double, after: Double) {
-    let layer = strokeEndLayer([basic(.strokeEnd, from: 0.2, to: 0.6, begin: 1, fill: fill, removed: removed)])
+    let layer = strokeEndLayer([basic(LayerPropertyRegistry.strokeEnd, from: 0.2, to: 0.6, begin: 1, fill: fill, removed: removed)])
     #expect(strokeEnd(layer, at: 0.5) == before, "before, \(fill), removed \(removed)")
     #expect(abs(strokeEnd(layer, at: 1.5) - 0.4) < 1e-12, "active")
     #expect(strokeEnd(layer, at: 2.5) == after, "after, \(fill), removed \(removed)")

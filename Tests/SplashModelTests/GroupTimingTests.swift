@@ -14,7 +14,7 @@ struct GroupTimingTests {
   {
     .property(
       PropertyAnimation(
-        keyPath: .opacity, timing: MediaTiming(beginTime: begin, duration: duration, fillMode: fill),
+        keyPath: LayerPropertyRegistry.opacity.keyPath, timing: MediaTiming(beginTime: begin, duration: duration, fillMode: fill),
         values: .basic(from: .scalar(from), to: .scalar(to), by: nil)))
   }
 
@@ -40,7 +40,7 @@ struct GroupTimingTests {
   func spinnerTurnsThroughTheGroup() {
     let rotation = Animation.property(
       PropertyAnimation(
-        keyPath: .rotationZ, timing: MediaTiming(), values: .basic(from: nil, to: nil, by: .scalar(2 * .pi)),
+        keyPath: LayerPropertyRegistry.rotationZ.keyPath, timing: MediaTiming(), values: .basic(from: nil, to: nil, by: .scalar(2 * .pi)),
         timingFunction: .linear))
     let spinner = layer([group(duration: 1.7, repeatCount: .infinity, [rotation])])
     for (time, angle) in [(0.425, Double.pi / 2), (0.2125, Double.pi / 4)] {

@@ -64,7 +64,7 @@ struct KeyframeModeTests {
     path.addLine(to: Point(x: 0, y: 100))
     let animation = Animation.property(
       PropertyAnimation(
-        keyPath: .position, timing: MediaTiming(duration: 1),
+        keyPath: LayerPropertyRegistry.position.keyPath, timing: MediaTiming(duration: 1),
         values: .keyframePath(KeyframePath(path: path, rotationMode: .auto))))
     let presented = Layer(id: "car", animations: [animation]).presentation(at: 0.5).properties
     #expect(presented.position == Point(x: 0, y: 50))
@@ -75,7 +75,7 @@ struct KeyframeModeTests {
   func cumulative() {
     let spin = Animation.property(
       PropertyAnimation(
-        keyPath: .positionX, timing: MediaTiming(duration: 1, repeatCount: 4),
+        keyPath: LayerPropertyRegistry.positionX.keyPath, timing: MediaTiming(duration: 1, repeatCount: 4),
         values: .basic(from: .scalar(0), to: .scalar(10), by: nil), isCumulative: true))
     let layer = Layer(id: "wheel", animations: [spin])
     #expect(abs(layer.presentation(at: 0.5).properties.position.x - 5) < 1e-12)
@@ -89,7 +89,8 @@ struct KeyframeModeTests {
     properties.transform = Transform3D(scaleX: 2, y: 2, z: 2).concatenating(Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1))
     let tilt = Animation.property(
       PropertyAnimation(
-        keyPath: .rotationX, timing: MediaTiming(duration: 1), values: .basic(from: .scalar(0), to: .scalar(1), by: nil)))
+        keyPath: LayerPropertyRegistry.rotationX.keyPath, timing: MediaTiming(duration: 1),
+        values: .basic(from: .scalar(0), to: .scalar(1), by: nil)))
     let presented = TransformComponents(
       Layer(id: "card", properties: properties, animations: [tilt]).presentation(at: 0.5).properties.transform)
     #expect(abs(presented.rotation.x - 0.5) < 1e-9)
@@ -97,7 +98,8 @@ struct KeyframeModeTests {
     #expect(abs(presented.scale.x - 2) < 1e-9)
     let grow = Animation.property(
       PropertyAnimation(
-        keyPath: .scale, timing: MediaTiming(duration: 1), values: .basic(from: .scalar(1), to: .scalar(3), by: nil)))
+        keyPath: LayerPropertyRegistry.scale.keyPath, timing: MediaTiming(duration: 1),
+        values: .basic(from: .scalar(1), to: .scalar(3), by: nil)))
     let grown = TransformComponents(
       Layer(id: "card", properties: properties, animations: [grow]).presentation(at: 0.5).properties.transform)
     #expect(abs(grown.scale.y - 2) < 1e-9 && abs(grown.rotation.z - 0.5) < 1e-9)

@@ -96,31 +96,64 @@ struct LayerPropertyRegistryTests {
   }
 
   @Test("a transform component changes its own number and keeps the others")
-  func transformComponentsAreIndependent() {
+  func transformComponentsAreIndependent() throws {
     var properties = LayerProperties()
-    LayerKeyPath.scaleX.set(.scalar(2), in: &properties)
-    LayerKeyPath.rotation.set(.scalar(0.5), in: &properties)
-    #expect(Self.nearlyEqual(LayerKeyPath.rotationZ.value(in: properties), .scalar(0.5)))
-    #expect(Self.nearlyEqual(LayerKeyPath.scaleX.value(in: properties), .scalar(2)))
-    #expect(Self.nearlyEqual(LayerKeyPath.scaleY.value(in: properties), .scalar(1)))
+    LayerPropertyRegistry.scaleX.keyPath.set(.scalar(2), in: &properties)
+    try #require(LayerKeyPath(rawValue: "transform.rotation")).set(.scalar(0.5), in: &properties)
+    #expect(Self.nearlyEqual(LayerPropertyRegistry.rotationZ.keyPath.value(in: properties), .scalar(0.5)))
+    #expect(Self.nearlyEqual(LayerPropertyRegistry.scaleX.keyPath.value(in: properties), .scalar(2)))
+    #expect(Self.nearlyEqual(LayerPropertyRegistry.scaleY.keyPath.value(in: properties), .scalar(1)))
   }
 
   @Test("traits: what places layers, what is applied when compositing, what is an angle")
   func traits() {
-    let places: Set<LayerKeyPath> = [
-      .position, .positionX, .positionY, .bounds, .boundsOrigin, .boundsSize, .boundsWidth, .boundsHeight, .anchorPoint,
-      .transform, .rotation, .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translation,
-      .translationX, .translationY, .translationZ, .sublayerTransform, .instanceTransform, .instanceDelay,
+    func names(_ isIncluded: (LayerKeyPath) -> Bool) -> Set<String> {
+      Set(LayerKeyPath.allCases.filter(isIncluded).map(\.rawValue))
+    }
+    let transformPaths: Set<String> = [
+      "transform", "transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z",
+      "transform.scale", "transform.scale.x", "transform.scale.y", "transform.scale.z", "transform.translation",
+      "transform.translation.x", "transform.translation.y", "transform.translation.z",
     ]
-    let compositing: Set<LayerKeyPath> = [
-      .position, .positionX, .positionY, .anchorPoint, .zPosition, .transform, .rotation, .rotationX, .rotationY,
-      .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translation, .translationX, .translationY, .translationZ, .opacity,
-      .hidden,
-    ]
-    #expect(Set(LayerKeyPath.allCases.filter(\.placesLayers)) == places)
-    #expect(Set(LayerKeyPath.allCases.filter(\.isAppliedWhenCompositing)) == compositing)
-    #expect(Set(LayerKeyPath.allCases.filter(\.isAngle)) == [.rotation, .rotationX, .rotationY, .rotationZ])
+    let places: Set<String> = transformPaths.union([
+      "position", "position.x", "position.y", "bounds", "bounds.origin", "bounds.size", "bounds.size.width",
+      "bounds.size.height", "anchorPoint", "sublayerTransform", "instanceTransform", "instanceDelay",
+    ])
+    let compositing: Set<String> = transformPaths.union([
+      "position", "position.x", "position.y", "anchorPoint", "zPosition", "opacity", "hidden",
+    ])
+    #expect(names(\.placesLayers) == places)
+    #expect(names(\.isAppliedWhenCompositing) == compositing)
+    #expect(names(\.isAngle) == ["transform.rotation", "transform.rotation.x", "transform.rotation.y", "transform.rotation.z"])
     #expect(LayerKeyPath.allCases.filter { $0.layerKinds == [.replicator] }.count == 7)
     #expect(LayerKeyPath.allCases.filter { $0.layerKinds == [.shape] }.count == 9)
+  }
+
+  @Test("every name and alias is one key path, listed after the paths it extends")
+  func keyPathOrder() {
+    let listed = LayerKeyPath.allCases.map(\.rawValue)
+    let named = Self.entries.flatMap { [$0.name] + $0.aliases }
+    #expect(listed.count == Set(listed).count, "no key path listed twice")
+    #expect(Set(listed) == Set(named))
+    for (index, path) in listed.enumerated() {
+      for parent in listed where path.hasPrefix(parent + ".") {
+        #expect(listed.firstIndex(of: parent)! < index, "\(parent) before \(path)")
+      }
+    }
+    #expect(listed.prefix(4) == ["position", "position.x", "position.y", "bounds"])
+  }
+
+  @Test("a key path equals another only by the same name of the same entry")
+  func keyPathEquality() throws {
+    let rotation = try #require(LayerKeyPath(rawValue: "transform.rotation"))
+    let rotationZ = try #require(LayerKeyPath(rawValue: "transform.rotation.z"))
+    #expect(rotation.property === rotationZ.property)
+    #expect(rotation != rotationZ)
+    #expect(rotationZ == LayerPropertyRegistry.rotationZ.keyPath)
+    #expect(LayerKeyPath(rawValue: "transform.rotation.w") == nil)
+    switch rotation {
+    case LayerPropertyRegistry.rotationZ: break
+    default: Issue.record("an alias matches its entry in a switch")
+    }
   }
 }

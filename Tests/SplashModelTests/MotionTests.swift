@@ -6,10 +6,11 @@ import Testing
 /// `Scene.presentation(at:)` marks the layers whose place in the frame is changing.
 @Suite("Motion: a layer moves while its placement or a superlayer's changes")
 struct MotionTests {
-  private func animation(_ keyPath: LayerKeyPath, from: Double, to: Double, begin: Double = 0, duration: Double = 1) -> Animation {
+  private func animation(_ property: LayerProperty<Double>, from: Double, to: Double, begin: Double = 0, duration: Double = 1) -> Animation
+  {
     .property(
       PropertyAnimation(
-        keyPath: keyPath, timing: MediaTiming(beginTime: begin, duration: duration, fillMode: .removed),
+        keyPath: property.keyPath, timing: MediaTiming(beginTime: begin, duration: duration, fillMode: .removed),
         values: .basic(from: .scalar(from), to: .scalar(to), by: nil)))
   }
 
@@ -20,7 +21,8 @@ struct MotionTests {
   @Test("a sliding layer moves while it slides; before its animation begins and after it ends it rests")
   func slidingLayer() {
     let child = Layer(id: "child")
-    let slider = Layer(id: "slider", animations: [animation(.positionX, from: 0, to: 50, begin: 1)], sublayers: [child])
+    let slider = Layer(
+      id: "slider", animations: [animation(LayerPropertyRegistry.positionX, from: 0, to: 50, begin: 1)], sublayers: [child])
     let still = Layer(id: "still")
     let scene = scene([slider, still])
     for (time, moving) in [(0.5, false), (1.2, true), (1.999, true), (2.5, false)] {
@@ -33,14 +35,14 @@ struct MotionTests {
 
   @Test("scale and a superlayer's sublayer transform move; fading does not")
   func whatCountsAsMotion() {
-    let growing = Layer(id: "growing", animations: [animation(.scale, from: 1, to: 2)])
-    let fading = Layer(id: "fading", animations: [animation(.opacity, from: 1, to: 0)])
+    let growing = Layer(id: "growing", animations: [animation(LayerPropertyRegistry.scale, from: 1, to: 2)])
+    let fading = Layer(id: "fading", animations: [animation(LayerPropertyRegistry.opacity, from: 1, to: 0)])
     var turning = LayerProperties()
     turning.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
     let inside = Layer(id: "inside")
     let turn = Animation.property(
       PropertyAnimation(
-        keyPath: .sublayerTransform, timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .removed),
+        keyPath: LayerPropertyRegistry.sublayerTransform.keyPath, timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .removed),
         values: .basic(from: .transform(.identity), to: .transform(Transform3D(rotationAngle: 1, x: 0, y: 0, z: 1)), by: nil)))
     let host = Layer(id: "host", properties: turning, animations: [turn], sublayers: [inside])
     let tree = scene([growing, fading, host]).presentation(at: 0.5)
@@ -56,11 +58,11 @@ struct MotionTests {
     replicator.replicator.instanceCount = 3
     let spread = Animation.property(
       PropertyAnimation(
-        keyPath: .instanceTransform, timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .removed),
+        keyPath: LayerPropertyRegistry.instanceTransform.keyPath, timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .removed),
         values: .basic(from: .transform(.identity), to: .transform(Transform3D(translationX: 20, y: 0, z: 0)), by: nil)))
     let dot = Layer(id: "dot")
     let ring = Layer(id: "ring", kind: .replicator, properties: replicator, animations: [spread], sublayers: [dot])
-    let stroke = Layer(id: "stroke", kind: .shape, animations: [animation(.strokeEnd, from: 0, to: 1)])
+    let stroke = Layer(id: "stroke", kind: .shape, animations: [animation(LayerPropertyRegistry.strokeEnd, from: 0, to: 1)])
     let tree = scene([ring, stroke]).presentation(at: 0.5)
     let copies = tree.layers[0].sublayers
     #expect(copies.count == 3)
@@ -73,10 +75,12 @@ struct MotionTests {
   func fixedContent() {
     let still = Layer(id: "lines", kind: .shape)
     let tile = Layer(
-      id: "tile", animations: [animation(.opacity, from: 0, to: 1), animation(.scale, from: 1, to: 1.05)], sublayers: [still])
-    let growing = Layer(id: "growing", kind: .shape, animations: [animation(.strokeEnd, from: 0, to: 1)])
+      id: "tile",
+      animations: [animation(LayerPropertyRegistry.opacity, from: 0, to: 1), animation(LayerPropertyRegistry.scale, from: 1, to: 1.05)],
+      sublayers: [still])
+    let growing = Layer(id: "growing", kind: .shape, animations: [animation(LayerPropertyRegistry.strokeEnd, from: 0, to: 1)])
     let host = Layer(id: "host", sublayers: [growing])
-    let slidingChild = Layer(id: "slider", animations: [animation(.positionX, from: 0, to: 5)])
+    let slidingChild = Layer(id: "slider", animations: [animation(LayerPropertyRegistry.positionX, from: 0, to: 5)])
     let parent = Layer(id: "parent", sublayers: [slidingChild])
     let tree = scene([tile, host, parent]).presentation(at: 0.5)
     #expect(tree.layer(withID: "tile")?.hasFixedContent == true)

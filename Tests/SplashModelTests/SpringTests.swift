@@ -46,7 +46,7 @@ struct SpringTests {
     let spring = Spring(uiKitDuration: 0.4, dampingRatio: 0.7, initialVelocity: 0.1)
     let animation = Animation.property(
       PropertyAnimation(
-        keyPath: .scale, timing: MediaTiming(beginTime: 4.35, duration: 0.4),
+        keyPath: LayerPropertyRegistry.scale.keyPath, timing: MediaTiming(beginTime: 4.35, duration: 0.4),
         values: .spring(from: .scalar(0.25), to: .scalar(1), by: nil, spring: spring)))
     let label = Layer(id: "label", kind: .text, animations: [animation])
     let peak =

@@ -181,7 +181,7 @@ struct RenderPipelineTests {
   private func clockScene(start: Double, cycle: Double, holdFrom: Double = 1000) -> Scene {
     let clock = Animation.property(
       PropertyAnimation(
-        keyPath: .positionX, timing: MediaTiming(duration: holdFrom, fillMode: .forwards),
+        keyPath: LayerPropertyRegistry.positionX.keyPath, timing: MediaTiming(duration: holdFrom, fillMode: .forwards),
         values: .basic(from: .scalar(0), to: .scalar(holdFrom), by: nil), isRemovedOnCompletion: false))
     return Scene(
       canvasSize: Size(width: 16, height: 16), backgroundColor: .black,

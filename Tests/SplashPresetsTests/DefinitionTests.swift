@@ -75,7 +75,7 @@ struct DefinitionTests {
       Issue.record("expected a property animation")
       return
     }
-    #expect(opacity.keyPath == .opacity && opacity.timing.duration == 0.8)
+    #expect(opacity.keyPath.rawValue == "opacity" && opacity.timing.duration == 0.8)
     // The same animation, a begin time later: the scale at t is the first dot's at t − 0.14.
     let early = TransformComponents(first.presentation(at: 0.5).properties.transform).scale.x
     let late = TransformComponents(second.presentation(at: 0.64).properties.transform).scale.x

@@ -147,7 +147,7 @@ struct SchemaTests {
   func valueKinds() throws {
     func definition(for keyPath: LayerKeyPath) -> String {
       if keyPath.isAngle { return "angle" }
-      if keyPath == .hidden { return "hiddenValue" }
+      if keyPath.rawValue == "hidden" { return "hiddenValue" }
       switch keyPath.valueKind {
       case .scalar: return "number"
       case .point: return "point"

@@ -16,14 +16,15 @@ import SplashModel
 /// angle makes the layer show another angle; the stale one is left out rather than shown
 /// beside a transform it does not describe.
 struct AnimatedAngles {
-  /// The key paths whose angles are kept, in the order `inspect` prints them.
-  static let keyPaths: [LayerKeyPath] = [.rotation, .rotationX, .rotationY, .rotationZ]
+  /// The key paths whose angles are kept, in the order `inspect` prints them:
+  /// `transform.rotation`, then `.x`, `.y` and `.z`.
+  static let keyPaths: [LayerKeyPath] = LayerKeyPath.allCases.filter(\.isAngle)
 
   /// The Euler angle of `components` that `keyPath` sets, in radians.
   private static func presentedAngle(_ keyPath: LayerKeyPath, in components: TransformComponents) -> Double {
     switch keyPath {
-    case .rotationX: components.rotation.x
-    case .rotationY: components.rotation.y
+    case LayerPropertyRegistry.rotationX: components.rotation.x
+    case LayerPropertyRegistry.rotationY: components.rotation.y
     default: components.rotation.z
     }
   }

@@ -1,134 +1,67 @@
-import SplashCore
-
 /// An animatable property of a layer, named by its Core Animation key path.
 ///
-/// Animations target properties through this type, never through strings, so a preset with an
-/// unknown key path fails validation instead of animating nothing. Each case names an entry of
-/// `LayerPropertyRegistry`, which says what the property is and how it animates; sub-key paths
-/// of `transform` read and write one component of the decomposed transform (see
+/// Animations target properties through this type, never through bare strings, so a preset
+/// with an unknown key path fails validation instead of animating nothing. Every key path is an
+/// entry of `LayerPropertyRegistry`, by its name or an alias, and takes what it is and how it
+/// animates from that entry: adding a property to the registry adds its key path, with nothing
+/// to change here. Code names one through its entry (`LayerPropertyRegistry.opacity.keyPath`);
+/// a preset's text is parsed with `init(rawValue:)`.
+///
+/// Sub-key paths of `transform` read and write one component of the decomposed transform (see
 /// `LayerPropertyRegistry.rotationZ`).
-public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
-  case position
-  case positionX = "position.x"
-  case positionY = "position.y"
-  case bounds
-  case boundsOrigin = "bounds.origin"
-  case boundsSize = "bounds.size"
-  case boundsWidth = "bounds.size.width"
-  case boundsHeight = "bounds.size.height"
-  case anchorPoint
-  case zPosition
-  case transform
-  case rotation = "transform.rotation"
-  case rotationX = "transform.rotation.x"
-  case rotationY = "transform.rotation.y"
-  case rotationZ = "transform.rotation.z"
-  case scale = "transform.scale"
-  case scaleX = "transform.scale.x"
-  case scaleY = "transform.scale.y"
-  case scaleZ = "transform.scale.z"
-  case translation = "transform.translation"
-  case translationX = "transform.translation.x"
-  case translationY = "transform.translation.y"
-  case translationZ = "transform.translation.z"
-  case sublayerTransform
-  case opacity
-  /// `isHidden`, carried as 0 (shown) or 1 (hidden) (see `LayerPropertyRegistry.hidden`).
-  case hidden
-  case backgroundColor
-  case cornerRadius
-  case borderWidth
-  case borderColor
-  case shadowColor
-  case shadowOpacity
-  case shadowOffset
-  case shadowRadius
-  case path
-  case fillColor
-  case strokeColor
-  case lineWidth
-  case strokeStart
-  case strokeEnd
-  case miterLimit
-  case lineDashPhase
-  case lineDashPattern
-  case fontSize
-  case foregroundColor
-  case colors
-  case locations
-  case startPoint
-  case endPoint
-  case instanceTransform
-  case instanceDelay
-  case instanceColor
-  case instanceRedOffset
-  case instanceGreenOffset
-  case instanceBlueOffset
-  case instanceAlphaOffset
+public struct LayerKeyPath: Sendable, Hashable, RawRepresentable, CaseIterable, CustomStringConvertible {
+  /// The key path as written: the entry's name, or one of its aliases (`transform.rotation`).
+  public let rawValue: String
+  /// The registry entry the key path reads and writes.
+  public let property: AnyLayerProperty
 
-  /// The registry entry this key path reads and writes (`transform.rotation` is
-  /// `transform.rotation.z`'s alias, so both name one entry).
-  public var property: AnyLayerProperty {
-    typealias R = LayerPropertyRegistry
-    return switch self {
-    case .position: R.position
-    case .positionX: R.positionX
-    case .positionY: R.positionY
-    case .bounds: R.bounds
-    case .boundsOrigin: R.boundsOrigin
-    case .boundsSize: R.boundsSize
-    case .boundsWidth: R.boundsWidth
-    case .boundsHeight: R.boundsHeight
-    case .anchorPoint: R.anchorPoint
-    case .zPosition: R.zPosition
-    case .transform: R.transform
-    case .rotation: R.rotationZ
-    case .rotationX: R.rotationX
-    case .rotationY: R.rotationY
-    case .rotationZ: R.rotationZ
-    case .scale: R.scale
-    case .scaleX: R.scaleX
-    case .scaleY: R.scaleY
-    case .scaleZ: R.scaleZ
-    case .translation: R.translation
-    case .translationX: R.translationX
-    case .translationY: R.translationY
-    case .translationZ: R.translationZ
-    case .sublayerTransform: R.sublayerTransform
-    case .opacity: R.opacity
-    case .hidden: R.hidden
-    case .backgroundColor: R.backgroundColor
-    case .cornerRadius: R.cornerRadius
-    case .borderWidth: R.borderWidth
-    case .borderColor: R.borderColor
-    case .shadowColor: R.shadowColor
-    case .shadowOpacity: R.shadowOpacity
-    case .shadowOffset: R.shadowOffset
-    case .shadowRadius: R.shadowRadius
-    case .path: R.path
-    case .fillColor: R.fillColor
-    case .strokeColor: R.strokeColor
-    case .lineWidth: R.lineWidth
-    case .strokeStart: R.strokeStart
-    case .strokeEnd: R.strokeEnd
-    case .miterLimit: R.miterLimit
-    case .lineDashPhase: R.lineDashPhase
-    case .lineDashPattern: R.lineDashPattern
-    case .fontSize: R.fontSize
-    case .foregroundColor: R.foregroundColor
-    case .colors: R.colors
-    case .locations: R.locations
-    case .startPoint: R.startPoint
-    case .endPoint: R.endPoint
-    case .instanceTransform: R.instanceTransform
-    case .instanceDelay: R.instanceDelay
-    case .instanceColor: R.instanceColor
-    case .instanceRedOffset: R.instanceRedOffset
-    case .instanceGreenOffset: R.instanceGreenOffset
-    case .instanceBlueOffset: R.instanceBlueOffset
-    case .instanceAlphaOffset: R.instanceAlphaOffset
-    }
+  /// The key path `rawValue` names, or `nil` when no registry entry has that name or alias.
+  public init?(rawValue: String) {
+    guard let property = LayerPropertyRegistry.property(named: rawValue) else { return nil }
+    self.init(property: property, name: rawValue)
   }
+
+  init(property: AnyLayerProperty, name: String) {
+    self.property = property
+    self.rawValue = name
+  }
+
+  /// Every key path the registry has, names and aliases, in registry order: each whole
+  /// property followed by its components, and a path before those that extend it
+  /// (`transform`, `transform.rotation`, `transform.rotation.x`, …).
+  public static let allCases: [LayerKeyPath] = {
+    var components = LayerPropertyRegistry.components.flatMap(\.keyPaths)
+    var ordered: [LayerKeyPath] = []
+    for whole in LayerPropertyRegistry.properties {
+      ordered += whole.keyPaths
+      let extending = components.filter { $0.rawValue.hasPrefix(whole.name + ".") }
+      components.removeAll { $0.rawValue.hasPrefix(whole.name + ".") }
+      var placed: Set<String> = []
+      for keyPath in extending where !placed.contains(keyPath.rawValue) {
+        // The paths this one extends come first.
+        for parent in extending where !placed.contains(parent.rawValue) && keyPath.rawValue.hasPrefix(parent.rawValue + ".") {
+          ordered.append(parent)
+          placed.insert(parent.rawValue)
+        }
+        ordered.append(keyPath)
+        placed.insert(keyPath.rawValue)
+      }
+    }
+    // A component of no whole property would be a registry mistake; it is still a key path.
+    return ordered + components
+  }()
+
+  public static func == (lhs: LayerKeyPath, rhs: LayerKeyPath) -> Bool {
+    lhs.property === rhs.property && lhs.rawValue == rhs.rawValue
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(property)) }
+
+  public var description: String { rawValue }
+
+  /// Whether `keyPath` addresses `property`, by its name or an alias: lets a `switch` over key
+  /// paths list registry entries (`case LayerPropertyRegistry.path:`).
+  public static func ~= (property: AnyLayerProperty, keyPath: LayerKeyPath) -> Bool { keyPath.property === property }
 
   /// Whether the property places layers in the frame (see `LayerPropertyTraits.placesLayers`).
   public var placesLayers: Bool { property.traits.contains(.placesLayers) }
@@ -154,4 +87,12 @@ public enum LayerKeyPath: String, Sendable, Hashable, CaseIterable {
   public func set(_ value: AnimatableValue, in properties: inout LayerProperties) {
     property.setAnimatableValue(value, in: &properties)
   }
+}
+
+extension AnyLayerProperty {
+  /// The key path of the property's own name, which animations of it target.
+  public var keyPath: LayerKeyPath { LayerKeyPath(property: self, name: name) }
+
+  /// The key paths that address the property: its name, then its aliases.
+  public var keyPaths: [LayerKeyPath] { ([name] + aliases).map { LayerKeyPath(property: self, name: $0) } }
 }

@@ -1,10 +1,11 @@
 /// Every layer property, one entry each: the one table that `LayerKeyPath`, the preset
 /// compiler, `inspect` and the documentation check read.
 ///
-/// An animatable property is a typed `LayerProperty` (in the extension of its layer kind) with
-/// its case in `LayerKeyPath`; a property no animation changes is a `FixedLayerProperty`.
-/// Either is listed once in `entries`, and then needs only the preset compiler's reading of
-/// its value and the code that draws it.
+/// An animatable property is a typed `LayerProperty` (in the extension of its layer kind), which
+/// is also its key path (`LayerKeyPath`); a property no animation changes is a
+/// `FixedLayerProperty`. Either is listed once in `entries`. An animatable property then needs
+/// only the code that draws it: presets read its value and animations by its value kind, and
+/// `inspect` prints it. A fixed one also needs the preset compiler's reading of its value.
 public enum LayerPropertyRegistry {
   /// Every layer property, animatable or fixed, in the order `inspect` prints them and the
   /// preset compiler reads them: `CALayer`'s, then each kind's own.
@@ -60,7 +61,10 @@ public enum LayerPropertyRegistry {
   }
 
   /// The entry a key path names, whole property, component or alias.
-  public static func property(named keyPath: String) -> AnyLayerProperty? {
-    (properties + components).first { $0.name == keyPath || $0.aliases.contains(keyPath) }
-  }
+  public static func property(named keyPath: String) -> AnyLayerProperty? { byKeyPath[keyPath] }
+
+  /// Each entry by its name and by each of its aliases.
+  private static let byKeyPath: [String: AnyLayerProperty] = Dictionary(
+    (properties + components).flatMap { property in ([property.name] + property.aliases).map { ($0, property) } },
+    uniquingKeysWith: { first, _ in first })
 }

@@ -188,7 +188,7 @@ extension JSONCursor {
   /// A value of the kind `keyPath` animates; rotations are angles with units.
   func animatableValue(for keyPath: LayerKeyPath) throws -> AnimatableValue {
     if keyPath.isAngle { return .scalar(try angle()) }
-    if keyPath == .hidden { return .scalar(try bool() ? 1 : 0) }
+    if keyPath.property.valueType == Bool.self { return .scalar(try bool() ? 1 : 0) }
     switch keyPath.valueKind {
     case .scalar: return .scalar(try number())
     case .point: return .point(try point())

@@ -13,7 +13,7 @@ enum KeyframeCompiler {
 
     if let pathCursor = members["path"] {
       guard members["values"] == nil else { throw pathCursor.error(expected: "either \"values\" or \"path\", not both") }
-      guard keyPath == .position else {
+      guard keyPath.property === LayerPropertyRegistry.position else {
         throw pathCursor.error(expected: "a path only for keyPath \"position\", not \"\(keyPath.rawValue)\"")
       }
       for key in ["tensionValues", "continuityValues", "biasValues"] {

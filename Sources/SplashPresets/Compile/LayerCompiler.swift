@@ -99,7 +99,7 @@ struct LayerCompiler {
   ) {
     func animatesPath(_ animation: Animation) -> Bool {
       switch animation {
-      case .property(let property): property.keyPath == .path
+      case .property(let property): property.keyPath.property === LayerPropertyRegistry.path
       case .group(let group): group.animations.contains(where: animatesPath)
       }
     }
