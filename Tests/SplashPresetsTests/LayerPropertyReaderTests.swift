@@ -7,12 +7,10 @@ import Testing
 /// has is read, and nothing else but the structural keys is.
 @Suite("Preset layer keys come from the property registry")
 struct LayerPropertyReaderTests {
-  let compiler = LayerCompiler(baseDirectory: nil, assetsRoot: nil, trustedImages: [], issues: IssueCollector(mode: .abort))
-
   @Test("each kind reads every registry property it has, once, and no other key but frame")
   func readersCoverTheRegistry() {
     for kind in LayerKind.allCases {
-      let keys = compiler.propertyReaders(for: kind, members: [:]).map(\.key)
+      let keys = LayerCompiler.propertyReaders(for: kind).map(\.key)
       #expect(Set(keys).count == keys.count, "no key of \"\(kind.rawValue)\" is read twice")
       #expect(Set(keys) == LayerPropertyRegistry.names(of: kind).union(["frame"]), "keys of \"\(kind.rawValue)\"")
       // In the registry's order, which is also inspect's.

@@ -9,33 +9,33 @@ import SplashModel
 ///       instanceColor: "white", instanceAlphaOffset: -0.1,
 ///       sublayers: [ { id: "dot", … } ] }       // instances: dot, dot#1 … dot#7 in spinner/0 … spinner/7
 extension LayerCompiler {
-  /// The replicator's own keys, read in this order; built once (the readers capture only
-  /// registry entries and texts, never a layer).
-  nonisolated(unsafe) static let replicatorReaders: [PresetPropertyReader] = {
+  /// The replicator's animatable properties that presets read by a rule of their own.
+  nonisolated(unsafe) static let replicatorValueRules: [PresetPropertyReader] = {
     typealias R = LayerPropertyRegistry
     let offsets = [R.instanceRedOffset, R.instanceGreenOffset, R.instanceBlueOffset, R.instanceAlphaOffset]
     return [
-      PresetPropertyReader("instanceCount") { value, properties in
-        properties.replicator.instanceCount = try value.integer(in: 0...PresetLimits.replicatorInstances)
-      },
-      PresetPropertyReader(R.instanceTransform) { try $0.transform() },
       PresetPropertyReader(R.instanceDelay) {
         try $0.number(in: -3_600...3_600, expected: "a delay in seconds from −3600 to 3600")
-      },
-      PresetPropertyReader(R.instanceColor) { try $0.color() },
+      }
     ]
       + offsets.map { offset in
         PresetPropertyReader(offset) { try $0.number(in: -1...1, expected: "a change per instance from −1 to 1") }
       }
-      + [
-        PresetPropertyReader("preservesDepth") { value, _ in
-          guard try !value.bool() else {
-            throw value.error(
-              expected: "false: instances are flattened into the replicator's plane (3D instances are not supported)")
-          }
-        }
-      ]
   }()
+
+  /// The replicator's fixed properties: the instances are counted, and kept flat, when the
+  /// preset compiles.
+  nonisolated(unsafe) static let replicatorFixedReaders: [PresetPropertyReader] = [
+    PresetPropertyReader("instanceCount") { value, properties in
+      properties.replicator.instanceCount = try value.integer(in: 0...PresetLimits.replicatorInstances)
+    },
+    PresetPropertyReader("preservesDepth") { value, _ in
+      guard try !value.bool() else {
+        throw value.error(
+          expected: "false: instances are flattened into the replicator's plane (3D instances are not supported)")
+      }
+    },
+  ]
 
   /// Counts a compiled replicator's instances against the preset's budget.
   ///

@@ -64,8 +64,9 @@ struct LayerCompiler {
     seenIds.insert(id)
 
     var properties = LayerProperties()
-    for reader in propertyReaders(for: kind, members: members) {
-      try issues.read(members[reader.key]) { value in try reader.read(value, &properties) }
+    let context = PresetPropertyReader.Context(members: members, imagePath: imagePath)
+    for reader in Self.propertyReaders(for: kind) {
+      try issues.read(members[reader.key]) { value in try reader.read(value, &properties, context) }
     }
 
     var animations: [Animation] = []
