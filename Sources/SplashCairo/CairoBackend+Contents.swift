@@ -2,26 +2,40 @@ import CCairo
 import SplashCore
 import SplashModel
 
-/// Drawing a layer's image contents with `contentsGravity`.
+/// Drawing a layer's image contents with `contentsRect` and `contentsGravity`.
 extension CairoBackend {
-  /// Draws the image in the bounds as `contentsGravity` places it. Contents are not clipped to
-  /// the bounds (an aspect-fill image overflows them unless `masksToBounds` is set).
+  /// Draws the `portion` of the image (`contentsRect`) in the bounds as `contentsGravity`
+  /// places it. Contents are not clipped to the bounds (an aspect-fill image overflows them
+  /// unless `masksToBounds` is set).
+  ///
+  /// The portion stands for the whole image: gravity places and scales it by its own size.
+  /// Where it reaches past the image, the edge pixels extend outwards, and an empty portion
+  /// draws nothing (Apple leaves that undefined); both from the `CALayer.contentsRect`
+  /// reference.
   ///
   /// An image's size in points is its pixel size divided by its scale, which follows iOS's file
   /// naming: `logo@2x.png` is 2 pixels per point, `logo@3x.png` 3, anything else 1. A tint (a
   /// replicator instance's colour) multiplies its pixels.
-  func drawContents(_ contents: LayerContents, bounds: Rect, tint: Color = .white, in cairo: OpaquePointer) throws {
+  func drawContents(
+    _ contents: LayerContents, portion: Rect, bounds: Rect, tint: Color = .white, in cairo: OpaquePointer
+  ) throws {
     let image = try images.image(for: contents, tint: tint)
-    guard image.width > 0, image.height > 0, bounds.width > 0, bounds.height > 0 else { return }
+    guard image.width > 0, image.height > 0, bounds.width > 0, bounds.height > 0, portion.width != 0, portion.height != 0
+    else { return }
     let scale = contents.embeddedImage == nil ? Self.imageScale(path: contents.imagePath) : 1
-    let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
+    // The portion in image pixels (an animation overshooting to a negative width mirrors it).
+    let source = Rect(
+      x: portion.minX * Double(image.width), y: portion.minY * Double(image.height),
+      width: portion.width * Double(image.width), height: portion.height * Double(image.height))
+    let natural = Size(width: abs(source.width) / scale, height: abs(source.height) / scale)
     let target = Self.placement(of: natural, in: bounds, gravity: contents.gravity)
 
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
     cairo_rectangle(cairo, target.minX, target.minY, target.width, target.height)
     cairo_translate(cairo, target.minX, target.minY)
-    cairo_scale(cairo, target.width / Double(image.width), target.height / Double(image.height))
+    cairo_scale(cairo, target.width / source.width, target.height / source.height)
+    cairo_translate(cairo, -source.minX, -source.minY)
     cairo_set_source_surface(cairo, image.surface, 0, 0)
     cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
     cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)

@@ -245,7 +245,9 @@ extension CairoBackend {
     let layer = node.layer
     let properties = layer.properties
     drawBackground(properties, in: cairo)
-    if let contents = properties.contents { try drawContents(contents, bounds: properties.bounds, tint: layer.tint, in: cairo) }
+    if let contents = properties.contents {
+      try drawContents(contents, portion: properties.contentsRect, bounds: properties.bounds, tint: layer.tint, in: cairo)
+    }
     switch layer.kind {
     case .layer, .replicator: break
     case .shape: drawShape(properties.shape, in: cairo)

@@ -35,6 +35,9 @@ public struct LayerProperties: Sendable, Hashable {
   /// Opaque black, `CALayer`'s default.
   public var borderColor: Color = .black
   public var contents: LayerContents?
+  /// The part of the contents image shown, in unit coordinates of the image (`CALayer.contentsRect`):
+  /// all of it by default; a sprite sheet's cell when animated.
+  public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
   @CopyOnWrite public var shadow = Shadow()
   /// Whether the layer shows where its `mask` is clear rather than where it is opaque.
   ///

@@ -28,6 +28,10 @@ extension LayerPropertyRegistry {
     "borderWidth", read: { $0.borderWidth }, write: { $0.borderWidth = $1 })
   public static let borderColor = LayerProperty<Color>(
     "borderColor", read: { $0.borderColor }, write: { $0.borderColor = $1 })
+  /// Which part of the contents image the layer shows; stepping it through a sprite sheet's
+  /// cells with a discrete keyframe animation plays a flip-book.
+  public static let contentsRect = LayerProperty<Rect>(
+    "contentsRect", read: { $0.contentsRect }, write: { $0.contentsRect = $1 })
   public static let shadowColor = LayerProperty<Color>(
     "shadowColor", read: { $0.shadow.color }, write: { $0.shadow.color = $1 })
   public static let shadowOpacity = LayerProperty<Double>(

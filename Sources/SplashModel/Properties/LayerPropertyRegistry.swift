@@ -13,7 +13,8 @@ public enum LayerPropertyRegistry {
     .animatable(position), .animatable(bounds), .animatable(anchorPoint), .animatable(zPosition),
     .animatable(transform), .animatable(sublayerTransform), .animatable(opacity), .animatable(hidden),
     .animatable(backgroundColor), .animatable(cornerRadius), .fixed(masksToBounds), .animatable(borderWidth),
-    .animatable(borderColor), .fixed(contents), .fixed(contentsGravity), .animatable(shadowColor),
+    .animatable(borderColor), .fixed(contents), .fixed(contentsGravity), .animatable(contentsRect),
+    .animatable(shadowColor),
     .animatable(shadowOpacity), .animatable(shadowOffset), .animatable(shadowRadius),
 
     .animatable(path), .animatable(fillColor), .fixed(fillRule), .animatable(strokeColor), .animatable(lineWidth),
