@@ -31,6 +31,22 @@ enum LottieAnimations {
       PropertyAnimation(keyPath: target.keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
   }
 
+  /// Binds `layer`'s property `target` to `property`: the layer's own value becomes
+  /// `property`'s first, through `target`'s typed setter, and the animation returned plays the
+  /// rest (`nil` for a constant). One entry and one conversion serve both, so the value a layer
+  /// starts with and the one its animation starts from cannot disagree.
+  ///
+  /// A property the layer's kind does not have is this compiler's mistake, never the file's,
+  /// so it stops here rather than write a value nothing draws.
+  static func bind<Source, Value>(
+    _ target: LayerProperty<Value>, to property: LottieProperty<Source>, on layer: inout Layer, timeline: LottieTimeline,
+    value: (Source) -> Value
+  ) -> Animation? {
+    precondition(target.layerKinds.contains(layer.kind), "\(target.name) bound on a \(layer.kind.rawValue) layer")
+    target.set(value(property.initialValue), in: &layer.properties)
+    return animation(property, of: target, timeline: timeline, value: value)
+  }
+
   /// The keyframe track and timing that play `property` on `timeline`, or `nil` for a constant.
   static func keyframes<Value>(
     _ property: LottieProperty<Value>, dimension: Int = 0, timeline: LottieTimeline, value: (Value) -> AnimatableValue

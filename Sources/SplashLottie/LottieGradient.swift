@@ -144,8 +144,7 @@ struct LottieGradient {
       animations.append(pointAnimation(endPoint, of: LayerPropertyRegistry.endPoint, timeline: timeline) { unit(point($0)) })
     }
     let fraction = opacity.map { min(max($0 / 100, 0), 1) }
-    layer.properties.opacity = fraction.initialValue
-    animations.append(LottieAnimations.animation(fraction, of: LayerPropertyRegistry.opacity, timeline: timeline) { $0 })
+    animations.append(LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &layer, timeline: timeline) { $0 })
     layer.animations = animations.compactMap { $0 }
     return layer
   }

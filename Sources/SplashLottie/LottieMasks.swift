@@ -68,14 +68,12 @@ enum LottieMasks {
     func shape(_ mask: Entry, outside: Bool) -> Layer {
       var shape = Layer(id: "\(id)/mask \(mask.index + 1)", kind: .shape)
       let path = outside ? mask.path.map(Self.outside) : mask.path
-      shape.properties.shape.path = path.initialValue
       shape.properties.shape.fillColor = .black
       if outside { shape.properties.shape.fillRule = .evenOdd }
       let fraction = mask.opacity.map { min(max($0 / 100, 0), 1) }
-      shape.properties.opacity = fraction.initialValue
       shape.animations = [
-        LottieAnimations.animation(path, of: LayerPropertyRegistry.path, timeline: timeline) { $0 },
-        LottieAnimations.animation(fraction, of: LayerPropertyRegistry.opacity, timeline: timeline) { $0 },
+        LottieAnimations.bind(LayerPropertyRegistry.path, to: path, on: &shape, timeline: timeline) { $0 },
+        LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &shape, timeline: timeline) { $0 },
       ].compactMap { $0 }
       return shape
     }

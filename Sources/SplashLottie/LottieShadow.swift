@@ -86,14 +86,13 @@ struct LottieShadow {
       return Size(width: length * cos(radians), height: length * sin(radians))
     }
     let fraction = opacity.map { min(max($0, 0), 1) }
-    layer.properties.shadow.color = LottieColor.color(color.initialValue)
-    layer.properties.shadow.opacity = fraction.initialValue
-    layer.properties.shadow.radius = max(radius.initialValue, 0)
     layer.properties.shadow.offset = offset(at: angle.keyframeFrames.first ?? distance.keyframeFrames.first ?? 0)
     var animations: [Animation?] = [
-      LottieAnimations.animation(color, of: LayerPropertyRegistry.shadowColor, timeline: timeline) { LottieColor.color($0) },
-      LottieAnimations.animation(fraction, of: LayerPropertyRegistry.shadowOpacity, timeline: timeline) { $0 },
-      LottieAnimations.animation(radius, of: LayerPropertyRegistry.shadowRadius, timeline: timeline) { max($0, 0) },
+      LottieAnimations.bind(LayerPropertyRegistry.shadowColor, to: color, on: &layer, timeline: timeline) {
+        LottieColor.color($0)
+      },
+      LottieAnimations.bind(LayerPropertyRegistry.shadowOpacity, to: fraction, on: &layer, timeline: timeline) { $0 },
+      LottieAnimations.bind(LayerPropertyRegistry.shadowRadius, to: radius, on: &layer, timeline: timeline) { max($0, 0) },
     ]
     // The offset is a polar pair: sampled per frame when either part moves.
     let frames = LottieSampling.frames(of: [angle.map { [$0] }, distance.map { [$0] }], limit: limits.sampledFrames)

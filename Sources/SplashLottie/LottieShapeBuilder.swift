@@ -188,15 +188,14 @@ struct LottieShapeBuilder {
     let mainStart = track { $0.lower }
     let mainEnd = track { min($0.upper, 1) }
     let wrappedEnd = track { max($0.upper - 1, 0) }
-    main.properties.shape.strokeStart = mainStart.initialValue
-    main.properties.shape.strokeEnd = mainEnd.initialValue
     main.animations += [
-      LottieAnimations.animation(mainStart, of: LayerPropertyRegistry.strokeStart, timeline: timeline) { $0 },
-      LottieAnimations.animation(mainEnd, of: LayerPropertyRegistry.strokeEnd, timeline: timeline) { $0 },
+      LottieAnimations.bind(LayerPropertyRegistry.strokeStart, to: mainStart, on: &main, timeline: timeline) { $0 },
+      LottieAnimations.bind(LayerPropertyRegistry.strokeEnd, to: mainEnd, on: &main, timeline: timeline) { $0 },
     ].compactMap { $0 }
     wrapped.properties.shape.strokeStart = 0
-    wrapped.properties.shape.strokeEnd = wrappedEnd.initialValue
-    if let animation = LottieAnimations.animation(wrappedEnd, of: LayerPropertyRegistry.strokeEnd, timeline: timeline, value: { $0 }) {
+    if let animation = LottieAnimations.bind(
+      LayerPropertyRegistry.strokeEnd, to: wrappedEnd, on: &wrapped, timeline: timeline, value: { $0 })
+    {
       wrapped.animations.append(animation)
     }
     return [main, wrapped]
@@ -213,38 +212,38 @@ struct LottieShapeBuilder {
   private mutating func styled(_ geometry: LottieProperty<Path>, with style: LottieShapeItem) -> Layer {
     counter += 1
     var layer = Layer(id: "\(idPrefix)/shape \(counter)", kind: .shape)
-    layer.properties.shape.path = geometry.initialValue
     var animations: [Animation?] = [
-      LottieAnimations.animation(geometry, of: LayerPropertyRegistry.path, timeline: timeline) { $0 }
+      LottieAnimations.bind(LayerPropertyRegistry.path, to: geometry, on: &layer, timeline: timeline) { $0 }
     ]
     let opacity: LottieProperty<Double>
     switch style {
     case .fill(let fill):
-      layer.properties.shape.fillColor = LottieColor.color(fill.color.initialValue)
       layer.properties.shape.fillRule = fill.rule
       animations.append(
-        LottieAnimations.animation(fill.color, of: LayerPropertyRegistry.fillColor, timeline: timeline) { LottieColor.color($0) })
+        LottieAnimations.bind(LayerPropertyRegistry.fillColor, to: fill.color, on: &layer, timeline: timeline) {
+          LottieColor.color($0)
+        })
       opacity = fill.opacity
     case .stroke(let stroke):
       layer.properties.shape.fillColor = .clear
-      layer.properties.shape.strokeColor = LottieColor.color(stroke.color.initialValue)
-      layer.properties.shape.lineWidth = max(stroke.width.initialValue, 0)
       layer.properties.shape.lineCap = stroke.cap
       layer.properties.shape.lineJoin = stroke.join
       layer.properties.shape.miterLimit = stroke.miterLimit
       layer.properties.shape.lineDashPattern = stroke.dashes
-      layer.properties.shape.lineDashPhase = stroke.dashOffset.initialValue
-      animations.append(LottieAnimations.animation(stroke.dashOffset, of: LayerPropertyRegistry.lineDashPhase, timeline: timeline) { $0 })
       animations.append(
-        LottieAnimations.animation(stroke.color, of: LayerPropertyRegistry.strokeColor, timeline: timeline) { LottieColor.color($0) })
-      animations.append(LottieAnimations.animation(stroke.width, of: LayerPropertyRegistry.lineWidth, timeline: timeline) { max($0, 0) })
+        LottieAnimations.bind(LayerPropertyRegistry.lineDashPhase, to: stroke.dashOffset, on: &layer, timeline: timeline) { $0 })
+      animations.append(
+        LottieAnimations.bind(LayerPropertyRegistry.strokeColor, to: stroke.color, on: &layer, timeline: timeline) {
+          LottieColor.color($0)
+        })
+      animations.append(
+        LottieAnimations.bind(LayerPropertyRegistry.lineWidth, to: stroke.width, on: &layer, timeline: timeline) { max($0, 0) })
       opacity = stroke.opacity
     default:
       opacity = .constant(100)
     }
     let fraction = opacity.map { min(max($0 / 100, 0), 1) }
-    layer.properties.opacity = fraction.initialValue
-    animations.append(LottieAnimations.animation(fraction, of: LayerPropertyRegistry.opacity, timeline: timeline) { $0 })
+    animations.append(LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &layer, timeline: timeline) { $0 })
     layer.animations = animations.compactMap { $0 }
     return layer
   }

@@ -133,9 +133,8 @@ struct LottieTransform {
           LottieAnimations.animation(property.component(1), of: LayerPropertyRegistry.positionY, timeline: timeline) { $0 })
       }
     case .separate(let x, let y):
-      layer.properties.position = Point(x: x.initialValue, y: y.initialValue)
-      animations.append(LottieAnimations.animation(x, of: LayerPropertyRegistry.positionX, timeline: timeline) { $0 })
-      animations.append(LottieAnimations.animation(y, of: LayerPropertyRegistry.positionY, timeline: timeline) { $0 })
+      animations.append(LottieAnimations.bind(LayerPropertyRegistry.positionX, to: x, on: &layer, timeline: timeline) { $0 })
+      animations.append(LottieAnimations.bind(LayerPropertyRegistry.positionY, to: y, on: &layer, timeline: timeline) { $0 })
     }
 
     if isMatrix {
@@ -145,16 +144,16 @@ struct LottieTransform {
           scale: values[0], rotationX: values[2][0], rotationY: values[3][0], rotationZ: values[1][0], skew: values[4][0],
           skewAxis: values[5][0])
       }
-      layer.properties.transform = matrix.initialValue
-      animations.append(LottieAnimations.animation(matrix, of: LayerPropertyRegistry.transform, timeline: timeline) { $0 })
+      animations.append(
+        LottieAnimations.bind(LayerPropertyRegistry.transform, to: matrix, on: &layer, timeline: timeline) { $0 })
     } else {
       appendComponents(to: &layer, animations: &animations, timeline: timeline)
     }
 
     if includesOpacity {
       let fraction = opacity.map { min(max($0 / 100, 0), 1) }
-      layer.properties.opacity = fraction.initialValue
-      animations.append(LottieAnimations.animation(fraction, of: LayerPropertyRegistry.opacity, timeline: timeline) { $0 })
+      animations.append(
+        LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &layer, timeline: timeline) { $0 })
     }
     layer.animations += animations.compactMap { $0 }
   }
