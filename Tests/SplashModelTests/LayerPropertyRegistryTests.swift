@@ -95,6 +95,39 @@ struct LayerPropertyRegistryTests {
     #expect([Color].animatableKind == .colors && [Double].animatableKind == .numbers && Bool.animatableKind == .scalar)
   }
 
+  @Test("every fixed entry stores a value of its kind and reads it back, and refuses one of another kind")
+  func everyFixedEntryRoundTrips() {
+    for entry in LayerPropertyRegistry.fixedProperties {
+      var properties = LayerProperties()
+      // A gravity fits contents; without them there is nothing to set.
+      properties.contents = LayerContents(imagePath: "a.png")
+      let initial = entry.value(in: properties)
+      let other: FixedLayerValue =
+        if let choices = entry.choices {
+          .text(choices.first { FixedLayerValue.text($0) != initial } ?? "")
+        } else {
+          switch (entry.valueKind, initial) {
+          case (.flag, .flag(let flag)): .flag(!flag)
+          case (.number, .number(let number)): .number(number + 1)
+          default: .text("b.png")
+          }
+        }
+      let wrongKind: FixedLayerValue = entry.valueKind == .flag ? .number(1) : .flag(true)
+      var untouched = properties
+      #expect(!entry.setFixedValue(wrongKind, in: &untouched), "\(entry.name) refuses \(wrongKind)")
+      #expect(untouched == properties, "\(entry.name) unchanged by \(wrongKind)")
+      #expect(entry.setFixedValue(other, in: &properties), "\(entry.name) takes \(other)")
+      // preservesDepth is only false: there is nothing to store.
+      let expected = entry.name == "preservesDepth" ? initial : other
+      #expect(entry.value(in: properties) == expected, "\(entry.name)")
+    }
+    var plain = LayerProperties()
+    #expect(LayerPropertyRegistry.lineCap.value(in: plain) == .butt)
+    LayerPropertyRegistry.lineCap.set(.round, in: &plain)
+    #expect(plain.shape.lineCap == .round)
+    #expect(!LayerPropertyRegistry.lineCap.setFixedValue(.text("rounded"), in: &plain), "not one of the names")
+  }
+
   @Test("a transform component changes its own number and keeps the others")
   func transformComponentsAreIndependent() throws {
     var properties = LayerProperties()

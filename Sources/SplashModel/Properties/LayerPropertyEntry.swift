@@ -1,7 +1,7 @@
 /// A layer property of either sort, as the registry lists them all in order.
 public enum LayerPropertyEntry: Sendable {
   case animatable(AnyLayerProperty)
-  case fixed(FixedLayerProperty)
+  case fixed(AnyFixedLayerProperty)
 
   /// The Core Animation name, which is also the preset key.
   public var name: String {

@@ -1,28 +1,37 @@
 /// The layer properties no animation changes.
 extension LayerPropertyRegistry {
-  public static let masksToBounds = FixedLayerProperty("masksToBounds") { .flag($0.masksToBounds) }
-  public static let contents = FixedLayerProperty("contents") { $0.contents.map { .text($0.imagePath) } ?? .absent }
-  /// `CALayer`'s default, `resize`, when there are no contents to fit.
-  public static let contentsGravity = FixedLayerProperty("contentsGravity") {
-    .text(($0.contents?.gravity ?? .resize).rawValue)
-  }
-  public static let fillRule = FixedLayerProperty("fillRule", layerKinds: [.shape]) { .text($0.shape.fillRule.rawValue) }
-  public static let lineCap = FixedLayerProperty("lineCap", layerKinds: [.shape]) { .text($0.shape.lineCap.rawValue) }
-  public static let lineJoin = FixedLayerProperty("lineJoin", layerKinds: [.shape]) { .text($0.shape.lineJoin.rawValue) }
-  public static let string = FixedLayerProperty("string", layerKinds: [.text]) { .text($0.text.string) }
-  public static let fontFamily = FixedLayerProperty("fontFamily", layerKinds: [.text]) { .text($0.text.fontFamily) }
-  public static let fontWeight = FixedLayerProperty("fontWeight", layerKinds: [.text]) { .number($0.text.fontWeight) }
-  public static let alignmentMode = FixedLayerProperty("alignmentMode", layerKinds: [.text]) {
-    .text($0.text.alignment.rawValue)
-  }
-  public static let wrapped = FixedLayerProperty("wrapped", layerKinds: [.text]) { .flag($0.text.isWrapped) }
-  public static let gradientType = FixedLayerProperty("gradientType", layerKinds: [.gradient]) {
-    .text($0.gradient.kind.rawValue)
-  }
+  public static let masksToBounds = FixedLayerProperty<Bool>(
+    "masksToBounds", read: { $0.masksToBounds }, write: { $0.masksToBounds = $1 })
+  /// The image's path; setting one replaces the contents (and their gravity) with that image.
+  public static let contents = FixedLayerProperty<String?>(
+    "contents", read: { $0.contents?.imagePath }, write: { $0.contents = $1.map { LayerContents(imagePath: $0) } })
+  /// `CALayer`'s default, `resize`, when there are no contents to fit; setting it without
+  /// contents changes nothing.
+  public static let contentsGravity = FixedLayerProperty<LayerContents.Gravity>(
+    "contentsGravity", read: { $0.contents?.gravity ?? .resize }, write: { $0.contents?.gravity = $1 })
+  public static let fillRule = FixedLayerProperty<FillRule>(
+    "fillRule", layerKinds: [.shape], read: { $0.shape.fillRule }, write: { $0.shape.fillRule = $1 })
+  public static let lineCap = FixedLayerProperty<LineCap>(
+    "lineCap", layerKinds: [.shape], read: { $0.shape.lineCap }, write: { $0.shape.lineCap = $1 })
+  public static let lineJoin = FixedLayerProperty<LineJoin>(
+    "lineJoin", layerKinds: [.shape], read: { $0.shape.lineJoin }, write: { $0.shape.lineJoin = $1 })
+  public static let string = FixedLayerProperty<String>(
+    "string", layerKinds: [.text], read: { $0.text.string }, write: { $0.text.string = $1 })
+  public static let fontFamily = FixedLayerProperty<String>(
+    "fontFamily", layerKinds: [.text], read: { $0.text.fontFamily }, write: { $0.text.fontFamily = $1 })
+  public static let fontWeight = FixedLayerProperty<Double>(
+    "fontWeight", layerKinds: [.text], read: { $0.text.fontWeight }, write: { $0.text.fontWeight = $1 })
+  public static let alignmentMode = FixedLayerProperty<TextStyle.Alignment>(
+    "alignmentMode", layerKinds: [.text], read: { $0.text.alignment }, write: { $0.text.alignment = $1 })
+  public static let wrapped = FixedLayerProperty<Bool>(
+    "wrapped", layerKinds: [.text], read: { $0.text.isWrapped }, write: { $0.text.isWrapped = $1 })
+  public static let gradientType = FixedLayerProperty<GradientStyle.Kind>(
+    "gradientType", layerKinds: [.gradient], read: { $0.gradient.kind }, write: { $0.gradient.kind = $1 })
   /// Animatable in Core Animation; here the instances are counted when the preset compiles.
-  public static let instanceCount = FixedLayerProperty("instanceCount", layerKinds: [.replicator]) {
-    .number(Double($0.replicator.instanceCount))
-  }
-  /// Only false: instances are flattened into the replicator's plane.
-  public static let preservesDepth = FixedLayerProperty("preservesDepth", layerKinds: [.replicator]) { _ in .flag(false) }
+  public static let instanceCount = FixedLayerProperty<Int>(
+    "instanceCount", layerKinds: [.replicator], read: { $0.replicator.instanceCount },
+    write: { $0.replicator.instanceCount = $1 })
+  /// Only false: instances are flattened into the replicator's plane, so there is nothing to set.
+  public static let preservesDepth = FixedLayerProperty<Bool>(
+    "preservesDepth", layerKinds: [.replicator], read: { _ in false }, write: { _, _ in })
 }

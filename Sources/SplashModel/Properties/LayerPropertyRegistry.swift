@@ -37,7 +37,7 @@ public enum LayerPropertyRegistry {
   }
 
   /// The properties no animation changes, in `entries` order.
-  public static let fixedProperties: [FixedLayerProperty] = entries.compactMap {
+  public static let fixedProperties: [AnyFixedLayerProperty] = entries.compactMap {
     if case .fixed(let property) = $0 { property } else { nil }
   }
 

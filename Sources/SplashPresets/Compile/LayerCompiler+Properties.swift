@@ -5,11 +5,11 @@ import SplashModel
 /// reports their problems): the registry's order, `CALayer`'s properties then the kind's own,
 /// with `frame` after `anchorPoint`.
 ///
-/// An animatable property is read as its animations' values are, by its value kind, unless
-/// presets give it a rule of its own (a range, a colour that may be absent): adding one to the
-/// registry adds its preset key with nothing to write here. A fixed property has no value
-/// kind, so each has its reader below. The readers capture only registry entries and texts,
-/// so each kind's are built once.
+/// An animatable property is read as its animations' values are, by its value kind, and a
+/// fixed one by its kind (a flag, a number, a text, one of its names), unless presets give it
+/// a rule of its own (a range, a colour that may be absent, an image path): adding a property
+/// to the registry adds its preset key with nothing to write here. The readers capture only
+/// registry entries and texts, so each kind's are built once.
 extension LayerCompiler {
   /// The keys of a layer object that are not layer properties: its identity, its tree, its
   /// animations and lifetime, and `frame`, which sets `position` and `bounds`.
@@ -38,10 +38,7 @@ extension LayerCompiler {
         case .animatable(let property):
           readers.append(valueRules[property.name] ?? PresetPropertyReader(readingByKind: property))
         case .fixed(let property):
-          guard let reader = fixedReaders[property.name] else {
-            preconditionFailure("the fixed layer property \"\(property.name)\" has no preset reader")
-          }
-          readers.append(reader)
+          readers.append(fixedRules[property.name] ?? PresetPropertyReader(readingByKind: property))
         }
         if entry.name == LayerPropertyRegistry.anchorPoint.name { readers.append(frameReader) }
       }
@@ -98,34 +95,22 @@ extension LayerCompiler {
     return Dictionary(uniqueKeysWithValues: (rules + replicatorValueRules).map { ($0.key, $0) })
   }()
 
-  /// The properties no animation changes, each read as presets write it.
-  nonisolated(unsafe) private static let fixedReaders: [String: PresetPropertyReader] = {
-    let readers = [
-      PresetPropertyReader("masksToBounds") { value, properties in properties.masksToBounds = try value.bool() },
+  /// The fixed properties presets read by a rule of their own rather than by kind: an image
+  /// path resolved by the compiler's rules, a gravity that needs an image, text with its
+  /// escapes, a weight by name, a counted number of instances.
+  nonisolated(unsafe) private static let fixedRules: [String: PresetPropertyReader] = {
+    typealias R = LayerPropertyRegistry
+    let rules = [
       PresetPropertyReader("contents") { value, properties, context in
-        properties.contents = LayerContents(imagePath: try context.imagePath(value))
+        R.contents.set(try context.imagePath(value), in: &properties)
       },
       PresetPropertyReader("contentsGravity") { value, properties in
         guard properties.contents != nil else { throw value.error("\"contentsGravity\" needs \"contents\"") }
-        properties.contents?.gravity = try value.choice(LayerContents.Gravity.self)
+        R.contentsGravity.set(try value.choice(LayerContents.Gravity.self), in: &properties)
       },
-
-      PresetPropertyReader("fillRule") { value, properties in properties.shape.fillRule = try value.choice(FillRule.self) },
-      PresetPropertyReader("lineCap") { value, properties in properties.shape.lineCap = try value.choice(LineCap.self) },
-      PresetPropertyReader("lineJoin") { value, properties in properties.shape.lineJoin = try value.choice(LineJoin.self) },
-
-      PresetPropertyReader("string") { value, properties in properties.text.string = try textString(value) },
-      PresetPropertyReader("fontFamily") { value, properties in properties.text.fontFamily = try value.string() },
-      PresetPropertyReader("fontWeight") { value, properties in properties.text.fontWeight = try value.fontWeight() },
-      PresetPropertyReader("alignmentMode") { value, properties in
-        properties.text.alignment = try value.choice(TextStyle.Alignment.self)
-      },
-      PresetPropertyReader("wrapped") { value, properties in properties.text.isWrapped = try value.bool() },
-
-      PresetPropertyReader("gradientType") { value, properties in
-        properties.gradient.kind = try value.choice(GradientStyle.Kind.self)
-      },
+      PresetPropertyReader(R.string) { try textString($0) },
+      PresetPropertyReader(R.fontWeight) { try $0.fontWeight() },
     ]
-    return Dictionary(uniqueKeysWithValues: (readers + replicatorFixedReaders).map { ($0.key, $0) })
+    return Dictionary(uniqueKeysWithValues: (rules + replicatorFixedRules).map { ($0.key, $0) })
   }()
 }

@@ -25,10 +25,8 @@ extension LayerCompiler {
 
   /// The replicator's fixed properties: the instances are counted, and kept flat, when the
   /// preset compiles.
-  nonisolated(unsafe) static let replicatorFixedReaders: [PresetPropertyReader] = [
-    PresetPropertyReader("instanceCount") { value, properties in
-      properties.replicator.instanceCount = try value.integer(in: 0...PresetLimits.replicatorInstances)
-    },
+  nonisolated(unsafe) static let replicatorFixedRules: [PresetPropertyReader] = [
+    PresetPropertyReader(LayerPropertyRegistry.instanceCount) { try $0.integer(in: 0...PresetLimits.replicatorInstances) },
     PresetPropertyReader("preservesDepth") { value, _ in
       guard try !value.bool() else {
         throw value.error(

@@ -31,7 +31,33 @@ struct PresetPropertyReader {
     }
   }
 
-  /// Reads a key that is not an animatable property (`masksToBounds`, `frame`) as `read` says.
+  /// Reads a fixed property's value as its kind says: a flag, a number, a text, or one of
+  /// its names. How a fixed property with no rule of its own is read.
+  init(readingByKind property: AnyFixedLayerProperty) {
+    key = property.name
+    read = { cursor, properties, _ in
+      let value: FixedLayerValue =
+        if let choices = property.choices {
+          .text(try cursor.choice(among: choices))
+        } else {
+          switch property.valueKind {
+          case .flag: .flag(try cursor.bool())
+          case .number: .number(try cursor.number())
+          case .text: .text(try cursor.string())
+          }
+        }
+      property.setFixedValue(value, in: &properties)
+    }
+  }
+
+  /// Reads a fixed property's value with `value` and stores it through the property's setter.
+  init<Value>(_ property: FixedLayerProperty<Value>, _ value: @escaping (JSONCursor) throws -> Value) {
+    key = property.name
+    read = { cursor, properties, _ in property.set(try value(cursor), in: &properties) }
+  }
+
+  /// Reads a key that is not a layer property (`frame`), or needs more than its value, as
+  /// `read` says.
   init(_ key: String, _ read: @escaping (JSONCursor, inout LayerProperties, Context) throws -> Void) {
     self.key = key
     self.read = read

@@ -98,12 +98,20 @@ struct JSONCursor {
   /// One of a fixed set of names (an enum's raw values).
   func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws -> Choice
   where Choice.RawValue == String {
-    let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-    guard case .string(let text) = value, let choice = Choice(rawValue: text) else {
-      throw error(expected: "one of \(names)")
-    }
+    let text = try choice(among: Choice.allCases.map(\.rawValue))
+    guard let choice = Choice(rawValue: text) else { throw error(expected: "one of \(Self.quoted(Choice.allCases.map(\.rawValue)))") }
     return choice
   }
+
+  /// A string that is one of `names`.
+  func choice(among names: [String]) throws -> String {
+    guard case .string(let text) = value, names.contains(text) else {
+      throw error(expected: "one of \(Self.quoted(names))")
+    }
+    return text
+  }
+
+  private static func quoted(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
 
   /// A fixed-length array of numbers, e.g. a point `[x, y]`.
   func numbers(count: Int, expected: String) throws -> [Double] {
