@@ -1,4 +1,5 @@
 import SplashEncode
+import SplashModel
 
 extension RenderJob {
   /// Everything about the job that decides its frames and bytes, one `name: value` line each in
@@ -8,10 +9,19 @@ extension RenderJob {
   /// (the file's content is fingerprinted on its own), the assets root (likewise its images),
   /// and the number of workers (frames are identical on any number).
   public var canonicalDescription: [String] {
+    describe(framesPerSecond: requestedFramesPerSecond.map(String.init) ?? "the document's, else the default")
+  }
+
+  /// The canonical description of the job rendering `scene`: the rate is the one the frames
+  /// are drawn at (`rate(for:)`), so a Lottie file's own rate counts, and a job that asks for
+  /// the default is described as one that asks for the same rate by number.
+  public func canonicalDescription(of scene: Scene) -> [String] { describe(framesPerSecond: String(rate(for: scene))) }
+
+  private func describe(framesPerSecond: String) -> [String] {
     var lines: [String] = []
     for (name, value) in source.parameters.sorted(by: { $0.key < $1.key }) { lines.append("parameter \(name): \(value)") }
     lines.append("loops: \(loops)")
-    lines.append("frames per second: \(requestedFramesPerSecond.map(String.init) ?? "the document's, else the default")")
+    lines.append("frames per second: \(framesPerSecond)")
     if let requested = size.requested {
       lines.append("size: \(requested.width)x\(requested.height)")
     } else {

@@ -53,6 +53,35 @@ struct BatchFingerprintTests {
     #expect(try runBatch(in: work, versions: versions) == "skipped")
   }
 
+  @Test("a Lottie clip without a rate is drawn at the file's own rate, as render draws it; presets keep 60")
+  func lottieRate() throws {
+    let work = try BinaryRunner.temporaryFolder()
+    let presets = work.appendingPathComponent("presets")
+    try FileManager.default.createDirectory(at: presets, withIntermediateDirectories: true)
+    // A 30 fps Lottie file of 60 frames.
+    try FileManager.default.copyItem(
+      at: BinaryRunner.repository.appendingPathComponent("Fuzz/corpus/lottie-dot.json"), to: presets.appendingPathComponent("dot.json"))
+    try FileManager.default.copyItem(
+      at: BinaryRunner.repository.appendingPathComponent("presets/fuber.json5"), to: presets.appendingPathComponent("fuber.json5"))
+    try "preset,output,size\ndot,dot.mp4,94x94\nfuber,fuber.mp4,94x168\n".write(
+      to: work.appendingPathComponent("clips.csv"), atomically: false, encoding: .utf8)
+    #expect(try runBatch(in: work, versions: FixedVersions()) == "rendered")
+    let dot = try VideoReader.read(work.appendingPathComponent("out/dot.mp4").path)
+    #expect(dot.averageFrameRate == (30, 1) && dot.decodedFrameCount == 60, "\(dot.averageFrameRate), \(dot.decodedFrameCount) frames")
+    let fuber = try VideoReader.read(work.appendingPathComponent("out/fuber.mp4").path)
+    #expect(fuber.averageFrameRate == (60, 1))
+
+    // The fingerprint names the rate drawn at, so a preset's is the one a clip asking for the
+    // default by number has: records made when batches wrote 60 still match.
+    let scene = try PresetLoader.load(presets.appendingPathComponent("fuber.json5"))
+    let source = PresetSource(origin: .file("fuber.json5"))
+    let output = [RenderOutput(path: "a.mp4", kind: .video(.h264))]
+    let unasked = try RenderJob(source: source, outputs: output)
+    let asked = try RenderJob(source: source, outputs: output, framesPerSecond: 60)
+    #expect(unasked.canonicalDescription != asked.canonicalDescription)
+    #expect(unasked.canonicalDescription(of: scene) == asked.canonicalDescription(of: scene))
+  }
+
   @Test("the installed versions name the libraries, the encoder's file and the fonts the text is drawn with")
   func installedVersions() throws {
     let scene = try PresetLoader.load(BinaryRunner.repository.appendingPathComponent("presets/fuber.json5"))

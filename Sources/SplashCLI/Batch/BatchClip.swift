@@ -21,7 +21,8 @@ struct BatchClip: Sendable, Equatable {
   /// passed to the render in place of the manifest's paths, which are relative to the batch folder.
   var imageFiles: [String: String] = [:]
   var size: (width: Int, height: Int)?
-  var framesPerSecond: Int
+  /// `nil`: the document's own rate (a Lottie file's), else the default, as a render without `--fps`.
+  var framesPerSecond: Int?
   var loops: Int
   /// The render options the batch gives every clip (`BatchDefaults`), where they apply to
   /// this one: `--scale` only without a size, `--x264-preset` and `--tune` only for H.264

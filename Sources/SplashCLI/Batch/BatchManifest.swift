@@ -219,11 +219,12 @@ enum BatchManifest {
     if !isGIF, let size, size.width % 2 != 0 || size.height % 2 != 0 {
       throw UsageError("\(label("size")) \(size.width)x\(size.height): video needs an even width and height")
     }
+    // None given: the document's own rate (a Lottie file's), else the default, as a render.
     let fps =
       try column("fps").map {
         try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
-      } ?? defaults.framesPerSecond ?? (isGIF ? RenderJob.defaultGIFFramesPerSecond : RenderJob.defaultFramesPerSecond)
-    if isGIF, let problem = RenderJob.gifRateProblem(fps) {
+      } ?? defaults.framesPerSecond
+    if isGIF, let fps, let problem = RenderJob.gifRateProblem(fps) {
       throw UsageError("\(label("fps")) \(fps): \(problem); use \(GIFSettings.frameRates.upperBound) or less, or write .mp4 or .webm")
     }
     let loops =

@@ -31,7 +31,7 @@ enum InputFingerprint {
       add(Array(image.utf8))
       add(try InputFile.read(image, limit: PresetLimits.imageFileBytes, what: "an image file"))
     }
-    for line in job.canonicalDescription + versions.lines(for: job, scene: scene) { add(Array(line.utf8)) }
+    for line in job.canonicalDescription(of: scene) + versions.lines(for: job, scene: scene) { add(Array(line.utf8)) }
     return String(hash, radix: 16)
   }
 
