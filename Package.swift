@@ -15,6 +15,7 @@ import PackageDescription
 //   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
 //   SplashGzip     → CZlib        ; SplashZip    → CZip      (the containers .tgs and .lottie)
 //   SplashOutput   → SplashGzip, SplashZip (unpacking a container is the loader's job)
+//   SplashHTTP     → CMicroHTTPD  (the preview's server on the loopback interface)
 //
 // Each C module is imported by exactly one Swift module (`ci/check-layering.sh` checks it).
 
@@ -46,6 +47,9 @@ let package = Package(
     .systemLibrary(
       name: "CWebP", pkgConfig: "libwebp",
       providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]),
 
     // MARK: Stages
     .target(name: "SplashCore"),
@@ -66,6 +70,7 @@ let package = Package(
     .target(name: "SplashGzip", dependencies: ["CZlib"]),
     .target(name: "SplashZip", dependencies: ["CZip"]),
     .target(name: "SplashWebP", dependencies: ["CWebP"]),
+    .target(name: "SplashHTTP", dependencies: ["CMicroHTTPD"]),
     .target(
       name: "SplashOutput",
       dependencies: [
@@ -82,6 +87,7 @@ let package = Package(
 
     // MARK: Tests
     .target(name: "SplashTestSupport", path: "Tests/SplashTestSupport"),
+    .testTarget(name: "SplashHTTPTests", dependencies: ["SplashHTTP"]),
     .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore", "SplashTestSupport"]),
     .testTarget(

@@ -21,6 +21,7 @@ packages=(
   zlib1g-dev        # zlib: gzip-compressed Lottie (.tgs stickers)
   libzip-dev        # libzip: dotLottie archives (.lottie)
   libwebp-dev       # libwebp: WebP images in Lottie files
+  libmicrohttpd-dev # libmicrohttpd: the preview's loopback HTTP server
 )
 
 quiet=false

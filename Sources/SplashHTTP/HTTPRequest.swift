@@ -1,0 +1,19 @@
+/// A request as the server hands it to its handler: checked already (see `HTTPRequestGuard`),
+/// so its path is absolute, plain and short.
+public struct HTTPRequest: Sendable, Equatable {
+  /// `GET` or `HEAD`.
+  public var method: String
+  /// The path, percent-decoded, starting with `/`, without the query.
+  public var path: String
+  /// The query's arguments, percent-decoded; an argument given twice keeps its last value.
+  public var query: [String: String]
+
+  public init(method: String, path: String, query: [String: String] = [:]) {
+    self.method = method
+    self.path = path
+    self.query = query
+  }
+
+  /// The path's components (`/a/b.png` → `["a", "b.png"]`).
+  public var components: [Substring] { path.split(separator: "/") }
+}

@@ -1,0 +1,141 @@
+import CMicroHTTPD
+import Foundation
+
+/// An HTTP server on the loopback interface, through libmicrohttpd: each request is checked
+/// (`HTTPRequestGuard`), then answered by the handler on the connection's own thread.
+///
+/// Bounded by construction: at most `connectionLimit` connections at once (so at most that many
+/// handlers run), each closed after `idleTimeout` seconds without traffic, and each request's
+/// headers and target within `requestMemoryLimit` bytes (libmicrohttpd answers a longer one
+/// itself, with 414 or 431). A slow client holds its own connection's thread, never another's.
+public final class HTTPServer: @unchecked Sendable {
+  // Unchecked: `daemon` is set once in `init` and cleared under `lock` in `stop`; libmicrohttpd
+  // calls the handler on its threads, which `stop` joins before the context is released.
+
+  /// What the C callback reaches through its context pointer.
+  final class Context: Sendable {
+    let requestGuard: HTTPRequestGuard
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+
+    init(requestGuard: HTTPRequestGuard, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+      self.requestGuard = requestGuard
+      self.handler = handler
+    }
+  }
+
+  public static let connectionLimit: UInt32 = 16
+  public static let idleTimeout: UInt32 = 30
+  public static let requestMemoryLimit = 32 * 1024
+
+  /// The port listened on (the one the system chose, when asked for 0).
+  public let port: UInt16
+  private var daemon: OpaquePointer?
+  /// What the C callback reads: retained here, released once the daemon has stopped.
+  private let box: Unmanaged<ContextBox>
+  private let lock = NSLock()
+
+  /// Starts listening on `127.0.0.1:port` (0: any free port).
+  ///
+  /// - Throws: `HTTPServerError` when the port cannot be had (in use, or not allowed).
+  public init(port: UInt16 = 0, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+    // The guard needs the port, known only once listening: until the context is set, a
+    // request (possible only in that instant) is dropped rather than answered unchecked.
+    let box = Unmanaged.passRetained(ContextBox())
+    guard
+      let daemon = splash_mhd_start_loopback(
+        port, accessHandler, box.toOpaque(), rememberTarget, forgetTarget, Self.connectionLimit, Self.idleTimeout,
+        Self.requestMemoryLimit)
+    else {
+      box.release()
+      throw HTTPServerError(message: "cannot listen on 127.0.0.1:\(port) (in use, or not allowed)")
+    }
+    let bound = splash_mhd_port(daemon)
+    box.takeUnretainedValue().set(Context(requestGuard: HTTPRequestGuard(port: bound), handler: handler))
+    self.port = bound
+    self.daemon = daemon
+    self.box = box
+  }
+
+  /// Stops listening, waits for the requests being answered, and closes every connection.
+  public func stop() {
+    lock.lock()
+    let running = daemon
+    daemon = nil
+    lock.unlock()
+    guard let running else { return }
+    MHD_stop_daemon(running)
+    box.release()
+  }
+
+  deinit { stop() }
+}
+
+/// The server's context, set once its port is known and read by every request after.
+final class ContextBox: @unchecked Sendable {
+  // Unchecked: written once under `lock` before the first request can be accepted, read under it.
+  private var context: HTTPServer.Context?
+  private let lock = NSLock()
+
+  func set(_ context: HTTPServer.Context) {
+    lock.lock()
+    self.context = context
+    lock.unlock()
+  }
+
+  var value: HTTPServer.Context? {
+    lock.lock()
+    defer { lock.unlock() }
+    return context
+  }
+}
+
+/// A request's target exactly as sent, kept as the request's context from the moment its
+/// line is read until it is answered.
+private final class RawTarget {
+  let text: String
+  init(_ text: String) { self.text = text }
+}
+
+private let rememberTarget: splash_mhd_target_callback = { _, target, _ in
+  Unmanaged.passRetained(RawTarget(target.map { String(cString: $0) } ?? "")).toOpaque()
+}
+
+private let forgetTarget: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+  guard let requestContext, let kept = requestContext.pointee else { return }
+  Unmanaged<RawTarget>.fromOpaque(kept).release()
+  requestContext.pointee = nil
+}
+
+/// libmicrohttpd's request callback: checks the request, asks the handler, queues its answer.
+private let accessHandler: MHD_AccessHandlerCallback = { opaque, connection, _, method, _, _, _, requestContext in
+  guard let opaque, let connection, let method, let kept = requestContext?.pointee,
+    let context = Unmanaged<ContextBox>.fromOpaque(opaque).takeUnretainedValue().value
+  else { return .NO }
+  let target = Unmanaged<RawTarget>.fromOpaque(kept).takeUnretainedValue().text
+  let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) }
+  let response =
+    switch context.requestGuard.check(method: String(cString: method), target: target, host: host) {
+    case .success(let request): context.handler(request)
+    case .failure(let refusal): refusal.response
+    }
+  return queue(response, on: connection)
+}
+
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+  let made = response.body.withUnsafeBytes { splash_mhd_copied_response($0.count, $0.baseAddress) }
+  guard let made else { return .NO }
+  defer { MHD_destroy_response(made) }
+  // The page and frames are made for this one local user: never cached by the browser, and
+  // never taken for another type than the one given.
+  let headers =
+    [("Content-Type", response.contentType), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")]
+    + response.headers
+  for (name, value) in headers { _ = MHD_add_response_header(made, name, value) }
+  return MHD_queue_response(connection, UInt32(response.status), made)
+}
+
+/// The server could not start.
+public struct HTTPServerError: Error, CustomStringConvertible, Sendable {
+  public let message: String
+  public var description: String { message }
+}
