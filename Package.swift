@@ -16,6 +16,7 @@ import PackageDescription
 //   SplashGzip     → CZlib        ; SplashZip    → CZip      (the containers .tgs and .lottie)
 //   SplashOutput   → SplashGzip, SplashZip (unpacking a container is the loader's job)
 //   SplashHTTP     → CMicroHTTPD  (the preview's server on the loopback interface)
+//   SplashCLI → SplashPreview → SplashHTTP, SplashOutput (`preview`: the page, its frames)
 //
 // Each C module is imported by exactly one Swift module (`ci/check-layering.sh` checks it).
 
@@ -72,6 +73,9 @@ let package = Package(
     .target(name: "SplashWebP", dependencies: ["CWebP"]),
     .target(name: "SplashHTTP", dependencies: ["CMicroHTTPD"]),
     .target(
+      name: "SplashPreview",
+      dependencies: ["SplashHTTP", "SplashOutput", "SplashCairo", "SplashRender", "SplashModel", "SplashCore"]),
+    .target(
       name: "SplashOutput",
       dependencies: [
         "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel",
@@ -80,14 +84,18 @@ let package = Package(
     .target(
       name: "SplashCLI",
       dependencies: [
-        "SplashOutput", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender",
+        "SplashOutput", "SplashPreview", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode",
+        "SplashRender",
         "SplashModel", "SplashCore",
       ]),
     .executableTarget(name: "splashvid", dependencies: ["SplashCLI"]),
 
     // MARK: Tests
     .target(name: "SplashTestSupport", path: "Tests/SplashTestSupport"),
-    .testTarget(name: "SplashHTTPTests", dependencies: ["SplashHTTP"]),
+    .testTarget(name: "SplashHTTPTests", dependencies: ["SplashHTTP", "SplashTestSupport"]),
+    .testTarget(
+      name: "SplashPreviewTests",
+      dependencies: ["SplashPreview", "SplashHTTP", "SplashOutput", "SplashCairo", "SplashModel", "SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore", "SplashTestSupport"]),
     .testTarget(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs a release build: PREFIX/bin/splashvid and PREFIX/share/splashvid/presets, which the
-# binary searches after --presets-dir, $SPLASHVID_PRESETS and ./presets. PREFIX defaults to /usr/local.
+# Installs a release build: PREFIX/bin/splashvid, PREFIX/share/splashvid/presets, which the
+# binary searches after --presets-dir, $SPLASHVID_PRESETS and ./presets, and
+# PREFIX/share/splashvid/preview, the page `splashvid preview` serves. PREFIX defaults to /usr/local.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${1:-/usr/local}"
@@ -9,4 +10,6 @@ install -d "$prefix/bin" "$prefix/share/splashvid"
 install -m 755 "$binary" "$prefix/bin/splashvid"
 rm -rf "$prefix/share/splashvid/presets"
 cp -R presets "$prefix/share/splashvid/presets"  # with assets/: images resolve beside each preset
-echo "installed $prefix/bin/splashvid and $prefix/share/splashvid/presets" >&2
+rm -rf "$prefix/share/splashvid/preview"
+cp -R preview "$prefix/share/splashvid/preview"
+echo "installed $prefix/bin/splashvid, $prefix/share/splashvid/presets and $prefix/share/splashvid/preview" >&2

@@ -41,10 +41,11 @@ public enum SplashCommandLine {
       return ExitCode.success.rawValue
     }
 
-    // Every command traps SIGINT, SIGTERM and SIGHUP; render and batch wind down between frames, the
-    // others (one still, one sheet) exit at once, removing what they had begun to write.
+    // Every command traps SIGINT, SIGTERM and SIGHUP; render and batch wind down between frames,
+    // preview stops its server, the others (one still, one sheet) exit at once, removing what
+    // they had begun to write.
     let cancellation = CancellationFlag()
-    SignalTrap.install(cancelling: ["render", "batch"].contains(command) ? cancellation : nil)
+    SignalTrap.install(cancelling: ["render", "batch", "preview"].contains(command) ? cancellation : nil)
     do {
       switch command {
       case "render":
@@ -57,6 +58,8 @@ public enum SplashCommandLine {
         return try command.run(environment: environment, cancellation: cancellation, log: log)
       case "sheet":
         try SheetCommand(rest).run(environment: environment, log: log)
+      case "preview":
+        try PreviewCommand(rest).run(environment: environment, cancellation: cancellation, say: { say($0) }, log: log)
       case "validate":
         let valid = try ValidateCommand(rest).run(environment: environment) { say($0) }
         return valid ? ExitCode.success.rawValue : ExitCode.failure.rawValue

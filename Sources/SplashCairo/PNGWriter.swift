@@ -24,4 +24,31 @@ public enum PNGWriter {
       throw RenderError(stage: "writing PNG \(output.destination)", message: CairoContext.message(status))
     }
   }
+
+  /// `buffer` as the bytes of an 8-bit RGBA PNG file, the same bytes `write` puts in a file.
+  ///
+  /// - Throws: `RenderError` when Cairo fails to encode it.
+  public static func encoded(_ buffer: PixelBuffer) throws -> [UInt8] {
+    let drawing = try CairoContext(drawingInto: buffer)
+    drawing.flush()
+    let collected = EncodedBytes()
+    let status = withExtendedLifetime(collected) {
+      cairo_surface_write_to_png_stream(drawing.surface, appendEncoded, Unmanaged.passUnretained(collected).toOpaque())
+    }
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderError(stage: "encoding a PNG", message: CairoContext.message(status))
+    }
+    return collected.bytes
+  }
+}
+
+/// The bytes Cairo's PNG stream writes, gathered in order.
+private final class EncodedBytes {
+  var bytes: [UInt8] = []
+}
+
+private let appendEncoded: cairo_write_func_t = { closure, data, length in
+  guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+  Unmanaged<EncodedBytes>.fromOpaque(closure).takeUnretainedValue().bytes += UnsafeBufferPointer(start: data, count: Int(length))
+  return CAIRO_STATUS_SUCCESS
 }

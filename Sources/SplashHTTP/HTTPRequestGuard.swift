@@ -93,5 +93,10 @@ public struct HTTPRefusal: Error, Sendable, Equatable {
   public var status: Int
   public var reason: String
 
+  public init(status: Int, reason: String) {
+    self.status = status
+    self.reason = reason
+  }
+
   public var response: HTTPResponse { .text(reason, status: status) }
 }

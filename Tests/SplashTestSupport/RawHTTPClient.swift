@@ -6,17 +6,17 @@ import Glibc
 
 /// A client that sends exactly the bytes a test writes, as a hostile page or program could:
 /// any `Host`, any target, unencoded. `URLSession` would normalise them away.
-enum RawHTTPClient {
-  struct Reply {
+public enum RawHTTPClient {
+  public struct Reply {
     /// The status code, or 0 when the server closed without answering.
-    var status: Int
-    var headers: [String: String]
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var status: Int
+    public var headers: [String: String]
+    public var body: [UInt8]
+    public var text: String { String(decoding: body, as: UTF8.self) }
   }
 
   /// A socket connected to `address:port`, or `nil` with the error number when refused.
-  static func connect(port: UInt16, address: String = "127.0.0.1") -> (socket: Int32?, error: Int32) {
+  public static func connect(port: UInt16, address: String = "127.0.0.1") -> (socket: Int32?, error: Int32) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return (nil, errno) }
     var timeout = timeval(tv_sec: 20, tv_usec: 0)
@@ -37,7 +37,7 @@ enum RawHTTPClient {
   }
 
   /// Writes all of `bytes` to `socket`.
-  static func send(_ bytes: [UInt8], to socket: Int32) {
+  public static func send(_ bytes: [UInt8], to socket: Int32) {
     var sent = 0
     while sent < bytes.count {
       let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -48,7 +48,7 @@ enum RawHTTPClient {
 
   /// Sends `request` (the whole text, `\r\n` line ends written by the caller) and reads the
   /// reply to the end of the connection.
-  static func exchange(_ request: String, port: UInt16) throws -> Reply {
+  public static func exchange(_ request: String, port: UInt16) throws -> Reply {
     guard let socket = connect(port: port).socket else { throw ClientError(message: "cannot connect to port \(port)") }
     defer { close(socket) }
     send(Array(request.utf8), to: socket)
@@ -56,13 +56,13 @@ enum RawHTTPClient {
   }
 
   /// A GET of `target` with `host` (the server's own by default), the connection closed after.
-  static func get(_ target: String, port: UInt16, host: String? = nil, method: String = "GET") throws -> Reply {
+  public static func get(_ target: String, port: UInt16, host: String? = nil, method: String = "GET") throws -> Reply {
     let hostLine = host.map { "Host: \($0)\r\n" } ?? "Host: 127.0.0.1:\(port)\r\n"
     return try exchange("\(method) \(target) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n", port: port)
   }
 
   /// Reads the reply on `socket` until the server closes it.
-  static func read(_ socket: Int32) -> Reply {
+  public static func read(_ socket: Int32) -> Reply {
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -84,8 +84,8 @@ enum RawHTTPClient {
     return Reply(status: status, headers: headers, body: Array(received[(end + 4)...]))
   }
 
-  struct ClientError: Error, CustomStringConvertible {
+  public struct ClientError: Error, CustomStringConvertible {
     let message: String
-    var description: String { message }
+    public var description: String { message }
   }
 }

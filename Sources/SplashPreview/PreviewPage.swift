@@ -1,0 +1,46 @@
+import Foundation
+
+/// The page's files: plain HTML, CSS and JavaScript shipped with splashvid in `preview/`.
+///
+/// Found, first match wins, in `$SPLASHVID_PREVIEW_PAGE`, beside the binary
+/// (`<bin>/preview`, then `<bin>/../share/splashvid/preview`, where `ci/install.sh` puts it),
+/// then in the source tree splashvid was built from. Only the files named in `files` are ever
+/// served, whatever a request asks for.
+public struct PreviewPage: Sendable {
+  /// Each servable file by the path it is asked for, with its content type.
+  static let files: [String: (name: String, type: String)] = [
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/preview.css": ("preview.css", "text/css; charset=utf-8"),
+    "/preview.js": ("preview.js", "text/javascript; charset=utf-8"),
+  ]
+
+  public let folder: URL
+
+  public init(folder: URL) {
+    self.folder = folder
+  }
+
+  /// The first folder that holds the page, or `nil` when none does.
+  public static func find(environment: [String: String], executableURL: URL?) -> PreviewPage? {
+    var candidates: [URL] = []
+    if let given = environment["SPLASHVID_PREVIEW_PAGE"], !given.isEmpty { candidates.append(URL(fileURLWithPath: given)) }
+    if let binaryFolder = executableURL?.deletingLastPathComponent() {
+      candidates.append(binaryFolder.appendingPathComponent("preview"))
+      candidates.append(binaryFolder.deletingLastPathComponent().appendingPathComponent("share/splashvid/preview"))
+    }
+    // Sources/SplashPreview/PreviewPage.swift → the repository's preview/.
+    candidates.append(
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("preview"))
+    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }
+      .map(PreviewPage.init(folder:))
+  }
+
+  /// The file a path names, with its type, or `nil` for any other path.
+  func file(for path: String) -> (bytes: [UInt8], type: String)? {
+    guard let entry = Self.files[path],
+      let data = FileManager.default.contents(atPath: folder.appendingPathComponent(entry.name).path)
+    else { return nil }
+    return ([UInt8](data), entry.type)
+  }
+}

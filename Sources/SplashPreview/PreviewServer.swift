@@ -1,0 +1,89 @@
+import Foundation
+import SplashHTTP
+import SplashModel
+import SplashOutput
+
+/// `splashvid preview`'s server: the page, the scene's timing and its frames, on the loopback
+/// interface (`HTTPServer`, whose guard checks every request first).
+///
+///     GET /                   the page (preview/index.html, .css, .js)
+///     GET /scene.json         canvas, frame size, clip window and rate
+///     GET /frame.png?t=T      the frame at scene time T, as `still --time T` draws it
+///                 [&size=WxH] … at another size
+public final class PreviewServer: Sendable {
+  /// The largest frame side a page may ask for.
+  static let maximumSide = 4_096
+
+  public let port: UInt16
+  private let server: HTTPServer
+
+  /// Starts serving `scene` with `page` on `127.0.0.1:port` (0: any free port).
+  public init(scene: Scene, page: PreviewPage, port: UInt16 = 0) throws {
+    let frames = PreviewFrames(scene: scene)
+    server = try HTTPServer(port: port) { request in Self.respond(to: request, frames: frames, page: page) }
+    self.port = server.port
+  }
+
+  /// Where a browser opens the page.
+  public var address: String { "http://127.0.0.1:\(port)/" }
+
+  /// Stops serving; the requests being answered finish first.
+  public func stop() { server.stop() }
+
+  static func respond(to request: HTTPRequest, frames: PreviewFrames, page: PreviewPage) -> HTTPResponse {
+    if let file = page.file(for: request.path) { return HTTPResponse(contentType: file.type, body: file.bytes) }
+    switch request.path {
+    case "/scene.json":
+      return HTTPResponse(contentType: "application/json", body: Array(sceneDescription(frames.scene).utf8))
+    case "/frame.png":
+      do {
+        let time = try Self.time(request.query["t"])
+        let size = try Self.size(request.query["size"], scene: frames.scene)
+        return HTTPResponse(contentType: "image/png", body: try frames.png(at: time, width: size.width, height: size.height))
+      } catch let refusal as HTTPRefusal {
+        return refusal.response
+      } catch {
+        return .text("cannot draw the frame: \(error)", status: 500)
+      }
+    default:
+      return .text("nothing at \(request.path)", status: 404)
+    }
+  }
+
+  /// The frame size when none is asked for: `still`'s (twice the canvas, as an iPhone's
+  /// screen has two pixels a point or more).
+  static func defaultSize(of scene: Scene) -> (width: Int, height: Int) {
+    OutputSize().resolve(canvas: scene.canvasSize, requiresEven: false)
+  }
+
+  private static func time(_ text: String?) throws -> Double {
+    guard let text, let time = Double(text), time.isFinite, abs(time) <= 86_400 else {
+      throw HTTPRefusal(status: 400, reason: "expected t=SECONDS, a scene time within a day, found \(text ?? "none")")
+    }
+    return time
+  }
+
+  private static func size(_ text: String?, scene: Scene) throws -> (width: Int, height: Int) {
+    guard let text else { return defaultSize(of: scene) }
+    let parts = text.split(separator: "x")
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...maximumSide).contains(width),
+      (1...maximumSide).contains(height)
+    else {
+      throw HTTPRefusal(status: 400, reason: "expected size=WIDTHxHEIGHT, each from 1 to \(maximumSide), found \(text)")
+    }
+    return (width, height)
+  }
+
+  /// What the page needs to play the scene, as JSON.
+  static func sceneDescription(_ scene: Scene) -> String {
+    func number(_ value: Double) -> String { DecimalText.shortest(value) }
+    let size = defaultSize(of: scene)
+    let rate = scene.frameNumbering.map { max(1, Int($0.framesPerSecond.rounded())) } ?? RenderJob.defaultFramesPerSecond
+    return """
+      {"canvas": {"width": \(number(scene.canvasSize.width)), "height": \(number(scene.canvasSize.height))}, \
+      "frame": {"width": \(size.width), "height": \(size.height)}, \
+      "clip": {"start": \(number(scene.clip.start)), "cycle": \(number(scene.clip.cycle)), "hold": \(number(scene.clip.hold))}, \
+      "framesPerSecond": \(rate)}
+      """
+  }
+}
