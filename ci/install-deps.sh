@@ -35,6 +35,10 @@ done
 
 say() { printf 'install-deps: %s\n' "$*" >&2; }
 
+# The preview page's tests drive Debian's Chromium, headless; a machine that only runs
+# splashvid does not need it.
+$runtime || packages+=(chromium)
+
 if ! $runtime && ! command -v swift >/dev/null 2>&1; then
   say "no Swift toolchain on PATH: splashvid needs Swift 6 (swift.org builds for Debian 12); it cannot come from apt"
   exit 1

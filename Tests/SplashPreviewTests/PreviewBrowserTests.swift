@@ -1,0 +1,145 @@
+import Foundation
+import SplashCairo
+import SplashCore
+import SplashModel
+import SplashOutput
+import SplashTestSupport
+import Testing
+
+@testable import SplashPreview
+
+/// The preview page as a user sees it: Debian's Chromium, headless, opens the page served in
+/// this process and is driven through the DevTools protocol (`HeadlessChromium`).
+@Suite("The preview page in headless Chromium", .serialized)
+struct PreviewBrowserTests {
+  static let presets = PreviewServerTests.repository.appendingPathComponent("presets")
+
+  private func server(preset: String) throws -> PreviewServer {
+    let scene = try PresetSource(origin: .file(Self.presets.appendingPathComponent("\(preset).json5").path)).load(environment: [:])
+    let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
+    return try PreviewServer(scene: scene, page: page)
+  }
+
+  private func browser() throws -> HeadlessChromium {
+    try #require(HeadlessChromium.isInstalled, "Chromium is needed: ci/install-deps.sh installs it")
+    return try HeadlessChromium()
+  }
+
+  /// Waits until the page shows its first frame.
+  private func waitForFirstFrame(_ browser: HeadlessChromium, session: String) throws {
+    let shown = try browser.evaluate(
+      """
+      new Promise((resolve) => {
+        const deadline = performance.now() + 30000;
+        (function poll() {
+          const img = document.getElementById('frame');
+          if (img && img.dataset.time && img.complete && img.naturalWidth > 0) return resolve(true);
+          if (performance.now() > deadline) return resolve(false);
+          setTimeout(poll, 5);
+        })();
+      })
+      """, session: session)
+    try #require(shown as? Bool == true, "the page showed no frame")
+  }
+
+  /// Moves the scrubber to `time` as a hand would (an `input` event), waits for the frame, and
+  /// returns how long that took, the time shown and a fingerprint of the frame's pixels.
+  private func scrub(_ browser: HeadlessChromium, session: String, to time: Double) throws -> [String: Any] {
+    try #require(
+      try browser.evaluate(
+        """
+        (async () => {
+          const img = document.getElementById('frame');
+          const scrubber = document.getElementById('scrubber');
+          const started = performance.now();
+          scrubber.value = '\(time)';
+          scrubber.dispatchEvent(new Event('input'));
+          await new Promise((resolve, reject) => {
+            const deadline = performance.now() + 30000;
+            (function poll() {
+              if (img.dataset.time === scrubber.value && img.complete && img.naturalWidth > 0) return resolve();
+              if (performance.now() > deadline) return reject(new Error('no frame'));
+              setTimeout(poll, 1);
+            })();
+          });
+          const elapsed = performance.now() - started;
+          const canvas = document.createElement('canvas');
+          canvas.width = img.naturalWidth;
+          canvas.height = img.naturalHeight;
+          const context = canvas.getContext('2d');
+          context.drawImage(img, 0, 0);
+          const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+          let hash = 0x811c9dc5;
+          for (let i = 0; i < data.length; i++) { hash ^= data[i]; hash = Math.imul(hash, 0x01000193) >>> 0; }
+          return { elapsed, time: Number(img.dataset.time), width: canvas.width, height: canvas.height, hash };
+        })()
+        """, session: session) as? [String: Any])
+  }
+
+  /// FNV-1a over the RGBA bytes of an opaque frame, row by row, as the page computes it.
+  private static func fingerprint(_ buffer: PixelBuffer) -> UInt32 {
+    var hash: UInt32 = 0x811C_9DC5
+    for y in 0..<buffer.height {
+      for x in 0..<buffer.width {
+        let pixel = buffer.rgba(x: x, y: y)
+        for byte in [pixel.red, pixel.green, pixel.blue, pixel.alpha] {
+          hash ^= UInt32(byte)
+          hash = hash &* 0x0100_0193
+        }
+      }
+    }
+    return hash
+  }
+
+  @Test("scrubbing to T shows still's frame at T; the time to show it is reported")
+  func scrubShowsStillsFrame() throws {
+    let server = try server(preset: "fuber")
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address)
+    try waitForFirstFrame(browser, session: session)
+    var delays: [String] = []
+    for wanted in [1.75, 2.5, 3.2] {
+      let result = try scrub(browser, session: session, to: wanted)
+      let time = try #require(result["time"] as? Double)
+      #expect(abs(time - wanted) < 1e-9, "the scrubber landed on \(time), not \(wanted)")
+      let still = try ScratchFolder.make("preview-browser").appendingPathComponent("still.png")
+      try StillJob(
+        source: PresetSource(origin: .file(Self.presets.appendingPathComponent("fuber.json5").path)), moment: .time(time),
+        size: OutputSize(), outputPath: still.path
+      ).run(environment: [:], log: { _ in })
+      let expected = try PNGReader.read(still.path)
+      #expect(result["width"] as? Int == expected.width && result["height"] as? Int == expected.height)
+      #expect(
+        (result["hash"] as? NSNumber)?.uint32Value == Self.fingerprint(expected), "t = \(time): the page shows another picture than still")
+      delays.append(String(format: "%.0f ms", result["elapsed"] as? Double ?? -1))
+    }
+    // Reported, not asserted: a timing threshold would fail on a busy machine, not on a slow page.
+    print("preview: scrub to shown frame at 750x1334: \(delays.joined(separator: ", "))")
+  }
+
+  @Test("a screenshot of the page with each shipped preset, scrubbed into its clip", arguments: ["fuber", "welcome", "logo-reveal"])
+  func screenshots(preset: String) throws {
+    let scene = try PresetSource(origin: .file(Self.presets.appendingPathComponent("\(preset).json5").path)).load(environment: [:])
+    let server = try server(preset: preset)
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address)
+    try browser.send(
+      "Emulation.setDeviceMetricsOverride", ["width": 900, "height": 1150, "deviceScaleFactor": 1, "mobile": false], session: session)
+    try waitForFirstFrame(browser, session: session)
+    // Well into the clip, on its frame grid, where every preset shows its design.
+    let time = (scene.clip.start + scene.clip.cycle * 0.6) * 60
+    let shown = try scrub(browser, session: session, to: time.rounded() / 60)
+    #expect(shown["time"] as? Double != nil)
+    let shot = try browser.screenshot(session: session)
+    #expect(shot.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+    // $SPLASHVID_SCREENSHOTS keeps them to look at; otherwise they go with the scratch folders.
+    let given = ProcessInfo.processInfo.environment["SPLASHVID_SCREENSHOTS"].map(URL.init(fileURLWithPath:))
+    let folder = try given ?? ScratchFolder.make("preview-screenshots")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try shot.write(to: folder.appendingPathComponent("preview-\(preset).png"))
+  }
+}
