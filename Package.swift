@@ -74,7 +74,7 @@ let package = Package(
     .target(name: "SplashHTTP", dependencies: ["CMicroHTTPD"]),
     .target(
       name: "SplashPreview",
-      dependencies: ["SplashHTTP", "SplashOutput", "SplashCairo", "SplashRender", "SplashModel", "SplashCore"]),
+      dependencies: ["SplashHTTP", "SplashOutput", "SplashCairo", "SplashRender", "SplashModel", "SplashCore", "SplashGzip"]),
     .target(
       name: "SplashOutput",
       dependencies: [

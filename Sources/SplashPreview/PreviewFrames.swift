@@ -39,7 +39,7 @@ final class PreviewFrames: Sendable {
     }
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: width, pixelHeight: height)
     try box.backend.render(scene.presentation(at: time), viewport: viewport, into: buffer)
-    let png = try PNGWriter.encoded(buffer)
+    let png = PreviewPNG.encoded(buffer)
     cache.withLock { $0.keep(png, for: key, limit: Self.cacheByteLimit) }
     return png
   }
