@@ -40,7 +40,7 @@ final class HeadlessChromium {
       "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "about:blank",
     ]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     var child: pid_t = 0
     let status = posix_spawn(&child, Self.executable, &actions, nil, &argv, environ)
     Glibc.close(toBrowser[0])
