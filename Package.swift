@@ -84,7 +84,8 @@ let package = Package(
     .target(
       name: "SplashCLI",
       dependencies: [
-        "SplashOutput", "SplashPreview", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode",
+        "SplashOutput", "SplashPreview", "SplashHTTP", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo",
+        "SplashEncode",
         "SplashRender",
         "SplashModel", "SplashCore",
       ]),

@@ -1,6 +1,8 @@
 // splashvid preview: plays the scene by asking the server for frames at the scene's rate.
 // One frame request is in flight at a time; when drawing is slower than the rate, frames are
-// skipped, never queued, so the picture keeps to the clock.
+// skipped, never queued, so the picture keeps to the clock. Twice a second it asks whether the
+// file changed (a new version): a file that no longer loads shows its problem in place of the
+// frame until the next good save.
 "use strict";
 
 const frame = document.getElementById("frame");
@@ -11,6 +13,7 @@ const timeText = document.getElementById("time");
 const sizeText = document.getElementById("size");
 const windowMark = document.getElementById("window");
 const problem = document.getElementById("problem");
+const stage = document.getElementById("stage");
 
 let scene = null;
 let time = 0;             // the scene time shown or being fetched
@@ -19,6 +22,7 @@ let playStart = 0;        // performance.now() when playback (re)started
 let playFrom = 0;         // the scene time it started from
 let inFlight = false;
 let wanted = null;        // a time asked for while a frame was in flight
+let version = 0;          // the server's version of the document shown
 
 /** The end of the timeline: the clip's first loop, its start included. */
 function end() { return scene.clip.start + scene.clip.cycle + scene.clip.hold; }
@@ -40,11 +44,13 @@ function request(t) {
   next.onload = () => {
     frame.src = next.src;
     frame.dataset.time = String(t);
+    frame.dataset.version = String(version);
     inFlight = false;
     if (wanted !== null) { const again = wanted; wanted = null; request(again); }
   };
-  next.onerror = () => { inFlight = false; fail(`cannot draw the frame at t = ${t} s`); };
-  next.src = `/frame.png?t=${encodeURIComponent(t)}`;
+  // A frame refused (the file stopped loading) sends the page to ask what is wrong.
+  next.onerror = () => { inFlight = false; refresh().catch((error) => fail(String(error))); };
+  next.src = `/frame.png?t=${encodeURIComponent(t)}&v=${version}`;
 }
 
 function tick(now) {
@@ -74,22 +80,32 @@ function setPlaying(on) {
   }
 }
 
+/** Shows `message` in place of the frame. */
 function fail(message) {
   problem.textContent = message;
   problem.hidden = false;
+  stage.hidden = true;
 }
 
-async function start() {
+/** Asks for the document's state; on a new version, shows its problem or its frame. */
+async function refresh() {
   const response = await fetch("/scene.json");
   if (!response.ok) { fail(await response.text()); return; }
-  scene = await response.json();
+  const state = await response.json();
+  if (state.version === version) { return; }
+  version = state.version;
+  if (state.problem) { setPlaying(false); fail(state.problem); return; }
+  problem.hidden = true;
+  stage.hidden = false;
+  const first = scene === null;
+  scene = state;
   scrubber.max = String(end());
   scrubber.step = String(1 / scene.framesPerSecond);
   const left = (scene.clip.start / end()) * 100;
   windowMark.style.left = `${left}%`;
   windowMark.style.width = `${100 - left}%`;
   sizeText.textContent = `${scene.frame.width}×${scene.frame.height} px, ${scene.framesPerSecond} fps`;
-  show(scene.clip.start);
+  show(first ? scene.clip.start : time);
 }
 
 playButton.addEventListener("click", () => setPlaying(!playing));
@@ -102,4 +118,5 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") { setPlaying(false); show(onFrame(time) + 1 / scene.framesPerSecond); }
 });
 
-start().catch((error) => fail(String(error)));
+refresh().catch((error) => fail(String(error)));
+setInterval(() => refresh().catch((error) => fail(String(error))), 500);

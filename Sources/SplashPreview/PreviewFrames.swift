@@ -17,18 +17,17 @@ final class PreviewFrames: Sendable {
   static let rendersInFlight = 2
   static let cacheByteLimit = 48 * 1024 * 1024
 
-  let scene: Scene
   private let slots = DispatchSemaphore(value: PreviewFrames.rendersInFlight)
   private let backends = Mutex<[BackendBox]>([])
   private let cache = Mutex(FrameCache())
 
-  init(scene: Scene) {
-    self.scene = scene
-  }
+  init() {}
 
-  /// The frame at scene time `time`, `width` × `height` pixels, as PNG bytes.
-  func png(at time: Double, width: Int, height: Int) throws -> [UInt8] {
-    let key = FrameCache.Key(time: time, width: width, height: height)
+  /// The frame of `scene` at scene time `time`, `width` × `height` pixels, as PNG bytes.
+  ///
+  /// - Parameter version: The document's version of `scene`: frames of another are dropped.
+  func png(of scene: Scene, version: Int, at time: Double, width: Int, height: Int) throws -> [UInt8] {
+    let key = FrameCache.Key(version: version, time: time, width: width, height: height)
     if let kept = cache.withLock({ $0.bytes(for: key) }) { return kept }
     slots.wait()
     defer { slots.signal() }
@@ -54,6 +53,7 @@ private final class BackendBox: @unchecked Sendable {
 /// PNGs by time and size, the least recently asked for dropped past a byte limit.
 private struct FrameCache: Sendable {
   struct Key: Hashable, Sendable {
+    var version: Int
     var time: Double
     var width: Int
     var height: Int
@@ -72,6 +72,11 @@ private struct FrameCache: Sendable {
 
   mutating func keep(_ bytes: [UInt8], for key: Key, limit: Int) {
     guard bytes.count <= limit, entries[key] == nil else { return }
+    // A new version of the document: the frames of the old one will not be asked for again.
+    if let other = entries.keys.first, other.version != key.version {
+      entries.removeAll()
+      total = 0
+    }
     clock += 1
     entries[key] = (bytes, clock)
     total += bytes.count

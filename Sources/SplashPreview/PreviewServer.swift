@@ -7,7 +7,8 @@ import SplashOutput
 /// interface (`HTTPServer`, whose guard checks every request first).
 ///
 ///     GET /                   the page (preview/index.html, .css, .js)
-///     GET /scene.json         canvas, frame size, clip window and rate
+///     GET /scene.json         canvas, frame size, clip window, rate and version, or the
+///                             problem that stops the file from loading (the page polls it)
 ///     GET /frame.png?t=T      the frame at scene time T, as `still --time T` draws it
 ///                 [&size=WxH] … at another size
 public final class PreviewServer: Sendable {
@@ -17,10 +18,22 @@ public final class PreviewServer: Sendable {
   public let port: UInt16
   private let server: HTTPServer
 
-  /// Starts serving `scene` with `page` on `127.0.0.1:port` (0: any free port).
-  public init(scene: Scene, page: PreviewPage, port: UInt16 = 0) throws {
-    let frames = PreviewFrames(scene: scene)
-    server = try HTTPServer(port: port) { request in Self.respond(to: request, frames: frames, page: page) }
+  /// Starts serving `source`, loaded again whenever it changes, with `page` on
+  /// `127.0.0.1:port` (0: any free port).
+  ///
+  /// - Throws: the first load's error; `HTTPServerError` when the port cannot be had.
+  public convenience init(source: PresetSource, environment: [String: String], page: PreviewPage, port: UInt16 = 0) throws {
+    try self.init(document: PreviewDocument(source: source, environment: environment), page: page, port: port)
+  }
+
+  /// Starts serving a scene that never changes.
+  convenience init(scene: Scene, page: PreviewPage, port: UInt16 = 0) throws {
+    try self.init(document: PreviewDocument(scene: scene), page: page, port: port)
+  }
+
+  init(document: PreviewDocument, page: PreviewPage, port: UInt16) throws {
+    let frames = PreviewFrames()
+    server = try HTTPServer(port: port) { request in Self.respond(to: request, document: document, frames: frames, page: page) }
     self.port = server.port
   }
 
@@ -30,16 +43,28 @@ public final class PreviewServer: Sendable {
   /// Stops serving; the requests being answered finish first.
   public func stop() { server.stop() }
 
-  static func respond(to request: HTTPRequest, frames: PreviewFrames, page: PreviewPage) -> HTTPResponse {
+  static func respond(to request: HTTPRequest, document: PreviewDocument, frames: PreviewFrames, page: PreviewPage) -> HTTPResponse {
     if let file = page.file(for: request.path) { return HTTPResponse(contentType: file.type, body: file.bytes) }
     switch request.path {
     case "/scene.json":
-      return HTTPResponse(contentType: "application/json", body: Array(sceneDescription(frames.scene).utf8))
+      let snapshot = document.current()
+      let description =
+        switch snapshot.state {
+        case .scene(let scene): sceneDescription(scene, version: snapshot.version)
+        case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(Self.jsonString(problem))}"
+        }
+      return HTTPResponse(contentType: "application/json", body: Array(description.utf8))
     case "/frame.png":
+      let snapshot = document.current()
+      guard case .scene(let scene) = snapshot.state else {
+        if case .problem(let problem) = snapshot.state { return .text(problem, status: 409) }
+        return .text("nothing to draw", status: 409)
+      }
       do {
         let time = try Self.time(request.query["t"])
-        let size = try Self.size(request.query["size"], scene: frames.scene)
-        return HTTPResponse(contentType: "image/png", body: try frames.png(at: time, width: size.width, height: size.height))
+        let size = try Self.size(request.query["size"], scene: scene)
+        let png = try frames.png(of: scene, version: snapshot.version, at: time, width: size.width, height: size.height)
+        return HTTPResponse(contentType: "image/png", body: png)
       } catch let refusal as HTTPRefusal {
         return refusal.response
       } catch {
@@ -74,8 +99,24 @@ public final class PreviewServer: Sendable {
     return (width, height)
   }
 
+  /// `text` as a JSON string.
+  static func jsonString(_ text: String) -> String {
+    var escaped = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": escaped += "\\\""
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
+        escaped += String(format: "\\u%04x", scalar.value)
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped + "\""
+  }
+
   /// What the page needs to play the scene, as JSON.
-  static func sceneDescription(_ scene: Scene) -> String {
+  static func sceneDescription(_ scene: Scene, version: Int) -> String {
     func number(_ value: Double) -> String { DecimalText.shortest(value) }
     let size = defaultSize(of: scene)
     let rate = scene.frameNumbering.map { max(1, Int($0.framesPerSecond.rounded())) } ?? RenderJob.defaultFramesPerSecond
@@ -83,7 +124,7 @@ public final class PreviewServer: Sendable {
       {"canvas": {"width": \(number(scene.canvasSize.width)), "height": \(number(scene.canvasSize.height))}, \
       "frame": {"width": \(size.width), "height": \(size.height)}, \
       "clip": {"start": \(number(scene.clip.start)), "cycle": \(number(scene.clip.cycle)), "hold": \(number(scene.clip.hold))}, \
-      "framesPerSecond": \(rate)}
+      "framesPerSecond": \(rate), "version": \(version)}
       """
   }
 }

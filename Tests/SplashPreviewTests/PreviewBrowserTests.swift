@@ -145,4 +145,54 @@ struct PreviewBrowserTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try shot.write(to: folder.appendingPathComponent("preview-\(preset).png"))
   }
+
+  /// Waits until `condition` (a JavaScript expression) holds in the page, and returns
+  /// `value` (another expression) then.
+  private func waitUntil(_ condition: String, value: String, _ browser: HeadlessChromium, session: String) throws -> Any? {
+    try browser.evaluate(
+      """
+      new Promise((resolve, reject) => {
+        const deadline = performance.now() + 30000;
+        (function poll() {
+          if (\(condition)) return resolve(\(value));
+          if (performance.now() > deadline) return reject(new Error('never: \(condition.replacingOccurrences(of: "'", with: ""))'));
+          setTimeout(poll, 20);
+        })();
+      })
+      """, session: session)
+  }
+
+  @Test("saving a broken preset shows its problem in place of the frame; saving it fixed shows the frame again")
+  func liveReload() throws {
+    let folder = try ScratchFolder.make("preview-browser-reload")
+    let file = folder.appendingPathComponent("loader.json5")
+    let good = try String(contentsOf: Self.presets.appendingPathComponent("fuber.json5"), encoding: .utf8)
+    try good.write(to: file, atomically: false, encoding: .utf8)
+    let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
+    let server = try PreviewServer(source: PresetSource(origin: .file(file.path)), environment: [:], page: page)
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address)
+    try waitForFirstFrame(browser, session: session)
+    func save(_ text: String, seconds: Double) throws {
+      try text.write(to: file, atomically: false, encoding: .utf8)
+      try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: seconds)], ofItemAtPath: file.path)
+    }
+
+    try save(good.replacingOccurrences(of: "schemaVersion: 1,", with: "schemaVersion: 1"), seconds: 5)
+    let shown = try waitUntil(
+      "!document.getElementById('problem').hidden", value: "document.getElementById('problem').textContent", browser,
+      session: session)
+    let problem = try #require(shown as? String)
+    #expect(problem.contains("loader.json5:") && problem.contains("expected"), "\(problem)")
+    #expect(try browser.evaluate("document.getElementById('stage').hidden", session: session) as? Bool == true, "no stale frame")
+
+    try save(good, seconds: 10)
+    let recovered = try waitUntil(
+      "document.getElementById('problem').hidden && document.getElementById('frame').dataset.version === '3'"
+        + " && document.getElementById('frame').complete",
+      value: "!document.getElementById('stage').hidden", browser, session: session)
+    #expect(recovered as? Bool == true)
+  }
 }

@@ -63,7 +63,7 @@ struct PreviewServerTests {
     #expect(canvas["width"] == scene.canvasSize.width && canvas["height"] == scene.canvasSize.height)
     #expect(frame["width"] == Int(scene.canvasSize.width * 2) && frame["height"] == Int(scene.canvasSize.height * 2))
     #expect(clip["start"] == scene.clip.start && clip["cycle"] == scene.clip.cycle && clip["hold"] == scene.clip.hold)
-    #expect(json["framesPerSecond"] as? Int == 60)
+    #expect(json["framesPerSecond"] as? Int == 60 && json["version"] as? Int == 1)
   }
 
   @Test("the page's three files are served with their types; nothing else of its folder is")
@@ -86,23 +86,64 @@ struct PreviewServerTests {
 
   @Test("a bad time or size is a 400 that says what was expected")
   func badQueries() throws {
-    let frames = PreviewFrames(scene: try scene())
+    let document = PreviewDocument(scene: try scene())
+    let frames = PreviewFrames()
     let page = try page()
     for (query, expected) in [
       (["t": "soon"], "expected t=SECONDS"), ([:], "found none"), (["t": "nan"], "expected t=SECONDS"),
       (["t": "1e9"], "within a day"), (["t": "1", "size": "0x10"], "expected size=WIDTHxHEIGHT"),
       (["t": "1", "size": "5000x10"], "from 1 to 4096"),
     ] {
-      let response = PreviewServer.respond(to: HTTPRequest(method: "GET", path: "/frame.png", query: query), frames: frames, page: page)
+      let response = PreviewServer.respond(
+        to: HTTPRequest(method: "GET", path: "/frame.png", query: query), document: document, frames: frames, page: page)
       #expect(response.status == 400, "\(query)")
       #expect(String(decoding: response.body, as: UTF8.self).contains(expected), "\(query)")
     }
     let small = PreviewServer.respond(
-      to: HTTPRequest(method: "GET", path: "/frame.png", query: ["t": "1", "size": "30x40"]), frames: frames, page: page)
+      to: HTTPRequest(method: "GET", path: "/frame.png", query: ["t": "1", "size": "30x40"]), document: document, frames: frames,
+      page: page)
     #expect(small.status == 200)
     let folder = try ScratchFolder.make("preview")
     try Data(small.body).write(to: folder.appendingPathComponent("small.png"))
     let decoded = try PNGReader.read(folder.appendingPathComponent("small.png").path)
     #expect(decoded.width == 30 && decoded.height == 40)
+  }
+
+  @Test("saving a broken file shows its problem, with line and column; saving a fixed one recovers")
+  func liveReload() throws {
+    let folder = try ScratchFolder.make("preview-reload")
+    let file = folder.appendingPathComponent("loader.json5")
+    let good = try String(contentsOf: Self.fuber, encoding: .utf8)
+    try good.write(to: file, atomically: false, encoding: .utf8)
+    let server = try PreviewServer(source: PresetSource(origin: .file(file.path)), environment: [:], page: try page())
+    defer { server.stop() }
+    func state() throws -> [String: Any] {
+      try #require(try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
+    }
+    /// Writes `text` and moves the file's time on, so the change is seen even within one clock tick.
+    func save(_ text: String, seconds: Double) throws {
+      try text.write(to: file, atomically: false, encoding: .utf8)
+      try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: seconds)], ofItemAtPath: file.path)
+    }
+    #expect(try state()["version"] as? Int == 1 && state()["problem"] == nil)
+    #expect(try state()["version"] as? Int == 1, "nothing changed, nothing reloaded")
+
+    // A comma dropped between the first two members of the document.
+    let broken = good.replacingOccurrences(of: "schemaVersion: 1,", with: "schemaVersion: 1")
+    try #require(broken != good)
+    try save(broken, seconds: 5)
+    let problem = try state()
+    #expect(problem["version"] as? Int == 2)
+    let text = try #require(problem["problem"] as? String)
+    #expect(text.contains("loader.json5:") && text.contains("expected"), "\(text)")
+    let frame = try RawHTTPClient.get("/frame.png?t=1", port: server.port)
+    #expect(frame.status == 409 && frame.text.contains("loader.json5:"))
+
+    // The fix: a faster cycle, so the new scene is seen to be the one loaded.
+    try save(good.replacingOccurrences(of: "cycle: 3.0", with: "cycle: 2.0"), seconds: 10)
+    let fixed = try state()
+    #expect(fixed["version"] as? Int == 3 && fixed["problem"] == nil)
+    #expect((fixed["clip"] as? [String: Double])?["cycle"] == 2)
+    #expect(try RawHTTPClient.get("/frame.png?t=1", port: server.port).status == 200)
   }
 }

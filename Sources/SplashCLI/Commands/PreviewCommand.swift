@@ -1,4 +1,5 @@
 import Foundation
+import SplashHTTP
 import SplashOutput
 import SplashPipeline
 import SplashPreview
@@ -24,7 +25,6 @@ struct PreviewCommand {
   func run(
     environment: [String: String], cancellation: CancellationFlag, say: (String) -> Void, log: @escaping (String) -> Void
   ) throws {
-    let scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
     guard let page = PreviewPage.find(environment: environment, executableURL: PresetSource.executableURL) else {
       throw PreviewCommandError(
         message: "the preview page is not installed: expected preview/index.html beside the binary or in "
@@ -32,8 +32,8 @@ struct PreviewCommand {
     }
     let server: PreviewServer
     do {
-      server = try PreviewServer(scene: scene, page: page, port: port)
-    } catch {
+      server = try PreviewServer(source: source, environment: environment, page: page, port: port)
+    } catch let error as HTTPServerError {
       throw PreviewCommandError(message: "preview: \(error); choose another with --port N, or leave it out for a free one")
     }
     say("preview: \(server.address) (this machine only; Ctrl-C stops it)")

@@ -1,0 +1,87 @@
+import Foundation
+import SplashModel
+import SplashOutput
+import Synchronization
+
+/// The animation the preview shows, loaded again whenever its file or one of its images
+/// changes on disk; a file that no longer loads is a problem shown in place of the frame until
+/// the next good save.
+///
+/// Checked when the page asks (it polls `/scene.json`), by each input's modification time and
+/// size, so no thread watches files. Each load that changes what is shown, good or bad, is a
+/// new `version`, which the page compares to know it must redraw.
+final class PreviewDocument: Sendable {
+  /// What is shown: a scene, or the problem that stops one from loading.
+  enum State: Sendable {
+    case scene(Scene)
+    case problem(String)
+  }
+
+  struct Snapshot: Sendable {
+    var state: State
+    var version: Int
+  }
+
+  private struct Loaded: Sendable {
+    var snapshot: Snapshot
+    /// Each input file and its modification time and size when it was read.
+    var inputs: [String: String]
+  }
+
+  private let source: PresetSource
+  private let environment: [String: String]
+  private let loaded: Mutex<Loaded>
+
+  /// Loads `source`; a first load that fails is an error, since there is nothing to show yet.
+  init(source: PresetSource, environment: [String: String]) throws {
+    self.source = source
+    self.environment = environment
+    let scene = try source.load(environment: environment)
+    let inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
+    loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1), inputs: inputs))
+  }
+
+  /// A document of a scene already loaded, never reloaded (the tests' fixed scenes).
+  init(scene: Scene) {
+    source = PresetSource(origin: .file(""))
+    environment = [:]
+    loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1), inputs: [:]))
+  }
+
+  /// What is shown now, after loading again if an input changed since the last load.
+  func current() -> Snapshot {
+    loaded.withLock { loaded in
+      guard !loaded.inputs.isEmpty, Self.stamps(of: Array(loaded.inputs.keys)) != loaded.inputs else {
+        return loaded.snapshot
+      }
+      let version = loaded.snapshot.version + 1
+      do {
+        let scene = try source.load(environment: environment)
+        loaded.inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
+        loaded.snapshot = Snapshot(state: .scene(scene), version: version)
+      } catch {
+        // Watch what was read last time and the file itself: the fix comes through one of them.
+        var files = Array(loaded.inputs.keys)
+        if let file = try? source.file(environment: environment), !files.contains(file) { files.append(file) }
+        loaded.inputs = Self.stamps(of: files)
+        loaded.snapshot = Snapshot(state: .problem("\(error)"), version: version)
+      }
+      return loaded.snapshot
+    }
+  }
+
+  private static func inputFiles(source: PresetSource, scene: Scene, environment: [String: String]) -> [String] {
+    ((try? source.inputs(scene, environment: environment)) ?? []).map(\.path)
+  }
+
+  /// Each file's modification time and size, or "missing".
+  private static func stamps(of files: [String]) -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: files.map { file in
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+          let modified = attributes[.modificationDate] as? Date
+        else { return (file, "missing") }
+        return (file, "\(modified.timeIntervalSince1970) \(attributes[.size] as? Int ?? -1)")
+      })
+  }
+}
