@@ -74,7 +74,10 @@ let package = Package(
     .target(name: "SplashHTTP", dependencies: ["CMicroHTTPD"]),
     .target(
       name: "SplashPreview",
-      dependencies: ["SplashHTTP", "SplashOutput", "SplashCairo", "SplashRender", "SplashModel", "SplashCore", "SplashGzip"]),
+      dependencies: [
+        "SplashHTTP", "SplashOutput", "SplashPresets", "SplashDocument", "SplashCairo", "SplashRender", "SplashModel", "SplashCore",
+        "SplashGzip",
+      ]),
     .target(
       name: "SplashOutput",
       dependencies: [

@@ -14,6 +14,8 @@ const sizeText = document.getElementById("size");
 const windowMark = document.getElementById("window");
 const problem = document.getElementById("problem");
 const stage = document.getElementById("stage");
+const parameterSection = document.getElementById("parameters");
+const parameterProblem = document.getElementById("parameterProblem");
 
 let scene = null;
 let time = 0;             // the scene time shown or being fetched
@@ -23,6 +25,13 @@ let playFrom = 0;         // the scene time it started from
 let inFlight = false;
 let wanted = null;        // a time asked for while a frame was in flight
 let version = 0;          // the server's version of the document shown
+const overrides = {};     // parameter values set on the page, by name, as --param sets them
+
+/** The frame URL's part that sets the parameters chosen on the page. */
+function parameterQuery() {
+  return Object.keys(overrides).sort()
+    .map((name) => `&param.${encodeURIComponent(name)}=${encodeURIComponent(overrides[name])}`).join("");
+}
 
 /** The end of the timeline: the clip's first loop, its start included. */
 function end() { return scene.clip.start + scene.clip.cycle + scene.clip.hold; }
@@ -45,12 +54,25 @@ function request(t) {
     frame.src = next.src;
     frame.dataset.time = String(t);
     frame.dataset.version = String(version);
+    frame.dataset.parameters = query;
+    parameterProblem.hidden = true;
     inFlight = false;
     if (wanted !== null) { const again = wanted; wanted = null; request(again); }
   };
-  // A frame refused (the file stopped loading) sends the page to ask what is wrong.
-  next.onerror = () => { inFlight = false; refresh().catch((error) => fail(String(error))); };
-  next.src = `/frame.png?t=${encodeURIComponent(t)}&v=${version}`;
+  // A frame refused: a parameter's value the preset does not take (400, said beside the
+  // controls), or the file stopped loading (the page asks what is wrong).
+  next.onerror = async () => {
+    inFlight = false;
+    const response = await fetch(next.src);
+    if (response.status === 400) {
+      parameterProblem.textContent = await response.text();
+      parameterProblem.hidden = false;
+    } else {
+      refresh().catch((error) => fail(String(error)));
+    }
+  };
+  const query = parameterQuery();
+  next.src = `/frame.png?t=${encodeURIComponent(t)}&v=${version}${query}`;
 }
 
 function tick(now) {
@@ -87,6 +109,33 @@ function fail(message) {
   stage.hidden = true;
 }
 
+/** A control per parameter: a colour picker for a colour written #RRGGBB, a text field else. */
+function buildControls(parameters) {
+  for (const name of Object.keys(overrides)) {
+    if (!parameters.some((parameter) => parameter.name === name)) { delete overrides[name]; }
+  }
+  parameterSection.replaceChildren();
+  for (const parameter of parameters) {
+    const label = document.createElement("label");
+    label.title = parameter.description;
+    const input = document.createElement("input");
+    input.dataset.parameter = parameter.name;
+    const isHex = /^#[0-9a-fA-F]{6}$/.test(parameter.default);
+    input.type = parameter.kind === "color" && isHex ? "color" : "text";
+    input.value = overrides[parameter.name] ?? (input.type === "color" ? parameter.default.toLowerCase() : parameter.default);
+    input.addEventListener(input.type === "color" ? "input" : "change", () => {
+      if (input.value.toLowerCase() === parameter.default.toLowerCase()) {
+        delete overrides[parameter.name];
+      } else {
+        overrides[parameter.name] = input.value;
+      }
+      show(time);
+    });
+    label.append(`${parameter.name} `, input);
+    parameterSection.append(label);
+  }
+}
+
 /** Asks for the document's state; on a new version, shows its problem or its frame. */
 async function refresh() {
   const response = await fetch("/scene.json");
@@ -99,6 +148,7 @@ async function refresh() {
   stage.hidden = false;
   const first = scene === null;
   scene = state;
+  buildControls(state.parameters || []);
   scrubber.max = String(end());
   scrubber.step = String(1 / scene.framesPerSecond);
   const left = (scene.clip.start / end()) * 100;

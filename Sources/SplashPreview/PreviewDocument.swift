@@ -1,6 +1,7 @@
 import Foundation
 import SplashModel
 import SplashOutput
+import SplashPresets
 import Synchronization
 
 /// The animation the preview shows, loaded again whenever its file or one of its images
@@ -20,6 +21,8 @@ final class PreviewDocument: Sendable {
   struct Snapshot: Sendable {
     var state: State
     var version: Int
+    /// The preset's parameters, which the page offers controls for (none for a Lottie file).
+    var parameters: [PresetParameter] = []
   }
 
   private struct Loaded: Sendable {
@@ -31,6 +34,9 @@ final class PreviewDocument: Sendable {
   private let source: PresetSource
   private let environment: [String: String]
   private let loaded: Mutex<Loaded>
+  /// Scenes compiled with the page's parameter values, by version and values; a few at most.
+  private let variants = Mutex<[String: Scene]>([:])
+  static let variantLimit = 8
 
   /// Loads `source`; a first load that fails is an error, since there is nothing to show yet.
   init(source: PresetSource, environment: [String: String]) throws {
@@ -38,7 +44,8 @@ final class PreviewDocument: Sendable {
     self.environment = environment
     let scene = try source.load(environment: environment)
     let inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
-    loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1), inputs: inputs))
+    let parameters = Self.parameters(source: source, environment: environment)
+    loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1, parameters: parameters), inputs: inputs))
   }
 
   /// A document of a scene already loaded, never reloaded (the tests' fixed scenes).
@@ -58,7 +65,8 @@ final class PreviewDocument: Sendable {
       do {
         let scene = try source.load(environment: environment)
         loaded.inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
-        loaded.snapshot = Snapshot(state: .scene(scene), version: version)
+        loaded.snapshot = Snapshot(
+          state: .scene(scene), version: version, parameters: Self.parameters(source: source, environment: environment))
       } catch {
         // Watch what was read last time and the file itself: the fix comes through one of them.
         var files = Array(loaded.inputs.keys)
@@ -68,6 +76,32 @@ final class PreviewDocument: Sendable {
       }
       return loaded.snapshot
     }
+  }
+
+  /// The scene of `snapshot` with the parameters in `overrides` set as `--param` sets them.
+  ///
+  /// - Throws: The preset's error for a value it refuses, or a parameter it does not have.
+  func scene(of snapshot: Snapshot, overrides: [String: String]) throws -> Scene? {
+    guard case .scene(let scene) = snapshot.state else { return nil }
+    guard !overrides.isEmpty else { return scene }
+    let key = "\(snapshot.version)\n" + overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+    if let kept = variants.withLock({ $0[key] }) { return kept }
+    var variant = source
+    variant.parameters.merge(overrides) { _, chosen in chosen }
+    let compiled = try variant.load(environment: environment)
+    variants.withLock { variants in
+      if variants.count >= Self.variantLimit { variants.removeAll() }
+      variants[key] = compiled
+    }
+    return compiled
+  }
+
+  /// The parameters the preset declares, or none (a Lottie file, or a file that cannot be read).
+  private static func parameters(source: PresetSource, environment: [String: String]) -> [PresetParameter] {
+    guard let file = try? source.file(environment: environment), let data = FileManager.default.contents(atPath: file) else {
+      return []
+    }
+    return (try? PresetCompiler.parameters(data, file: file)) ?? []
   }
 
   private static func inputFiles(source: PresetSource, scene: Scene, environment: [String: String]) -> [String] {

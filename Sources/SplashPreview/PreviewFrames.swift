@@ -26,8 +26,9 @@ final class PreviewFrames: Sendable {
   /// The frame of `scene` at scene time `time`, `width` × `height` pixels, as PNG bytes.
   ///
   /// - Parameter version: The document's version of `scene`: frames of another are dropped.
-  func png(of scene: Scene, version: Int, at time: Double, width: Int, height: Int) throws -> [UInt8] {
-    let key = FrameCache.Key(version: version, time: time, width: width, height: height)
+  /// - Parameter variant: The parameter values `scene` was compiled with, as text.
+  func png(of scene: Scene, version: Int, variant: String = "", at time: Double, width: Int, height: Int) throws -> [UInt8] {
+    let key = FrameCache.Key(version: version, variant: variant, time: time, width: width, height: height)
     if let kept = cache.withLock({ $0.bytes(for: key) }) { return kept }
     slots.wait()
     defer { slots.signal() }
@@ -54,6 +55,7 @@ private final class BackendBox: @unchecked Sendable {
 private struct FrameCache: Sendable {
   struct Key: Hashable, Sendable {
     var version: Int
+    var variant: String
     var time: Double
     var width: Int
     var height: Int

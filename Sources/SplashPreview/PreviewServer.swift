@@ -2,6 +2,7 @@ import Foundation
 import SplashHTTP
 import SplashModel
 import SplashOutput
+import SplashPresets
 
 /// `splashvid preview`'s server: the page, the scene's timing and its frames, on the loopback
 /// interface (`HTTPServer`, whose guard checks every request first).
@@ -11,6 +12,7 @@ import SplashOutput
 ///                             problem that stops the file from loading (the page polls it)
 ///     GET /frame.png?t=T      the frame at scene time T, as `still --time T` draws it
 ///                 [&size=WxH] … at another size
+///                 [&param.NAME=VALUE …] with parameters set, as `--param NAME=VALUE` sets them
 public final class PreviewServer: Sendable {
   /// The largest frame side a page may ask for.
   static let maximumSide = 4_096
@@ -50,20 +52,28 @@ public final class PreviewServer: Sendable {
       let snapshot = document.current()
       let description =
         switch snapshot.state {
-        case .scene(let scene): sceneDescription(scene, version: snapshot.version)
+        case .scene(let scene): sceneDescription(scene, version: snapshot.version, parameters: snapshot.parameters)
         case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(Self.jsonString(problem))}"
         }
       return HTTPResponse(contentType: "application/json", body: Array(description.utf8))
     case "/frame.png":
       let snapshot = document.current()
-      guard case .scene(let scene) = snapshot.state else {
-        if case .problem(let problem) = snapshot.state { return .text(problem, status: 409) }
-        return .text("nothing to draw", status: 409)
-      }
+      if case .problem(let problem) = snapshot.state { return .text(problem, status: 409) }
+      var overrides: [String: String] = [:]
+      for (name, value) in request.query where name.hasPrefix("param.") { overrides[String(name.dropFirst(6))] = value }
       do {
         let time = try Self.time(request.query["t"])
+        let scene: Scene
+        do {
+          guard let variant = try document.scene(of: snapshot, overrides: overrides) else { return .text("nothing to draw", status: 409) }
+          scene = variant
+        } catch {
+          return .text("\(error)", status: 400)
+        }
         let size = try Self.size(request.query["size"], scene: scene)
-        let png = try frames.png(of: scene, version: snapshot.version, at: time, width: size.width, height: size.height)
+        let variant = overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        let png = try frames.png(
+          of: scene, version: snapshot.version, variant: variant, at: time, width: size.width, height: size.height)
         return HTTPResponse(contentType: "image/png", body: png)
       } catch let refusal as HTTPRefusal {
         return refusal.response
@@ -99,6 +109,19 @@ public final class PreviewServer: Sendable {
     return (width, height)
   }
 
+  /// A parameter as the page builds its control: name, kind, default (as `--param` writes it)
+  /// and description.
+  static func parameterDescription(_ parameter: PresetParameter) -> String {
+    let defaultText =
+      switch parameter.defaultValue {
+      case .string(let text): text
+      case .number(let number): DecimalText.shortest(number)
+      default: parameter.defaultValue.summary
+      }
+    return "{\"name\": \(jsonString(parameter.name)), \"kind\": \(jsonString(parameter.kind.rawValue)), "
+      + "\"default\": \(jsonString(defaultText)), \"description\": \(jsonString(parameter.description ?? ""))}"
+  }
+
   /// `text` as a JSON string.
   static func jsonString(_ text: String) -> String {
     var escaped = "\""
@@ -116,7 +139,7 @@ public final class PreviewServer: Sendable {
   }
 
   /// What the page needs to play the scene, as JSON.
-  static func sceneDescription(_ scene: Scene, version: Int) -> String {
+  static func sceneDescription(_ scene: Scene, version: Int, parameters: [PresetParameter] = []) -> String {
     func number(_ value: Double) -> String { DecimalText.shortest(value) }
     let size = defaultSize(of: scene)
     let rate = scene.frameNumbering.map { max(1, Int($0.framesPerSecond.rounded())) } ?? RenderJob.defaultFramesPerSecond
@@ -124,7 +147,7 @@ public final class PreviewServer: Sendable {
       {"canvas": {"width": \(number(scene.canvasSize.width)), "height": \(number(scene.canvasSize.height))}, \
       "frame": {"width": \(size.width), "height": \(size.height)}, \
       "clip": {"start": \(number(scene.clip.start)), "cycle": \(number(scene.clip.cycle)), "hold": \(number(scene.clip.hold))}, \
-      "framesPerSecond": \(rate), "version": \(version)}
+      "framesPerSecond": \(rate), "version": \(version), "parameters": [\(parameters.map(parameterDescription).joined(separator: ", "))]}
       """
   }
 }

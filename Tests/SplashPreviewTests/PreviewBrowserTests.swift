@@ -15,9 +15,9 @@ struct PreviewBrowserTests {
   static let presets = PreviewServerTests.repository.appendingPathComponent("presets")
 
   private func server(preset: String) throws -> PreviewServer {
-    let scene = try PresetSource(origin: .file(Self.presets.appendingPathComponent("\(preset).json5").path)).load(environment: [:])
     let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
-    return try PreviewServer(scene: scene, page: page)
+    let source = PresetSource(origin: .file(Self.presets.appendingPathComponent("\(preset).json5").path))
+    return try PreviewServer(source: source, environment: [:], page: page)
   }
 
   private func browser() throws -> HeadlessChromium {
@@ -194,5 +194,55 @@ struct PreviewBrowserTests {
         + " && document.getElementById('frame').complete",
       value: "!document.getElementById('stage').hidden", browser, session: session)
     #expect(recovered as? Bool == true)
+  }
+
+  @Test("changing a colour parameter on the page changes the frame to still's with that --param")
+  func colourParameter() throws {
+    let fuber = Self.presets.appendingPathComponent("fuber.json5")
+    let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
+    let server = try PreviewServer(source: PresetSource(origin: .file(fuber.path)), environment: [:], page: page)
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address)
+    try waitForFirstFrame(browser, session: session)
+    let before = try scrub(browser, session: session, to: 1.5)
+    let fingerprint = """
+      (() => {
+        const img = document.getElementById('frame');
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const context = canvas.getContext('2d');
+        context.drawImage(img, 0, 0);
+        const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        let hash = 0x811c9dc5;
+        for (let i = 0; i < data.length; i++) { hash ^= data[i]; hash = Math.imul(hash, 0x01000193) >>> 0; }
+        return hash;
+      })()
+      """
+    // As a hand picks a colour: the picker's value, then its input event.
+    _ = try browser.evaluate(
+      """
+      (() => {
+        const picker = document.querySelector('input[data-parameter="backgroundColor"]');
+        picker.value = '#ff0000';
+        picker.dispatchEvent(new Event('input'));
+        return picker.type;
+      })()
+      """, session: session)
+    let after = try waitUntil(
+      "document.getElementById('frame').dataset.parameters === '&param.backgroundColor=%23ff0000'"
+        + " && document.getElementById('frame').complete",
+      value: fingerprint, browser, session: session)
+    let hash = try #require((after as? NSNumber)?.uint32Value)
+    #expect(hash != (before["hash"] as? NSNumber)?.uint32Value, "the frame changed")
+
+    let still = try ScratchFolder.make("preview-browser-parameter").appendingPathComponent("still.png")
+    try StillJob(
+      source: PresetSource(origin: .file(fuber.path), parameters: ["backgroundColor": "#ff0000"]), moment: .time(1.5),
+      size: OutputSize(), outputPath: still.path
+    ).run(environment: [:], log: { _ in })
+    #expect(hash == Self.fingerprint(try PNGReader.read(still.path)), "the page shows still's frame with --param backgroundColor=#ff0000")
   }
 }

@@ -146,4 +146,38 @@ struct PreviewServerTests {
     #expect((fixed["clip"] as? [String: Double])?["cycle"] == 2)
     #expect(try RawHTTPClient.get("/frame.png?t=1", port: server.port).status == 200)
   }
+
+  @Test("parameters: scene.json lists them; a frame with param.NAME is still's with --param NAME; a bad one is a 400")
+  func parameters() throws {
+    let server = try PreviewServer(source: PresetSource(origin: .file(Self.fuber.path)), environment: [:], page: try page())
+    defer { server.stop() }
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
+    let parameters = try #require(json["parameters"] as? [[String: String]])
+    #expect(parameters.map { $0["name"] ?? "" }.contains("backgroundColor"))
+    #expect(parameters.first { $0["name"] == "backgroundColor" }?["kind"] == "color")
+    #expect(parameters.first { $0["name"] == "backgroundColor" }?["default"] == "#0F4E65")
+
+    let folder = try ScratchFolder.make("preview-parameters")
+    let reply = try RawHTTPClient.get("/frame.png?t=1.5&param.backgroundColor=%23FF0000", port: server.port)
+    #expect(reply.status == 200)
+    try Data(reply.body).write(to: folder.appendingPathComponent("served.png"))
+    let still = folder.appendingPathComponent("still.png")
+    try StillJob(
+      source: PresetSource(origin: .file(Self.fuber.path), parameters: ["backgroundColor": "#FF0000"]), moment: .time(1.5),
+      size: OutputSize(), outputPath: still.path
+    ).run(environment: [:], log: { _ in })
+    let served = try PNGReader.read(folder.appendingPathComponent("served.png").path)
+    let expected = try PNGReader.read(still.path)
+    #expect(
+      Data(bytes: served.bytes, count: served.bytesPerRow * served.height)
+        == Data(bytes: expected.bytes, count: expected.bytesPerRow * expected.height))
+    let plain = try RawHTTPClient.get("/frame.png?t=1.5", port: server.port)
+    #expect(plain.body != reply.body, "the parameter changes the frame")
+
+    let bad = try RawHTTPClient.get("/frame.png?t=1.5&param.backgroundColor=purplish", port: server.port)
+    #expect(bad.status == 400 && bad.text.contains("backgroundColor"), "\(bad.text)")
+    let unknown = try RawHTTPClient.get("/frame.png?t=1.5&param.nope=1", port: server.port)
+    #expect(unknown.status == 400 && unknown.text.contains("nope"), "\(unknown.text)")
+  }
 }
