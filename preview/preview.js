@@ -16,6 +16,8 @@ const problem = document.getElementById("problem");
 const stage = document.getElementById("stage");
 const parameterSection = document.getElementById("parameters");
 const parameterProblem = document.getElementById("parameterProblem");
+const layerTree = document.getElementById("layerTree");
+const layerValues = document.getElementById("layerValues");
 
 let scene = null;
 let time = 0;             // the scene time shown or being fetched
@@ -26,6 +28,8 @@ let inFlight = false;
 let wanted = null;        // a time asked for while a frame was in flight
 let version = 0;          // the server's version of the document shown
 const overrides = {};     // parameter values set on the page, by name, as --param sets them
+let selectedLayer = null; // the id of the layer whose values are shown
+let treeShown = "";       // the version and parameters the layer tree was built for
 
 /** The frame URL's part that sets the parameters chosen on the page. */
 function parameterQuery() {
@@ -56,6 +60,8 @@ function request(t) {
     frame.dataset.version = String(version);
     frame.dataset.parameters = query;
     parameterProblem.hidden = true;
+    // While playing, the values would change faster than anyone reads them.
+    if (!playing) { inspect(t, query).catch(() => {}); }
     inFlight = false;
     if (wanted !== null) { const again = wanted; wanted = null; request(again); }
   };
@@ -107,6 +113,48 @@ function fail(message) {
   problem.textContent = message;
   problem.hidden = false;
   stage.hidden = true;
+}
+
+/** The layer tree (built once per version and parameters) and the chosen layer's values at `t`. */
+async function inspect(t, query) {
+  const shown = `${version}${query}`;
+  if (treeShown !== shown) {
+    const response = await fetch(`/inspect.json?t=${encodeURIComponent(t)}${query}`);
+    if (!response.ok) { return; }
+    const tree = await response.json();
+    treeShown = shown;
+    layerTree.replaceChildren(layerList(tree.layers));
+  }
+  if (selectedLayer === null) { return; }
+  const response = await fetch(`/inspect.json?t=${encodeURIComponent(t)}&layer=${encodeURIComponent(selectedLayer)}${query}`);
+  layerValues.textContent = await response.text();
+  layerValues.dataset.layer = selectedLayer;
+  layerValues.dataset.time = String(t);
+}
+
+/** A nested list of layers: each a button choosing it, its mask and sublayers beneath. */
+function layerList(layers) {
+  const list = document.createElement("ul");
+  for (const layer of layers) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `${layer.id} (${layer.type})`;
+    button.dataset.layer = layer.id;
+    button.setAttribute("aria-selected", String(layer.id === selectedLayer));
+    button.addEventListener("click", () => {
+      selectedLayer = layer.id;
+      for (const other of layerTree.querySelectorAll("button")) {
+        other.setAttribute("aria-selected", String(other.dataset.layer === selectedLayer));
+      }
+      inspect(time, parameterQuery()).catch(() => {});
+    });
+    item.append(button);
+    const children = (layer.mask ? [layer.mask] : []).concat(layer.sublayers || []);
+    if (children.length > 0) { item.append(layerList(children)); }
+    list.append(item);
+  }
+  return list;
 }
 
 /** A control per parameter: a colour picker for a colour written #RRGGBB, a text field else. */

@@ -10,6 +10,7 @@ import SplashPresets
 ///     GET /                   the page (preview/index.html, .css, .js)
 ///     GET /scene.json         canvas, frame size, clip window, rate and version, or the
 ///                             problem that stops the file from loading (the page polls it)
+///     GET /inspect.json?t=T   `inspect --time T`: the tree, or one layer with &layer=ID
 ///     GET /frame.png?t=T      the frame at scene time T, as `still --time T` draws it
 ///                 [&size=WxH] … at another size
 ///                 [&param.NAME=VALUE …] with parameters set, as `--param NAME=VALUE` sets them
@@ -57,21 +58,10 @@ public final class PreviewServer: Sendable {
         }
       return HTTPResponse(contentType: "application/json", body: Array(description.utf8))
     case "/frame.png":
-      let snapshot = document.current()
-      if case .problem(let problem) = snapshot.state { return .text(problem, status: 409) }
-      var overrides: [String: String] = [:]
-      for (name, value) in request.query where name.hasPrefix("param.") { overrides[String(name.dropFirst(6))] = value }
       do {
+        let (scene, snapshot, variant) = try Self.scene(for: request, document: document)
         let time = try Self.time(request.query["t"])
-        let scene: Scene
-        do {
-          guard let variant = try document.scene(of: snapshot, overrides: overrides) else { return .text("nothing to draw", status: 409) }
-          scene = variant
-        } catch {
-          return .text("\(error)", status: 400)
-        }
         let size = try Self.size(request.query["size"], scene: scene)
-        let variant = overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         let png = try frames.png(
           of: scene, version: snapshot.version, variant: variant, at: time, width: size.width, height: size.height)
         return HTTPResponse(contentType: "image/png", body: png)
@@ -80,9 +70,45 @@ public final class PreviewServer: Sendable {
       } catch {
         return .text("cannot draw the frame: \(error)", status: 500)
       }
+    case "/inspect.json":
+      do {
+        let (scene, _, _) = try Self.scene(for: request, document: document)
+        let time = try Self.time(request.query["t"])
+        guard let id = request.query["layer"] else {
+          return HTTPResponse(contentType: "application/json", body: Array(Inspection.tree(of: scene, at: time).utf8))
+        }
+        guard let layer = Inspection.layer(id, of: scene, at: time) else { return .text("no layer \"\(id)\" at \(time) s", status: 404) }
+        return HTTPResponse(contentType: "application/json", body: Array(layer.utf8))
+      } catch let refusal as HTTPRefusal {
+        return refusal.response
+      } catch {
+        return .text("cannot inspect: \(error)", status: 500)
+      }
     default:
       return .text("nothing at \(request.path)", status: 404)
     }
+  }
+
+  /// The scene a request asks for: the document's, with the request's `param.NAME` values set.
+  ///
+  /// - Throws: `HTTPRefusal`: 409 with the problem while the file does not load, 400 for a
+  ///   parameter value the preset refuses.
+  private static func scene(
+    for request: HTTPRequest, document: PreviewDocument
+  ) throws -> (scene: Scene, snapshot: PreviewDocument.Snapshot, variant: String) {
+    let snapshot = document.current()
+    if case .problem(let problem) = snapshot.state { throw HTTPRefusal(status: 409, reason: problem) }
+    var overrides: [String: String] = [:]
+    for (name, value) in request.query where name.hasPrefix("param.") { overrides[String(name.dropFirst(6))] = value }
+    let scene: Scene?
+    do {
+      scene = try document.scene(of: snapshot, overrides: overrides)
+    } catch {
+      throw HTTPRefusal(status: 400, reason: "\(error)")
+    }
+    guard let scene else { throw HTTPRefusal(status: 409, reason: "nothing to draw") }
+    let variant = overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+    return (scene, snapshot, variant)
   }
 
   /// The frame size when none is asked for: `still`'s (twice the canvas, as an iPhone's

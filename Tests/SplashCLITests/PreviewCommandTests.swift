@@ -39,6 +39,18 @@ struct PreviewCommandTests {
     #expect(page.status == 200 && page.text.contains("<title>splashvid preview</title>"))
     #expect(try RawHTTPClient.get("/", port: port, host: "attacker.example").status == 421)
 
+    // The layer panel's values are inspect's, byte for byte.
+    let presets = BinaryRunner.repository.appendingPathComponent("presets").path
+    for (query, arguments) in [("t=1.5&layer=logo", ["--layer", "logo"]), ("t=2.25", [])] {
+      let served = try RawHTTPClient.get("/inspect.json?\(query)", port: port)
+      let printed = try BinaryRunner.run(
+        ["inspect", "--preset", "fuber", "--presets-dir", presets, "--time", query.hasPrefix("t=1.5") ? "1.5" : "2.25"] + arguments,
+        in: try BinaryRunner.temporaryFolder())
+      #expect(served.status == 200 && served.headers["content-type"] == "application/json")
+      #expect(served.text + "\n" == printed.standardOutput, "\(query)")
+    }
+    #expect(try RawHTTPClient.get("/inspect.json?t=1&layer=nope", port: port).status == 404)
+
     kill(process.processIdentifier, SIGINT)
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()

@@ -245,4 +245,24 @@ struct PreviewBrowserTests {
     ).run(environment: [:], log: { _ in })
     #expect(hash == Self.fingerprint(try PNGReader.read(still.path)), "the page shows still's frame with --param backgroundColor=#ff0000")
   }
+
+  @Test("choosing a layer in the tree shows its inspect values at the time shown")
+  func layerPanel() throws {
+    let server = try server(preset: "fuber")
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address)
+    try waitForFirstFrame(browser, session: session)
+    _ = try scrub(browser, session: session, to: 1.5)
+    _ = try waitUntil(
+      "document.querySelector('#layerTree button[data-layer=\"logo\"]') !== null", value: "true", browser, session: session)
+    _ = try browser.evaluate("document.querySelector('#layerTree button[data-layer=\"logo\"]').click()", session: session)
+    let values = try waitUntil(
+      "document.getElementById('layerValues').dataset.layer === 'logo'", value: "document.getElementById('layerValues').textContent",
+      browser, session: session)
+    let text = try #require(values as? String)
+    let scene = try PresetSource(origin: .file(Self.presets.appendingPathComponent("fuber.json5").path)).load(environment: [:])
+    #expect(text == Inspection.layer("logo", of: scene, at: 1.5), "\(text.prefix(200))")
+  }
 }

@@ -26,21 +26,14 @@ struct InspectCommand {
   func run(environment: [String: String], output: (String) -> Void) throws {
     let scene = try source.load(environment: environment)
     let time = try selection.sceneTime(in: scene)
-    let tree = scene.presentation(at: time)
-    let angles = AnimatedAngles(scene: scene, time: time)
     if let layerID {
-      guard let layer = tree.layer(withID: layerID) else {
-        throw InspectError(layerID: layerID, available: tree.layers.flatMap(\.allIDs))
+      guard let layer = Inspection.layer(layerID, of: scene, at: time) else {
+        throw InspectError(layerID: layerID, available: Inspection.layerIDs(of: scene, at: time))
       }
-      output(JSONText.object(layer.inspectionProperties(angles: angles)).rendered())
+      output(layer)
       return
     }
-    let document = JSONText.object([
-      ("time", .number(time)), ("canvasSize", .size(tree.canvasSize)),
-      ("backgroundColor", .color(tree.backgroundColor)),
-      ("layers", .array(tree.layers.map { $0.inspectionTree(angles: angles) })),
-    ])
-    output(document.rendered())
+    output(Inspection.tree(of: scene, at: time))
   }
 }
 
@@ -51,12 +44,5 @@ struct InspectError: Error, CustomStringConvertible {
 
   var description: String {
     "no layer \"\(layerID)\" in this animation; its layers are \(available.joined(separator: ", "))"
-  }
-}
-
-extension PresentationLayer {
-  /// This layer's id and those of its mask and sublayers, depth first.
-  var allIDs: [String] {
-    [id] + (mask?.allIDs ?? []) + sublayers.flatMap(\.allIDs)
   }
 }
