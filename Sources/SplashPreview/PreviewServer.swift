@@ -54,7 +54,7 @@ public final class PreviewServer: Sendable {
       let description =
         switch snapshot.state {
         case .scene(let scene): sceneDescription(scene, version: snapshot.version, parameters: snapshot.parameters)
-        case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(Self.jsonString(problem))}"
+        case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(JSONText.quote(problem))}"
         }
       return HTTPResponse(contentType: "application/json", body: Array(description.utf8))
     case "/frame.png":
@@ -144,24 +144,8 @@ public final class PreviewServer: Sendable {
       case .number(let number): DecimalText.shortest(number)
       default: parameter.defaultValue.summary
       }
-    return "{\"name\": \(jsonString(parameter.name)), \"kind\": \(jsonString(parameter.kind.rawValue)), "
-      + "\"default\": \(jsonString(defaultText)), \"description\": \(jsonString(parameter.description ?? ""))}"
-  }
-
-  /// `text` as a JSON string.
-  static func jsonString(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-        escaped += String(format: "\\u%04x", scalar.value)
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped + "\""
+    return "{\"name\": \(JSONText.quote(parameter.name)), \"kind\": \(JSONText.quote(parameter.kind.rawValue)), "
+      + "\"default\": \(JSONText.quote(defaultText)), \"description\": \(JSONText.quote(parameter.description ?? ""))}"
   }
 
   /// What the page needs to play the scene, as JSON.

@@ -63,18 +63,27 @@ struct PreviewBrowserTests {
             })();
           });
           const elapsed = performance.now() - started;
-          const canvas = document.createElement('canvas');
-          canvas.width = img.naturalWidth;
-          canvas.height = img.naturalHeight;
-          const context = canvas.getContext('2d');
-          context.drawImage(img, 0, 0);
-          const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-          let hash = 0x811c9dc5;
-          for (let i = 0; i < data.length; i++) { hash ^= data[i]; hash = Math.imul(hash, 0x01000193) >>> 0; }
-          return { elapsed, time: Number(img.dataset.time), width: canvas.width, height: canvas.height, hash };
+          const hash = (\(Self.pixelFingerprint))(img);
+          return { elapsed, time: Number(img.dataset.time), width: img.naturalWidth, height: img.naturalHeight, hash };
         })()
         """, session: session) as? [String: Any])
   }
+
+  /// A JavaScript function of an image: FNV-1a over its RGBA bytes drawn on a canvas, as
+  /// `fingerprint(_:)` computes it here.
+  static let pixelFingerprint = """
+    (img) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d');
+      context.drawImage(img, 0, 0);
+      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let hash = 0x811c9dc5;
+      for (let i = 0; i < data.length; i++) { hash ^= data[i]; hash = Math.imul(hash, 0x01000193) >>> 0; }
+      return hash;
+    }
+    """
 
   /// FNV-1a over the RGBA bytes of an opaque frame, row by row, as the page computes it.
   private static func fingerprint(_ buffer: PixelBuffer) -> UInt32 {
@@ -207,20 +216,7 @@ struct PreviewBrowserTests {
     let session = try browser.open(server.address)
     try waitForFirstFrame(browser, session: session)
     let before = try scrub(browser, session: session, to: 1.5)
-    let fingerprint = """
-      (() => {
-        const img = document.getElementById('frame');
-        const canvas = document.createElement('canvas');
-        canvas.width = img.naturalWidth;
-        canvas.height = img.naturalHeight;
-        const context = canvas.getContext('2d');
-        context.drawImage(img, 0, 0);
-        const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-        let hash = 0x811c9dc5;
-        for (let i = 0; i < data.length; i++) { hash ^= data[i]; hash = Math.imul(hash, 0x01000193) >>> 0; }
-        return hash;
-      })()
-      """
+    let fingerprint = "(\(Self.pixelFingerprint))(document.getElementById('frame'))"
     // As a hand picks a colour: the picker's value, then its input event.
     _ = try browser.evaluate(
       """

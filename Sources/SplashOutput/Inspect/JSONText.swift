@@ -5,7 +5,7 @@ import Foundation
 /// `inspect` output is read by people and diffed by scripts: keys follow Core Animation's
 /// property order rather than the alphabet, and numbers are rounded to 6 decimals so that
 /// 0.30000000000000004 prints as 0.3 on every machine.
-indirect enum JSONText: Equatable {
+public indirect enum JSONText: Equatable {
   case number(Double)
   case string(String)
   case bool(Bool)
@@ -13,7 +13,7 @@ indirect enum JSONText: Equatable {
   case array([JSONText])
   case object([(String, JSONText)])
 
-  static func == (lhs: JSONText, rhs: JSONText) -> Bool { lhs.rendered() == rhs.rendered() }
+  public static func == (lhs: JSONText, rhs: JSONText) -> Bool { lhs.rendered() == rhs.rendered() }
 
   /// The value as indented JSON text.
   func rendered(indent: String = "") -> String {
@@ -46,7 +46,8 @@ indirect enum JSONText: Equatable {
     return text
   }
 
-  static func quote(_ text: String) -> String {
+  /// `text` as a JSON string literal, escaped.
+  public static func quote(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
