@@ -5,7 +5,13 @@
 /// - **Host.** A page elsewhere can make the browser send requests to 127.0.0.1 by pointing a
 ///   name it controls there (DNS rebinding); such a request still carries that name in its
 ///   `Host` header. Only `127.0.0.1:PORT` and `localhost:PORT` are answered.
-/// - **Method.** Only `GET` and `HEAD`: nothing is changed through the server.
+/// - **Method.** `GET` and `HEAD`, which change nothing. `POST`, which may (the preview's
+///   export writes a file), only when the server takes it (`postToken`), and only from the
+///   server's own page: any page on the web can make the browser send a simple request here,
+///   but a browser always names the page's origin in `Origin` on a POST, and a custom header
+///   (`X-Request-Token`) makes it ask first (a CORS preflight, `OPTIONS`, refused here), so only
+///   the page that was given the token can send it. A POST carries its arguments in the query:
+///   no body is read.
 /// - **Target.** Read here from the bytes as sent, not as the library decoded them: at most
 ///   `maximumTargetLength` bytes; an absolute path (`/…`), never a full URL
 ///   (`http://elsewhere/`); percent escapes that decode to UTF-8; no `.` or `..` component,
@@ -15,22 +21,39 @@ public struct HTTPRequestGuard: Sendable {
   /// The longest target (path and query) answered; a frame's URL is well under 200 bytes.
   public static let maximumTargetLength = 2_048
 
+  /// The header a POST must carry `postToken` in.
+  public static let tokenHeader = "X-Request-Token"
+
   /// The `Host` values answered.
   public let allowedHosts: Set<String>
+  /// The `Origin` values a POST may come from: the server's own pages.
+  public let allowedOrigins: Set<String>
+  /// The secret a POST must carry in `tokenHeader`; `nil`: POST is refused.
+  public let postToken: String?
 
-  public init(port: UInt16) {
+  public init(port: UInt16, postToken: String? = nil) {
     allowedHosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
+    allowedOrigins = ["http://127.0.0.1:\(port)", "http://localhost:\(port)"]
+    self.postToken = postToken
   }
 
   /// The request `target` asks for, or the refusal to send instead.
   ///
-  /// - Parameter target: The request target exactly as sent (`/frame.png?t=1.5`).
-  public func check(method: String, target: String, host: String?) -> Result<HTTPRequest, HTTPRefusal> {
-    guard let host, allowedHosts.contains(host.lowercased()) else {
+  /// - Parameters:
+  ///   - target: The request target exactly as sent (`/frame.png?t=1.5`).
+  ///   - headers: The request's headers, by lowercased name.
+  public func check(method: String, target: String, headers: [String: String]) -> Result<HTTPRequest, HTTPRefusal> {
+    guard let host = headers["host"], allowedHosts.contains(host.lowercased()) else {
       return .failure(
         HTTPRefusal(status: 421, reason: "this server answers only requests for \(allowedHosts.sorted().joined(separator: " or "))"))
     }
-    guard method == "GET" || method == "HEAD" else { return .failure(HTTPRefusal(status: 405, reason: "only GET and HEAD are answered")) }
+    switch method {
+    case "GET", "HEAD": break
+    case "POST" where postToken != nil:
+      if let refusal = checkPost(headers: headers) { return .failure(refusal) }
+    default:
+      return .failure(HTTPRefusal(status: 405, reason: "only \(postToken == nil ? "GET and HEAD" : "GET, HEAD and POST") are answered"))
+    }
     guard target.utf8.count <= Self.maximumTargetLength else {
       return .failure(HTTPRefusal(status: 414, reason: "a request target of at most \(Self.maximumTargetLength) bytes is answered"))
     }
@@ -48,7 +71,29 @@ public struct HTTPRequestGuard: Sendable {
       else { return .failure(HTTPRefusal(status: 400, reason: "expected a query of percent-encoded UTF-8")) }
       query[decodedName] = decodedValue
     }
-    return .success(HTTPRequest(method: method, path: path, query: query))
+    return .success(HTTPRequest(method: method, path: path, query: query, headers: headers))
+  }
+
+  /// Why a POST is refused: not from the server's own page, without the token, or with a body.
+  private func checkPost(headers: [String: String]) -> HTTPRefusal? {
+    guard let origin = headers["origin"], allowedOrigins.contains(origin.lowercased()) else {
+      return HTTPRefusal(status: 403, reason: "a POST is answered only from this server's own page (Origin \(headers["origin"] ?? "none"))")
+    }
+    guard let postToken, let token = headers[Self.tokenHeader.lowercased()], Self.equalInConstantTime(token, postToken) else {
+      return HTTPRefusal(status: 403, reason: "a POST needs this run's token in \(Self.tokenHeader), as the page sends it")
+    }
+    if (headers["content-length"].map { $0 != "0" } ?? false) || headers["transfer-encoding"] != nil {
+      return HTTPRefusal(status: 413, reason: "a POST's arguments go in its query; no body is read")
+    }
+    return nil
+  }
+
+  /// Whether two texts are equal, in a time that does not tell how much of them matched.
+  static func equalInConstantTime(_ given: String, _ expected: String) -> Bool {
+    let given = Array(given.utf8)
+    let expected = Array(expected.utf8)
+    guard given.count == expected.count else { return false }
+    return zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
   }
 
   /// Whether a decoded path names nothing but plain components below the root.

@@ -29,6 +29,9 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// The port listened on (the one the system chose, when asked for 0).
   public let port: UInt16
+  /// This run's secret that a POST must carry (`HTTPRequestGuard.tokenHeader`); `nil` when the
+  /// server takes no POST. Handed only to the server's own page.
+  public let postToken: String?
   private var daemon: OpaquePointer?
   /// What the C callback reads: retained here, released once the daemon has stopped.
   private let box: Unmanaged<ContextBox>
@@ -36,8 +39,10 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Starts listening on `127.0.0.1:port` (0: any free port).
   ///
+  /// - Parameter acceptsPost: Whether POST requests are taken (from the server's own page, with
+  ///   `postToken`), for handlers that change something.
   /// - Throws: `HTTPServerError` when the port cannot be had (in use, or not allowed).
-  public init(port: UInt16 = 0, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+  public init(port: UInt16 = 0, acceptsPost: Bool = false, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
     // The guard needs the port, known only once listening: until the context is set, a
     // request (possible only in that instant) is dropped rather than answered unchecked.
     let box = Unmanaged.passRetained(ContextBox())
@@ -50,8 +55,10 @@ public final class HTTPServer: @unchecked Sendable {
       throw HTTPServerError(message: "cannot listen on 127.0.0.1:\(port) (in use, or not allowed)")
     }
     let bound = splash_mhd_port(daemon)
-    box.takeUnretainedValue().set(Context(requestGuard: HTTPRequestGuard(port: bound), handler: handler))
+    let postToken = acceptsPost ? Self.randomToken() : nil
+    box.takeUnretainedValue().set(Context(requestGuard: HTTPRequestGuard(port: bound, postToken: postToken), handler: handler))
     self.port = bound
+    self.postToken = postToken
     self.daemon = daemon
     self.box = box
   }
@@ -68,6 +75,12 @@ public final class HTTPServer: @unchecked Sendable {
   }
 
   deinit { stop() }
+
+  /// 128 bits from the system's generator, in hex.
+  private static func randomToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }.joined()
+  }
 }
 
 /// The server's context, set once its port is known and read by every request after.
@@ -112,13 +125,29 @@ private let accessHandler: MHD_AccessHandlerCallback = { opaque, connection, _, 
     let context = Unmanaged<ContextBox>.fromOpaque(opaque).takeUnretainedValue().value
   else { return .NO }
   let target = Unmanaged<RawTarget>.fromOpaque(kept).takeUnretainedValue().text
-  let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) }
   let response =
-    switch context.requestGuard.check(method: String(cString: method), target: target, host: host) {
+    switch context.requestGuard.check(method: String(cString: method), target: target, headers: headers(of: connection)) {
     case .success(let request): context.handler(request)
     case .failure(let refusal): refusal.response
     }
   return queue(response, on: connection)
+}
+
+/// A request's headers by lowercased name (the last of a name given twice).
+private func headers(of connection: OpaquePointer) -> [String: String] {
+  final class Collected { var headers: [String: String] = [:] }
+  let collected = Collected()
+  withExtendedLifetime(collected) {
+    _ = MHD_get_connection_values(
+      connection, .HEADER_KIND,
+      { opaque, _, key, value in
+        guard let opaque, let key else { return .YES }
+        let collected = Unmanaged<Collected>.fromOpaque(opaque).takeUnretainedValue()
+        collected.headers[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+        return .YES
+      }, Unmanaged.passUnretained(collected).toOpaque())
+  }
+  return collected.headers
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

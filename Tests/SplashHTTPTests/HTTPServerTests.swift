@@ -77,13 +77,57 @@ struct HTTPServerTests {
     #expect(!huge.text.hasPrefix("GET "))
   }
 
-  @Test("only GET and HEAD are answered")
+  @Test("only GET and HEAD are answered by a server that takes no POST")
   func methods() throws {
     let server = try echoServer()
     defer { server.stop() }
+    #expect(server.postToken == nil)
     let post = try RawHTTPClient.exchange(
       "POST / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Length: 2\r\nConnection: close\r\n\r\nab", port: server.port)
     #expect(post.status == 405)
+  }
+
+  /// A POST as a page would send it: `origin` and `token` headers when given.
+  private func post(_ target: String, server: HTTPServer, origin: String?, token: String?, body: String = "") throws -> RawHTTPClient.Reply
+  {
+    var request = "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n"
+    if let origin { request += "Origin: \(origin)\r\n" }
+    if let token { request += "\(HTTPRequestGuard.tokenHeader): \(token)\r\n" }
+    request += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    return try RawHTTPClient.exchange(request, port: server.port)
+  }
+
+  @Test("a POST is answered only from the server's own page, with this run's token and no body")
+  func postNeedsOriginAndToken() throws {
+    let server = try HTTPServer(acceptsPost: true) { request in .text("\(request.method) \(request.path)", status: 200) }
+    defer { server.stop() }
+    let token = try #require(server.postToken)
+    #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+    let own = "http://127.0.0.1:\(server.port)"
+    let allowed = try post("/export?format=gif", server: server, origin: own, token: token)
+    #expect(allowed.status == 200 && allowed.text == "POST /export\n")
+    let byName = try post("/export", server: server, origin: "http://localhost:\(server.port)", token: token)
+    #expect(byName.status == 200)
+    let refused: [(String?, String?, String, Int)] = [
+      (nil, token, "no Origin (a client that is not a page)", 403),
+      ("https://evil.example", token, "another site's page", 403),
+      ("http://127.0.0.1:\(server.port &+ 1)", token, "a page of another local server", 403),
+      ("null", token, "a sandboxed page", 403),
+      (own, nil, "no token", 403),
+      (own, String(token.reversed()), "another token", 403),
+      (own, String(token.dropLast()), "a token cut short", 403),
+    ]
+    for (origin, given, what, status) in refused {
+      let reply = try post("/export", server: server, origin: origin, token: given)
+      #expect(reply.status == status, "\(what) → \(reply.status) \(reply.text)")
+      #expect(!reply.text.hasPrefix("POST "), "\(what) reached the handler")
+    }
+    let withBody = try post("/export", server: server, origin: own, token: token, body: "format=gif")
+    #expect(withBody.status == 413)
+    let preflight = try RawHTTPClient.get("/export", port: server.port, method: "OPTIONS")
+    #expect(preflight.status == 405, "a CORS preflight is never granted")
+    let get = try RawHTTPClient.get("/export", port: server.port)
+    #expect(get.status == 200 && get.text == "GET /export\n")
   }
 
   @Test("a client that stalls halfway holds only its own connection")
