@@ -76,7 +76,7 @@ let package = Package(
       name: "SplashPreview",
       dependencies: [
         "SplashHTTP", "SplashOutput", "SplashPresets", "SplashDocument", "SplashCairo", "SplashRender", "SplashModel", "SplashCore",
-        "SplashGzip",
+        "SplashGzip", "SplashEncode", "SplashPipeline",
       ]),
     .target(
       name: "SplashOutput",
@@ -99,7 +99,9 @@ let package = Package(
     .testTarget(name: "SplashHTTPTests", dependencies: ["SplashHTTP", "SplashTestSupport"]),
     .testTarget(
       name: "SplashPreviewTests",
-      dependencies: ["SplashPreview", "SplashHTTP", "SplashOutput", "SplashCairo", "SplashModel", "SplashCore", "SplashTestSupport"]),
+      dependencies: [
+        "SplashPreview", "SplashHTTP", "SplashOutput", "SplashEncode", "SplashCairo", "SplashModel", "SplashCore", "SplashTestSupport",
+      ]),
     .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore", "SplashTestSupport"]),
     .testTarget(

@@ -59,7 +59,8 @@ public enum SplashCommandLine {
       case "sheet":
         try SheetCommand(rest).run(environment: environment, log: log)
       case "preview":
-        try PreviewCommand(rest).run(environment: environment, cancellation: cancellation, say: { say($0) }, log: log)
+        try PreviewCommand(rest).run(
+          environment: environment, cancellation: cancellation, say: { say($0) }, log: { StandardStream.error.writeLine($0) })
       case "validate":
         let valid = try ValidateCommand(rest).run(environment: environment) { say($0) }
         return valid ? ExitCode.success.rawValue : ExitCode.failure.rawValue

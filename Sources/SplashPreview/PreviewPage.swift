@@ -36,11 +36,17 @@ public struct PreviewPage: Sendable {
       .map(PreviewPage.init(folder:))
   }
 
-  /// The file a path names, with its type, or `nil` for any other path.
-  func file(for path: String) -> (bytes: [UInt8], type: String)? {
+  /// What the page's `splashvid-token` meta element holds in the file, replaced as it is served.
+  static let tokenPlaceholder = "SPLASHVID-TOKEN"
+
+  /// The file a path names, with its type, or `nil` for any other path; the page itself
+  /// carries `token`, which the server asks of a POST.
+  func file(for path: String, token: String = "") -> (bytes: [UInt8], type: String)? {
     guard let entry = Self.files[path],
       let data = FileManager.default.contents(atPath: folder.appendingPathComponent(entry.name).path)
     else { return nil }
-    return ([UInt8](data), entry.type)
+    guard entry.name == "index.html" else { return ([UInt8](data), entry.type) }
+    let page = String(decoding: data, as: UTF8.self).replacingOccurrences(of: Self.tokenPlaceholder, with: token)
+    return (Array(page.utf8), entry.type)
   }
 }

@@ -3,6 +3,7 @@ import SplashHTTP
 import SplashModel
 import SplashOutput
 import SplashPresets
+import Synchronization
 
 /// `splashvid preview`'s server: the page, the scene's timing and its frames, on the loopback
 /// interface (`HTTPServer`, whose guard checks every request first).
@@ -14,41 +15,81 @@ import SplashPresets
 ///     GET /frame.png?t=T      the frame at scene time T, as `still --time T` draws it
 ///                 [&size=WxH] … at another size
 ///                 [&param.NAME=VALUE …] with parameters set, as `--param NAME=VALUE` sets them
+///     POST /export?format=F…  renders a file in the background (`PreviewExportRequest`)
+///     POST /export/cancel?id=N
+///     GET /exports.json       the exports, with their progress
+///
+/// A POST changes something (it writes a file), so it is answered only from the page this
+/// server gave out: `HTTPRequestGuard` checks its `Origin` and this run's token, which the
+/// page carries in its `splashvid-token` meta element.
 public final class PreviewServer: Sendable {
   /// The largest frame side a page may ask for.
   static let maximumSide = 4_096
 
   public let port: UInt16
   private let server: HTTPServer
+  private let exports: PreviewExports?
 
   /// Starts serving `source`, loaded again whenever it changes, with `page` on
   /// `127.0.0.1:port` (0: any free port).
   ///
+  /// - Parameters:
+  ///   - exportFolder: Where the export panel writes its files.
+  ///   - log: Told each export's warnings, summary or failure, one line each.
   /// - Throws: the first load's error; `HTTPServerError` when the port cannot be had.
-  public convenience init(source: PresetSource, environment: [String: String], page: PreviewPage, port: UInt16 = 0) throws {
-    try self.init(document: PreviewDocument(source: source, environment: environment), page: page, port: port)
+  public convenience init(
+    source: PresetSource, environment: [String: String], page: PreviewPage, port: UInt16 = 0, exportFolder: URL,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws {
+    try self.init(
+      document: PreviewDocument(source: source, environment: environment), page: page, port: port,
+      exports: PreviewExports(source: source, folder: exportFolder, environment: environment, log: log))
   }
 
-  /// Starts serving a scene that never changes.
+  /// Starts serving a scene that never changes, with no export panel.
   convenience init(scene: Scene, page: PreviewPage, port: UInt16 = 0) throws {
-    try self.init(document: PreviewDocument(scene: scene), page: page, port: port)
+    try self.init(document: PreviewDocument(scene: scene), page: page, port: port, exports: nil)
   }
 
-  init(document: PreviewDocument, page: PreviewPage, port: UInt16) throws {
+  init(document: PreviewDocument, page: PreviewPage, port: UInt16, exports: PreviewExports?) throws {
     let frames = PreviewFrames()
-    server = try HTTPServer(port: port) { request in Self.respond(to: request, document: document, frames: frames, page: page) }
+    let token = Mutex<String>("")
+    // The token is the server's, known once it listens; no request is answered before.
+    let server = try HTTPServer(port: port, acceptsPost: exports != nil) { request in
+      PreviewServer.respond(to: request, document: document, frames: frames, page: page, exports: exports, token: token.withLock { $0 })
+    }
+    token.withLock { $0 = server.postToken ?? "" }
+    self.server = server
     self.port = server.port
+    self.exports = exports
   }
 
   /// Where a browser opens the page.
   public var address: String { "http://127.0.0.1:\(port)/" }
 
-  /// Stops serving; the requests being answered finish first.
-  public func stop() { server.stop() }
+  /// Stops serving; the requests being answered finish first. Then cancels the exports and
+  /// waits until the one rendering has removed what it began.
+  public func stop() {
+    server.stop()
+    exports?.stop()
+  }
 
-  static func respond(to request: HTTPRequest, document: PreviewDocument, frames: PreviewFrames, page: PreviewPage) -> HTTPResponse {
-    if let file = page.file(for: request.path) { return HTTPResponse(contentType: file.type, body: file.bytes) }
+  /// Where the export panel writes, when the server has one.
+  public var exportFolder: URL? { exports?.folder }
+
+  static func respond(
+    to request: HTTPRequest, document: PreviewDocument, frames: PreviewFrames, page: PreviewPage, exports: PreviewExports? = nil,
+    token: String = ""
+  ) -> HTTPResponse {
+    let writes = ["/export", "/export/cancel"].contains(request.path)
+    guard writes == (request.method == "POST") else {
+      return .text("\(request.path) answers \(writes ? "POST" : "GET and HEAD") only", status: 405)
+    }
+    if let file = page.file(for: request.path, token: token) { return HTTPResponse(contentType: file.type, body: file.bytes) }
     switch request.path {
+    case "/export", "/export/cancel", "/exports.json":
+      guard let exports else { return .text("this preview has no export panel", status: 404) }
+      return exportResponse(to: request, document: document, exports: exports)
     case "/scene.json":
       let snapshot = document.current()
       let description =
@@ -86,6 +127,29 @@ public final class PreviewServer: Sendable {
       }
     default:
       return .text("nothing at \(request.path)", status: 404)
+    }
+  }
+
+  private static func exportResponse(to request: HTTPRequest, document: PreviewDocument, exports: PreviewExports) -> HTTPResponse {
+    do {
+      switch request.path {
+      case "/export":
+        if case .problem(let problem) = document.current().state { throw HTTPRefusal(status: 409, reason: problem) }
+        let export = try exports.start(PreviewExportRequest(query: request.query))
+        let body = "{\"id\": \(export.id), \"name\": \(JSONText.quote(export.name))}"
+        return HTTPResponse(status: 202, contentType: "application/json", body: Array(body.utf8))
+      case "/export/cancel":
+        guard let id = request.query["id"].flatMap({ Int($0) }), exports.cancel(id: id) else {
+          throw HTTPRefusal(status: 404, reason: "no export \(request.query["id"] ?? "none") to cancel")
+        }
+        return .text("cancelling export \(id)", status: 200)
+      default:
+        return HTTPResponse(contentType: "application/json", body: Array(exports.description().utf8))
+      }
+    } catch let refusal as HTTPRefusal {
+      return refusal.response
+    } catch {
+      return .text("cannot export: \(error)", status: 500)
     }
   }
 

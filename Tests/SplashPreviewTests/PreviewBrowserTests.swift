@@ -17,7 +17,7 @@ struct PreviewBrowserTests {
   private func server(preset: String) throws -> PreviewServer {
     let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
     let source = PresetSource(origin: .file(Self.presets.appendingPathComponent("\(preset).json5").path))
-    return try PreviewServer(source: source, environment: [:], page: page)
+    return try PreviewServer(source: source, environment: [:], page: page, exportFolder: try ScratchFolder.make("exports"))
   }
 
   private func browser() throws -> HeadlessChromium {
@@ -178,7 +178,8 @@ struct PreviewBrowserTests {
     let good = try String(contentsOf: Self.presets.appendingPathComponent("fuber.json5"), encoding: .utf8)
     try good.write(to: file, atomically: false, encoding: .utf8)
     let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
-    let server = try PreviewServer(source: PresetSource(origin: .file(file.path)), environment: [:], page: page)
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(file.path)), environment: [:], page: page, exportFolder: try ScratchFolder.make("exports"))
     defer { server.stop() }
     let browser = try browser()
     defer { browser.close() }
@@ -209,7 +210,8 @@ struct PreviewBrowserTests {
   func colourParameter() throws {
     let fuber = Self.presets.appendingPathComponent("fuber.json5")
     let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
-    let server = try PreviewServer(source: PresetSource(origin: .file(fuber.path)), environment: [:], page: page)
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(fuber.path)), environment: [:], page: page, exportFolder: try ScratchFolder.make("exports"))
     defer { server.stop() }
     let browser = try browser()
     defer { browser.close() }

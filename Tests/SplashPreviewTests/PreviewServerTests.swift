@@ -115,7 +115,8 @@ struct PreviewServerTests {
     let file = folder.appendingPathComponent("loader.json5")
     let good = try String(contentsOf: Self.fuber, encoding: .utf8)
     try good.write(to: file, atomically: false, encoding: .utf8)
-    let server = try PreviewServer(source: PresetSource(origin: .file(file.path)), environment: [:], page: try page())
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(), exportFolder: try ScratchFolder.make("exports"))
     defer { server.stop() }
     func state() throws -> [String: Any] {
       try #require(try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
@@ -149,7 +150,9 @@ struct PreviewServerTests {
 
   @Test("parameters: scene.json lists them; a frame with param.NAME is still's with --param NAME; a bad one is a 400")
   func parameters() throws {
-    let server = try PreviewServer(source: PresetSource(origin: .file(Self.fuber.path)), environment: [:], page: try page())
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(Self.fuber.path)), environment: [:], page: try page(),
+      exportFolder: try ScratchFolder.make("exports"))
     defer { server.stop() }
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])

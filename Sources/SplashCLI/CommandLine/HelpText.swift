@@ -8,8 +8,8 @@ enum HelpText {
       splashvid still (--preset NAME | --file PATH) (--time T | --position P | --frame N) -o FRAME.png [--size WxH] [--transparent]
       splashvid sheet (--preset NAME | --file PATH) -o SHEET.png [--frames N] [--columns N] [--width PX]
       splashvid inspect (--preset NAME | --file PATH) (--time T | --position P | --frame N) [--layer ID]
-      splashvid preview (--preset NAME | --file PATH) [--port N]
-                                          a page on 127.0.0.1 that plays it: play, scrub, step (docs/preview.md)
+      splashvid preview (--preset NAME | --file PATH) [--port N] [--exports DIR]
+                                          a page on 127.0.0.1 that plays it: play, scrub, step, export (docs/preview.md)
       splashvid validate [FILE | DIR]     every problem of each preset (default: the preset folder)
       splashvid presets                   the presets found, with their loops and parameters
       splashvid probe FILE                what a player will see in a video, and what may break it

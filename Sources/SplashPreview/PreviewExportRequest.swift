@@ -1,0 +1,118 @@
+import Foundation
+import SplashEncode
+import SplashHTTP
+import SplashOutput
+
+/// What the page's export panel asks for: a format, and the options `render` would be given
+/// for it, read from a `POST /export` query.
+///
+///     format=h264|hevc|prores|vp9|gif|png    (required)
+///     loops=N                                 --loops N (1 by default)
+///     scale=S | size=WxH                      --scale S | --size WxH (scale 2 by default)
+///     fps=N                                   --fps N (the document's rate, or render's default)
+///     transparent=1                           --transparent
+///     param.NAME=VALUE                        --param NAME=VALUE
+///
+/// The file's name is never the page's to choose: the server names it (`PreviewExports`).
+struct PreviewExportRequest: Sendable, Equatable {
+  /// An output format the panel offers: every one `render` writes.
+  enum Format: String, CaseIterable, Sendable {
+    case h264, hevc, prores, vp9, gif, png
+
+    /// The file name's ending after the stem: `.mp4`, `-hevc.mp4` (so it sits beside the
+    /// H.264 file without taking its name), `.mov`, `.webm`, `.gif`, or a folder of frames.
+    var suffix: String {
+      switch self {
+      case .h264: ".mp4"
+      case .hevc: "-hevc.mp4"
+      case .prores: ".mov"
+      case .vp9: ".webm"
+      case .gif: ".gif"
+      case .png: "-frames"
+      }
+    }
+
+    var displayName: String {
+      switch self {
+      case .h264, .hevc, .prores, .vp9: VideoFormat(rawValue: rawValue).map(\.displayName) ?? rawValue
+      case .gif: "animated GIF"
+      case .png: "PNG sequence"
+      }
+    }
+  }
+
+  var format: Format
+  var loops = 1
+  var size = OutputSize()
+  var framesPerSecond: Int?
+  var isTransparent = false
+  var parameters: [String: String] = [:]
+
+  /// The request a query describes.
+  ///
+  /// - Throws: `HTTPRefusal` 400 naming the argument at fault, what was expected and what was found.
+  init(query: [String: String]) throws {
+    guard let name = query["format"], let format = Format(rawValue: name) else {
+      throw Self.refusal("format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "), found: query["format"])
+    }
+    self.format = format
+    if let text = query["loops"] {
+      guard let loops = Int(text), (1...RenderJob.maximumLoops).contains(loops) else {
+        throw Self.refusal("loops", expected: "a whole number from 1 to \(RenderJob.maximumLoops)", found: text)
+      }
+      self.loops = loops
+    }
+    if query["size"] != nil && query["scale"] != nil { throw HTTPRefusal(status: 400, reason: "size and scale: expected one of them") }
+    if let text = query["scale"] {
+      guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 16 else {
+        throw Self.refusal("scale", expected: "pixels per point, more than 0 and at most 16", found: text)
+      }
+      size.scale = scale
+    }
+    if let text = query["size"] {
+      let parts = text.split(separator: "x")
+      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...PreviewServer.maximumSide).contains(width),
+        (1...PreviewServer.maximumSide).contains(height)
+      else {
+        throw Self.refusal("size", expected: "WIDTHxHEIGHT, each from 1 to \(PreviewServer.maximumSide)", found: text)
+      }
+      size.requested = (width, height)
+    }
+    if let text = query["fps"], !text.isEmpty {
+      guard let rate = Int(text), VideoSettings.frameRateRange.contains(rate) else {
+        let range = VideoSettings.frameRateRange
+        throw Self.refusal(
+          "fps", expected: "a whole number of frames a second from \(range.lowerBound) to \(range.upperBound)", found: text)
+      }
+      framesPerSecond = rate
+    }
+    if let text = query["transparent"] {
+      guard text == "1" || text == "0" else { throw Self.refusal("transparent", expected: "1 or 0", found: text) }
+      isTransparent = text == "1"
+    }
+    for (name, value) in query where name.hasPrefix("param.") { parameters[String(name.dropFirst(6))] = value }
+  }
+
+  private static func refusal(_ argument: String, expected: String, found: String?) -> HTTPRefusal {
+    HTTPRefusal(status: 400, reason: "\(argument): expected \(expected), found \(found.map { "\"\($0)\"" } ?? "none")")
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.format == rhs.format && lhs.loops == rhs.loops && lhs.size.scale == rhs.size.scale
+      && lhs.size.requested.map { [$0.width, $0.height] } == rhs.size.requested.map { [$0.width, $0.height] }
+      && lhs.framesPerSecond == rhs.framesPerSecond && lhs.isTransparent == rhs.isTransparent && lhs.parameters == rhs.parameters
+  }
+
+  /// The job `render` would build for these options, writing to `path` (a file, or for a PNG
+  /// sequence a folder to hold the frames).
+  ///
+  /// - Throws: `UsageError`, as `render` refuses the same options (say, transparency in H.264).
+  func job(source: PresetSource, path: String, stem: String) throws -> RenderJob {
+    var source = source
+    source.parameters.merge(parameters) { _, chosen in chosen }
+    let output = format == .png ? "\(path)/\(stem)-%04d.png" : path
+    let outputs = try RenderOutput.plan(paths: [output], formatName: format == .hevc ? "hevc" : nil, wantsPoster: false)
+    return try RenderJob(
+      source: source, outputs: outputs, loops: loops, framesPerSecond: framesPerSecond, size: size, isTransparent: isTransparent)
+  }
+}
