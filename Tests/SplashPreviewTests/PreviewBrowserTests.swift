@@ -157,20 +157,6 @@ struct PreviewBrowserTests {
 
   /// Waits until `condition` (a JavaScript expression) holds in the page, and returns
   /// `value` (another expression) then.
-  private func waitUntil(_ condition: String, value: String, _ browser: HeadlessChromium, session: String) throws -> Any? {
-    try browser.evaluate(
-      """
-      new Promise((resolve, reject) => {
-        const deadline = performance.now() + 30000;
-        (function poll() {
-          if (\(condition)) return resolve(\(value));
-          if (performance.now() > deadline) return reject(new Error('never: \(condition.replacingOccurrences(of: "'", with: ""))'));
-          setTimeout(poll, 20);
-        })();
-      })
-      """, session: session)
-  }
-
   @Test("saving a broken preset shows its problem in place of the frame; saving it fixed shows the frame again")
   func liveReload() throws {
     let folder = try ScratchFolder.make("preview-browser-reload")
@@ -191,18 +177,17 @@ struct PreviewBrowserTests {
     }
 
     try save(good.replacingOccurrences(of: "schemaVersion: 1,", with: "schemaVersion: 1"), seconds: 5)
-    let shown = try waitUntil(
-      "!document.getElementById('problem').hidden", value: "document.getElementById('problem').textContent", browser,
-      session: session)
+    let shown = try browser.waitUntil(
+      "!document.getElementById('problem').hidden", value: "document.getElementById('problem').textContent", session: session)
     let problem = try #require(shown as? String)
     #expect(problem.contains("loader.json5:") && problem.contains("expected"), "\(problem)")
     #expect(try browser.evaluate("document.getElementById('stage').hidden", session: session) as? Bool == true, "no stale frame")
 
     try save(good, seconds: 10)
-    let recovered = try waitUntil(
+    let recovered = try browser.waitUntil(
       "document.getElementById('problem').hidden && document.getElementById('frame').dataset.version === '3'"
         + " && document.getElementById('frame').complete",
-      value: "!document.getElementById('stage').hidden", browser, session: session)
+      value: "!document.getElementById('stage').hidden", session: session)
     #expect(recovered as? Bool == true)
   }
 
@@ -229,10 +214,10 @@ struct PreviewBrowserTests {
         return picker.type;
       })()
       """, session: session)
-    let after = try waitUntil(
+    let after = try browser.waitUntil(
       "document.getElementById('frame').dataset.parameters === '&param.backgroundColor=%23ff0000'"
         + " && document.getElementById('frame').complete",
-      value: fingerprint, browser, session: session)
+      value: fingerprint, session: session)
     let hash = try #require((after as? NSNumber)?.uint32Value)
     #expect(hash != (before["hash"] as? NSNumber)?.uint32Value, "the frame changed")
 
@@ -253,12 +238,12 @@ struct PreviewBrowserTests {
     let session = try browser.open(server.address)
     try waitForFirstFrame(browser, session: session)
     _ = try scrub(browser, session: session, to: 1.5)
-    _ = try waitUntil(
-      "document.querySelector('#layerTree button[data-layer=\"logo\"]') !== null", value: "true", browser, session: session)
+    _ = try browser.waitUntil(
+      "document.querySelector('#layerTree button[data-layer=\"logo\"]') !== null", value: "true", session: session)
     _ = try browser.evaluate("document.querySelector('#layerTree button[data-layer=\"logo\"]').click()", session: session)
-    let values = try waitUntil(
+    let values = try browser.waitUntil(
       "document.getElementById('layerValues').dataset.layer === 'logo'", value: "document.getElementById('layerValues').textContent",
-      browser, session: session)
+      session: session)
     let text = try #require(values as? String)
     let scene = try PresetSource(origin: .file(Self.presets.appendingPathComponent("fuber.json5").path)).load(environment: [:])
     #expect(text == Inspection.layer("logo", of: scene, at: 1.5), "\(text.prefix(200))")

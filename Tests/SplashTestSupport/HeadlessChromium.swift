@@ -7,9 +7,9 @@ import Glibc
 /// Debian's Chromium, headless, driven through the DevTools protocol over a pipe
 /// (`--remote-debugging-pipe`: commands in on descriptor 3, replies and events out on 4, each
 /// a JSON message ended by a NUL byte), so the tests need no WebSocket client.
-final class HeadlessChromium {
-  static let executable = "/usr/bin/chromium"
-  static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+public final class HeadlessChromium {
+  public static let executable = "/usr/bin/chromium"
+  public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
 
   private let process: pid_t
   private let commands: FileHandle
@@ -20,7 +20,7 @@ final class HeadlessChromium {
   private var events: [(method: String, session: String?)] = []
   private let profile: URL
 
-  init() throws {
+  public init() throws {
     profile = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("chromium-\(UUID().uuidString)")
     var toBrowser: [Int32] = [0, 0]
     var fromBrowser: [Int32] = [0, 0]
@@ -57,7 +57,7 @@ final class HeadlessChromium {
 
   /// Sends a DevTools command and waits for its reply's `result`, skipping events.
   @discardableResult
-  func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws -> [String: Any] {
+  public func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws -> [String: Any] {
     let identifier = nextIdentifier
     nextIdentifier += 1
     var message: [String: Any] = ["id": identifier, "method": method, "params": parameters]
@@ -74,7 +74,7 @@ final class HeadlessChromium {
   }
 
   /// Opens `url` in a new tab, waits for it to load, and returns the session that drives it.
-  func open(_ url: String) throws -> String {
+  public func open(_ url: String) throws -> String {
     let target = try send("Target.createTarget", ["url": "about:blank"])
     guard let targetIdentifier = target["targetId"] as? String else { throw BrowserError("no target for \(url)") }
     let attached = try send("Target.attachToTarget", ["targetId": targetIdentifier, "flatten": true])
@@ -87,7 +87,7 @@ final class HeadlessChromium {
   }
 
   /// Waits for the event `method` in `session` (one already read counts).
-  func waitFor(_ method: String, session: String) throws {
+  public func waitFor(_ method: String, session: String) throws {
     while true {
       if let index = events.firstIndex(where: { $0.method == method && $0.session == session }) {
         events.remove(at: index)
@@ -100,7 +100,7 @@ final class HeadlessChromium {
 
   /// Runs `script` (an expression, awaited when it is a promise) in the page and returns its
   /// value as JSON-like Foundation objects.
-  func evaluate(_ script: String, session: String) throws -> Any? {
+  public func evaluate(_ script: String, session: String) throws -> Any? {
     let result = try send(
       "Runtime.evaluate", ["expression": script, "awaitPromise": true, "returnByValue": true, "timeout": 30_000], session: session)
     if let exception = result["exceptionDetails"] { throw BrowserError("the page threw: \(exception)") }
@@ -108,7 +108,23 @@ final class HeadlessChromium {
   }
 
   /// A PNG screenshot of the page.
-  func screenshot(session: String) throws -> Data {
+  /// Waits until the JavaScript `condition` holds in the page, then returns `value`'s; the
+  /// page throws after `seconds`.
+  public func waitUntil(_ condition: String, value: String = "true", session: String, seconds: Int = 30) throws -> Any? {
+    try evaluate(
+      """
+      new Promise((resolve, reject) => {
+        const deadline = performance.now() + \(seconds * 1000);
+        (function poll() {
+          if (\(condition)) return resolve(\(value));
+          if (performance.now() > deadline) return reject(new Error('never: \(condition.replacingOccurrences(of: "'", with: ""))'));
+          setTimeout(poll, 20);
+        })();
+      })
+      """, session: session)
+  }
+
+  public func screenshot(session: String) throws -> Data {
     let result = try send("Page.captureScreenshot", ["format": "png"], session: session)
     guard let encoded = result["data"] as? String, let data = Data(base64Encoded: encoded) else {
       throw BrowserError("no screenshot")
@@ -130,7 +146,7 @@ final class HeadlessChromium {
   }
 
   /// Closes the browser and waits for it, killing it if it lingers.
-  func close() {
+  public func close() {
     _ = try? send("Browser.close")
     var status: Int32 = 0
     for _ in 0..<100 {
@@ -145,7 +161,7 @@ final class HeadlessChromium {
   }
 }
 
-struct BrowserError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct BrowserError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
 }
