@@ -182,7 +182,10 @@ function layerList(layers) {
   return list;
 }
 
-/** A control per parameter: a colour picker for a colour written #RRGGBB, a text field else. */
+/**
+ * A control per parameter: a colour picker for a colour written #RRGGBB, a number field for a
+ * number, a list of the preset folder's images for an image, a text field else.
+ */
 function buildControls(parameters) {
   for (const name of Object.keys(overrides)) {
     if (!parameters.some((parameter) => parameter.name === name)) { delete overrides[name]; }
@@ -191,11 +194,14 @@ function buildControls(parameters) {
   for (const parameter of parameters) {
     const label = document.createElement("label");
     label.title = parameter.description;
-    const input = document.createElement("input");
+    const input = parameter.kind === "image" ? imageChoice(parameter) : document.createElement("input");
     input.dataset.parameter = parameter.name;
-    const isHex = /^#[0-9a-fA-F]{6}$/.test(parameter.default);
-    input.type = parameter.kind === "color" && isHex ? "color" : "text";
-    input.value = overrides[parameter.name] ?? (input.type === "color" ? parameter.default.toLowerCase() : parameter.default);
+    if (input.tagName === "INPUT") {
+      const isHex = /^#[0-9a-fA-F]{6}$/.test(parameter.default);
+      input.type = parameter.kind === "color" && isHex ? "color" : parameter.kind === "number" ? "number" : "text";
+      if (input.type === "number") { input.step = "any"; }
+      input.value = overrides[parameter.name] ?? (input.type === "color" ? parameter.default.toLowerCase() : parameter.default);
+    }
     input.addEventListener(input.type === "color" ? "input" : "change", () => {
       if (input.value.toLowerCase() === parameter.default.toLowerCase()) {
         delete overrides[parameter.name];
@@ -207,6 +213,25 @@ function buildControls(parameters) {
     label.append(`${parameter.name} `, input);
     parameterSection.append(label);
   }
+}
+
+/** A list of the images an image parameter may show: the preset folder's, asked for again on focus. */
+function imageChoice(parameter) {
+  const select = document.createElement("select");
+  const fill = async () => {
+    const response = await fetch("/images.json");
+    if (!response.ok) { return; }
+    const listing = await response.json();
+    const chosen = overrides[parameter.name] ?? parameter.default;
+    const names = listing.images.includes(chosen) ? listing.images : [chosen].concat(listing.images);
+    // Unchanged, the open list is left as it is.
+    if (names.join("\n") === Array.from(select.options, (option) => option.value).join("\n")) { return; }
+    select.replaceChildren(...names.map((name) => new Option(name, name, false, name === chosen)));
+    select.title = `images in ${listing.folder}`;
+  };
+  fill().catch(() => {});
+  select.addEventListener("focus", () => { fill().catch(() => {}); });
+  return select;
 }
 
 /** Asks for the document's state; on a new version, shows its problem or its frame. */

@@ -33,6 +33,8 @@ final class PreviewDocument: Sendable {
 
   private let source: PresetSource
   private let environment: [String: String]
+  /// The images an image parameter may be set to on the page; `nil` for a fixed scene.
+  let images: PreviewImages?
   private let loaded: Mutex<Loaded>
   /// Scenes compiled with the page's parameter values, by version and values; a few at most.
   private let variants = Mutex<[String: Scene]>([:])
@@ -45,6 +47,8 @@ final class PreviewDocument: Sendable {
     let scene = try source.load(environment: environment)
     let inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
     let parameters = Self.parameters(source: source, environment: environment)
+    let presetFolder = (try? source.file(environment: environment)).map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    images = (source.assetsRoot.map { URL(fileURLWithPath: $0) } ?? presetFolder).flatMap(PreviewImages.init(folder:))
     loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1, parameters: parameters), inputs: inputs))
   }
 
@@ -52,6 +56,7 @@ final class PreviewDocument: Sendable {
   init(scene: Scene) {
     source = PresetSource(origin: .file(""))
     environment = [:]
+    images = nil
     loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1), inputs: [:]))
   }
 
@@ -87,13 +92,31 @@ final class PreviewDocument: Sendable {
     let key = "\(snapshot.version)\n" + overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
     if let kept = variants.withLock({ $0[key] }) { return kept }
     var variant = source
-    variant.parameters.merge(overrides) { _, chosen in chosen }
+    variant.parameters.merge(try resolved(overrides, of: snapshot)) { _, chosen in chosen }
     let compiled = try variant.load(environment: environment)
     variants.withLock { variants in
       if variants.count >= Self.variantLimit { variants.removeAll() }
       variants[key] = compiled
     }
     return compiled
+  }
+
+  /// `overrides` as the preset takes them: an image parameter's value, a path relative to the
+  /// preset's folder, becomes the real path of an image inside it (see `PreviewImages`).
+  ///
+  /// - Throws: `PreviewParameterError` for an image value that names no image in the folder.
+  func resolved(_ overrides: [String: String], of snapshot: Snapshot) throws -> [String: String] {
+    var resolved = overrides
+    for parameter in snapshot.parameters where parameter.kind == .image {
+      guard let value = overrides[parameter.name] else { continue }
+      guard let path = images?.resolve(value) else {
+        throw PreviewParameterError(
+          message: "\(parameter.name): expected an image (\(PreviewImages.extensions.sorted().joined(separator: ", "))) inside "
+            + "\(images?.folder ?? "the preset's folder"), as a path relative to it, found \"\(value)\"")
+      }
+      resolved[parameter.name] = path
+    }
+    return resolved
   }
 
   /// The parameters the preset declares, or none (a Lottie file, or a file that cannot be read).
@@ -118,4 +141,10 @@ final class PreviewDocument: Sendable {
         return (file, "\(modified.timeIntervalSince1970) \(attributes[.size] as? Int ?? -1)")
       })
   }
+}
+
+/// A parameter value from the page that the preview refuses before the preset sees it.
+struct PreviewParameterError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
 }

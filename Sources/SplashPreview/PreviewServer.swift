@@ -12,6 +12,7 @@ import Synchronization
 ///     GET /scene.json         canvas, frame size, clip window, rate and version, or the
 ///                             problem that stops the file from loading (the page polls it)
 ///     GET /inspect.json?t=T   `inspect --time T`: the tree, or one layer with &layer=ID
+///     GET /images.json        the images an image parameter may be set to (`PreviewImages`)
 ///     GET /frame.png?t=T      the frame at scene time T, as `still --time T` draws it
 ///                 [&size=WxH] … at another size
 ///                 [&param.NAME=VALUE …] with parameters set, as `--param NAME=VALUE` sets them
@@ -87,6 +88,11 @@ public final class PreviewServer: Sendable {
     }
     if let file = page.file(for: request.path, token: token) { return HTTPResponse(contentType: file.type, body: file.bytes) }
     switch request.path {
+    case "/images.json":
+      let images = document.images
+      let list = (images?.list() ?? []).map(JSONText.quote).joined(separator: ", ")
+      let body = "{\"folder\": \(images.map { JSONText.quote($0.folder) } ?? "null"), \"images\": [\(list)]}"
+      return HTTPResponse(contentType: "application/json", body: Array(body.utf8))
     case "/export", "/export/cancel", "/exports.json":
       guard let exports else { return .text("this preview has no export panel", status: 404) }
       return exportResponse(to: request, document: document, exports: exports)
@@ -134,8 +140,15 @@ public final class PreviewServer: Sendable {
     do {
       switch request.path {
       case "/export":
-        if case .problem(let problem) = document.current().state { throw HTTPRefusal(status: 409, reason: problem) }
-        let export = try exports.start(PreviewExportRequest(query: request.query))
+        let snapshot = document.current()
+        if case .problem(let problem) = snapshot.state { throw HTTPRefusal(status: 409, reason: problem) }
+        var exportRequest = try PreviewExportRequest(query: request.query)
+        do {
+          exportRequest.parameters = try document.resolved(exportRequest.parameters, of: snapshot)
+        } catch {
+          throw HTTPRefusal(status: 400, reason: "\(error)")
+        }
+        let export = try exports.start(exportRequest)
         let body = "{\"id\": \(export.id), \"name\": \(JSONText.quote(export.name))}"
         return HTTPResponse(status: 202, contentType: "application/json", body: Array(body.utf8))
       case "/export/cancel":
