@@ -19,6 +19,7 @@ const parameterSection = document.getElementById("parameters");
 const parameterProblem = document.getElementById("parameterProblem");
 const layerTree = document.getElementById("layerTree");
 const layerValues = document.getElementById("layerValues");
+const warningList = document.getElementById("warnings");
 const scaleChoice = document.getElementById("scale");
 const exportSection = document.getElementById("export");
 const exportFormat = document.getElementById("exportFormat");
@@ -241,12 +242,20 @@ async function refresh() {
   const state = await response.json();
   if (state.version === version) { return; }
   version = state.version;
-  if (state.problem) { setPlaying(false); fail(state.problem); return; }
+  if (state.problem) { setPlaying(false); warningList.hidden = true; fail(state.problem); return; }
   problem.hidden = true;
   stage.hidden = false;
   const first = scene === null;
   scene = state;
   buildControls(state.parameters || []);
+  // What the load warned of, as render prints it: a shape that draws nothing, a Lottie
+  // feature that is not drawn.
+  warningList.replaceChildren(...(state.warnings || []).map((warning) => {
+    const item = document.createElement("li");
+    item.textContent = warning;
+    return item;
+  }));
+  warningList.hidden = warningList.children.length === 0;
   scrubber.max = String(end());
   scrubber.step = String(1 / scene.framesPerSecond);
   const left = (scene.clip.start / end()) * 100;

@@ -23,6 +23,9 @@ final class PreviewDocument: Sendable {
     var version: Int
     /// The preset's parameters, which the page offers controls for (none for a Lottie file).
     var parameters: [PresetParameter] = []
+    /// What the load said of what it draws (a shape with no path, a Lottie feature not drawn),
+    /// as `render` prints it.
+    var warnings: [String] = []
   }
 
   private struct Loaded: Sendable {
@@ -33,6 +36,7 @@ final class PreviewDocument: Sendable {
 
   private let source: PresetSource
   private let environment: [String: String]
+  private let log: @Sendable (String) -> Void
   /// The images an image parameter may be set to on the page; `nil` for a fixed scene.
   let images: PreviewImages?
   private let loaded: Mutex<Loaded>
@@ -41,21 +45,26 @@ final class PreviewDocument: Sendable {
   static let variantLimit = 8
 
   /// Loads `source`; a first load that fails is an error, since there is nothing to show yet.
-  init(source: PresetSource, environment: [String: String]) throws {
+  ///
+  /// - Parameter log: Told each load's warnings, one line each.
+  init(source: PresetSource, environment: [String: String], log: @escaping @Sendable (String) -> Void = { _ in }) throws {
     self.source = source
     self.environment = environment
-    let scene = try source.load(environment: environment)
+    self.log = log
+    let (scene, warnings) = try Self.load(source, environment: environment, log: log)
     let inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
     let parameters = Self.parameters(source: source, environment: environment)
     let presetFolder = (try? source.file(environment: environment)).map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
     images = (source.assetsRoot.map { URL(fileURLWithPath: $0) } ?? presetFolder).flatMap(PreviewImages.init(folder:))
-    loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1, parameters: parameters), inputs: inputs))
+    loaded = Mutex(
+      Loaded(snapshot: Snapshot(state: .scene(scene), version: 1, parameters: parameters, warnings: warnings), inputs: inputs))
   }
 
   /// A document of a scene already loaded, never reloaded (the tests' fixed scenes).
   init(scene: Scene) {
     source = PresetSource(origin: .file(""))
     environment = [:]
+    log = { _ in }
     images = nil
     loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1), inputs: [:]))
   }
@@ -68,10 +77,11 @@ final class PreviewDocument: Sendable {
       }
       let version = loaded.snapshot.version + 1
       do {
-        let scene = try source.load(environment: environment)
+        let (scene, warnings) = try Self.load(source, environment: environment, log: log)
         loaded.inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
         loaded.snapshot = Snapshot(
-          state: .scene(scene), version: version, parameters: Self.parameters(source: source, environment: environment))
+          state: .scene(scene), version: version, parameters: Self.parameters(source: source, environment: environment),
+          warnings: warnings)
       } catch {
         // Watch what was read last time and the file itself: the fix comes through one of them.
         var files = Array(loaded.inputs.keys)
@@ -99,6 +109,16 @@ final class PreviewDocument: Sendable {
       variants[key] = compiled
     }
     return compiled
+  }
+
+  /// The scene `source` compiles to, and its warnings, each logged as `render` prints it.
+  private static func load(
+    _ source: PresetSource, environment: [String: String], log: @Sendable (String) -> Void
+  ) throws -> (Scene, [String]) {
+    var warnings: [String] = []
+    let scene = try source.load(environment: environment) { warnings.append($0) }
+    for warning in warnings { log("splashvid: \(warning)") }
+    return (scene, warnings)
   }
 
   /// `overrides` as the preset takes them: an image parameter's value, a path relative to the

@@ -9,8 +9,9 @@ import Synchronization
 /// interface (`HTTPServer`, whose guard checks every request first).
 ///
 ///     GET /                   the page (preview/index.html, .css, .js)
-///     GET /scene.json         canvas, frame size, clip window, rate and version, or the
-///                             problem that stops the file from loading (the page polls it)
+///     GET /scene.json         canvas, frame size, clip window, rate, version, parameters and
+///                             the load's warnings, or the problem that stops the file from
+///                             loading (the page polls it)
 ///     GET /inspect.json?t=T   `inspect --time T`: the tree, or one layer with &layer=ID
 ///     GET /images.json        the images an image parameter may be set to (`PreviewImages`)
 ///     GET /frame.png?t=T      the frame at scene time T, as `still --time T` draws it
@@ -36,14 +37,14 @@ public final class PreviewServer: Sendable {
   ///
   /// - Parameters:
   ///   - exportFolder: Where the export panel writes its files.
-  ///   - log: Told each export's warnings, summary or failure, one line each.
+  ///   - log: Told each load's warnings, and each export's warnings, summary or failure, one line each.
   /// - Throws: the first load's error; `HTTPServerError` when the port cannot be had.
   public convenience init(
     source: PresetSource, environment: [String: String], page: PreviewPage, port: UInt16 = 0, exportFolder: URL,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
     try self.init(
-      document: PreviewDocument(source: source, environment: environment), page: page, port: port,
+      document: PreviewDocument(source: source, environment: environment, log: log), page: page, port: port,
       exports: PreviewExports(source: source, folder: exportFolder, environment: environment, log: log))
   }
 
@@ -100,7 +101,8 @@ public final class PreviewServer: Sendable {
       let snapshot = document.current()
       let description =
         switch snapshot.state {
-        case .scene(let scene): sceneDescription(scene, version: snapshot.version, parameters: snapshot.parameters)
+        case .scene(let scene):
+          sceneDescription(scene, version: snapshot.version, parameters: snapshot.parameters, warnings: snapshot.warnings)
         case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(JSONText.quote(problem))}"
         }
       return HTTPResponse(contentType: "application/json", body: Array(description.utf8))
@@ -226,7 +228,7 @@ public final class PreviewServer: Sendable {
   }
 
   /// What the page needs to play the scene, as JSON.
-  static func sceneDescription(_ scene: Scene, version: Int, parameters: [PresetParameter] = []) -> String {
+  static func sceneDescription(_ scene: Scene, version: Int, parameters: [PresetParameter] = [], warnings: [String] = []) -> String {
     func number(_ value: Double) -> String { DecimalText.shortest(value) }
     let size = defaultSize(of: scene)
     let rate = scene.frameNumbering.map { max(1, Int($0.framesPerSecond.rounded())) } ?? RenderJob.defaultFramesPerSecond
@@ -234,7 +236,8 @@ public final class PreviewServer: Sendable {
       {"canvas": {"width": \(number(scene.canvasSize.width)), "height": \(number(scene.canvasSize.height))}, \
       "frame": {"width": \(size.width), "height": \(size.height)}, \
       "clip": {"start": \(number(scene.clip.start)), "cycle": \(number(scene.clip.cycle)), "hold": \(number(scene.clip.hold))}, \
-      "framesPerSecond": \(rate), "version": \(version), "parameters": [\(parameters.map(parameterDescription).joined(separator: ", "))]}
+      "framesPerSecond": \(rate), "version": \(version), "parameters": [\(parameters.map(parameterDescription).joined(separator: ", "))], \
+      "warnings": [\(warnings.map(JSONText.quote).joined(separator: ", "))]}
       """
   }
 }

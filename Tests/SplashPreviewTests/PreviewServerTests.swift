@@ -5,6 +5,7 @@ import SplashHTTP
 import SplashModel
 import SplashOutput
 import SplashTestSupport
+import Synchronization
 import Testing
 
 @testable import SplashPreview
@@ -182,5 +183,34 @@ struct PreviewServerTests {
     #expect(bad.status == 400 && bad.text.contains("backgroundColor"), "\(bad.text)")
     let unknown = try RawHTTPClient.get("/frame.png?t=1.5&param.nope=1", port: server.port)
     #expect(unknown.status == 400 && unknown.text.contains("nope"), "\(unknown.text)")
+  }
+
+  @Test("the load's warnings are on scene.json and in the log, and are gone once the file is fixed")
+  func warnings() throws {
+    let folder = try ScratchFolder.make("preview-warnings")
+    let file = folder.appendingPathComponent("w.json5")
+    let warned = """
+      { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 },
+        layers: [ { id: "empty", type: "shape", fillColor: "#ff0000" } ] }
+      """
+    try warned.write(to: file, atomically: false, encoding: .utf8)
+    let logged = Mutex<[String]>([])
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(),
+      exportFolder: folder.appendingPathComponent("exports"), log: { line in logged.withLock { $0.append(line) } })
+    defer { server.stop() }
+    func warnings() throws -> [String] {
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
+      return try #require(json["warnings"] as? [String])
+    }
+    let expected = "\(file.path): layers[0]: warning: this shape layer has no \"path\", so it draws nothing"
+    #expect(try warnings() == [expected])
+    #expect(logged.withLock { $0 } == ["splashvid: \(expected)"])
+
+    try warned.replacingOccurrences(of: "fillColor", with: "path: { rect: [0, 0, 10, 10] }, fillColor").write(
+      to: file, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: file.path)
+    #expect(try warnings() == [])
   }
 }
