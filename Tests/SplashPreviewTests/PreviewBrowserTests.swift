@@ -140,7 +140,7 @@ struct PreviewBrowserTests {
     defer { browser.close() }
     let session = try browser.open(server.address)
     try browser.send(
-      "Emulation.setDeviceMetricsOverride", ["width": 900, "height": 1150, "deviceScaleFactor": 1, "mobile": false], session: session)
+      "Emulation.setDeviceMetricsOverride", ["width": 1280, "height": 820, "deviceScaleFactor": 1, "mobile": false], session: session)
     try waitForFirstFrame(browser, session: session)
     // Well into the clip, on its frame grid, where every preset shows its design.
     let time = (scene.clip.start + scene.clip.cycle * 0.6) * 60
@@ -155,8 +155,6 @@ struct PreviewBrowserTests {
     try shot.write(to: folder.appendingPathComponent("preview-\(preset).png"))
   }
 
-  /// Waits until `condition` (a JavaScript expression) holds in the page, and returns
-  /// `value` (another expression) then.
   @Test("saving a broken preset shows its problem in place of the frame; saving it fixed shows the frame again")
   func liveReload() throws {
     let folder = try ScratchFolder.make("preview-browser-reload")
