@@ -38,9 +38,11 @@ struct PreviewImages: Sendable {
     return real
   }
 
-  /// The images in the folder, as paths relative to it, sorted; hidden files and folders skipped.
-  func list() -> [String] {
+  /// The images in the folder, as paths relative to it, sorted; hidden files and folders
+  /// skipped, and `excluded` (the exports folder, whose PNG sequences are no one's logo).
+  func list(excluding excluded: URL? = nil) -> [String] {
     let root = URL(fileURLWithPath: folder)
+    let skipped = excluded.flatMap { RealPath.of($0.path) }
     guard
       let walker = FileManager.default.enumerator(
         at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles, .skipsPackageDescendants])
@@ -49,6 +51,10 @@ struct PreviewImages: Sendable {
     var visited = 0
     while let url = walker.nextObject() as? URL, visited < Self.entryLimit, images.count < Self.listLimit {
       visited += 1
+      if url.path == skipped {
+        walker.skipDescendants()
+        continue
+      }
       if walker.level >= Self.depthLimit { walker.skipDescendants() }
       guard Self.extensions.contains(url.pathExtension.lowercased()) else { continue }
       let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))

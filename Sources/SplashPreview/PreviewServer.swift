@@ -91,7 +91,7 @@ public final class PreviewServer: Sendable {
     switch request.path {
     case "/images.json":
       let images = document.images
-      let list = (images?.list() ?? []).map(JSONText.quote).joined(separator: ", ")
+      let list = (images?.list(excluding: exports?.folder) ?? []).map(JSONText.quote).joined(separator: ", ")
       let body = "{\"folder\": \(images.map { JSONText.quote($0.folder) } ?? "null"), \"images\": [\(list)]}"
       return HTTPResponse(contentType: "application/json", body: Array(body.utf8))
     case "/export", "/export/cancel", "/exports.json":

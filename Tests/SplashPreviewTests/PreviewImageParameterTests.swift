@@ -38,6 +38,13 @@ struct PreviewImageParameterTests {
     let (folder, _) = try presetFolder()
     let images = try #require(PreviewImages(folder: folder))
     #expect(images.list() == ["assets/mascot.png", "assets/more/Other.PNG"])
+    // Exports written beside the preset are not offered as images.
+    let exports = folder.appendingPathComponent("exports/fuber-frames")
+    try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("assets/mascot.png"), to: exports.appendingPathComponent("fuber-0001.png"))
+    #expect(images.list().contains("exports/fuber-frames/fuber-0001.png"), "the exports folder is a folder like another")
+    #expect(images.list(excluding: folder.appendingPathComponent("exports")) == ["assets/mascot.png", "assets/more/Other.PNG"])
     for refused in [
       "../preview-images-outside/secret.png", "/etc/passwd", "leak.png", "notes.txt", "assets/none.png", "assets", "", "assets//mascot.png",
       "./assets/mascot.png",
@@ -55,6 +62,10 @@ struct PreviewImageParameterTests {
     let server = try PreviewServer(
       source: PresetSource(origin: .file(preset.path)), environment: [:], page: page, exportFolder: folder.appendingPathComponent("out"))
     defer { server.stop() }
+    // A frame exported beside the preset is not offered.
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("assets/mascot.png"), to: folder.appendingPathComponent("out/logo-reveal-0001.png"))
     let listed = try RawHTTPClient.get("/images.json", port: server.port)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])
     #expect(json["images"] as? [String] == ["assets/mascot.png", "assets/more/Other.PNG"])
