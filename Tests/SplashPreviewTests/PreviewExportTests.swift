@@ -117,6 +117,23 @@ struct PreviewExportTests {
     #expect(frames.count == frameCount && frames.sorted().first == "fuber-0001.png", "\(frames.sorted().prefix(2))")
   }
 
+  @Test("a Lottie file exports at its own rate, named after the file")
+  func lottieFile() throws {
+    let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
+    let folder = try ScratchFolder.make("preview-exports-lottie").appendingPathComponent("exports")
+    let ring = PreviewServerTests.repository.appendingPathComponent("Fuzz/corpus/lottie-trim-ring.json")
+    let server = try PreviewServer(source: PresetSource(origin: .file(ring.path)), environment: [:], page: page, exportFolder: folder)
+    defer { server.stop() }
+    let reply = try post("/export?format=vp9&scale=1", to: server)
+    #expect(reply.status == 202 && reply.text.contains("\"name\": \"lottie-trim-ring.webm\""), "\(reply.text)")
+    let exports = try finishedExports(server)
+    #expect(exports.first?["state"] as? String == "done", "\(exports)")
+    let info = try VideoReader.read(folder.appendingPathComponent("lottie-trim-ring.webm").path)
+    #expect(info.codecName == "vp9" && info.width == 200 && info.height == 200)
+    #expect(info.averageFrameRate.0 == 30 && info.averageFrameRate.1 == 1, "the file's own 30 fps")
+    #expect(info.decodedFrameCount == 60)
+  }
+
   @Test("render's refusals are the page's: transparency in H.264, a bad format, a bad loop count")
   func refusals() throws {
     let (server, folder) = try server()
