@@ -99,7 +99,7 @@ function request(t) {
       parameterProblem.textContent = await response.text();
       parameterProblem.hidden = false;
     } else {
-      refresh().catch((error) => fail(String(error)));
+      refresh().catch(unreachable);
     }
   };
   const query = parameterQuery();
@@ -132,6 +132,13 @@ function setPlaying(on) {
     playStart = performance.now();
     requestAnimationFrame(tick);
   }
+}
+
+/** Says, in place of the frame, that the server cannot be reached (stopped with Ctrl-C, most likely). */
+function unreachable(error) {
+  version = 0;  // whatever answers next is drawn anew
+  fail(`The preview server does not answer (${error.message || error}): it may have been stopped. `
+    + "Start splashvid preview again and reload this page.");
 }
 
 /** Shows `message` in place of the frame. */
@@ -357,9 +364,9 @@ exportButton.addEventListener("click", () => startExport().catch((error) => {
   exportProblem.hidden = false;
 }));
 
-refresh().catch((error) => fail(String(error)));
+refresh().catch(unreachable);
 refreshExports().catch(() => {});
 setInterval(() => {
-  refresh().catch((error) => fail(String(error)));
+  refresh().catch(unreachable);
   if (exportsActive) { refreshExports().catch(() => {}); }
 }, 500);
