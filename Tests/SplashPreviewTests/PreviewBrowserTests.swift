@@ -189,6 +189,19 @@ struct PreviewBrowserTests {
     #expect(recovered as? Bool == true)
   }
 
+  @Test("a server that stops is said in place of the frame")
+  func serverStops() throws {
+    let server = try server(preset: "fuber")
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address)
+    try waitForFirstFrame(browser, session: session)
+    server.stop()
+    let shown = try browser.waitUntil(
+      "!document.getElementById('problem').hidden", value: "document.getElementById('problem').textContent", session: session)
+    #expect((shown as? String)?.contains("The preview server does not answer") == true, "\(shown ?? "nothing")")
+  }
+
   @Test("changing a colour parameter on the page changes the frame to still's with that --param")
   func colourParameter() throws {
     let fuber = Self.presets.appendingPathComponent("fuber.json5")
