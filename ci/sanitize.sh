@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs tests under the sanitizers, each in its own build folder so the normal build stays as is.
-#   ci/sanitize.sh thread    the pipeline's and the preview server's tests under ThreadSanitizer
-#                            (what CI runs)
+#   ci/sanitize.sh thread    the pipeline's, the HTTP server's and the preview's (frames,
+#                            exports, images) tests under ThreadSanitizer (what CI runs)
 #   ci/sanitize.sh address   the whole suite under AddressSanitizer
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +9,7 @@ kind="${1:-thread}"
 case "$kind" in
   thread)
     swift test --sanitize=thread --scratch-path .build/sanitize-thread \
-      --filter "SplashPipelineTests|SplashHTTPTests|PreviewServerTests" ;;
+      --filter "SplashPipelineTests|SplashHTTPTests|PreviewServerTests|PreviewExportTests|PreviewImageParameterTests" ;;
   address)
     # Child processes (the CLI tests run the built binary) inherit the suppressions.
     LSAN_OPTIONS="suppressions=$(pwd)/ci/lsan.supp:print_suppressions=0" \
