@@ -152,7 +152,8 @@ function fail(message) {
 async function inspect(t, query) {
   const shown = `${version}${query}`;
   if (treeShown !== shown) {
-    const response = await fetch(`/inspect.json?t=${encodeURIComponent(t)}${query}`);
+    // The tree's shape alone: the values are asked for one layer at a time.
+    const response = await fetch(`/layers.json?t=${encodeURIComponent(t)}${query}`);
     if (!response.ok) { return; }
     const tree = await response.json();
     treeShown = shown;

@@ -13,6 +13,7 @@ import Synchronization
 ///                             the load's warnings, or the problem that stops the file from
 ///                             loading (the page polls it)
 ///     GET /inspect.json?t=T   `inspect --time T`: the tree, or one layer with &layer=ID
+///     GET /layers.json?t=T    the tree's shape alone (ids, types, masks, sublayers)
 ///     GET /images.json        the images an image parameter may be set to (`PreviewImages`)
 ///     GET /frame.png?t=T      the frame at scene time T, as `still --time T` draws it
 ///                 [&size=WxH] … at another size
@@ -119,10 +120,13 @@ public final class PreviewServer: Sendable {
       } catch {
         return .text("cannot draw the frame: \(error)", status: 500)
       }
-    case "/inspect.json":
+    case "/inspect.json", "/layers.json":
       do {
         let (scene, _, _) = try Self.scene(for: request, document: document)
         let time = try Self.time(request.query["t"])
+        if request.path == "/layers.json" {
+          return HTTPResponse(contentType: "application/json", body: Array(Inspection.outline(of: scene, at: time).utf8))
+        }
         guard let id = request.query["layer"] else {
           return HTTPResponse(contentType: "application/json", body: Array(Inspection.tree(of: scene, at: time).utf8))
         }

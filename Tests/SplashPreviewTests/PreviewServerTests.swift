@@ -213,4 +213,28 @@ struct PreviewServerTests {
     try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: file.path)
     #expect(try warnings() == [])
   }
+
+  @Test("layers.json is the inspect tree's shape: each layer's id and type, mask and sublayers, without the values")
+  func layerOutline() throws {
+    let server = try PreviewServer(scene: try scene(), page: try page())
+    defer { server.stop() }
+    func json(_ target: String) throws -> [String: Any] {
+      let reply = try RawHTTPClient.get(target, port: server.port)
+      #expect(reply.status == 200 && reply.headers["content-type"] == "application/json")
+      return try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
+    }
+    func shape(_ layer: [String: Any]) -> [String: Any] {
+      var kept: [String: Any] = ["id": layer["id"] ?? "", "type": layer["type"] ?? ""]
+      if let mask = layer["mask"] as? [String: Any] { kept["mask"] = shape(mask) }
+      kept["sublayers"] = (layer["sublayers"] as? [[String: Any]] ?? []).map(shape)
+      return kept
+    }
+    let tree = try json("/inspect.json?t=1.5")
+    let outline = try json("/layers.json?t=1.5")
+    let expected = (tree["layers"] as? [[String: Any]] ?? []).map(shape)
+    let found = try #require(outline["layers"] as? [[String: Any]])
+    #expect(!found.isEmpty)
+    #expect(NSArray(array: found).isEqual(to: expected), "the outline differs from the tree's shape")
+    #expect(Set(outline.keys) == ["layers"])
+  }
 }

@@ -14,6 +14,12 @@ public enum Inspection {
     ]).rendered()
   }
 
+  /// The tree's shape alone: each layer's id and type, with its mask and sublayers, for a
+  /// layer list (the whole tree's values run to hundreds of kilobytes for a tiled scene).
+  public static func outline(of scene: Scene, at time: Double) -> String {
+    JSONText.object([("layers", .array(scene.presentation(at: time).layers.map(\.outline)))]).rendered()
+  }
+
   /// One flat object of the properties of the layer `id`, or `nil` when no layer has that id.
   public static func layer(_ id: String, of scene: Scene, at time: Double) -> String? {
     guard let layer = scene.presentation(at: time).layer(withID: id) else { return nil }
@@ -27,6 +33,14 @@ public enum Inspection {
 }
 
 extension PresentationLayer {
+  /// This layer's id and type, with its mask's and sublayers' outlines.
+  var outline: JSONText {
+    var members: [(String, JSONText)] = [("id", .string(id)), ("type", .string(kind.rawValue))]
+    if let mask { members.append(("mask", mask.outline)) }
+    members.append(("sublayers", .array(sublayers.map(\.outline))))
+    return .object(members)
+  }
+
   /// This layer's id and those of its mask and sublayers, depth first.
   var allIDs: [String] {
     [id] + (mask?.allIDs ?? []) + sublayers.flatMap(\.allIDs)
