@@ -2,8 +2,7 @@
 // One frame request is in flight at a time; when drawing is slower than the rate, frames are
 // skipped, never queued, so the picture keeps to the clock. Twice a second it asks whether the
 // file changed (a new version): a file that no longer loads shows its problem in place of the
-// frame until the next good save. The export panel asks the server to render files in the
-// background, as render does, and shows their progress while any is under way.
+// frame until the next good save.
 "use strict";
 
 const frame = document.getElementById("frame");
@@ -21,18 +20,6 @@ const layerTree = document.getElementById("layerTree");
 const layerValues = document.getElementById("layerValues");
 const warningList = document.getElementById("warnings");
 const scaleChoice = document.getElementById("scale");
-const exportSection = document.getElementById("export");
-const exportFormat = document.getElementById("exportFormat");
-const exportLoops = document.getElementById("exportLoops");
-const exportRate = document.getElementById("exportRate");
-const exportTransparent = document.getElementById("exportTransparent");
-const exportButton = document.getElementById("exportButton");
-const exportFolder = document.getElementById("exportFolder");
-const exportProblem = document.getElementById("exportProblem");
-const exportList = document.getElementById("exportList");
-// The server asks this run's token of every export (a POST), so that only this page, which it
-// served, can write files.
-const token = document.querySelector('meta[name="splashvid-token"]').content;
 
 let scene = null;
 let time = 0;             // the scene time shown or being fetched
@@ -45,7 +32,6 @@ let version = 0;          // the server's version of the document shown
 const overrides = {};     // parameter values set on the page, by name, as --param sets them
 let selectedLayer = null; // the id of the layer whose values are shown
 let treeShown = "";       // the version and parameters the layer tree was built for
-let exportsActive = false; // whether an export waits or renders (the list is polled then)
 
 /** The frame URL's part that sets the parameters chosen on the page. */
 function parameterQuery() {
@@ -278,62 +264,6 @@ function showSize() {
   sizeText.textContent = `${size.width}×${size.height} px, ${scene.framesPerSecond} fps`;
 }
 
-/** Asks the server to render the chosen format with the page's parameters and scale. */
-async function startExport() {
-  const query = new URLSearchParams({ format: exportFormat.value, loops: exportLoops.value, scale: scaleChoice.value });
-  if (exportRate.value !== "") { query.set("fps", exportRate.value); }
-  if (exportTransparent.checked) { query.set("transparent", "1"); }
-  for (const name of Object.keys(overrides).sort()) { query.set(`param.${name}`, overrides[name]); }
-  const response = await fetch(`/export?${query}`, { method: "POST", headers: { "X-Request-Token": token } });
-  if (!response.ok) {
-    exportProblem.textContent = await response.text();
-    exportProblem.hidden = false;
-    return;
-  }
-  exportProblem.hidden = true;
-  exportsActive = true;
-  await refreshExports();
-}
-
-/** The exports, with the progress of those under way; a cancel button for each of those. */
-async function refreshExports() {
-  const response = await fetch("/exports.json");
-  if (!response.ok) { exportSection.hidden = true; return; }
-  const state = await response.json();
-  exportFolder.textContent = `Files go to ${state.folder}`;
-  exportsActive = state.exports.some((item) => item.state === "waiting" || item.state === "rendering");
-  exportList.replaceChildren(...state.exports.slice().reverse().map((item) => {
-    const row = document.createElement("li");
-    row.dataset.id = String(item.id);
-    row.dataset.state = item.state;
-    const name = document.createElement("span");
-    name.className = "name";
-    name.textContent = item.name;
-    const progress = document.createElement("progress");
-    progress.max = Math.max(1, item.frameCount);
-    progress.value = item.framesDone;
-    const status = document.createElement("span");
-    status.textContent = item.frameCount > 0 ? `${item.state}, ${item.framesDone} of ${item.frameCount} frames` : item.state;
-    row.append(name, progress, status);
-    if (item.state === "waiting" || item.state === "rendering") {
-      const cancel = document.createElement("button");
-      cancel.type = "button";
-      cancel.textContent = "Cancel";
-      cancel.addEventListener("click", async () => {
-        await fetch(`/export/cancel?id=${item.id}`, { method: "POST", headers: { "X-Request-Token": token } });
-        await refreshExports();
-      });
-      row.append(cancel);
-    }
-    if (item.message) {
-      const message = document.createElement("span");
-      message.className = "message";
-      message.textContent = item.message;
-      row.append(message);
-    }
-    return row;
-  }));
-}
 
 /** Steps `frames` frames from the one shown, pausing playback. */
 function step(frames) {
@@ -354,20 +284,11 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") { step(1); }
 });
 scaleChoice.addEventListener("change", () => { if (scene) { showSize(); show(time); } });
-exportFormat.addEventListener("change", () => {
-  // Only ProRes, VP9, GIF and PNG keep transparency; render refuses it for the others.
-  const keepsAlpha = ["prores", "vp9", "gif", "png"].includes(exportFormat.value);
-  exportTransparent.disabled = !keepsAlpha;
-  if (!keepsAlpha) { exportTransparent.checked = false; }
-});
-exportButton.addEventListener("click", () => startExport().catch((error) => {
-  exportProblem.textContent = String(error);
-  exportProblem.hidden = false;
-}));
+// The export panel (export.js) renders with the parameters and scale set here.
+const exportPanel = ExportPanel({ overrides: () => overrides, scale: () => scaleChoice.value });
 
 refresh().catch(unreachable);
-refreshExports().catch(() => {});
 setInterval(() => {
   refresh().catch(unreachable);
-  if (exportsActive) { refreshExports().catch(() => {}); }
+  exportPanel.poll();
 }, 500);

@@ -12,6 +12,7 @@ public struct PreviewPage: Sendable {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/preview.css": ("preview.css", "text/css; charset=utf-8"),
     "/preview.js": ("preview.js", "text/javascript; charset=utf-8"),
+    "/export.js": ("export.js", "text/javascript; charset=utf-8"),
   ]
 
   public let folder: URL

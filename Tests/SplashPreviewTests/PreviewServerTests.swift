@@ -67,13 +67,14 @@ struct PreviewServerTests {
     #expect(json["framesPerSecond"] as? Int == 60 && json["version"] as? Int == 1)
   }
 
-  @Test("the page's three files are served with their types; nothing else of its folder is")
+  @Test("the page's four files are served with their types; nothing else of its folder is")
   func pageFiles() throws {
     let server = try PreviewServer(scene: try scene(), page: try page())
     defer { server.stop() }
     for (path, type, marker) in [
       ("/", "text/html; charset=utf-8", "<script src=\"/preview.js\">"), ("/preview.css", "text/css; charset=utf-8", "#frame"),
       ("/preview.js", "text/javascript; charset=utf-8", "/frame.png?t="),
+      ("/export.js", "text/javascript; charset=utf-8", "/exports.json"),
     ] {
       let reply = try RawHTTPClient.get(path, port: server.port)
       #expect(reply.status == 200 && reply.headers["content-type"] == type, "\(path)")
