@@ -8,7 +8,7 @@ import Synchronization
 /// `splashvid preview`'s server: the page, the scene's timing and its frames, on the loopback
 /// interface (`HTTPServer`, whose guard checks every request first).
 ///
-///     GET /                   the page (preview/index.html, .css, .js)
+///     GET /                   the page (preview/index.html, preview.css, preview.js, export.js)
 ///     GET /scene.json         canvas, frame size, clip window, rate, version, parameters and
 ///                             the load's warnings, or the problem that stops the file from
 ///                             loading (the page polls it)
@@ -76,9 +76,6 @@ public final class PreviewServer: Sendable {
     server.stop()
     exports?.stop()
   }
-
-  /// Where the export panel writes, when the server has one.
-  public var exportFolder: URL? { exports?.folder }
 
   static func respond(
     to request: HTTPRequest, document: PreviewDocument, frames: PreviewFrames, page: PreviewPage, exports: PreviewExports? = nil,
