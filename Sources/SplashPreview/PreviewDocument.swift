@@ -46,7 +46,7 @@ final class PreviewDocument: Sendable {
 
   /// Loads `source`; a first load that fails is an error, since there is nothing to show yet.
   ///
-  /// - Parameter log: Told each load's warnings, one line each.
+  /// - Parameter log: Told each load's warnings, and each reload's problem, one line each.
   init(source: PresetSource, environment: [String: String], log: @escaping @Sendable (String) -> Void = { _ in }) throws {
     self.source = source
     self.environment = environment
@@ -88,6 +88,7 @@ final class PreviewDocument: Sendable {
         if let file = try? source.file(environment: environment), !files.contains(file) { files.append(file) }
         loaded.inputs = Self.stamps(of: files)
         loaded.snapshot = Snapshot(state: .problem("\(error)"), version: version)
+        log("splashvid: \(error)")
       }
       return loaded.snapshot
     }

@@ -186,7 +186,7 @@ struct PreviewServerTests {
     #expect(unknown.status == 400 && unknown.text.contains("nope"), "\(unknown.text)")
   }
 
-  @Test("the load's warnings are on scene.json and in the log, and are gone once the file is fixed")
+  @Test("the load's warnings (and a broken save's problem) are on scene.json and in the log, and gone once the file is fixed")
   func warnings() throws {
     let folder = try ScratchFolder.make("preview-warnings")
     let file = folder.appendingPathComponent("w.json5")
@@ -208,6 +208,17 @@ struct PreviewServerTests {
     let expected = "\(file.path): layers[0]: warning: this shape layer has no \"path\", so it draws nothing"
     #expect(try warnings() == [expected])
     #expect(logged.withLock { $0 } == ["splashvid: \(expected)"])
+
+    // A broken save is printed too, once, as the page shows it.
+    try "{ schemaVersion: 1, canvas: ".write(to: file, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 2)], ofItemAtPath: file.path)
+    let broken = try RawHTTPClient.get("/scene.json", port: server.port).text
+    #expect(broken.contains("\"problem\""))
+    _ = try RawHTTPClient.get("/scene.json", port: server.port)
+    let lines = logged.withLock { $0 }
+    #expect(
+      lines.count == 2 && lines.last?.hasPrefix("splashvid: \(file.path): not valid JSON5: line 1, column 29") == true,
+      "\(lines.last ?? "")")
 
     try warned.replacingOccurrences(of: "fillColor", with: "path: { rect: [0, 0, 10, 10] }, fillColor").write(
       to: file, atomically: false, encoding: .utf8)
