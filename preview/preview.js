@@ -234,22 +234,15 @@ async function refresh() {
   const response = await fetch("/scene.json");
   if (!response.ok) { fail(await response.text()); return; }
   const state = await response.json();
+  showWarnings(state.warnings || []);
   if (state.version === version) { return; }
   version = state.version;
-  if (state.problem) { setPlaying(false); warningList.hidden = true; fail(state.problem); return; }
+  if (state.problem) { setPlaying(false); fail(state.problem); return; }
   problem.hidden = true;
   stage.hidden = false;
   const first = scene === null;
   scene = state;
   buildControls(state.parameters || []);
-  // What the load warned of, as render prints it: a shape that draws nothing, a Lottie
-  // feature that is not drawn.
-  warningList.replaceChildren(...(state.warnings || []).map((warning) => {
-    const item = document.createElement("li");
-    item.textContent = warning;
-    return item;
-  }));
-  warningList.hidden = warningList.children.length === 0;
   scrubber.max = String(end());
   scrubber.step = String(1 / scene.framesPerSecond);
   const left = (scene.clip.start / end()) * 100;
@@ -259,11 +252,26 @@ async function refresh() {
   show(first ? scene.clip.start : time);
 }
 
+/**
+ * What the load and the drawing warned of, as render prints it: a shape that draws nothing, a
+ * Lottie feature that is not drawn, a font that is not installed (known once a frame is drawn,
+ * so asked for on every poll).
+ */
+function showWarnings(warnings) {
+  const shown = Array.from(warningList.children, (item) => item.textContent);
+  if (shown.join("\n") === warnings.join("\n")) { return; }
+  warningList.replaceChildren(...warnings.map((warning) => {
+    const item = document.createElement("li");
+    item.textContent = warning;
+    return item;
+  }));
+  warningList.hidden = warnings.length === 0;
+}
+
 function showSize() {
   const size = frameSize();
   sizeText.textContent = `${size.width}×${size.height} px, ${scene.framesPerSecond} fps`;
 }
-
 
 /** Steps `frames` frames from the one shown, pausing playback. */
 function step(frames) {

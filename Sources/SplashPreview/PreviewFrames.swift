@@ -13,15 +13,37 @@ import Synchronization
 /// kept for the next request), and at most `cacheByteLimit` bytes of PNGs are kept, dropping
 /// those asked for longest ago. A scrubbing page asks for many frames; beyond the limit it
 /// waits, and the server's connection limit bounds how many wait.
+///
+/// What the backend warns of while drawing (a font that is not installed, and what stands in
+/// for it) is kept for the document's version, as `render` prints it: the backends are made
+/// anew for each version, since each says a warning once.
 final class PreviewFrames: Sendable {
   static let rendersInFlight = 2
   static let cacheByteLimit = 48 * 1024 * 1024
+  /// The most drawing warnings kept for a version.
+  static let warningLimit = 20
+
+  /// The version the backends draw, the backends not lent out, and what they warned of.
+  private struct Backends: Sendable {
+    var version = 0
+    var idle: [BackendBox] = []
+    var warnings: [String] = []
+  }
 
   private let slots = DispatchSemaphore(value: PreviewFrames.rendersInFlight)
-  private let backends = Mutex<[BackendBox]>([])
+  private let backends = Mutex(Backends())
   private let cache = Mutex(FrameCache())
+  private let log: @Sendable (String) -> Void
 
-  init() {}
+  /// - Parameter log: Told each drawing warning once a version, as `render` prints it.
+  init(log: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.log = log
+  }
+
+  /// What drawing frames of `version` warned of so far.
+  func warnings(version: Int) -> [String] {
+    backends.withLock { $0.version == version ? $0.warnings : [] }
+  }
 
   /// The frame of `scene` at scene time `time`, `width` × `height` pixels, as PNG bytes.
   ///
@@ -32,8 +54,8 @@ final class PreviewFrames: Sendable {
     if let kept = cache.withLock({ $0.bytes(for: key) }) { return kept }
     slots.wait()
     defer { slots.signal() }
-    let box = backends.withLock { $0.popLast() } ?? BackendBox()
-    defer { backends.withLock { $0.append(box) } }
+    let box = lend(version: version)
+    defer { backends.withLock { if $0.version == version { $0.idle.append(box) } } }
     guard let buffer = PixelBuffer(width: width, height: height) else {
       throw RenderError(stage: "allocating a preview frame", message: "\(width)x\(height) is too large")
     }
@@ -43,12 +65,39 @@ final class PreviewFrames: Sendable {
     cache.withLock { $0.keep(png, for: key, limit: Self.cacheByteLimit) }
     return png
   }
+
+  /// A backend for a frame of `version`: an idle one, or a new one whose warnings are kept for it.
+  private func lend(version: Int) -> BackendBox {
+    backends.withLock { backends in
+      if backends.version != version {
+        // A new version: the old backends said their warnings already, and may not apply.
+        backends = Backends(version: version)
+      }
+      if let idle = backends.idle.popLast() { return idle }
+      return BackendBox { [weak self] warning in self?.note(warning, version: version) }
+    }
+  }
+
+  private func note(_ warning: String, version: Int) {
+    let isNew = backends.withLock { backends in
+      guard backends.version == version, !backends.warnings.contains(warning), backends.warnings.count < Self.warningLimit else {
+        return false
+      }
+      backends.warnings.append(warning)
+      return true
+    }
+    if isNew { log("splashvid: \(warning)") }
+  }
 }
 
 /// A backend lent to one render at a time (the pool hands it out under a lock).
 private final class BackendBox: @unchecked Sendable {
   // Unchecked: a box is used by one request at a time, between leaving the pool and returning.
-  let backend = CairoBackend()
+  let backend: CairoBackend
+
+  init(warn: @escaping @Sendable (String) -> Void) {
+    backend = CairoBackend(warn: warn)
+  }
 }
 
 /// PNGs by time and size, the least recently asked for dropped past a byte limit.

@@ -10,8 +10,8 @@ import Synchronization
 ///
 ///     GET /                   the page (preview/index.html, preview.css, preview.js, export.js)
 ///     GET /scene.json         canvas, frame size, clip window, rate, version, parameters and
-///                             the load's warnings, or the problem that stops the file from
-///                             loading (the page polls it)
+///                             the warnings of the load and of drawing its frames, or the
+///                             problem that stops the file from loading (the page polls it)
 ///     GET /inspect.json?t=T   `inspect --time T`: the tree, or one layer with &layer=ID
 ///     GET /layers.json?t=T    the tree's shape alone (ids, types, masks, sublayers)
 ///     GET /images.json        the images an image parameter may be set to (`PreviewImages`)
@@ -46,7 +46,7 @@ public final class PreviewServer: Sendable {
   ) throws {
     try self.init(
       document: PreviewDocument(source: source, environment: environment, log: log), page: page, port: port,
-      exports: PreviewExports(source: source, folder: exportFolder, environment: environment, log: log))
+      exports: PreviewExports(source: source, folder: exportFolder, environment: environment, log: log), log: log)
   }
 
   /// Starts serving a scene that never changes, with no export panel.
@@ -54,8 +54,11 @@ public final class PreviewServer: Sendable {
     try self.init(document: PreviewDocument(scene: scene), page: page, port: port, exports: nil)
   }
 
-  init(document: PreviewDocument, page: PreviewPage, port: UInt16, exports: PreviewExports?) throws {
-    let frames = PreviewFrames()
+  init(
+    document: PreviewDocument, page: PreviewPage, port: UInt16, exports: PreviewExports?,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws {
+    let frames = PreviewFrames(log: log)
     let token = Mutex<String>("")
     // The token is the server's, known once it listens; no request is answered before.
     let server = try HTTPServer(port: port, acceptsPost: exports != nil) { request in
@@ -100,7 +103,9 @@ public final class PreviewServer: Sendable {
       let description =
         switch snapshot.state {
         case .scene(let scene):
-          sceneDescription(scene, version: snapshot.version, parameters: snapshot.parameters, warnings: snapshot.warnings)
+          sceneDescription(
+            scene, version: snapshot.version, parameters: snapshot.parameters,
+            warnings: snapshot.warnings + frames.warnings(version: snapshot.version))
         case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(JSONText.quote(problem))}"
         }
       return HTTPResponse(contentType: "application/json", body: Array(description.utf8))

@@ -249,4 +249,38 @@ struct PreviewServerTests {
     #expect(NSArray(array: found).isEqual(to: expected), "the outline differs from the tree's shape")
     #expect(Set(outline.keys) == ["layers"])
   }
+
+  @Test("what drawing warns of (a font not installed) joins the warnings once a frame is drawn, once a version")
+  func drawingWarnings() throws {
+    let folder = try ScratchFolder.make("preview-draw-warnings")
+    let file = folder.appendingPathComponent("t.json5")
+    let preset = """
+      { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 },
+        layers: [ { id: "label", type: "text", bounds: [0, 0, 100, 40], position: [50, 50], string: "Hi",
+                    fontFamily: "NoSuchFontFamilyAnywhere", fontSize: 20 } ] }
+      """
+    try preset.write(to: file, atomically: false, encoding: .utf8)
+    let logged = Mutex<[String]>([])
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(),
+      exportFolder: folder.appendingPathComponent("exports"), log: { line in logged.withLock { $0.append(line) } })
+    defer { server.stop() }
+    func warnings() throws -> [String] {
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
+      return try #require(json["warnings"] as? [String])
+    }
+    #expect(try warnings() == [], "nothing drawn yet")
+    for time in [0.1, 0.5, 0.1] { #expect(try RawHTTPClient.get("/frame.png?t=\(time)", port: server.port).status == 200) }
+    let found = try warnings()
+    #expect(found.count == 1 && found[0].contains("\"NoSuchFontFamilyAnywhere\" is not installed"), "\(found)")
+    #expect(logged.withLock { $0 } == found.map { "splashvid: \($0)" }, "printed once")
+
+    // A save is a new version: its frames warn again, or not, for themselves.
+    try preset.replacingOccurrences(of: "NoSuchFontFamilyAnywhere", with: "Lato").write(to: file, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: file.path)
+    #expect(try warnings() == [])
+    #expect(try RawHTTPClient.get("/frame.png?t=0.5", port: server.port).status == 200)
+    #expect(try warnings() == [], "Lato is installed")
+  }
 }
