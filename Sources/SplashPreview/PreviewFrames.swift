@@ -78,7 +78,9 @@ final class PreviewFrames: Sendable {
     }
   }
 
-  private func note(_ warning: String, version: Int) {
+  private func note(_ message: String, version: Int) {
+    // Worded as render words it (`WarningLog`).
+    let warning = "warning: \(message)"
     let isNew = backends.withLock { backends in
       guard backends.version == version, !backends.warnings.contains(warning), backends.warnings.count < Self.warningLimit else {
         return false
