@@ -9,7 +9,7 @@ kind="${1:-thread}"
 case "$kind" in
   thread)
     swift test --sanitize=thread --scratch-path .build/sanitize-thread \
-      --filter "SplashPipelineTests|SplashHTTPTests|PreviewServerTests|PreviewExportTests|PreviewImageParameterTests" ;;
+      --filter "SplashPipelineTests|SplashHTTPTests|PreviewServerTests|PreviewExportTests|PreviewImageParameterTests|LockedTests" ;;
   address)
     # Child processes (the CLI tests run the built binary) inherit the suppressions.
     LSAN_OPTIONS="suppressions=$(pwd)/ci/lsan.supp:print_suppressions=0" \

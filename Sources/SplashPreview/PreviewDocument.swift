@@ -1,8 +1,8 @@
 import Foundation
+import SplashCore
 import SplashModel
 import SplashOutput
 import SplashPresets
-import Synchronization
 
 /// The animation the preview shows, loaded again whenever its file or one of its images
 /// changes on disk; a file that no longer loads is a problem shown in place of the frame until
@@ -39,9 +39,9 @@ final class PreviewDocument: Sendable {
   private let log: @Sendable (String) -> Void
   /// The images an image parameter may be set to on the page; `nil` for a fixed scene.
   let images: PreviewImages?
-  private let loaded: Mutex<Loaded>
+  private let loaded: Locked<Loaded>
   /// Scenes compiled with the page's parameter values, by version and values; a few at most.
-  private let variants = Mutex<[String: Scene]>([:])
+  private let variants = Locked<[String: Scene]>([:])
   static let variantLimit = 8
 
   /// Loads `source`; a first load that fails is an error, since there is nothing to show yet.
@@ -56,7 +56,7 @@ final class PreviewDocument: Sendable {
     let parameters = Self.parameters(source: source, environment: environment)
     let presetFolder = (try? source.file(environment: environment)).map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
     images = (source.assetsRoot.map { URL(fileURLWithPath: $0) } ?? presetFolder).flatMap(PreviewImages.init(folder:))
-    loaded = Mutex(
+    loaded = Locked(
       Loaded(snapshot: Snapshot(state: .scene(scene), version: 1, parameters: parameters, warnings: warnings), inputs: inputs))
   }
 
@@ -66,7 +66,7 @@ final class PreviewDocument: Sendable {
     environment = [:]
     log = { _ in }
     images = nil
-    loaded = Mutex(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1), inputs: [:]))
+    loaded = Locked(Loaded(snapshot: Snapshot(state: .scene(scene), version: 1), inputs: [:]))
   }
 
   /// What is shown now, after loading again if an input changed since the last load.

@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
+import SplashCore
 import SplashHTTP
 import SplashOutput
 import SplashPipeline
-import Synchronization
 
 /// The export panel's renders: each a `RenderJob`, as `render` builds and runs it, in the
 /// background, one at a time, with its progress kept for the page to show.
@@ -48,7 +48,7 @@ final class PreviewExports: Sendable {
   private let stem: String
   private let environment: [String: String]
   private let log: @Sendable (String) -> Void
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   private let renderer = DispatchQueue(label: "splashvid.preview.export")
 
   /// Exports of `source`, written to `folder` (made when the first export completes).

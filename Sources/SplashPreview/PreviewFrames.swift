@@ -4,7 +4,6 @@ import SplashCore
 import SplashModel
 import SplashOutput
 import SplashRender
-import Synchronization
 
 /// The preview's frames: PNGs of the scene at a time, drawn by the same backend as `still`
 /// and `render`, and kept for a while.
@@ -31,8 +30,8 @@ final class PreviewFrames: Sendable {
   }
 
   private let slots = DispatchSemaphore(value: PreviewFrames.rendersInFlight)
-  private let backends = Mutex(Backends())
-  private let cache = Mutex(FrameCache())
+  private let backends = Locked(Backends())
+  private let cache = Locked(FrameCache())
   private let log: @Sendable (String) -> Void
 
   /// - Parameter log: Told each drawing warning once a version, as `render` prints it.

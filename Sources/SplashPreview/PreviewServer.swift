@@ -1,9 +1,9 @@
 import Foundation
+import SplashCore
 import SplashHTTP
 import SplashModel
 import SplashOutput
 import SplashPresets
-import Synchronization
 
 /// `splashvid preview`'s server: the page, the scene's timing and its frames, on the loopback
 /// interface (`HTTPServer`, whose guard checks every request first).
@@ -59,7 +59,7 @@ public final class PreviewServer: Sendable {
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
     let frames = PreviewFrames(log: log)
-    let token = Mutex<String>("")
+    let token = Locked<String>("")
     // The token is the server's, known once it listens; no request is answered before.
     let server = try HTTPServer(port: port, acceptsPost: exports != nil) { request in
       PreviewServer.respond(to: request, document: document, frames: frames, page: page, exports: exports, token: token.withLock { $0 })

@@ -137,6 +137,31 @@ struct PreviewBrowserTests {
     }
     // Reported, not asserted: a timing threshold would fail on a busy machine, not on a slow page.
     print("preview: scrub to shown frame at 750x1334: \(delays.joined(separator: ", "))")
+
+    // Playback for two seconds at each scale: how many frames the page shows a second.
+    var rates: [String] = []
+    for scale in ["2", "1"] {
+      let shown = try browser.evaluate(
+        """
+        (async () => {
+          const img = document.getElementById('frame');
+          const choice = document.getElementById('scale');
+          choice.value = '\(scale)';
+          choice.dispatchEvent(new Event('change'));
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          let frames = 0;
+          const count = () => { frames += 1; };
+          img.addEventListener('load', count);
+          document.getElementById('play').click();
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          document.getElementById('play').click();
+          img.removeEventListener('load', count);
+          return frames / 2;
+        })()
+        """, session: session)
+      rates.append(String(format: "%.0f fps at %@×", (shown as? Double) ?? -1, scale))
+    }
+    print("preview: playback of a 60 fps scene shows \(rates.joined(separator: ", "))")
   }
 
   @Test("a screenshot of the page with each shipped preset, scrubbed into its clip", arguments: ["fuber", "welcome", "logo-reveal"])

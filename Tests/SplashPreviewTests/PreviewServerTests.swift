@@ -5,7 +5,6 @@ import SplashHTTP
 import SplashModel
 import SplashOutput
 import SplashTestSupport
-import Synchronization
 import Testing
 
 @testable import SplashPreview
@@ -195,7 +194,7 @@ struct PreviewServerTests {
         layers: [ { id: "empty", type: "shape", fillColor: "#ff0000" } ] }
       """
     try warned.write(to: file, atomically: false, encoding: .utf8)
-    let logged = Mutex<[String]>([])
+    let logged = Locked<[String]>([])
     let server = try PreviewServer(
       source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(),
       exportFolder: folder.appendingPathComponent("exports"), log: { line in logged.withLock { $0.append(line) } })
@@ -260,7 +259,7 @@ struct PreviewServerTests {
                     fontFamily: "NoSuchFontFamilyAnywhere", fontSize: 20 } ] }
       """
     try preset.write(to: file, atomically: false, encoding: .utf8)
-    let logged = Mutex<[String]>([])
+    let logged = Locked<[String]>([])
     let server = try PreviewServer(
       source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(),
       exportFolder: folder.appendingPathComponent("exports"), log: { line in logged.withLock { $0.append(line) } })

@@ -1,4 +1,4 @@
-import Synchronization
+import SplashCore
 
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +19,7 @@ enum ChildProcesses {
     var isClosed = false
   }
 
-  private static let state = Mutex(State())
+  private static let state = Locked(State())
 
   /// Records `identifier`, a child just started.
   static func register(_ identifier: pid_t) {

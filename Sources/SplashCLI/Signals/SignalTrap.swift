@@ -27,7 +27,7 @@ enum SignalTrap {
   /// Starts trapping. With `flag`, the first signal sets it and the command winds down on its
   /// own; without, the first signal exits at once (still removing temporaries).
   static func install(cancelling flag: CancellationFlag?) {
-    let signals = Mutex(0)
+    let signals = Locked(0)
     // SIGHUP: the terminal closed or a supervisor asked; it ends the work as Ctrl-C does.
     for number in [SIGINT, SIGTERM, SIGHUP] {
       signal(number, SIG_IGN)

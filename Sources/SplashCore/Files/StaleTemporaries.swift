@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,7 +20,7 @@ public enum StaleTemporaries {
   /// How long an unlocked temporary of an earlier version must have been untouched.
   static let legacyAge: Int = 3600
 
-  private static let sweptFolders = Mutex<Set<String>>([])
+  private static let sweptFolders = Locked<Set<String>>([])
 
   /// Sweeps `folder` unless this process already did.
   public static func sweepOnce(_ folder: String) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +18,7 @@ public enum TemporaryFiles {
     var isClosed = false
   }
 
-  private static let state = Mutex(State())
+  private static let state = Locked(State())
 
   /// Records `path` (a file, or a folder when `isFolder`), just created, as this process's
   /// temporary.
