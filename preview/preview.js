@@ -1,8 +1,9 @@
 // splashvid preview: plays the scene by asking the server for frames at the scene's rate.
-// One frame request is in flight at a time; when drawing is slower than the rate, frames are
-// skipped, never queued, so the picture keeps to the clock. Twice a second it asks whether the
-// file changed (a new version): a file that no longer loads shows its problem in place of the
-// frame until the next good save.
+// Playing, two frame requests are in flight (the server draws two at once); when drawing is
+// slower than the rate, frames are skipped, never queued, so the picture keeps to the clock.
+// Scrubbing and stepping keep one in flight, and ask for the last time wanted when it
+// arrives. Twice a second the page asks whether the file changed (a new version): a file that
+// no longer loads shows its problem in place of the frame until the next good save.
 "use strict";
 
 const frame = document.getElementById("frame");
@@ -61,18 +62,32 @@ function show(t) {
   request(time);
 }
 
+/** The frame's address at scene time `t`, with the page's scale and parameters (`query`). */
+function frameURL(t, query) {
+  const size = frameSize();
+  return `/frame.png?t=${encodeURIComponent(t)}&size=${size.width}x${size.height}&v=${version}${query}`;
+}
+
+/** Puts a loaded frame on the stage, marked with what it shows. */
+function display(image, t, query) {
+  frame.src = image.src;
+  frame.dataset.time = String(t);
+  frame.dataset.version = String(version);
+  frame.dataset.parameters = query;
+  parameterProblem.hidden = true;
+}
+
 function request(t) {
   if (inFlight) { wanted = t; return; }
   inFlight = true;
+  const query = parameterQuery();
   const next = new Image();
   next.onload = () => {
-    frame.src = next.src;
-    frame.dataset.time = String(t);
-    frame.dataset.version = String(version);
-    frame.dataset.parameters = query;
-    parameterProblem.hidden = true;
-    // While playing, the values would change faster than anyone reads them.
-    if (!playing) { inspect(t, query).catch(() => {}); }
+    // Asked for before playback began: playback's own frames are newer.
+    if (!playing) {
+      display(next, t, query);
+      inspect(t, query).catch(() => {});
+    }
     inFlight = false;
     if (wanted !== null) { const again = wanted; wanted = null; request(again); }
   };
@@ -88,24 +103,69 @@ function request(t) {
       refresh().catch(unreachable);
     }
   };
+  next.src = frameURL(t, query);
+}
+
+// Playback keeps two frames in flight, as the server draws two at once, each asked for where
+// the clock will be when it arrives (the last frames took `latency` ms). A frame that arrives
+// after a later one is dropped, so the picture never steps back.
+//
+//   clock   ──────●────────────●────────────●──────▶
+//   asked         t1 (for now+latency)      t3
+//                      t2 ───────────┐
+//   shown               t1 ──── t2 ──┴── t3
+let playLoads = 0;        // frames asked for while playing, not yet arrived
+let playAsked = 0;        // how many were asked for; each is numbered in turn
+let playShown = 0;        // the number of the frame on the stage
+let lastAskedFrame = -1;  // the frame last asked for, counted on the unlooped playback clock
+let latency = 50;         // ms a frame took to arrive, averaged
+
+/** Seconds on the playback clock at `now`, counted on without looping. */
+function playClock(now) { return playFrom + (now - playStart) / 1000; }
+
+/** The scene time of playback clock time `t`: looping over the clip window when asked to. */
+function sceneTime(t) {
+  if (t <= end() || !loopBox.checked) { return Math.min(t, end()); }
+  // Loops replay the clip window, as the rendered clip does.
+  return scene.clip.start + ((t - scene.clip.start) % (scene.clip.cycle + scene.clip.hold));
+}
+
+function askWhilePlaying(t) {
+  const number = ++playAsked;
+  playLoads += 1;
   const query = parameterQuery();
-  const size = frameSize();
-  next.src = `/frame.png?t=${encodeURIComponent(t)}&size=${size.width}x${size.height}&v=${version}${query}`;
+  const started = performance.now();
+  const next = new Image();
+  next.onload = () => {
+    playLoads -= 1;
+    latency = 0.8 * latency + 0.2 * (performance.now() - started);
+    if (!playing || number < playShown) { return; }
+    playShown = number;
+    time = t;
+    scrubber.value = String(t);
+    timeText.textContent = `t = ${t.toFixed(3)} s`;
+    display(next, t, query);
+  };
+  // A refused frame is said once playback stops, when the frame shown is asked for again.
+  next.onerror = () => { playLoads -= 1; };
+  next.src = frameURL(t, query);
 }
 
 function tick(now) {
   if (!playing) { return; }
-  let t = playFrom + (now - playStart) / 1000;
-  if (t > end()) {
-    if (loopBox.checked) {
-      // Loops replay the clip window, as the rendered clip does.
-      t = scene.clip.start + ((t - scene.clip.start) % (scene.clip.cycle + scene.clip.hold));
-    } else {
-      t = end();
-      setPlaying(false);
-    }
+  if (!loopBox.checked && playClock(now) > end()) {
+    setPlaying(false);
+    show(end());
+    return;
   }
-  if (!inFlight) { show(onFrame(t)); }
+  // Frames are asked for in the clock's order, never one before the last asked for, however
+  // the latency estimate moves: so, numbered in turn, they are shown in the clock's order.
+  while (playLoads < 2) {
+    const wantedFrame = Math.round(playClock(now + latency) * scene.framesPerSecond);
+    if (wantedFrame <= lastAskedFrame) { break; }
+    lastAskedFrame = wantedFrame;
+    askWhilePlaying(onFrame(sceneTime(wantedFrame / scene.framesPerSecond)));
+  }
   requestAnimationFrame(tick);
 }
 
@@ -116,6 +176,7 @@ function setPlaying(on) {
   if (on) {
     playFrom = time >= end() ? scene.clip.start : time;
     playStart = performance.now();
+    lastAskedFrame = -1;
     requestAnimationFrame(tick);
   }
 }

@@ -103,8 +103,9 @@ struct PreviewBrowserTests {
     return hash
   }
 
-  @Test("scrubbing to T shows still's frame at T; the time to show it is reported")
+  @Test("scrubbing to T shows still's frame at T; playing shows frames in order; the times are reported")
   func scrubShowsStillsFrame() throws {
+    let scene = try PresetSource(origin: .file(Self.presets.appendingPathComponent("fuber.json5").path)).load(environment: [:])
     let server = try server(preset: "fuber")
     defer { server.stop() }
     let browser = try browser()
@@ -138,28 +139,41 @@ struct PreviewBrowserTests {
     // Reported, not asserted: a timing threshold would fail on a busy machine, not on a slow page.
     print("preview: scrub to shown frame at 750x1334: \(delays.joined(separator: ", "))")
 
-    // Playback for two seconds at each scale: how many frames the page shows a second.
+    // Playback for two seconds at each scale: how many frames the page shows a second, each
+    // a frame of the clip on its grid, in order (or back to the clip's start, looping).
     var rates: [String] = []
     for scale in ["2", "1"] {
-      let shown = try browser.evaluate(
-        """
-        (async () => {
-          const img = document.getElementById('frame');
-          const choice = document.getElementById('scale');
-          choice.value = '\(scale)';
-          choice.dispatchEvent(new Event('change'));
-          await new Promise((resolve) => setTimeout(resolve, 500));
-          let frames = 0;
-          const count = () => { frames += 1; };
-          img.addEventListener('load', count);
-          document.getElementById('play').click();
-          await new Promise((resolve) => setTimeout(resolve, 2000));
-          document.getElementById('play').click();
-          img.removeEventListener('load', count);
-          return frames / 2;
-        })()
-        """, session: session)
-      rates.append(String(format: "%.0f fps at %@×", (shown as? Double) ?? -1, scale))
+      let played = try #require(
+        try browser.evaluate(
+          """
+          (async () => {
+            const img = document.getElementById('frame');
+            const choice = document.getElementById('scale');
+            choice.value = '\(scale)';
+            choice.dispatchEvent(new Event('change'));
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            const times = [];
+            const count = () => { times.push(Number(img.dataset.time)); };
+            img.addEventListener('load', count);
+            document.getElementById('play').click();
+            await new Promise((resolve) => setTimeout(resolve, 2000));
+            document.getElementById('play').click();
+            img.removeEventListener('load', count);
+            return { times, scrubber: Number(document.getElementById('scrubber').value), shown: Number(img.dataset.time) };
+          })()
+          """, session: session) as? [String: Any])
+      let times = try #require(played["times"] as? [Double])
+      #expect(!times.isEmpty, "playback showed no frame")
+      // Back only by looping: from near the clip's end to near its start.
+      let loop = scene.clip.cycle + scene.clip.hold
+      for (earlier, later) in zip(times, times.dropFirst()) {
+        #expect(later > earlier || earlier - later > loop / 2, "playback stepped back from \(earlier) to \(later)")
+      }
+      #expect(times.allSatisfy { abs($0 * 60 - ($0 * 60).rounded()) < 1e-6 }, "frames off the 60 fps grid: \(times)")
+      let scrubber = try #require(played["scrubber"] as? Double)
+      let shown = try #require(played["shown"] as? Double)
+      #expect(abs(scrubber - shown) < 1e-6, "paused, the scrubber (\(scrubber)) shows the frame's time (\(shown))")
+      rates.append(String(format: "%.0f fps at %@×", Double(times.count) / 2, scale))
     }
     print("preview: playback of a 60 fps scene shows \(rates.joined(separator: ", "))")
   }
