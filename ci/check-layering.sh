@@ -33,5 +33,11 @@ done
 offenders=$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*@(preconcurrency|_implementationOnly)[[:space:]]+((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]' Sources Tests || true)
 [ -z "$offenders" ] || fail "@preconcurrency and @_implementationOnly imports are not used, found: $offenders"
 
+# The standard library's Mutex takes a contended lock through the kernel on Linux, where
+# ThreadSanitizer cannot see it, and CI's ThreadSanitizer run then reports races that are not
+# there; SplashCore's Locked is the lock to use (Sources/SplashCore/Concurrency/Locked.swift).
+offenders=$(grep -rnE '\bMutex *(<|\()' Sources Tests || true)
+[ -z "$offenders" ] || fail "use SplashCore's Locked, not Synchronization.Mutex (ThreadSanitizer cannot see its contended lock): $offenders"
+
 [ $status -eq 0 ] && echo "check-layering: ok" >&2
 exit $status
