@@ -14,7 +14,7 @@ import SplashOutput
 ///     param.NAME=VALUE                        --param NAME=VALUE
 ///
 /// The file's name is never the page's to choose: the server names it (`PreviewExports`).
-struct PreviewExportRequest: Sendable, Equatable {
+struct PreviewExportRequest: Sendable {
   /// An output format the panel offers: every one `render` writes.
   enum Format: String, CaseIterable, Sendable {
     case h264, hevc, prores, vp9, gif, png
@@ -70,13 +70,10 @@ struct PreviewExportRequest: Sendable, Equatable {
       size.scale = scale
     }
     if let text = query["size"] {
-      let parts = text.split(separator: "x")
-      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...PreviewServer.maximumSide).contains(width),
-        (1...PreviewServer.maximumSide).contains(height)
-      else {
+      guard let size = PreviewServer.pixelSize(text) else {
         throw Self.refusal("size", expected: "WIDTHxHEIGHT, each from 1 to \(PreviewServer.maximumSide)", found: text)
       }
-      size.requested = (width, height)
+      self.size.requested = size
     }
     if let text = query["fps"], !text.isEmpty {
       guard let rate = Int(text), VideoSettings.frameRateRange.contains(rate) else {
@@ -95,12 +92,6 @@ struct PreviewExportRequest: Sendable, Equatable {
 
   private static func refusal(_ argument: String, expected: String, found: String?) -> HTTPRefusal {
     HTTPRefusal(status: 400, reason: "\(argument): expected \(expected), found \(found.map { "\"\($0)\"" } ?? "none")")
-  }
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.format == rhs.format && lhs.loops == rhs.loops && lhs.size.scale == rhs.size.scale
-      && lhs.size.requested.map { [$0.width, $0.height] } == rhs.size.requested.map { [$0.width, $0.height] }
-      && lhs.framesPerSecond == rhs.framesPerSecond && lhs.isTransparent == rhs.isTransparent && lhs.parameters == rhs.parameters
   }
 
   /// The job `render` would build for these options, writing to `path` (a file, or for a PNG

@@ -211,12 +211,18 @@ public final class PreviewServer: Sendable {
 
   private static func size(_ text: String?, scene: Scene) throws -> (width: Int, height: Int) {
     guard let text else { return defaultSize(of: scene) }
+    guard let size = pixelSize(text) else {
+      throw HTTPRefusal(status: 400, reason: "expected size=WIDTHxHEIGHT, each from 1 to \(maximumSide), found \(text)")
+    }
+    return size
+  }
+
+  /// `WIDTHxHEIGHT`, each side from 1 to `maximumSide`, or `nil`.
+  static func pixelSize(_ text: String) -> (width: Int, height: Int)? {
     let parts = text.split(separator: "x")
     guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...maximumSide).contains(width),
       (1...maximumSide).contains(height)
-    else {
-      throw HTTPRefusal(status: 400, reason: "expected size=WIDTHxHEIGHT, each from 1 to \(maximumSide), found \(text)")
-    }
+    else { return nil }
     return (width, height)
   }
 

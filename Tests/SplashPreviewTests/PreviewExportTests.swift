@@ -22,14 +22,14 @@ struct PreviewExportTests {
 
   /// A POST as the page sends it: from its own origin, with the token it was served.
   private func post(_ target: String, to server: PreviewServer, token: String? = nil) throws -> RawHTTPClient.Reply {
-    let token = try token ?? pageToken(server)
+    let token = try token ?? Self.pageToken(server)
     return try RawHTTPClient.exchange(
       "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nOrigin: http://127.0.0.1:\(server.port)\r\n"
         + "\(HTTPRequestGuard.tokenHeader): \(token)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", port: server.port)
   }
 
   /// The token in the page the server hands out.
-  private func pageToken(_ server: PreviewServer) throws -> String {
+  static func pageToken(_ server: PreviewServer) throws -> String {
     let page = try RawHTTPClient.get("/", port: server.port).text
     let marker = "name=\"splashvid-token\" content=\""
     let start = try #require(page.range(of: marker)).upperBound
@@ -65,7 +65,7 @@ struct PreviewExportTests {
   func exportWritesAVideo() throws {
     let (server, folder) = try server()
     defer { server.stop() }
-    let token = try pageToken(server)
+    let token = try Self.pageToken(server)
     #expect(token.count == 32, "the page carries this run's token")
     let first = try post("/export?format=h264&scale=0.5&fps=12&param.backgroundColor=%23102030", to: server)
     #expect(first.status == 202, "\(first.text)")
@@ -160,7 +160,7 @@ struct PreviewExportTests {
     #expect(try RawHTTPClient.get("/export?format=gif", port: server.port).status == 405)
     let foreign = try RawHTTPClient.exchange(
       "POST /export?format=gif HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nOrigin: https://evil.example\r\n"
-        + "\(HTTPRequestGuard.tokenHeader): \(try pageToken(server))\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+        + "\(HTTPRequestGuard.tokenHeader): \(try Self.pageToken(server))\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
       port: server.port)
     #expect(foreign.status == 403)
     #expect(try post("/frame.png?t=1", to: server).status == 405, "a POST reaches nothing but the export routes")

@@ -83,9 +83,7 @@ struct PreviewImageParameterTests {
     ).run(environment: [:], log: { _ in })
     let found = try PNGReader.read(scratch.appendingPathComponent("served.png").path)
     let expected = try PNGReader.read(still.path)
-    #expect(
-      Data(bytes: found.bytes, count: found.bytesPerRow * found.height)
-        == Data(bytes: expected.bytes, count: expected.bytesPerRow * expected.height))
+    #expect(PreviewServerTests.samePixels(found, expected))
     let plain = try RawHTTPClient.get("/frame.png?t=\(time)", port: server.port)
     #expect(plain.status == 200 && plain.body.elementsEqual(served.body) == false, "the other image changes the frame")
 
@@ -96,9 +94,7 @@ struct PreviewImageParameterTests {
     }
 
     // An export is held to the same folder.
-    let pageText = try RawHTTPClient.get("/", port: server.port).text
-    let marker = try #require(pageText.range(of: "name=\"splashvid-token\" content=\""))
-    let token = String(pageText[marker.upperBound...].prefix { $0 != "\"" })
+    let token = try PreviewExportTests.pageToken(server)
     let export = try RawHTTPClient.exchange(
       "POST /export?format=gif&param.logoImage=leak.png HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
         + "Origin: http://127.0.0.1:\(server.port)\r\nX-Request-Token: \(token)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",

@@ -17,6 +17,32 @@ struct PreviewServerTests {
     .deletingLastPathComponent()
   static let fuber = repository.appendingPathComponent("presets/fuber.json5")
 
+  /// Whether two decoded PNGs hold the same pixels, byte for byte.
+  static func samePixels(_ found: PixelBuffer, _ expected: PixelBuffer) -> Bool {
+    Data(bytes: found.bytes, count: found.bytesPerRow * found.height)
+      == Data(bytes: expected.bytes, count: expected.bytesPerRow * expected.height)
+  }
+
+  /// A preview of the preset `text`, saved as `name` in a folder of its own, whose log lines
+  /// are kept; and a reader of the warnings its scene.json lists.
+  private func loggingServer(_ text: String, name: String) throws -> (
+    server: PreviewServer, file: URL, logged: Locked<[String]>, warnings: () throws -> [String]
+  ) {
+    let folder = try ScratchFolder.make("preview-log")
+    let file = folder.appendingPathComponent(name)
+    try text.write(to: file, atomically: false, encoding: .utf8)
+    let logged = Locked<[String]>([])
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(),
+      exportFolder: folder.appendingPathComponent("exports"), log: { line in logged.withLock { $0.append(line) } })
+    let warnings = {
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
+      return try #require(json["warnings"] as? [String])
+    }
+    return (server, file, logged, warnings)
+  }
+
   private func page() throws -> PreviewPage {
     try #require(PreviewPage.find(environment: [:], executableURL: nil), "the source tree's preview/")
   }
@@ -42,10 +68,7 @@ struct PreviewServerTests {
       let expected = try PNGReader.read(still.path)
       let found = try PNGReader.read(served.path)
       #expect(found.width == expected.width && found.height == expected.height)
-      #expect(
-        Data(bytes: found.bytes, count: found.bytesPerRow * found.height)
-          == Data(bytes: expected.bytes, count: expected.bytesPerRow * expected.height),
-        "t = \(time): the preview's frame differs from still's")
+      #expect(Self.samePixels(found, expected), "t = \(time): the preview's frame differs from still's")
     }
   }
 
@@ -173,9 +196,7 @@ struct PreviewServerTests {
     ).run(environment: [:], log: { _ in })
     let served = try PNGReader.read(folder.appendingPathComponent("served.png").path)
     let expected = try PNGReader.read(still.path)
-    #expect(
-      Data(bytes: served.bytes, count: served.bytesPerRow * served.height)
-        == Data(bytes: expected.bytes, count: expected.bytesPerRow * expected.height))
+    #expect(Self.samePixels(served, expected))
     let plain = try RawHTTPClient.get("/frame.png?t=1.5", port: server.port)
     #expect(plain.body != reply.body, "the parameter changes the frame")
 
@@ -187,23 +208,12 @@ struct PreviewServerTests {
 
   @Test("the load's warnings (and a broken save's problem) are on scene.json and in the log, and gone once the file is fixed")
   func warnings() throws {
-    let folder = try ScratchFolder.make("preview-warnings")
-    let file = folder.appendingPathComponent("w.json5")
     let warned = """
       { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 },
         layers: [ { id: "empty", type: "shape", fillColor: "#ff0000" } ] }
       """
-    try warned.write(to: file, atomically: false, encoding: .utf8)
-    let logged = Locked<[String]>([])
-    let server = try PreviewServer(
-      source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(),
-      exportFolder: folder.appendingPathComponent("exports"), log: { line in logged.withLock { $0.append(line) } })
+    let (server, file, logged, warnings) = try loggingServer(warned, name: "w.json5")
     defer { server.stop() }
-    func warnings() throws -> [String] {
-      let json = try #require(
-        try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
-      return try #require(json["warnings"] as? [String])
-    }
     let expected = "\(file.path): layers[0]: warning: this shape layer has no \"path\", so it draws nothing"
     #expect(try warnings() == [expected])
     #expect(logged.withLock { $0 } == ["splashvid: \(expected)"])
@@ -251,24 +261,13 @@ struct PreviewServerTests {
 
   @Test("what drawing warns of (a font not installed) joins the warnings once a frame is drawn, once a version")
   func drawingWarnings() throws {
-    let folder = try ScratchFolder.make("preview-draw-warnings")
-    let file = folder.appendingPathComponent("t.json5")
     let preset = """
       { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { cycle: 1 },
         layers: [ { id: "label", type: "text", bounds: [0, 0, 100, 40], position: [50, 50], string: "Hi",
                     fontFamily: "NoSuchFontFamilyAnywhere", fontSize: 20 } ] }
       """
-    try preset.write(to: file, atomically: false, encoding: .utf8)
-    let logged = Locked<[String]>([])
-    let server = try PreviewServer(
-      source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(),
-      exportFolder: folder.appendingPathComponent("exports"), log: { line in logged.withLock { $0.append(line) } })
+    let (server, file, logged, warnings) = try loggingServer(preset, name: "t.json5")
     defer { server.stop() }
-    func warnings() throws -> [String] {
-      let json = try #require(
-        try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
-      return try #require(json["warnings"] as? [String])
-    }
     #expect(try warnings() == [], "nothing drawn yet")
     for time in [0.1, 0.5, 0.1] { #expect(try RawHTTPClient.get("/frame.png?t=\(time)", port: server.port).status == 200) }
     let found = try warnings()
