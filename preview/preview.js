@@ -292,7 +292,9 @@ function imageChoice(parameter) {
 
 /** Asks for the document's state; on a new version, shows its problem or its frame. */
 async function refresh() {
-  const response = await fetch("/scene.json");
+  // With the parameters set here: drawing's warnings are those of the frames shown.
+  const query = parameterQuery();
+  const response = await fetch(query ? `/scene.json?${query.slice(1)}` : "/scene.json");
   if (!response.ok) { fail(await response.text()); return; }
   const state = await response.json();
   showWarnings(state.warnings || []);

@@ -182,6 +182,14 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     return false
   }
 
+  /// Forgets what this backend has warned of, so that the next frames warn again.
+  ///
+  /// For a caller that draws different scenes on one backend and keeps each scene's warnings
+  /// apart (the preview, one set of parameter values after another).
+  public func forgetWarnings() {
+    warned.removeAll()
+  }
+
   func warnOnce(_ message: String) {
     guard warned.insert(message).inserted else { return }
     warn(message)

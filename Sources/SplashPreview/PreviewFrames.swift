@@ -14,19 +14,28 @@ import SplashRender
 /// waits, and the server's connection limit bounds how many wait.
 ///
 /// What the backend warns of while drawing (a font that is not installed, and what stands in
-/// for it) is kept for the document's version, as `render` prints it: the backends are made
-/// anew for each version, since each says a warning once.
+/// for it) is kept for the document's version and its parameter values, as `render` prints
+/// it: a font typed on the page and then corrected is not listed once frames use the right
+/// one, and one chosen again is listed again, even when its frames come from the cache. The
+/// command prints each warning once a version, however often the page goes back to it.
 final class PreviewFrames: Sendable {
   static let rendersInFlight = 2
   static let cacheByteLimit = 48 * 1024 * 1024
-  /// The most drawing warnings kept for a version.
+  /// The most drawing warnings kept for one set of parameter values.
   static let warningLimit = 20
+  /// The most sets of parameter values whose warnings are kept for a version; past it, all
+  /// are forgotten and the next frames drawn say theirs again (a page typing a font name
+  /// letter by letter makes one set a keystroke).
+  static let variantLimit = 64
 
   /// The version the backends draw, the backends not lent out, and what they warned of.
   private struct Backends: Sendable {
     var version = 0
     var idle: [BackendBox] = []
-    var warnings: [String] = []
+    /// Drawing warnings by parameter values (`variant`), each worded as `render` words it.
+    var warnings: [String: [String]] = [:]
+    /// The warnings printed for this version.
+    var printed: Set<String> = []
   }
 
   private let slots = DispatchSemaphore(value: PreviewFrames.rendersInFlight)
@@ -39,9 +48,9 @@ final class PreviewFrames: Sendable {
     self.log = log
   }
 
-  /// What drawing frames of `version` warned of so far.
-  func warnings(version: Int) -> [String] {
-    backends.withLock { $0.version == version ? $0.warnings : [] }
+  /// What drawing frames of `version` with the parameter values `variant` warned of so far.
+  func warnings(version: Int, variant: String = "") -> [String] {
+    backends.withLock { $0.version == version ? $0.warnings[variant] ?? [] : [] }
   }
 
   /// The frame of `scene` at scene time `time`, `width` × `height` pixels, as PNG bytes.
@@ -59,46 +68,77 @@ final class PreviewFrames: Sendable {
       throw RenderError(stage: "allocating a preview frame", message: "\(width)x\(height) is too large")
     }
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: width, pixelHeight: height)
+    // A backend says each warning once; drawn with other values, it must say them afresh.
+    if box.variant != variant {
+      box.backend.forgetWarnings()
+      box.variant = variant
+    }
     try box.backend.render(scene.presentation(at: time), viewport: viewport, into: buffer)
+    note(box.takeWarnings(), version: version, variant: variant)
     let png = PreviewPNG.encoded(buffer)
     cache.withLock { $0.keep(png, for: key, limit: Self.cacheByteLimit) }
     return png
   }
 
-  /// A backend for a frame of `version`: an idle one, or a new one whose warnings are kept for it.
+  /// A backend for a frame of `version`: an idle one, or a new one.
   private func lend(version: Int) -> BackendBox {
     backends.withLock { backends in
       if backends.version != version {
         // A new version: the old backends said their warnings already, and may not apply.
         backends = Backends(version: version)
       }
-      if let idle = backends.idle.popLast() { return idle }
-      return BackendBox { [weak self] warning in self?.note(warning, version: version) }
+      return backends.idle.popLast() ?? BackendBox()
     }
   }
 
-  private func note(_ message: String, version: Int) {
+  /// Keeps what drawing a frame of `version` with `variant` said, and prints what this
+  /// version has not printed yet.
+  private func note(_ messages: [String], version: Int, variant: String) {
+    guard !messages.isEmpty else { return }
     // Worded as render words it (`WarningLog`).
-    let warning = "warning: \(message)"
-    let isNew = backends.withLock { backends in
-      guard backends.version == version, !backends.warnings.contains(warning), backends.warnings.count < Self.warningLimit else {
-        return false
+    let fresh = backends.withLock { backends -> [String] in
+      guard backends.version == version else { return [] }
+      if backends.warnings[variant] == nil, backends.warnings.count >= Self.variantLimit { backends.warnings.removeAll() }
+      var kept = backends.warnings[variant] ?? []
+      var fresh: [String] = []
+      for warning in messages.map({ "warning: \($0)" }) where !kept.contains(warning) && kept.count < Self.warningLimit {
+        kept.append(warning)
+        if backends.printed.insert(warning).inserted { fresh.append(warning) }
       }
-      backends.warnings.append(warning)
-      return true
+      backends.warnings[variant] = kept
+      return fresh
     }
-    if isNew { log("splashvid: \(warning)") }
+    for warning in fresh { log("splashvid: \(warning)") }
   }
 }
 
-/// A backend lent to one render at a time (the pool hands it out under a lock).
+/// A backend lent to one render at a time (the pool hands it out under a lock), with what it
+/// warned of during that render.
 private final class BackendBox: @unchecked Sendable {
   // Unchecked: a box is used by one request at a time, between leaving the pool and returning.
   let backend: CairoBackend
+  /// The parameter values of the last frame drawn; `nil` before the first.
+  var variant: String?
+  private let said: WarningList
 
-  init(warn: @escaping @Sendable (String) -> Void) {
-    backend = CairoBackend(warn: warn)
+  init() {
+    let said = WarningList()
+    self.said = said
+    backend = CairoBackend { said.messages.append($0) }
   }
+
+  /// What the backend warned of since the last call.
+  func takeWarnings() -> [String] {
+    defer { said.messages.removeAll() }
+    return said.messages
+  }
+}
+
+/// The messages a backend warned of, held apart from it so that its warning closure can
+/// append to them.
+private final class WarningList: @unchecked Sendable {
+  // Unchecked: used only by the request that holds the box it belongs to.
+  var messages: [String] = []
 }
 
 /// PNGs by time and size, the least recently asked for dropped past a byte limit.

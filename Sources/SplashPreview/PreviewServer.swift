@@ -12,6 +12,7 @@ import SplashPresets
 ///     GET /scene.json         canvas, frame size, clip window, rate, version, parameters and
 ///                             the warnings of the load and of drawing its frames, or the
 ///                             problem that stops the file from loading (the page polls it)
+///                 [&param.NAME=VALUE …] the drawing warnings of frames with these values
 ///     GET /inspect.json?t=T   `inspect --time T`: the tree, or one layer with &layer=ID
 ///     GET /layers.json?t=T    the tree's shape alone (ids, types, masks, sublayers)
 ///     GET /images.json        the images an image parameter may be set to (`PreviewImages`)
@@ -103,9 +104,11 @@ public final class PreviewServer: Sendable {
       let description =
         switch snapshot.state {
         case .scene(let scene):
+          // The drawing warnings of the page's parameter values, which it sends as a frame's.
           sceneDescription(
             scene, version: snapshot.version, parameters: snapshot.parameters,
-            warnings: snapshot.warnings + frames.warnings(version: snapshot.version))
+            warnings: snapshot.warnings + frames.warnings(version: snapshot.version, variant: Self.variant(of: Self.overrides(in: request)))
+          )
         case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(JSONText.quote(problem))}"
         }
       return HTTPResponse(contentType: "application/json", body: Array(description.utf8))
@@ -183,8 +186,7 @@ public final class PreviewServer: Sendable {
   ) throws -> (scene: Scene, snapshot: PreviewDocument.Snapshot, variant: String) {
     let snapshot = document.current()
     if case .problem(let problem) = snapshot.state { throw HTTPRefusal(status: 409, reason: problem) }
-    var overrides: [String: String] = [:]
-    for (name, value) in request.query where name.hasPrefix("param.") { overrides[String(name.dropFirst(6))] = value }
+    let overrides = Self.overrides(in: request)
     let scene: Scene?
     do {
       scene = try document.scene(of: snapshot, overrides: overrides)
@@ -192,8 +194,20 @@ public final class PreviewServer: Sendable {
       throw HTTPRefusal(status: 400, reason: "\(error)")
     }
     guard let scene else { throw HTTPRefusal(status: 409, reason: "nothing to draw") }
-    let variant = overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
-    return (scene, snapshot, variant)
+    return (scene, snapshot, variant(of: overrides))
+  }
+
+  /// The page's parameter values in `request`'s query (`param.NAME=VALUE`), by name.
+  private static func overrides(in request: HTTPRequest) -> [String: String] {
+    var overrides: [String: String] = [:]
+    for (name, value) in request.query where name.hasPrefix("param.") { overrides[String(name.dropFirst(6))] = value }
+    return overrides
+  }
+
+  /// Parameter values as one text, the same whatever their order: what frames and their
+  /// warnings are kept by.
+  private static func variant(of overrides: [String: String]) -> String {
+    overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
   }
 
   /// The frame size when none is asked for: `still`'s (twice the canvas, as an iPhone's

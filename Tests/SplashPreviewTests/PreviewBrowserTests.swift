@@ -292,6 +292,35 @@ struct PreviewBrowserTests {
     #expect(hash == Self.fingerprint(try PNGReader.read(still.path)), "the page shows still's frame with --param backgroundColor=#ff0000")
   }
 
+  @Test("a font name typed wrong on the page is warned of above the controls; corrected, the warning goes")
+  func fontWarning() throws {
+    let server = try server(preset: "fuber")
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address)
+    try waitForFirstFrame(browser, session: session)
+    #expect(try browser.evaluate("document.getElementById('warnings').hidden", session: session) as? Bool == true)
+    func type(_ font: String) throws {
+      // As a hand types a name and leaves the field: its change event.
+      _ = try browser.evaluate(
+        """
+        (() => {
+          const field = document.querySelector('input[data-parameter="labelFont"]');
+          field.value = '\(font)';
+          field.dispatchEvent(new Event('change'));
+        })()
+        """, session: session)
+    }
+    try type("NoSuchFontFamilyAnywhere")
+    let shown = try browser.waitUntil(
+      "!document.getElementById('warnings').hidden", value: "document.getElementById('warnings').textContent", session: session)
+    #expect((shown as? String)?.contains("font \"NoSuchFontFamilyAnywhere\" is not installed") == true, "\(shown ?? "nothing")")
+    try type("Lato")
+    _ = try browser.waitUntil(
+      "document.getElementById('warnings').hidden && document.getElementById('frame').dataset.parameters === ''", session: session)
+  }
+
   @Test("choosing a layer in the tree shows its inspect values at the time shown")
   func layerPanel() throws {
     let server = try server(preset: "fuber")

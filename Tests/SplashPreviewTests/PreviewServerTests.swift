@@ -281,4 +281,50 @@ struct PreviewServerTests {
     #expect(try RawHTTPClient.get("/frame.png?t=0.5", port: server.port).status == 200)
     #expect(try warnings() == [], "Lato is installed")
   }
+
+  @Test("drawing warnings are those of the parameter values asked for, cached frames included; each is printed once a version")
+  func drawingWarningsByParameters() throws {
+    let preset = """
+      { schemaVersion: 1,
+        parameters: { font: { type: "font", default: "Lato" }, ink: { type: "color", default: "#000000" } },
+        canvas: { size: [100, 100] }, clip: { cycle: 1 },
+        layers: [ { id: "label", type: "text", bounds: [0, 0, 100, 40], position: [50, 50], string: "Hi",
+                    fontFamily: "$font", fontSize: 20, foregroundColor: "$ink" } ] }
+      """
+    let (server, _, logged, _) = try loggingServer(preset, name: "p.json5")
+    defer { server.stop() }
+    let missing = "&param.font=NoSuchFontFamilyAnywhere"
+    func warnings(_ query: String) throws -> [String] {
+      let body = try RawHTTPClient.get("/scene.json?v=1\(query)", port: server.port).body
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+      return try #require(json["warnings"] as? [String])
+    }
+    func draw(_ query: String, at time: Double) throws {
+      #expect(try RawHTTPClient.get("/frame.png?t=\(time)\(query)", port: server.port).status == 200)
+    }
+
+    try draw(missing, at: 0.1)
+    let found = try warnings(missing)
+    #expect(found.count == 1 && found[0].contains("\"NoSuchFontFamilyAnywhere\" is not installed"), "\(found)")
+    // Corrected on the page: Lato's frames (on the same backends) warn of nothing.
+    try draw("&param.font=Lato", at: 0.1)
+    #expect(try warnings("&param.font=Lato") == [])
+    #expect(try warnings("") == [], "the default is Lato")
+    // Chosen again: its frame comes from the cache, and its warning is still listed.
+    try draw(missing, at: 0.1)
+    #expect(try warnings(missing) == found)
+    // The same name with another colour: new values, drawn on a backend that said this
+    // warning before, which must say it again for them.
+    let red = missing + "&param.ink=%23ff0000"
+    try draw(red, at: 0.1)
+    #expect(try warnings(red) == found)
+    // Another wrong name is drawn on a backend that warned before, and says its own warning.
+    try draw("&param.font=NoSuchFontFamilyEither", at: 0.5)
+    #expect(try warnings("&param.font=NoSuchFontFamilyEither").first?.contains("NoSuchFontFamilyEither") == true)
+    try draw(missing, at: 0.5)
+    #expect(try warnings(missing) == found, "a new frame with the first name adds nothing new")
+    #expect(
+      logged.withLock { $0 }.filter { $0.contains("NoSuchFontFamilyAnywhere") } == found.map { "splashvid: \($0)" },
+      "printed once, however often the page goes back to it")
+  }
 }
