@@ -68,10 +68,14 @@ function frameURL(t, query) {
   return `/frame.png?t=${encodeURIComponent(t)}&size=${size.width}x${size.height}&v=${version}${query}`;
 }
 
-/** Puts a loaded frame on the stage, marked with what it shows. */
-function display(image, t, query) {
+/**
+ * Puts a loaded frame on the stage, marked with what it shows: its scene time and, while
+ * playing, the playback clock's time, which counts on where looping goes back.
+ */
+function display(image, t, query, clock = t) {
   frame.src = image.src;
   frame.dataset.time = String(t);
+  frame.dataset.clock = String(clock);
   frame.dataset.version = String(version);
   frame.dataset.parameters = query;
   parameterProblem.hidden = true;
@@ -114,7 +118,8 @@ function request(t) {
 //   asked         t1 (for now+latency)      t3
 //                      t2 ───────────┐
 //   shown               t1 ──── t2 ──┴── t3
-let playLoads = 0;        // frames asked for while playing, not yet arrived
+let playRun = 0;          // each Play (and Pause) starts a new run; frames of an earlier one are dropped
+let playLoads = 0;        // frames asked for in this run, not yet arrived
 let playAsked = 0;        // how many were asked for; each is numbered in turn
 let playShown = 0;        // the number of the frame on the stage
 let lastAskedFrame = -1;  // the frame last asked for, counted on the unlooped playback clock
@@ -130,13 +135,17 @@ function sceneTime(t) {
   return scene.clip.start + ((t - scene.clip.start) % (scene.clip.cycle + scene.clip.hold));
 }
 
-function askWhilePlaying(t) {
+function askWhilePlaying(t, clock) {
+  const run = playRun;
   const number = ++playAsked;
   playLoads += 1;
   const query = parameterQuery();
   const started = performance.now();
   const next = new Image();
   next.onload = () => {
+    // Asked for before a pause: shown after Play again, it would step back from where
+    // this run starts.
+    if (run !== playRun) { return; }
     playLoads -= 1;
     latency = 0.8 * latency + 0.2 * (performance.now() - started);
     if (!playing || number < playShown) { return; }
@@ -144,10 +153,10 @@ function askWhilePlaying(t) {
     time = t;
     scrubber.value = String(t);
     timeText.textContent = `t = ${t.toFixed(3)} s`;
-    display(next, t, query);
+    display(next, t, query, clock);
   };
   // A refused frame is said once playback stops, when the frame shown is asked for again.
-  next.onerror = () => { playLoads -= 1; };
+  next.onerror = () => { if (run === playRun) { playLoads -= 1; } };
   next.src = frameURL(t, query);
 }
 
@@ -164,13 +173,17 @@ function tick(now) {
     const wantedFrame = Math.round(playClock(now + latency) * scene.framesPerSecond);
     if (wantedFrame <= lastAskedFrame) { break; }
     lastAskedFrame = wantedFrame;
-    askWhilePlaying(onFrame(sceneTime(wantedFrame / scene.framesPerSecond)));
+    askWhilePlaying(onFrame(sceneTime(wantedFrame / scene.framesPerSecond)), wantedFrame / scene.framesPerSecond);
   }
   requestAnimationFrame(tick);
 }
 
 function setPlaying(on) {
   playing = on;
+  playRun += 1;
+  playLoads = 0;
+  playAsked = 0;
+  playShown = 0;
   playButton.textContent = on ? "Pause" : "Play";
   playButton.setAttribute("aria-pressed", String(on));
   if (on) {
