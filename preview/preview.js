@@ -135,7 +135,9 @@ function sceneTime(t) {
   return scene.clip.start + ((t - scene.clip.start) % (scene.clip.cycle + scene.clip.hold));
 }
 
-function askWhilePlaying(t, clock) {
+/** Asks for the frame at playback clock time `clock`, shown if it is still the newest. */
+function askWhilePlaying(clock) {
+  const t = onFrame(sceneTime(clock));
   const run = playRun;
   const number = ++playAsked;
   playLoads += 1;
@@ -173,7 +175,7 @@ function tick(now) {
     const wantedFrame = Math.round(playClock(now + latency) * scene.framesPerSecond);
     if (wantedFrame <= lastAskedFrame) { break; }
     lastAskedFrame = wantedFrame;
-    askWhilePlaying(onFrame(sceneTime(wantedFrame / scene.framesPerSecond)), wantedFrame / scene.framesPerSecond);
+    askWhilePlaying(wantedFrame / scene.framesPerSecond);
   }
   requestAnimationFrame(tick);
 }

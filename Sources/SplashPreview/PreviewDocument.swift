@@ -100,7 +100,7 @@ final class PreviewDocument: Sendable {
   func scene(of snapshot: Snapshot, overrides: [String: String]) throws -> Scene? {
     guard case .scene(let scene) = snapshot.state else { return nil }
     guard !overrides.isEmpty else { return scene }
-    let key = "\(snapshot.version)\n" + overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+    let key = "\(snapshot.version)\n" + Self.variant(of: overrides)
     if let kept = variants.withLock({ $0[key] }) { return kept }
     var variant = source
     variant.parameters.merge(try resolved(overrides, of: snapshot)) { _, chosen in chosen }
@@ -110,6 +110,12 @@ final class PreviewDocument: Sendable {
       variants[key] = compiled
     }
     return compiled
+  }
+
+  /// Parameter values as one text, the same whatever their order: what a variant's scene,
+  /// its frames and their warnings are kept by.
+  static func variant(of overrides: [String: String]) -> String {
+    overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
   }
 
   /// The scene `source` compiles to, and its warnings, each logged as `render` prints it.

@@ -49,7 +49,7 @@ final class PreviewFrames: Sendable {
   }
 
   /// What drawing frames of `version` with the parameter values `variant` warned of so far.
-  func warnings(version: Int, variant: String = "") -> [String] {
+  func warnings(version: Int, variant: String) -> [String] {
     backends.withLock { $0.version == version ? $0.warnings[variant] ?? [] : [] }
   }
 

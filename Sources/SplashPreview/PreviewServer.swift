@@ -107,8 +107,8 @@ public final class PreviewServer: Sendable {
           // The drawing warnings of the page's parameter values, which it sends as a frame's.
           sceneDescription(
             scene, version: snapshot.version, parameters: snapshot.parameters,
-            warnings: snapshot.warnings + frames.warnings(version: snapshot.version, variant: Self.variant(of: Self.overrides(in: request)))
-          )
+            warnings: snapshot.warnings
+              + frames.warnings(version: snapshot.version, variant: PreviewDocument.variant(of: Self.overrides(in: request))))
         case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(JSONText.quote(problem))}"
         }
       return HTTPResponse(contentType: "application/json", body: Array(description.utf8))
@@ -194,7 +194,7 @@ public final class PreviewServer: Sendable {
       throw HTTPRefusal(status: 400, reason: "\(error)")
     }
     guard let scene else { throw HTTPRefusal(status: 409, reason: "nothing to draw") }
-    return (scene, snapshot, variant(of: overrides))
+    return (scene, snapshot, PreviewDocument.variant(of: overrides))
   }
 
   /// The page's parameter values in `request`'s query (`param.NAME=VALUE`), by name.
@@ -202,12 +202,6 @@ public final class PreviewServer: Sendable {
     var overrides: [String: String] = [:]
     for (name, value) in request.query where name.hasPrefix("param.") { overrides[String(name.dropFirst(6))] = value }
     return overrides
-  }
-
-  /// Parameter values as one text, the same whatever their order: what frames and their
-  /// warnings are kept by.
-  private static func variant(of overrides: [String: String]) -> String {
-    overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
   }
 
   /// The frame size when none is asked for: `still`'s (twice the canvas, as an iPhone's

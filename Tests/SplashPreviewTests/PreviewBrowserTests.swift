@@ -25,6 +25,36 @@ struct PreviewBrowserTests {
     return try HeadlessChromium()
   }
 
+  /// A preview of a shipped preset with its page open in Chromium, showing its first frame.
+  private struct OpenPage {
+    let server: PreviewServer
+    let browser: HeadlessChromium
+    let session: String
+
+    func close() {
+      browser.close()
+      server.stop()
+    }
+  }
+
+  private func openPage(_ preset: String) throws -> OpenPage {
+    let server = try server(preset: preset)
+    do {
+      let browser = try browser()
+      do {
+        let session = try browser.open(server.address)
+        try waitForFirstFrame(browser, session: session)
+        return OpenPage(server: server, browser: browser, session: session)
+      } catch {
+        browser.close()
+        throw error
+      }
+    } catch {
+      server.stop()
+      throw error
+    }
+  }
+
   /// Waits until the page shows its first frame.
   private func waitForFirstFrame(_ browser: HeadlessChromium, session: String) throws {
     let shown = try browser.evaluate(
@@ -273,14 +303,9 @@ struct PreviewBrowserTests {
   @Test("changing a colour parameter on the page changes the frame to still's with that --param")
   func colourParameter() throws {
     let fuber = Self.presets.appendingPathComponent("fuber.json5")
-    let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
-    let server = try PreviewServer(
-      source: PresetSource(origin: .file(fuber.path)), environment: [:], page: page, exportFolder: try ScratchFolder.make("exports"))
-    defer { server.stop() }
-    let browser = try browser()
-    defer { browser.close() }
-    let session = try browser.open(server.address)
-    try waitForFirstFrame(browser, session: session)
+    let page = try openPage("fuber")
+    defer { page.close() }
+    let (browser, session) = (page.browser, page.session)
     let before = try scrub(browser, session: session, to: 1.5)
     let fingerprint = "(\(Self.pixelFingerprint))(document.getElementById('frame'))"
     // As a hand picks a colour: the picker's value, then its input event.
@@ -310,12 +335,9 @@ struct PreviewBrowserTests {
 
   @Test("a font name typed wrong on the page is warned of above the controls; corrected, the warning goes")
   func fontWarning() throws {
-    let server = try server(preset: "fuber")
-    defer { server.stop() }
-    let browser = try browser()
-    defer { browser.close() }
-    let session = try browser.open(server.address)
-    try waitForFirstFrame(browser, session: session)
+    let page = try openPage("fuber")
+    defer { page.close() }
+    let (browser, session) = (page.browser, page.session)
     #expect(try browser.evaluate("document.getElementById('warnings').hidden", session: session) as? Bool == true)
     func type(_ font: String) throws {
       // As a hand types a name and leaves the field: its change event.
@@ -339,12 +361,9 @@ struct PreviewBrowserTests {
 
   @Test("choosing a layer in the tree shows its inspect values at the time shown")
   func layerPanel() throws {
-    let server = try server(preset: "fuber")
-    defer { server.stop() }
-    let browser = try browser()
-    defer { browser.close() }
-    let session = try browser.open(server.address)
-    try waitForFirstFrame(browser, session: session)
+    let page = try openPage("fuber")
+    defer { page.close() }
+    let (browser, session) = (page.browser, page.session)
     _ = try scrub(browser, session: session, to: 1.5)
     _ = try browser.waitUntil(
       "document.querySelector('#layerTree button[data-layer=\"logo\"]') !== null", value: "true", session: session)

@@ -35,12 +35,14 @@ struct PreviewServerTests {
     let server = try PreviewServer(
       source: PresetSource(origin: .file(file.path)), environment: [:], page: try page(),
       exportFolder: folder.appendingPathComponent("exports"), log: { line in logged.withLock { $0.append(line) } })
-    let warnings = {
-      let json = try #require(
-        try JSONSerialization.jsonObject(with: Data(RawHTTPClient.get("/scene.json", port: server.port).body)) as? [String: Any])
-      return try #require(json["warnings"] as? [String])
-    }
-    return (server, file, logged, warnings)
+    return (server, file, logged, { try Self.sceneWarnings(server) })
+  }
+
+  /// The warnings `server`'s scene.json lists, asked for with `query` (`&param.NAME=VALUE…`).
+  private static func sceneWarnings(_ server: PreviewServer, query: String = "") throws -> [String] {
+    let body = try RawHTTPClient.get("/scene.json?v=1\(query)", port: server.port).body
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+    return try #require(json["warnings"] as? [String])
   }
 
   private func page() throws -> PreviewPage {
@@ -294,11 +296,7 @@ struct PreviewServerTests {
     let (server, _, logged, _) = try loggingServer(preset, name: "p.json5")
     defer { server.stop() }
     let missing = "&param.font=NoSuchFontFamilyAnywhere"
-    func warnings(_ query: String) throws -> [String] {
-      let body = try RawHTTPClient.get("/scene.json?v=1\(query)", port: server.port).body
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
-      return try #require(json["warnings"] as? [String])
-    }
+    func warnings(_ query: String) throws -> [String] { try Self.sceneWarnings(server, query: query) }
     func draw(_ query: String, at time: Double) throws {
       #expect(try RawHTTPClient.get("/frame.png?t=\(time)\(query)", port: server.port).status == 200)
     }
