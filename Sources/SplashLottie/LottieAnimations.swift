@@ -82,8 +82,8 @@ enum LottieAnimations {
 
   /// A position that moves along the Bézier its spatial tangents describe (`to`, `ti`), as a
   /// `CAKeyframeAnimation` with a `path`: one path segment per keyframe segment, timed by the
-  /// keyframes and eased by their first dimension. `rotatesAlongPath` turns the layer with the
-  /// path (a layer's auto-orient).
+  /// keyframes and eased by their first dimension, travelled by arc length as Lottie's players
+  /// travel it. `rotatesAlongPath` turns the layer with the path (a layer's auto-orient).
   static func pathAnimation(
     _ property: LottieProperty<[Double]>, timeline: LottieTimeline, rotatesAlongPath: Bool
   ) -> Animation? {
@@ -115,7 +115,8 @@ enum LottieAnimations {
     guard let first = times.first, let last = times.last, last > first else { return nil }
     let keyTimes = times.map { ($0 - first) / (last - first) }
     let motion = KeyframePath(
-      path: path, keyTimes: keyTimes, timingFunctions: timingFunctions, rotationMode: rotatesAlongPath ? .auto : nil)
+      path: path, keyTimes: keyTimes, timingFunctions: timingFunctions, rotationMode: rotatesAlongPath ? .auto : nil,
+      segmentTravel: .arcLength)
     return .property(
       PropertyAnimation(
         keyPath: LayerPropertyRegistry.position.keyPath, timing: MediaTiming(beginTime: first, duration: last - first, fillMode: .both),

@@ -6,7 +6,11 @@ import SplashModel
 /// Each Lottie layer is a layer whose transform is the Lottie one (`LottieTransform`), shown
 /// from its in point to its out point (`ip`, `op`: its lifetime), holding its content: shape
 /// layers their shapes, solids a filled rectangle, precomposition layers the precomposition's
-/// layers clipped to its size. A parented layer sits inside transform-only copies of its
+/// layers clipped to its size.
+///
+/// Every keyframe of a layer (transform, shapes, masks, text, effects) and its in and out
+/// points count in the time of the composition that holds it. Its start time `st` and stretch
+/// `sr` move only the time a precomposition's layers see (`LottieTimeline.precomposition`). A parented layer sits inside transform-only copies of its
 /// parents, innermost first, since a Lottie parent lends its transform but not its opacity or
 /// its in and out points. The file lists layers top first; a layer tree lists them bottom first.
 struct LottieLayerBuilder {
@@ -81,37 +85,36 @@ struct LottieLayerBuilder {
     let type = try entry.required("ty").number()
     let inPoint = try entry["ip"]?.number() ?? -Double.greatestFiniteMagnitude
     let outPoint = try entry["op"]?.number() ?? Double.greatestFiniteMagnitude
-    let own = try ownTimeline(entry, in: timeline)
     noteUnsupported(entry, type: type)
 
     var content: [Layer] = []
     switch type {
     case 4:
       let items = try entry["shapes"].map { try LottieShapeItem.items($0, context: context) } ?? []
-      var builder = LottieShapeBuilder(timeline: own, idPrefix: id, context: context)
+      var builder = LottieShapeBuilder(timeline: timeline, idPrefix: id, context: context)
       content = builder.layers(items)
     case 1:
       content = [try solid(entry, id: id)]
     case 0:
-      content = try precomposition(entry, id: id, timeline: own).map { [$0] } ?? []
+      content = try precomposition(entry, id: id, timeline: timeline).map { [$0] } ?? []
     case 2:
       guard let picture = try LottieImage.layer(entry, id: id, context: context) else { return nil }
       content = [picture]
     case 3:
       return nil
     case 5:
-      content = try LottieText(context: context, timeline: own).layers(entry, id: id)
+      content = try LottieText(context: context, timeline: timeline).layers(entry, id: id)
     default:
       return nil
     }
     var layer = Layer(id: id, sublayers: content)
-    if let (mask, isInverted) = try LottieMasks.mask(entry, id: id, timeline: own, context: context) {
+    if let (mask, isInverted) = try LottieMasks.mask(entry, id: id, timeline: timeline, context: context) {
       layer.mask = mask
       layer.properties.invertsMask = isInverted
     }
     let transform = try LottieTransform(entry["ks"], limits: context.limits, warnings: context.warnings)
-    transform.apply(to: &layer, timeline: own, autoOrient: entry["ao"]?.flag ?? false)
-    try LottieShadow.of(entry, context: context)?.apply(to: &layer, timeline: own, limits: context.limits)
+    transform.apply(to: &layer, timeline: timeline, autoOrient: entry["ao"]?.flag ?? false)
+    try LottieShadow.of(entry, context: context)?.apply(to: &layer, timeline: timeline, limits: context.limits)
     if inPoint > -Double.greatestFiniteMagnitude || outPoint < Double.greatestFiniteMagnitude {
       // Without an in point the layer is there from long before anything starts (a billion
       // seconds: LayerLifetime measures from addedAt, which an infinite start would swamp).
@@ -122,12 +125,13 @@ struct LottieLayerBuilder {
     return layer
   }
 
-  /// The layer's own frames: its composition's, from its start time `st`, stretched by `sr`.
-  private func ownTimeline(_ entry: LottieCursor, in timeline: LottieTimeline) throws -> LottieTimeline {
+  /// The time a precomposition layer's contents see: its composition's, from its start time
+  /// `st`, stretched by `sr`.
+  private func contentTimeline(_ entry: LottieCursor, in timeline: LottieTimeline) throws -> LottieTimeline {
     let startTime = try entry["st"]?.number() ?? 0
     let stretch = try entry["sr"]?.number() ?? 1
     guard stretch > 0 else { throw try entry.required("sr").error(expected: "a time stretch above 0") }
-    return timeline.shifted(startTime: startTime, stretch: stretch)
+    return timeline.precomposition(startTime: startTime, stretch: stretch)
   }
 
   /// `ty: 1`: a rectangle of the solid's size and colour, from the layer's origin.
@@ -143,8 +147,9 @@ struct LottieLayerBuilder {
     return rectangle
   }
 
-  /// `ty: 0`: the precomposition `refId`, its layers on the layer's own timeline, clipped to
-  /// the layer's `w` × `h` as After Effects clips a precomposition to its size.
+  /// `ty: 0`: the precomposition `refId`, its layers on the time the layer gives them (its
+  /// `st` and `sr` on `timeline`, the composition holding the layer, or its time remap `tm`),
+  /// clipped to the layer's `w` × `h` as After Effects clips a precomposition to its size.
   private func precomposition(_ entry: LottieCursor, id: String, timeline: LottieTimeline) throws -> Layer? {
     let reference = try entry.required("refId")
     let name = try reference.string()
@@ -162,9 +167,19 @@ struct LottieLayerBuilder {
     }
     context.openPrecompositions.append(name)
     defer { context.openPrecompositions.removeLast() }
-    let layers = try self.layers(list, timeline: timeline, idPrefix: "\(id)/")
-    var clip = Layer(id: "\(id)/\(name)", sublayers: layers)
-    if let remap = entry["tm"] { clip.timeRemap = try timeRemap(remap, timeline: timeline) }
+    var clip: Layer
+    if let remap = entry["tm"] {
+      // A time remap replaces the layer's start time and stretch: its value is the
+      // precomposition's time (lottie-web's ICompElement.prepareFrame sets its frame to `tm`
+      // alone; lottie-ios's PreCompositionLayer likewise). Its layers are built on the
+      // precomposition's own frames, and the remap maps the holding composition's time onto them.
+      let contents = timeline.precomposition(startTime: 0, stretch: 1)
+      clip = Layer(id: "\(id)/\(name)", sublayers: try self.layers(list, timeline: contents, idPrefix: "\(id)/"))
+      clip.timeRemap = try timeRemap(remap, keyedOn: timeline, contents: contents)
+    } else {
+      let contents = try contentTimeline(entry, in: timeline)
+      clip = Layer(id: "\(id)/\(name)", sublayers: try self.layers(list, timeline: contents, idPrefix: "\(id)/"))
+    }
     if let width = try entry["w"]?.number(), let height = try entry["h"]?.number() {
       clip.properties.bounds = Rect(x: 0, y: 0, width: max(width, 0), height: max(height, 0))
       clip.properties.position = Point(x: width / 2, y: height / 2)
@@ -173,12 +188,13 @@ struct LottieLayerBuilder {
     return clip
   }
 
-  /// `tm`: the precomposition's time (seconds) keyframed on the layer's own frames, as the
-  /// scene time its layers see: precomposition second v is its frame v × fr, which `timeline`
-  /// (the precomposition's) places in the scene.
-  private func timeRemap(_ cursor: LottieCursor, timeline: LottieTimeline) throws -> TimeRemap {
+  /// `tm`: the precomposition's time (seconds), keyframed on the frames of the composition
+  /// holding the layer (`timeline`), as the scene time its layers see: precomposition second v
+  /// is its frame v × fr, which `contents` (the timeline its layers were built on) places in
+  /// the scene.
+  private func timeRemap(_ cursor: LottieCursor, keyedOn timeline: LottieTimeline, contents: LottieTimeline) throws -> TimeRemap {
     let seconds = try LottieProperty<Double>.read(cursor, limits: context.limits) { try $0.scalar() }
-    let sceneTimes = seconds.map { timeline.seconds($0 * context.framesPerSecond) }
+    let sceneTimes = seconds.map { contents.seconds($0 * context.framesPerSecond) }
     guard let (track, timing) = LottieAnimations.keyframes(sceneTimes, timeline: timeline, value: { .scalar($0) }) else {
       return TimeRemap(track: KeyframeTrack(values: [.scalar(sceneTimes.initialValue)]), beginTime: 0, duration: 0)
     }
@@ -207,7 +223,7 @@ struct LottieLayerBuilder {
       var wrapper = Layer(id: "\(layer.id) (parent \((try? parent["nm"]?.string()) ?? "\(index)"))", sublayers: [result])
       let transform = try LottieTransform(parent["ks"], limits: context.limits, warnings: context.warnings)
       transform.apply(
-        to: &wrapper, timeline: try ownTimeline(parent, in: timeline), includesOpacity: false,
+        to: &wrapper, timeline: timeline, includesOpacity: false,
         autoOrient: parent["ao"]?.flag ?? false)
       result = wrapper
       current = parent

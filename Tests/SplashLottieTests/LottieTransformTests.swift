@@ -83,7 +83,7 @@ struct LottieTransformTests {
       try canvasPosition(Point(x: 0, y: 10), of: "box", in: scene, at: 1), Point(x: 90, y: 100), "full size, turned", tolerance: 1e-4)
   }
 
-  @Test("a parent lends its transform, not its opacity; a start time shifts a layer's keyframes")
+  @Test("a parent lends its transform, not its opacity; a layer's start time leaves its keyframes in composition time")
   func parentsAndStartTimes() throws {
     let parent = """
       {"ty":3,"nm":"parent","ind":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,0]},"o":{"a":0,"k":0},"r":{"a":0,"k":90}}}
@@ -93,9 +93,11 @@ struct LottieTransformTests {
       """
     let child = layer("child", ks: childKS, extra: #""parent":1"#).replacingOccurrences(of: #""st":0"#, with: #""st":15"#)
     let scene = try Support.compile(Support.document(layers: child + "," + parent))
-    // Frame 30 of the scene is frame 15 of the child (st 15): x = 15 in the parent's space,
-    // which is turned 90° and moved to (50, 0).
-    expectNear(try canvasPosition(.zero, of: "child", in: scene, at: 1), Point(x: 50, y: 15), "through the parent", tolerance: 1e-4)
+    // Frame 30 of the scene is the child's key at 30 (its st 15 moves nothing): x = 20 in the
+    // parent's space, which is turned 90° and moved to (50, 0).
+    expectNear(try canvasPosition(.zero, of: "child", in: scene, at: 1), Point(x: 50, y: 20), "through the parent", tolerance: 1e-4)
+    expectNear(
+      try canvasPosition(.zero, of: "child", in: scene, at: 0.5), Point(x: 50, y: 15), "half way at frame 15", tolerance: 1e-4)
     let tree = scene.presentation(at: 1)
     let chain = try #require(Support.chain(in: tree) { $0 == "child" })
     #expect(chain.allSatisfy { $0.properties.opacity == 1 }, "the parent's opacity 0 is not lent")

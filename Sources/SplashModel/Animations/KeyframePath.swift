@@ -4,9 +4,9 @@ import SplashCore
 ///
 /// Each drawn element of the path (line or curve; a close is a line back) is one keyframe
 /// segment. Linear and cubic modes time the segments by `keyTimes` (one per segment end, so
-/// segments + 1 of them) or evenly, and move through each segment by its curve parameter;
-/// paced modes time and move by arc length, at constant speed. Discrete mode jumps from segment
-/// end to segment end.
+/// segments + 1 of them) or evenly, and move through each segment by its curve parameter (or,
+/// with `segmentTravel` `.arcLength`, by the distance along it); paced modes time and move by
+/// arc length, at constant speed. Discrete mode jumps from segment end to segment end.
 public struct KeyframePath: Sendable, Hashable {
   /// Whether the layer turns to follow the path (`rotationMode`).
   public enum RotationMode: String, Sendable, Hashable, CaseIterable {
@@ -16,21 +16,37 @@ public struct KeyframePath: Sendable, Hashable {
     case autoReverse
   }
 
+  /// How the point moves through one segment in the linear and cubic modes, once the
+  /// segment's timing function has eased its share of the time.
+  public enum SegmentTravel: String, Sendable, Hashable, CaseIterable {
+    /// Through the curve's parameter, as `CAKeyframeAnimation` is modelled: faster where the
+    /// control points are far apart.
+    case curveParameter
+    /// Through the distance along the curve: an eased fraction of the time is that fraction
+    /// of the segment's length. Lottie's spatial tangents move so in its players (lottie-web's
+    /// `PropertyFactory.interpolateValue` walks the segment's `bezierData` by length; rlottie
+    /// and ThorVG measure the curve the same way).
+    case arcLength
+  }
+
   public var path: Path
   public var keyTimes: [Double]
   public var timingFunctions: [TimingFunction]
   public var calculationMode: CalculationMode
   public var rotationMode: RotationMode?
+  public var segmentTravel: SegmentTravel
 
   public init(
     path: Path, keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [],
-    calculationMode: CalculationMode = .linear, rotationMode: RotationMode? = nil
+    calculationMode: CalculationMode = .linear, rotationMode: RotationMode? = nil,
+    segmentTravel: SegmentTravel = .curveParameter
   ) {
     self.path = path
     self.keyTimes = keyTimes
     self.timingFunctions = timingFunctions
     self.calculationMode = calculationMode
     self.rotationMode = rotationMode
+    self.segmentTravel = segmentTravel
   }
 
   /// The number of keyframe segments, which `keyTimes` must match plus one.
@@ -62,7 +78,8 @@ public struct KeyframePath: Sendable, Hashable {
       if !calculationMode.isPaced && segment < timingFunctions.count {
         eased = timingFunctions[segment].progress(at: fraction)
       }
-      parameter = calculationMode.isPaced ? segments[segment].parameter(atLengthFraction: eased) : eased
+      let byLength = calculationMode.isPaced || segmentTravel == .arcLength
+      parameter = byLength ? segments[segment].parameter(atLengthFraction: eased) : eased
     } else if progress > times[0] {
       index = segments.count - 1
       parameter = 1
