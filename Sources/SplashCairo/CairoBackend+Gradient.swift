@@ -120,7 +120,8 @@ extension CairoBackend {
   /// left column (`GradientShader.shadeRow`), and the compositor is pixman's `over`.
   func shadeGradientThroughMask(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
     let properties = node.layer.properties
-    guard shadesGradientsThroughMasks, let mask = node.mask, !properties.invertsMask, properties.opacity >= 1,
+    guard shadesGradientsThroughMasks, let mask = node.mask, !properties.invertsMask, properties.maskMode == .alpha,
+      properties.opacity >= 1,
       properties.blendMode == .normal, !node.castsShadow,
       let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
       let (shader, group) = gradientGroupShading(node, in: cairo)

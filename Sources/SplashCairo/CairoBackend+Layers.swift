@@ -135,14 +135,13 @@ extension CairoBackend {
   }
 
   /// Composites a masked layer's picture `content` through its `mask` (drawn now, in the
-  /// layer's space; only its alpha counts), at the layer's opacity and blend mode.
+  /// layer's space; only its alpha counts, or its luminance), at the layer's opacity and blend
+  /// mode.
   private func composite(
     _ content: OpaquePointer, through mask: DisplayNode, of properties: LayerProperties, in cairo: OpaquePointer
   ) throws {
-    // The mask is drawn in this layer's space; only its alpha counts.
-    pushGroup(cairo, alphaOnly: true)
-    try draw(mask, in: cairo)
-    guard let drawnMask = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
+    // The mask is drawn in this layer's space; only its alpha (or its luminance) counts.
+    let drawnMask = try drawMask(mask, mode: properties.maskMode, in: cairo)
     var maskPattern = drawnMask
     if properties.invertsMask, invertInPlace(drawnMask, in: cairo) {
       masksInvertedInPlace += 1

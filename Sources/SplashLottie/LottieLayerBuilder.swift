@@ -59,14 +59,19 @@ struct LottieLayerBuilder {
       if let kind = try entry["tt"]?.number(), kind != 0 {
         let named = try entry["tp"].map { try $0.number() }.flatMap { mattes[$0] }
         if let matte = named ?? latestMatte {
-          // Luma mattes (3, 4): Lottie's iOS player knows only alpha mattes (its MatteType
-          // reads 3 as unknown): it hides the matte and draws the layer unmasked, as here.
-          if kind == 1 || kind == 2 {
+          // Alpha (1), alpha inverted (2), luma (3) and luma inverted (4). Lottie's iOS player
+          // knows only alpha mattes and draws a luma-matted layer unmasked; After Effects,
+          // lottie-web, Skottie and ThorVG mask it by the matte's brightness, as the designer
+          // saw it, and so does this.
+          if (1...4).contains(kind) {
             // The matte and the matted layer share the composition's space: a container
             // there holds the layer and is masked by the matte.
             var matted = Layer(id: "\(id) (matte)", sublayers: [layer], mask: matte)
-            matted.properties.invertsMask = kind == 2
+            LayerPropertyRegistry.invertsMask.set(kind == 2 || kind == 4, in: &matted.properties)
+            LayerPropertyRegistry.maskMode.set(kind >= 3 ? .luminance : .alpha, in: &matted.properties)
             layer = matted
+          } else {
+            context.warnings.note("track matte mode \(kind) is not applied", at: try entry.required("tt").jsonPath)
           }
         } else {
           // No matte to draw through: players draw the layer as it is.
@@ -74,7 +79,9 @@ struct LottieLayerBuilder {
         }
       }
       // The whole picture (parents' transforms, matte and all) blends with what is below.
-      if let mode = try entry["bm"]?.number().boundedWholeNumber, let blend = Self.blendModes[mode] { layer.properties.blendMode = blend }
+      if let mode = try entry["bm"]?.number().boundedWholeNumber, let blend = Self.blendModes[mode] {
+        LayerPropertyRegistry.compositingFilter.set(blend, in: &layer.properties)
+      }
       result.append(layer)
     }
     return result.reversed()
@@ -110,7 +117,7 @@ struct LottieLayerBuilder {
     var layer = Layer(id: id, sublayers: content)
     if let (mask, isInverted) = try LottieMasks.mask(entry, id: id, timeline: timeline, context: context) {
       layer.mask = mask
-      layer.properties.invertsMask = isInverted
+      LayerPropertyRegistry.invertsMask.set(isInverted, in: &layer.properties)
     }
     let transform = try LottieTransform(entry["ks"], limits: context.limits, warnings: context.warnings)
     transform.apply(to: &layer, timeline: timeline, autoOrient: entry["ao"]?.flag ?? false)
@@ -246,9 +253,6 @@ struct LottieLayerBuilder {
     case 13: warnings.note("cameras are not applied", at: entry.jsonPath)
     case 6: warnings.note("audio layers are not played (a clip's sound is --audio)", at: entry.jsonPath)
     default: warnings.note("layers of type \(type.boundedWholeNumber.map(String.init) ?? "\(type)") are not drawn", at: entry.jsonPath)
-    }
-    if let matte = entry["tt"], let kind = try? matte.number(), kind == 3 || kind == 4 {
-      warnings.note("luma track mattes are not applied: the layer is drawn unmasked, as Lottie's iOS player draws it", at: matte.jsonPath)
     }
 
     if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, Self.blendModes[mode.boundedWholeNumber ?? -1] == nil {

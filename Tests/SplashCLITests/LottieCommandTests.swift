@@ -167,4 +167,28 @@ struct LottieCommandTests {
     #expect(outcome.standardOutput.contains("pulse  120x80 pt  loop 1 s"), "\(outcome.standardOutput)")
     #expect(outcome.standardOutput.contains("    Lottie file: pulse, 30 fps"), "\(outcome.standardOutput)")
   }
+
+  @Test("inspect shows a layer's blend mode, its mask's inversion and a luma matte's mode")
+  func inspectShowsCompositing() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let square =
+      #"{"a":0,"k":{"c":true,"v":[[10,10],[50,10],[50,50],[10,50]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}"#
+    let document = #"""
+      {"v":"5.7.4","fr":30,"ip":0,"op":30,"w":120,"h":80,"assets":[],"layers":[
+        {"ty":4,"nm":"bright","td":1,"ip":0,"op":30,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[60,40]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]},
+        {"ty":1,"nm":"ink","tt":4,"bm":1,"ip":0,"op":30,"ks":{},"sw":120,"sh":80,"sc":"#3050c0"},
+        {"ty":1,"nm":"holed","ip":0,"op":30,"ks":{},"sw":120,"sh":80,"sc":"#c05030",
+         "masksProperties":[{"mode":"a","inv":true,"pt":\#(square),"o":{"a":0,"k":100}}]}]}
+      """#
+    try document.write(to: folder.appendingPathComponent("blend.json"), atomically: false, encoding: .utf8)
+    let matted = try BinaryRunner.run(["inspect", "--file", "blend.json", "--time", "0", "--layer", "ink (matte)"], in: folder)
+    #expect(matted.exitCode == 0, "\(matted.standardError)")
+    for line in [#""compositingFilter": "multiplyBlendMode""#, #""invertsMask": true"#, #""maskMode": "luminance""#] {
+      #expect(matted.standardOutput.contains(line), "\(line) in \(matted.standardOutput)")
+    }
+    let holed = try BinaryRunner.run(["inspect", "--file", "blend.json", "--time", "0", "--layer", "holed"], in: folder)
+    for line in [#""compositingFilter": "sourceOverCompositing""#, #""invertsMask": true"#, #""maskMode": "alpha""#] {
+      #expect(holed.standardOutput.contains(line), "\(line) in \(holed.standardOutput)")
+    }
+  }
 }

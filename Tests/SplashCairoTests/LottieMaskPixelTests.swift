@@ -1,11 +1,12 @@
 import Foundation
-import SplashCairo
 import SplashCore
 import SplashDocument
 import SplashLottie
 import SplashModel
 import SplashRender
 import Testing
+
+@testable import SplashCairo
 
 /// Masks and track mattes: a layer shows only where its masks or its matte are opaque, or only
 /// where they are clear when inverted.
@@ -100,8 +101,49 @@ struct LottieMaskPixelTests {
     let named = try frame(solid(#","tt":1,"tp":7"#) + "," + between + "," + later)
     #expect(isBlue(named, 100, 100) && isWhite(named, 20, 20), "drawn through the matte below it, which is not drawn")
     #expect(named.rgba(x: 190, y: 190).green == 255 && named.rgba(x: 190, y: 190).red == 0, "the layer between is drawn")
-    // A luma matte, as Lottie's iOS player draws it: the matte hidden, the layer unmasked.
-    let luma = try frame(matte + "," + solid(#","tt":3"#))
-    #expect(isBlue(luma, 100, 100) && isBlue(luma, 20, 20), "no red, and blue everywhere")
+  }
+
+  /// A matte of three bands over x 0…150, each 50 wide: white, mid grey and black; clear beyond.
+  private let bandedMatte = #"""
+    {"ty":4,"nm":"bands","td":1,"ip":0,"op":60,"ks":{},"shapes":[
+      {"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[25,100]},"s":{"a":0,"k":[50,200]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]},
+      {"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[75,100]},"s":{"a":0,"k":[50,200]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0.5,0.5,0.5,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]},
+      {"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[125,100]},"s":{"a":0,"k":[50,200]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]}]}
+    """#
+
+  /// How much of the blue layer shows at (x, 100) over the white canvas: 1 − red ÷ 255.
+  private func coverage(_ buffer: PixelBuffer, _ x: Int) -> Double {
+    1 - Double(buffer.rgba(x: x, y: 100).red) / 255
+  }
+
+  @Test("a luma matte shows the layer by the matte's brightness: white all, mid grey a fifth, black and clear none; inverted, the rest")
+  func lumaMattes() throws {
+    // Mid grey 0.5 is 128 of 255; Rec. 709 luminance of grey is the grey itself: 128 ÷ 255.
+    let grey = 128.0 / 255
+    let luma = try frame(bandedMatte + "," + solid(#","tt":3"#))
+    #expect(abs(coverage(luma, 25) - 1) < 0.01, "white band: \(coverage(luma, 25))")
+    #expect(abs(coverage(luma, 75) - grey) < 0.02, "grey band: \(coverage(luma, 75))")
+    #expect(coverage(luma, 125) < 0.01, "black band: \(coverage(luma, 125))")
+    #expect(coverage(luma, 175) < 0.01, "clear: \(coverage(luma, 175))")
+    #expect(luma.rgba(x: 25, y: 100).green < 5, "the matte's white is not drawn itself")
+
+    let inverted = try frame(bandedMatte + "," + solid(#","tt":4"#))
+    #expect(coverage(inverted, 25) < 0.01, "white band, inverted: \(coverage(inverted, 25))")
+    #expect(abs(coverage(inverted, 75) - (1 - grey)) < 0.02, "grey band, inverted: \(coverage(inverted, 75))")
+    #expect(abs(coverage(inverted, 125) - 1) < 0.01, "black band, inverted: \(coverage(inverted, 125))")
+    #expect(abs(coverage(inverted, 175) - 1) < 0.01, "clear, inverted: \(coverage(inverted, 175))")
+  }
+
+  @Test("a luma matte weighs colours by Rec. 709: pure green shows 72 %, pure red 21 %, pure blue 7 %")
+  func lumaWeights() throws {
+    for (color, expected) in [("[0,1,0,1]", 0.7152), ("[1,0,0,1]", 0.2126), ("[0,0,1,1]", 0.0722)] {
+      let matte = #"""
+        {"ty":4,"nm":"tint","td":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"rc","p":{"a":0,"k":[100,100]},"s":{"a":0,"k":[200,200]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":\#(color)},"o":{"a":0,"k":100}}]}
+        """#
+      let shown = coverage(try frame(matte + "," + solid(#","tt":3"#)), 100)
+      #expect(abs(shown - expected) < 0.01, "\(color): \(shown), expected \(expected)")
+    }
+    #expect(CairoBackend.luminanceAsAlpha(0xFFFF_FFFF) == 0xFF00_0000, "white is whole")
+    #expect(CairoBackend.luminanceAsAlpha(0x8000_0000) == 0, "a clear-coloured, half-opaque pixel has no brightness")
   }
 }

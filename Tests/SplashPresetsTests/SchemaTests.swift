@@ -104,6 +104,8 @@ struct SchemaTests {
     #expect(try enumeration("gradientType") == Set(GradientStyle.Kind.allCases.map(\.rawValue)))
     #expect(try enumeration("contentsGravity") == Set(LayerContents.Gravity.allCases.map(\.rawValue)))
     #expect(try enumeration("rotationMode") == Set(KeyframePath.RotationMode.allCases.map(\.rawValue)))
+    #expect(try enumeration("compositingFilter") == Set(BlendMode.allCases.map(\.rawValue)))
+    #expect(try enumeration("maskMode") == Set(MaskMode.allCases.map(\.rawValue)))
     #expect(try enumeration("layerType") == Set(LayerKind.allCases.map(\.rawValue)))
     #expect(try enumeration("parameterType") == Set(PresetParameter.Kind.allCases.map(\.rawValue)))
   }

@@ -43,8 +43,10 @@ public struct LayerProperties: Sendable, Hashable {
   ///
   /// Core Animation has no such switch (an inverted mask is drawn as a shape with a hole);
   /// Lottie files ask for one with alpha-inverted track mattes and inverted masks, so the
-  /// model has it. Presets do not set it.
+  /// model has it (and presets may set it, as `invertsMask`).
   public var invertsMask = false
+  /// Whether the mask's alpha or its luminance decides what shows (`MaskMode`).
+  public var maskMode: MaskMode = .alpha
   /// How the layer's picture (its subtree, at its opacity) combines with what is below it.
   public var blendMode: BlendMode = .normal
 

@@ -99,3 +99,5 @@ extension LineJoin: FixedLayerChoice {}
 extension TextStyle.Alignment: FixedLayerChoice {}
 extension GradientStyle.Kind: FixedLayerChoice {}
 extension LayerContents.Gravity: FixedLayerChoice {}
+extension BlendMode: FixedLayerChoice {}
+extension MaskMode: FixedLayerChoice {}

@@ -9,6 +9,14 @@ extension LayerPropertyRegistry {
   /// contents changes nothing.
   public static let contentsGravity = FixedLayerProperty<LayerContents.Gravity>(
     "contentsGravity", read: { $0.contents?.gravity ?? .resize }, write: { $0.contents?.gravity = $1 })
+  /// The layer's blend mode, by Core Image's filter names as iOS code sets them.
+  public static let compositingFilter = FixedLayerProperty<BlendMode>(
+    "compositingFilter", read: { $0.blendMode }, write: { $0.blendMode = $1 })
+  /// Not Core Animation's: Lottie's inverted mattes and masks (`LayerProperties.invertsMask`).
+  public static let invertsMask = FixedLayerProperty<Bool>(
+    "invertsMask", read: { $0.invertsMask }, write: { $0.invertsMask = $1 })
+  /// Not Core Animation's: Lottie's luma mattes (`MaskMode`).
+  public static let maskMode = FixedLayerProperty<MaskMode>("maskMode", read: { $0.maskMode }, write: { $0.maskMode = $1 })
   public static let fillRule = FixedLayerProperty<FillRule>(
     "fillRule", layerKinds: [.shape], read: { $0.shape.fillRule }, write: { $0.shape.fillRule = $1 })
   public static let lineCap = FixedLayerProperty<LineCap>(
