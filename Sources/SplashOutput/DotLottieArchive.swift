@@ -148,6 +148,31 @@ public final class DotLottieArchive {
     return LottieSource(document: document, archiveImages: images, warnings: warnings(drawing: animation, chosen: id != nil))
   }
 
+  /// What `validate` says of the archive: every animation checked, not only the default, and
+  /// the default's existence. A problem in one of several animations is named with its entry
+  /// (`two.lottie: a/blue.json: layers[0]…`).
+  public func check() -> (problems: [DocumentError], warnings: [DocumentError]) {
+    var problems: [DocumentError] = []
+    var warnings: [DocumentError] = []
+    func note(_ error: Error) {
+      problems.append(error as? DocumentError ?? DocumentError(file: file, path: "", expected: "\(error)", found: nil))
+    }
+    do { _ = try defaultAnimation() } catch { note(error) }
+    let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
+    for animation in animations {
+      do {
+        let source = try source(animation: animation.id)
+        let label = animations.count > 1 ? "\(file): \(animation.entryName)" : file
+        let check = LottieCompiler.check(source.document, file: label, baseDirectory: directory, archiveImages: source.archiveImages)
+        problems += check.problems
+        warnings += source.warnings + check.warnings
+      } catch {
+        note(error)
+      }
+    }
+    return (problems, warnings)
+  }
+
   /// Every animation's id, whether it is the default, and what its document says of its
   /// canvas and timing (nothing for a document that cannot be read: `validate` reports why).
   public func summaries() -> [Summary] {

@@ -140,7 +140,10 @@ struct LottieContainerCommandTests {
       [("a/picture.json", Self.bytes(Self.picture)), ("i/red.png", Self.redPNG)], to: clips.appendingPathComponent("v2.lottie").path)
     let outcome = try BinaryRunner.run(["validate", "clips"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
-    #expect(outcome.standardOutput == "ok clips/sticker.tgs\nok clips/v2.lottie\n", "\(outcome.standardOutput)")
+    #expect(
+      outcome.standardOutput
+        == "ok clips/sticker.tgs\nok clips/v2.lottie\n  animation picture (the default): 120x80 points, 30 fps, 1 s\n",
+      "\(outcome.standardOutput)")
 
     try ZipArchiveWriter.write([("images/red.png", Self.redPNG)], to: folder.appendingPathComponent("empty.lottie").path)
     let empty = try BinaryRunner.run(["validate", "empty.lottie"], in: folder)
