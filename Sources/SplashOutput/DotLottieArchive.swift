@@ -3,65 +3,253 @@ import SplashDocument
 import SplashLottie
 import SplashZip
 
-/// A dotLottie file (`.lottie`): a zip holding `manifest.json`, animations under `animations/`
-/// (version 1) or `a/` (version 2), and their images under `images/` or `i/`.
+/// A dotLottie file (`.lottie`) opened: a zip holding `manifest.json`, animations under
+/// `animations/` (version 1) or `a/` (version 2), and their images under `images/` or `i/`.
 ///
-/// The first animation is drawn: the one the manifest lists first, else the first `.json` in
-/// the animations folder by name. Its images come from the archive, never from files beside it.
-public enum DotLottieArchive {
-  private static let animationFolders = ["animations/", "a/"]
-  private static let imageFolders = ["images/", "i/"]
+/// It may hold several animations. The one drawn unless another is asked for is the one
+/// players show first (`DotLottieManifest`): the manifest's initial animation, else the first
+/// it lists, else the first `.json` by name. An animation's images come from the archive, never
+/// from files beside it. What macOS adds when it zips (`__MACOSX/`, `._NAME`, `.DS_Store`) is
+/// never taken for an animation or an image.
+public final class DotLottieArchive {
+  /// An animation the archive holds.
+  public struct Animation: Equatable, Sendable {
+    /// Its id: the file name without `.json`, as the manifest lists it.
+    public var id: String
+    /// Its entry in the archive: `a/ID.json` or `animations/ID.json`.
+    public var entryName: String
+  }
 
-  /// The first animation of the archive in `bytes`, with the images its assets name.
-  ///
-  /// - Throws: `DocumentError` naming `file` and what was wrong.
-  public static func source(_ bytes: [UInt8], file: String) throws -> LottieSource {
-    do {
-      let archive = try ZipArchive(
-        bytes, maximumEntries: LottieSource.maximumArchiveEntries, maximumBytes: LottieSource.maximumUnpackedBytes)
-      let files = archive.entries.filter { !$0.isFolder }
-      let animations = files.filter { entry in
-        animationFolders.contains { entry.name.hasPrefix($0) } && entry.name.hasSuffix(".json")
-          && !entry.name.dropFirst(entry.name.hasPrefix("a/") ? 2 : 11).contains("/")
-      }.sorted { $0.name < $1.name }
-      guard let animation = try firstAnimation(animations, archive: archive, files: files, file: file) else {
-        throw DocumentError(file: file, path: "", expected: "an animation under animations/ (or a/)", found: "none")
-      }
-      let document = try LottieSource.document(Data(try archive.read(animation)), file: file, inside: animation.name)
-      var images: [String: [UInt8]] = [:]
-      for name in imageNames(document) where images[name] == nil {
-        let entry = imageFolders.lazy.compactMap { folder in files.first { $0.name == folder + name } }.first
-        if let entry { images[name] = try archive.read(entry) }
-      }
-      var warnings: [DocumentError] = []
-      if animations.count > 1 {
-        warnings.append(
-          DocumentError(
-            file: file, path: "",
-            expected: "warning: the archive holds \(animations.count) animations; only the first (\(animation.name)) is drawn",
-            found: nil))
-      }
-      return LottieSource(document: document, archiveImages: images, warnings: warnings)
-    } catch let error as ZipError {
-      throw DocumentError(file: file, path: "", expected: "\(error)", found: nil)
+  /// What `inspect` and `validate` list about an animation: its id, whether it is the default,
+  /// and its canvas and timing when its document says them.
+  public struct Summary: Equatable, Sendable, CustomStringConvertible {
+    public var id: String
+    public var isDefault: Bool
+    /// The composition's `w` × `h`, in points.
+    public var size: (width: Double, height: Double)?
+    /// Its frame rate `fr`.
+    public var framesPerSecond: Double?
+    /// `(op − ip) / fr`, in seconds.
+    public var duration: Double?
+
+    public init(
+      id: String, isDefault: Bool, size: (width: Double, height: Double)? = nil, framesPerSecond: Double? = nil,
+      duration: Double? = nil
+    ) {
+      self.id = id
+      self.isDefault = isDefault
+      self.size = size
+      self.framesPerSecond = framesPerSecond
+      self.duration = duration
+    }
+
+    /// One line for `validate`: `red (the default): 120x80 points, 30 fps, 1.5 s`.
+    public var description: String {
+      var facts: [String] = []
+      if let size { facts.append("\(DecimalText.shortest(size.width))x\(DecimalText.shortest(size.height)) points") }
+      if let framesPerSecond { facts.append("\(DecimalText.shortest(framesPerSecond)) fps") }
+      if let duration { facts.append("\(DecimalText.shortest((duration * 1000).rounded() / 1000)) s") }
+      return id + (isDefault ? " (the default)" : "") + (facts.isEmpty ? "" : ": " + facts.joined(separator: ", "))
+    }
+
+    public static func == (lhs: Summary, rhs: Summary) -> Bool {
+      lhs.id == rhs.id && lhs.isDefault == rhs.isDefault && lhs.size?.width == rhs.size?.width
+        && lhs.size?.height == rhs.size?.height && lhs.framesPerSecond == rhs.framesPerSecond && lhs.duration == rhs.duration
     }
   }
 
-  /// The manifest's first animation (`animations[0].id`), else the first by name.
-  private static func firstAnimation(
-    _ animations: [ZipEntry], archive: ZipArchive, files: [ZipEntry], file: String
-  ) throws -> ZipEntry? {
-    guard let manifestEntry = files.first(where: { $0.name == "manifest.json" }) else { return animations.first }
-    let manifest = try LottieCompiler.parse(Data(try archive.read(manifestEntry)), file: "\(file): manifest.json")
-    guard case .object(let members) = manifest, case .array(let listed)? = members["animations"],
-      case .object(let first)? = listed.first, case .string(let id)? = first["id"]
-    else { return animations.first }
-    guard let named = animations.first(where: { entry in animationFolders.contains { entry.name == "\($0)\(id).json" } }) else {
-      throw DocumentError(
-        file: "\(file): manifest.json", path: "animations[0].id", expected: "an animation \(id).json under animations/ (or a/)",
-        found: "none")
+  private static let animationFolders = ["animations/", "a/"]
+  private static let imageFolders = ["images/", "i/"]
+
+  /// The archive's file, as the user named it.
+  public let file: String
+  /// The animations, in the manifest's order, then those it does not list by name.
+  public let animations: [Animation]
+  private let manifest: DotLottieManifest
+  private let archive: ZipArchive
+  /// The entries that are files of the archive's own: no folders, nothing macOS added.
+  private let files: [ZipEntry]
+  /// Documents read so far, by entry name: each entry is read (and counted against the
+  /// archive's budget) once.
+  private var documents: [String: JSONValue] = [:]
+  /// Images read so far, by entry name: animations that share an image count it once.
+  private var images: [String: [UInt8]] = [:]
+
+  /// Opens the archive in `bytes`, read from `file`, and reads its manifest.
+  ///
+  /// - Throws: `DocumentError` naming `file` for an archive that is damaged or breaks a limit,
+  ///   or a manifest that is not JSON.
+  public init(_ bytes: [UInt8], file: String) throws {
+    self.file = file
+    let archive = try Self.unzipping(file) {
+      try ZipArchive(bytes, maximumEntries: LottieSource.maximumArchiveEntries, maximumBytes: LottieSource.maximumUnpackedBytes)
     }
-    return named
+    self.archive = archive
+    let files = archive.entries.filter { !$0.isFolder && !$0.isMacMetadata }
+    self.files = files
+    if let entry = files.first(where: { $0.name == "manifest.json" }) {
+      let bytes = try Self.unzipping(file) { try archive.read(entry) }
+      manifest = DotLottieManifest(try LottieCompiler.parse(Data(bytes), file: "\(file): manifest.json"))
+    } else {
+      manifest = DotLottieManifest()
+    }
+    var found: [Animation] = []
+    for entry in files.sorted(by: { $0.name < $1.name }) {
+      guard let folder = Self.animationFolders.first(where: { entry.name.hasPrefix($0) }), entry.name.hasSuffix(".json") else {
+        continue
+      }
+      let id = String(entry.name.dropFirst(folder.count).dropLast(".json".count))
+      guard !id.isEmpty, !id.contains("/"), !found.contains(where: { $0.id == id }) else { continue }
+      found.append(Animation(id: id, entryName: entry.name))
+    }
+    let listed = manifest.animations.compactMap { listed in found.first { $0.id == listed.id } }
+    animations = listed + found.filter { animation in !listed.contains(animation) }
+  }
+
+  /// The animation players show first.
+  ///
+  /// - Throws: `DocumentError` when the manifest names one the archive does not hold, or the
+  ///   archive holds none.
+  public func defaultAnimation() throws -> Animation {
+    let named = manifest.initialAnimation ?? manifest.animations.first.map { ($0.id, $0.path) }
+    if let (id, path) = named {
+      guard let animation = animations.first(where: { $0.id == id }) else { throw missing(id, path: path) }
+      return animation
+    }
+    // Without a manifest that names one, the first by name (`a/` before `animations/`).
+    guard let first = animations.min(by: { $0.entryName < $1.entryName }) else {
+      throw DocumentError(file: file, path: "", expected: "an animation under animations/ (or a/)", found: "none")
+    }
+    return first
+  }
+
+  /// The animation `id` (the default when `nil`), with the images its assets name and
+  /// warnings for what is not drawn as a player would draw it.
+  ///
+  /// - Throws: `UsageError` for an `id` the archive does not hold, listing those it does;
+  ///   `DocumentError` for an animation that cannot be read or is not Lottie.
+  public func source(animation id: String? = nil) throws -> LottieSource {
+    let animation: Animation
+    if let id {
+      guard let chosen = animations.first(where: { $0.id == id }) else {
+        if let listed = manifest.animations.first(where: { $0.id == id }) { throw missing(id, path: listed.path) }
+        throw UsageError("--animation \(id): \(file) holds no animation \"\(id)\"; its animations are \(idList())")
+      }
+      animation = chosen
+    } else {
+      animation = try defaultAnimation()
+    }
+    let document = try self.document(animation)
+    var images: [String: [UInt8]] = [:]
+    for name in Self.imageNames(document) where images[name] == nil {
+      let entry = Self.imageFolders.lazy.compactMap { folder in self.files.first { $0.name == folder + name } }.first
+      if let entry { images[name] = try image(entry) }
+    }
+    return LottieSource(document: document, archiveImages: images, warnings: warnings(drawing: animation, chosen: id != nil))
+  }
+
+  /// What `validate` says of the archive: every animation checked, not only the default, and
+  /// the default's existence. A problem in one of several animations is named with its entry
+  /// (`two.lottie: a/blue.json: layers[0]…`).
+  public func check() -> (problems: [DocumentError], warnings: [DocumentError]) {
+    var problems: [DocumentError] = []
+    var warnings: [DocumentError] = []
+    func note(_ error: Error) {
+      problems.append(error as? DocumentError ?? DocumentError(file: file, path: "", expected: "\(error)", found: nil))
+    }
+    do { _ = try defaultAnimation() } catch { note(error) }
+    let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
+    for animation in animations {
+      do {
+        let source = try source(animation: animation.id)
+        let label = animations.count > 1 ? "\(file): \(animation.entryName)" : file
+        let check = LottieCompiler.check(source.document, file: label, baseDirectory: directory, archiveImages: source.archiveImages)
+        problems += check.problems
+        warnings += source.warnings + check.warnings
+      } catch {
+        note(error)
+      }
+    }
+    return (problems, warnings)
+  }
+
+  /// Every animation's id, whether it is the default, and what its document says of its
+  /// canvas and timing (nothing for a document that cannot be read: `validate` reports why).
+  public func summaries() -> [Summary] {
+    let defaultID = try? defaultAnimation().id
+    return animations.map { animation in
+      var summary = Summary(id: animation.id, isDefault: animation.id == defaultID)
+      guard case .object(let members)? = try? document(animation) else { return summary }
+      func number(_ key: String) -> Double? {
+        if case .number(let value)? = members[key], value.isFinite { return value }
+        return nil
+      }
+      if let width = number("w"), let height = number("h") { summary.size = (width, height) }
+      if let rate = number("fr"), rate > 0 {
+        summary.framesPerSecond = rate
+        if let inPoint = number("ip"), let outPoint = number("op") { summary.duration = (outPoint - inPoint) / rate }
+      }
+      return summary
+    }
+  }
+
+  /// The ids for a message: `red (the default), blue`.
+  private func idList() -> String {
+    let defaultID = try? defaultAnimation().id
+    return animations.map { $0.id == defaultID ? "\($0.id) (the default)" : $0.id }.joined(separator: ", ")
+  }
+
+  /// What a player would show that the drawing leaves out: the archive's other animations
+  /// (when none was chosen) and its themes, which splashvid does not apply.
+  private func warnings(drawing animation: Animation, chosen: Bool) -> [DocumentError] {
+    var lines: [String] = []
+    if !chosen && animations.count > 1 {
+      lines.append(
+        "the archive holds \(animations.count) animations (\(animations.map(\.id).joined(separator: ", "))); "
+          + "\(animation.id) is drawn, the one players show first; --animation ID picks another")
+    }
+    if let theme = manifest.animations.first(where: { $0.id == animation.id })?.initialTheme {
+      lines.append(
+        "players show \(animation.id) with its initial theme \(theme); splashvid does not apply themes, so it is drawn in its own colours")
+    } else if !manifest.themes.isEmpty {
+      lines.append(
+        "the archive's themes (\(manifest.themes.joined(separator: ", "))) are not applied; \(animation.id) is drawn in its own "
+          + "colours, as players show it until a theme is chosen")
+    }
+    return lines.map { DocumentError(file: file, path: "", expected: "warning: \($0)", found: nil) }
+  }
+
+  /// The parsed document of `animation`, read once.
+  private func document(_ animation: Animation) throws -> JSONValue {
+    if let document = documents[animation.entryName] { return document }
+    guard let entry = files.first(where: { $0.name == animation.entryName }) else { throw missing(animation.id, path: "") }
+    let bytes = try Self.unzipping(file) { try archive.read(entry) }
+    let document = try LottieSource.document(Data(bytes), file: file, inside: animation.entryName)
+    documents[animation.entryName] = document
+    return document
+  }
+
+  /// The bytes of the image `entry`, read once.
+  private func image(_ entry: ZipEntry) throws -> [UInt8] {
+    if let bytes = images[entry.name] { return bytes }
+    let bytes = try Self.unzipping(file) { try archive.read(entry) }
+    images[entry.name] = bytes
+    return bytes
+  }
+
+  /// The manifest names `id` at `path`, and the archive holds no such animation.
+  private func missing(_ id: String, path: String) -> DocumentError {
+    DocumentError(
+      file: "\(file): manifest.json", path: path, expected: "an animation \(id).json under animations/ (or a/)", found: "none")
+  }
+
+  /// `body`, with a zip error said as a problem of `file`.
+  private static func unzipping<T>(_ file: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as ZipError {
+      throw DocumentError(file: file, path: "", expected: "\(error)", found: nil)
+    }
   }
 
   /// The file names (`p`) of the document's image assets that are not embedded in it.

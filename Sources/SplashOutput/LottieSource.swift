@@ -15,14 +15,25 @@ public struct LottieSource {
   public var document: JSONValue
   /// A dotLottie archive's images by file name; `nil` for a document whose images are files.
   public var archiveImages: [String: [UInt8]]?
-  /// What the container holds that is not drawn (an archive's other animations).
+  /// What the container holds that is not drawn (an archive's other animations, its themes).
   public var warnings: [DocumentError] = []
 
   /// The Lottie document in `data`, read from `file`; `nil` when `data` is not Lottie (a preset).
   ///
+  /// - Parameter animation: `--animation ID`: which animation of a dotLottie archive (`nil`:
+  ///   the one players show first). Only an archive holds several.
   /// - Throws: `DocumentError` naming `file` for a container that is damaged, too large, holds
   ///   no animation or an animation that is not Lottie: a container is never a preset.
-  public static func read(_ data: Data, file: String) throws -> LottieSource? {
+  ///   `UsageError` for an `animation` the archive does not hold, or given for another file.
+  public static func read(_ data: Data, file: String, animation: String? = nil) throws -> LottieSource? {
+    let isArchive = isArchive(data)
+    if let animation, !isArchive {
+      throw UsageError(
+        "--animation \(animation): \(file) is not a dotLottie archive (.lottie), the only file that holds several animations")
+    }
+    if isArchive {
+      return try DotLottieArchive([UInt8](data), file: file).source(animation: animation)
+    }
     if data.starts(with: [0x1F, 0x8B]) {
       let json: [UInt8]
       do {
@@ -32,12 +43,12 @@ public struct LottieSource {
       }
       return LottieSource(document: try document(Data(json), file: file, inside: "the gzip stream"))
     }
-    if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-      return try DotLottieArchive.source([UInt8](data), file: file)
-    }
     guard let document = SceneLoader.lottieDocument(data) else { return nil }
     return LottieSource(document: document)
   }
+
+  /// Whether `data` is a zip archive (a dotLottie file), by its first local header's signature.
+  public static func isArchive(_ data: Data) -> Bool { data.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
 
   /// The Lottie document in `json`, unpacked from a container of `file`.
   ///

@@ -17,10 +17,15 @@ public struct PresetSource: Sendable {
   /// `--assets-root DIR`: the folder images must lie in (default: the preset's folder).
   public var assetsRoot: String?
 
-  public init(origin: Origin, parameters: [String: String] = [:], assetsRoot: String? = nil) {
+  /// `--animation ID`: which animation of a dotLottie archive is drawn (default: the one
+  /// players show first); any other file refuses it.
+  public var animation: String?
+
+  public init(origin: Origin, parameters: [String: String] = [:], assetsRoot: String? = nil, animation: String? = nil) {
     self.origin = origin
     self.parameters = parameters
     self.assetsRoot = assetsRoot
+    self.animation = animation
   }
 
   /// Finds, reads and compiles the preset.
@@ -34,13 +39,15 @@ public struct PresetSource: Sendable {
     switch origin {
     case .file(let path):
       return try SceneLoader.load(
-        URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot, warn: warnPreset)
+        URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot, animation: animation,
+        warn: warnPreset)
     case .named(let name, let presetsDirectory):
       let library = PresetLibrary.standard(
         presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
       let url = try library.file(named: name)
       return try SceneLoader.load(
-        url, displayName: Self.displayPath(url), parameters: parameters, assetsRoot: assetsRoot, warn: warnPreset)
+        url, displayName: Self.displayPath(url), parameters: parameters, assetsRoot: assetsRoot, animation: animation,
+        warn: warnPreset)
     }
   }
 
@@ -55,6 +62,17 @@ public struct PresetSource: Sendable {
         presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
       return try library.file(named: name).path
     }
+  }
+
+  /// The dotLottie archive this source reads, opened, or `nil` when its file is not one: what
+  /// `inspect` lists the animations of.
+  public func archive(environment: [String: String]) throws -> DotLottieArchive? {
+    let path = try file(environment: environment)
+    var displayName = path
+    if case .named = origin { displayName = Self.displayPath(URL(fileURLWithPath: path)) }
+    let data = try PresetLoader.read(path, displayName: displayName)
+    guard LottieSource.isArchive(data) else { return nil }
+    return try DotLottieArchive([UInt8](data), file: displayName)
   }
 
   /// The files a command reading this preset reads: the preset and the images it shows, for

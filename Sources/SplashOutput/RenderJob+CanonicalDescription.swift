@@ -19,6 +19,8 @@ extension RenderJob {
 
   private func describe(framesPerSecond: String) -> [String] {
     var lines: [String] = []
+    // Only when chosen, so that every fingerprint written before `--animation` stays the same.
+    if let animation = source.animation { lines.append("animation: \(animation)") }
     for (name, value) in source.parameters.sorted(by: { $0.key < $1.key }) { lines.append("parameter \(name): \(value)") }
     lines.append("loops: \(loops)")
     lines.append("frames per second: \(framesPerSecond)")

@@ -18,12 +18,12 @@ public enum SceneLoader {
   }
 
   /// Compiles `data`, read from `file`, with a preset's `parameters` (a Lottie file has none:
-  /// any is refused, naming it).
+  /// any is refused, naming it), drawing a dotLottie archive's `animation` (`nil`: its default).
   public static func compile(
     _ data: Data, file: String, baseDirectory: URL, parameters: [String: String], assetsRoot: URL?,
-    origin: ParameterOrigin = .commandLine, warn: ((DocumentError) -> Void)? = nil
+    animation: String? = nil, origin: ParameterOrigin = .commandLine, warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
-    if let source = try LottieSource.read(data, file: file) {
+    if let source = try LottieSource.read(data, file: file, animation: animation) {
       if let name = parameters.keys.sorted().first {
         throw UsageError("--param \(name): \(file) is a Lottie file, which has no parameters")
       }
@@ -58,11 +58,12 @@ public enum SceneLoader {
 
   /// Reads (a regular file of bounded size) and compiles the file at `url`, named `displayName`.
   public static func load(
-    _ url: URL, displayName: String, parameters: [String: String], assetsRoot: URL?, warn: ((DocumentError) -> Void)? = nil
+    _ url: URL, displayName: String, parameters: [String: String], assetsRoot: URL?, animation: String? = nil,
+    warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
     let data = try PresetLoader.read(url.path, displayName: displayName)
     return try compile(
       data, file: displayName, baseDirectory: url.deletingLastPathComponent(), parameters: parameters,
-      assetsRoot: assetsRoot ?? url.deletingLastPathComponent(), warn: warn)
+      assetsRoot: assetsRoot ?? url.deletingLastPathComponent(), animation: animation, warn: warn)
   }
 }

@@ -32,7 +32,12 @@ public final class ZipArchive {
       free(copy)
       throw .notZip(String(cString: zip_error_strerror(&error)))
     }
-    guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+    // Not ZIP_CHECKCONS: libzip before 1.10.1 (Debian 12 has 1.7.3) then refuses what macOS
+    // writes (Finder's Compress, `ditto -c -k`): a local header that sets the data descriptor
+    // flag and carries the compressed size, where the appnote wants zero, fails its comparison
+    // of local and central headers (nih-at/libzip#341). The checks below read the central
+    // directory alone, as players do, and reading is bounded whatever either header says.
+    guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
       zip_source_free(source)
       throw .notZip(String(cString: zip_error_strerror(&error)))
     }

@@ -75,7 +75,7 @@ struct LottieContainerCommandTests {
       "\(outcome.standardError)")
   }
 
-  @Test(".lottie draws the image its images folder holds, and warns that only the first animation is drawn")
+  @Test(".lottie draws the image its images folder holds, and names the animation drawn of the two it holds")
   func archiveImage() throws {
     let folder = try BinaryRunner.temporaryFolder()
     try ZipArchiveWriter.write(
@@ -91,7 +91,8 @@ struct LottieContainerCommandTests {
     #expect(centre.red == 255 && centre.green == 0 && centre.blue == 0, "the archive's image is drawn: \(centre)")
     #expect(
       still.standardError.contains(
-        "picture.lottie: warning: the archive holds 2 animations; only the first (animations/picture.json) is drawn"),
+        "picture.lottie: warning: the archive holds 2 animations (picture, another); picture is drawn, the one players show first; --animation ID picks another"
+      ),
       "\(still.standardError)")
     // No file red.png lies beside the archive: the bytes came from it, and nothing was written.
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("images").path))
@@ -139,7 +140,10 @@ struct LottieContainerCommandTests {
       [("a/picture.json", Self.bytes(Self.picture)), ("i/red.png", Self.redPNG)], to: clips.appendingPathComponent("v2.lottie").path)
     let outcome = try BinaryRunner.run(["validate", "clips"], in: folder)
     #expect(outcome.exitCode == 0, "\(outcome.standardOutput)\(outcome.standardError)")
-    #expect(outcome.standardOutput == "ok clips/sticker.tgs\nok clips/v2.lottie\n", "\(outcome.standardOutput)")
+    #expect(
+      outcome.standardOutput
+        == "ok clips/sticker.tgs\nok clips/v2.lottie\n  animation picture (the default): 120x80 points, 30 fps, 1 s\n",
+      "\(outcome.standardOutput)")
 
     try ZipArchiveWriter.write([("images/red.png", Self.redPNG)], to: folder.appendingPathComponent("empty.lottie").path)
     let empty = try BinaryRunner.run(["validate", "empty.lottie"], in: folder)

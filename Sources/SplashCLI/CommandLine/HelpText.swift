@@ -26,6 +26,8 @@ enum HelpText {
       --presets-dir DIR   search DIR first for --preset
       --param NAME=VALUE  set one of the preset's parameters (repeatable; any command)
       --assets-root DIR   images may come from DIR (default: only the preset's own folder)
+      --animation ID      which animation of a .lottie archive (default: the one players show
+                          first; inspect and validate list the ids); any command that takes --file
       -o, --output FILE   the video to write (appears only when complete); its extension picks
                           the format: .mp4 H.264, .mov ProRes 4444 (alpha), .webm VP9 (alpha),
                           .gif an animated GIF (256 colours, loops forever).

@@ -1,12 +1,14 @@
 import SplashOutput
 
 extension PresetSource {
-  static let optionNames: Set<String> = ["preset", "file", "presets-dir", "assets-root"]
+  static let optionNames: Set<String> = ["preset", "file", "presets-dir", "assets-root", "animation"]
   static let repeatableOptions: Set<String> = ["param"]
 
   init(_ scanned: ArgumentScanner.Result) throws {
     try self.init(scanned.values)
     assetsRoot = scanned.values["assets-root"]
+    animation = scanned.values["animation"]
+    if animation?.isEmpty == true { throw UsageError("--animation: expected the id of an animation of the dotLottie archive") }
     for assignment in scanned.repeated["param"] ?? [] {
       guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
         throw UsageError("--param \(assignment): expected NAME=VALUE")

@@ -4,8 +4,9 @@ import SplashOutput
 
 /// `splashvid inspect`: the presentation values of a preset at a scene time, as JSON.
 ///
-/// Without `--layer` it prints the whole tree (every layer with its id, mask and sublayers);
-/// with `--layer ID` one flat object of that layer's properties.
+/// Without `--layer` it prints the whole tree (every layer with its id, mask and sublayers),
+/// and for a dotLottie archive its animations; with `--layer ID` one flat object of that
+/// layer's properties.
 struct InspectCommand {
   var source: PresetSource
   /// `--time`, `--position` or `--frame`: a scene time once the preset is loaded.
@@ -33,7 +34,11 @@ struct InspectCommand {
       output(layer)
       return
     }
-    output(Inspection.tree(of: scene, at: time))
+    // An archive's animations are listed with the tree, so that the ids to pick are at hand.
+    let listing = try source.archive(environment: environment).map { archive in
+      (animations: archive.summaries(), drawn: try source.animation ?? archive.defaultAnimation().id)
+    }
+    output(Inspection.tree(of: scene, at: time, archive: listing))
   }
 }
 

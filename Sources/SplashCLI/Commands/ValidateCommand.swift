@@ -41,8 +41,13 @@ struct ValidateCommand {
         continue
       }
       var check: (problems: [DocumentError], warnings: [DocumentError]) = ([], [])
+      var animations: [DotLottieArchive.Summary] = []
       do {
-        if let source = try LottieSource.read(data, file: file) {
+        if LottieSource.isArchive(data) {
+          let archive = try DotLottieArchive([UInt8](data), file: file)
+          check = archive.check()
+          animations = archive.summaries()
+        } else if let source = try LottieSource.read(data, file: file) {
           check = LottieCompiler.check(
             source.document, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent(),
             archiveImages: source.archiveImages)
@@ -70,6 +75,8 @@ struct ValidateCommand {
           for line in problem.excerpt { output(line) }
         }
       }
+      // An archive's animations, indented under its verdict: the ids `--animation` takes.
+      for animation in animations { output("  animation \(animation)") }
     }
     if problemCount > 0 {
       output(

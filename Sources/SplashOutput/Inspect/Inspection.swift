@@ -4,14 +4,32 @@ import SplashModel
 /// panel): the presentation values of a scene at a time, as JSON text.
 public enum Inspection {
   /// The whole tree: time, canvas, background and every layer with its mask and sublayers.
-  public static func tree(of scene: Scene, at time: Double) -> String {
+  ///
+  /// - Parameter archive: For a dotLottie archive, its animations and the id of the one drawn:
+  ///   listed before the layers, so that the other ids are at hand for `--animation`.
+  public static func tree(
+    of scene: Scene, at time: Double, archive: (animations: [DotLottieArchive.Summary], drawn: String)? = nil
+  ) -> String {
     let tree = scene.presentation(at: time)
     let angles = AnimatedAngles(scene: scene, time: time)
-    return JSONText.object([
-      ("time", .number(time)), ("canvasSize", .size(tree.canvasSize)),
-      ("backgroundColor", .color(tree.backgroundColor)),
-      ("layers", .array(tree.layers.map { $0.inspectionTree(angles: angles) })),
-    ]).rendered()
+    var members: [(String, JSONText)] = [
+      ("time", .number(time)), ("canvasSize", .size(tree.canvasSize)), ("backgroundColor", .color(tree.backgroundColor)),
+    ]
+    if let archive {
+      members.append(("animations", .array(archive.animations.map { listing($0, drawn: $0.id == archive.drawn) })))
+    }
+    members.append(("layers", .array(tree.layers.map { $0.inspectionTree(angles: angles) })))
+    return JSONText.object(members).rendered()
+  }
+
+  /// One animation of an archive: its id, whether it is the default and the one drawn, and
+  /// what its document says of its canvas (`size`, points), rate (`fps`) and length (`duration`, s).
+  private static func listing(_ summary: DotLottieArchive.Summary, drawn: Bool) -> JSONText {
+    var members: [(String, JSONText)] = [("id", .string(summary.id)), ("default", .bool(summary.isDefault)), ("drawn", .bool(drawn))]
+    if let size = summary.size { members.append(("size", .array([.number(size.width), .number(size.height)]))) }
+    if let rate = summary.framesPerSecond { members.append(("fps", .number(rate))) }
+    if let duration = summary.duration { members.append(("duration", .number(duration))) }
+    return .object(members)
   }
 
   /// The tree's shape alone: each layer's id and type, with its mask and sublayers, for a
