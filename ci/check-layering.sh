@@ -39,5 +39,13 @@ offenders=$(grep -rnE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*@(preconcurrency|_
 offenders=$(grep -rnE '\bMutex *(<|\()' Sources Tests || true)
 [ -z "$offenders" ] || fail "use SplashCore's Locked, not Synchronization.Mutex (ThreadSanitizer cannot see its contended lock): $offenders"
 
+# The Lottie compiler's second stage sets layer properties through the property registry
+# alone (LayerPropertyRegistry's setters), so that inspect shows everything it sets and each
+# property's rules live in one place; its first stage builds no layers at all.
+offenders=$(grep -rnE 'properties(\.[A-Za-z]+)+ *(=[^=]|\+=|-=|\.append)' Sources/SplashLottie | grep -v '^[^:]*:[0-9]*: *///' || true)
+[ -z "$offenders" ] || fail "Sources/SplashLottie sets layer properties through LayerPropertyRegistry, not directly: $offenders"
+offenders=$(grep -rlE '\b(Layer|LayerProperties)\(' Sources/SplashLottie/Document || true)
+[ -z "$offenders" ] || fail "Sources/SplashLottie/Document reads the file into typed values and builds no layers: $offenders"
+
 [ $status -eq 0 ] && echo "check-layering: ok" >&2
 exit $status

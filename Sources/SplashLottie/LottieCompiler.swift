@@ -6,6 +6,11 @@ import SplashModel
 /// Compiles a Lottie (Bodymovin) document into a scene: the same Core Animation model presets
 /// compile to, so every command renders it alike.
 ///
+/// In two stages, each in a folder of its own: `Document/` reads the whole file once into
+/// typed values (`LottieDocument`: layers, precompositions, masks, shape items, text, with
+/// their JSON paths, limits and warnings); `Lowering/` builds the layers and animations from
+/// them (`LottieLayerBuilder`), setting every layer property through the property registry.
+///
 /// The composition is the canvas (`w` × `h` points, on white unless a command asks for a
 /// transparent background); scene time is the composition's frame divided by its rate `fr`;
 /// one loop of the clip is `ip … op`. What the file uses that splashvid does not draw is warned
@@ -42,34 +47,24 @@ public enum LottieCompiler {
     _ document: JSONValue, file: String, baseDirectory: URL? = nil, assetsRoot: URL? = nil,
     archiveImages: [String: [UInt8]]? = nil, limits: LottieLimits, warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
-    let root = LottieCursor(value: document, jsonPath: "", file: file)
-    guard root.isObject else { throw root.error(expected: "a Lottie document (an object)") }
-    let framesPerSecond = try root.required("fr").number(in: 1...1_000, expected: "a frame rate from 1 to 1000")
-    let inPoint = try root.required("ip").number()
-    let outPoint = try root.required("op").number()
-    guard outPoint > inPoint else { throw try root.required("op").error(expected: "an out point after the in point (\(inPoint))") }
-    let width = try root.required("w").number(in: 1...10_000, expected: "a width from 1 to 10000")
-    let height = try root.required("h").number(in: 1...10_000, expected: "a height from 1 to 10000")
-
-    let context = try LottieContext(
-      file: file, limits: limits, root: root, framesPerSecond: framesPerSecond, baseDirectory: baseDirectory,
-      assetsRoot: assetsRoot, archiveImages: archiveImages)
-    LottieExpressions.note(in: root, warnings: context.warnings)
-    let timeline = LottieTimeline(framesPerSecond: framesPerSecond)
-    let budget = LottieSamplingBudget(samples: context.limits.sampledFramesInAll)
-    let layers = try LottieSamplingBudget.$current.withValue(budget) {
-      try LottieLayerBuilder(context: context).layers(try root.required("layers"), timeline: timeline)
-    }
-    if budget.isExhausted {
+    // Stage one: the whole document read into typed values, once.
+    let context = LottieContext(file: file, limits: limits, warnings: LottieWarnings(file: file))
+    let read = try LottieDocument(LottieCursor(value: document, jsonPath: "", file: file), context: context)
+    // Stage two: the Core Animation layers built from them.
+    let lowering = LottieLowering(
+      document: read, context: context, baseDirectory: baseDirectory, assetsRoot: assetsRoot, archiveImages: archiveImages)
+    let layers = try LottieLayerBuilder(context: lowering).layers(
+      read.layers, timeline: LottieTimeline(framesPerSecond: read.framesPerSecond))
+    if lowering.sampler.isExhausted {
       context.warnings.note(
-        "the file animates more shapes than \(context.limits.sampledFramesInAll) sampled frames can hold: some are sampled at their keyframes and a few points between",
+        "the file animates more shapes than \(limits.sampledFramesInAll) sampled frames can hold: some are sampled at their keyframes and a few points between",
         at: "layers")
     }
     for warning in context.warnings.warnings { warn?(warning) }
     return Scene(
-      canvasSize: Size(width: width, height: height), backgroundColor: .white, layers: layers,
-      clip: ClipWindow(start: inPoint / framesPerSecond, cycle: (outPoint - inPoint) / framesPerSecond),
-      frameNumbering: FrameNumbering(framesPerSecond: framesPerSecond, firstFrame: inPoint))
+      canvasSize: read.size, backgroundColor: .white, layers: layers,
+      clip: ClipWindow(start: read.inPoint / read.framesPerSecond, cycle: (read.outPoint - read.inPoint) / read.framesPerSecond),
+      frameNumbering: FrameNumbering(framesPerSecond: read.framesPerSecond, firstFrame: read.inPoint))
   }
 
   /// Parses and compiles Lottie JSON.

@@ -32,8 +32,10 @@ struct LottieTextCommandTests {
     #expect(object["alignmentMode"] as? String == "center")
     #expect(object["verticalPlacement"] as? String == "firstBaseline")
     #expect(object["tracking"] as? Double == 3)
-    #expect(object["strokeColor"] as? String == "#FF0000FF")
-    #expect(object["strokeWidth"] as? Double == 2)
+    #expect(object["outlineColor"] as? String == "#FF0000FF")
+    #expect(object["outlineWidth"] as? Double == 2)
+    #expect(object["outlineOverFill"] as? Bool == false)
+    #expect(object["italic"] as? Bool == false)
   }
 
   @Test("still draws the text and says which font stands in for the missing one; validate has nothing to say")

@@ -106,7 +106,7 @@ struct LottieShapeTests {
     #expect(abs(try width(at: 2) - 50) < 1e-9)
   }
 
-  @Test("what is not drawn is warned about once per feature, with the first place and the count")
+  @Test("what is not drawn is warned about once per feature, with the first place and the count, in the file's order")
   func warnings() throws {
     let trim = #"{"ty":"mm","mm":1}"#
     let layers = [
@@ -119,8 +119,8 @@ struct LottieShapeTests {
     _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
     #expect(
       warnings.map(\.description) == [
-        "test.json: layers[2].ks.o.x: warning: expressions are not run: the keyframes are drawn",
         "test.json: layers[0].shapes[1]: warning: merge paths (mm) are not applied (2 places)",
+        "test.json: layers[2].ks.o.x: warning: expressions are not run: the keyframes are drawn",
         "test.json: layers[2].t.a[0]: warning: text animators (t.a) are not applied",
         "test.json: layers[3].bm: warning: blend mode 16 is not applied",
         "test.json: layers[3].ef[0]: warning: effects other than drop shadows are not drawn",

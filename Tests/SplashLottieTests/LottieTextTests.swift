@@ -229,10 +229,10 @@ struct LottieTextTests {
     #expect(
       messages == [
         "test.json: layers[0].t.a[0]: warning: text animators (t.a) are not applied",
-        "test.json: layers[0].t.p: warning: text on a path (t.p) is not applied",
-        "test.json: layers[0].t.d.k[0].s.j: warning: full justification (j 3 to 6) is drawn aligned as its last line",
         "test.json: layers[0].t.d.k[0].s.ca: warning: small capitals (ca: 2) are drawn as typed",
+        "test.json: layers[0].t.d.k[0].s.j: warning: full justification (j 3 to 6) is drawn aligned as its last line",
         "test.json: layers[0].t.d.k[0].s.t: warning: characters without a glyph in the file's chars are not drawn",
+        "test.json: layers[0].t.p: warning: text on a path (t.p) is not applied",
       ], "\(messages)")
   }
 

@@ -109,6 +109,9 @@ struct LayerPropertyRegistryTests {
           switch (entry.valueKind, initial) {
           case (.flag, .flag(let flag)): .flag(!flag)
           case (.number, .number(let number)): .number(number + 1)
+          case (.number, .absent): .number(12)
+          // A colour is written as inspect prints it.
+          case (.text, .text(let text)) where text.hasPrefix("#"): .text("#336699CC")
           default: .text("b.png")
           }
         }

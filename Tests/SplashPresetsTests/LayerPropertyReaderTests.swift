@@ -26,6 +26,9 @@ struct LayerPropertyReaderTests {
     }
     #expect(LayerCompiler.keysByKind[.layer] == [])
     #expect(
-      LayerCompiler.keysByKind[.text] == ["string", "fontFamily", "fontWeight", "fontSize", "foregroundColor", "alignmentMode", "wrapped"])
+      LayerCompiler.keysByKind[.text] == [
+        "string", "fontFamily", "fontWeight", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "verticalPlacement", "italic",
+        "tracking", "lineHeight", "outlineColor", "outlineWidth", "outlineOverFill",
+      ])
   }
 }

@@ -1,3 +1,5 @@
+import SplashCore
+
 /// The value of a fixed layer property as a preset writes it and `inspect` prints it.
 public enum FixedLayerValue: Sendable, Hashable {
   case flag(Bool)
@@ -100,4 +102,19 @@ extension TextStyle.Alignment: FixedLayerChoice {}
 extension GradientStyle.Kind: FixedLayerChoice {}
 extension LayerContents.Gravity: FixedLayerChoice {}
 extension BlendMode: FixedLayerChoice {}
+extension TextStyle.VerticalPlacement: FixedLayerChoice {}
 extension MaskMode: FixedLayerChoice {}
+
+/// A colour written `"#RRGGBBAA"`, as `inspect` prints colours (`"#RRGGBB"` is opaque).
+extension Color: FixedLayerValueRepresentable {
+  public static var fixedKind: FixedLayerValue.Kind { .text }
+  public var fixedValue: FixedLayerValue { .text(description) }
+  public init?(fixedValue: FixedLayerValue) {
+    guard case .text(let text) = fixedValue, text.hasPrefix("#"), text.count == 7 || text.count == 9,
+      let bits = UInt32(text.dropFirst(), radix: 16)
+    else { return nil }
+    let rgba = text.count == 7 ? bits << 8 | 0xFF : bits
+    func component(_ shift: UInt32) -> Double { Double((rgba >> shift) & 0xFF) / 255 }
+    self.init(red: component(24), green: component(16), blue: component(8), alpha: component(0))
+  }
+}

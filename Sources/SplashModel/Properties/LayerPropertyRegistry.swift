@@ -23,7 +23,8 @@ public enum LayerPropertyRegistry {
     .animatable(lineDashPattern), .animatable(lineDashPhase),
 
     .fixed(string), .fixed(fontFamily), .fixed(fontWeight), .animatable(fontSize), .animatable(foregroundColor),
-    .fixed(alignmentMode), .fixed(wrapped),
+    .fixed(alignmentMode), .fixed(wrapped), .fixed(verticalPlacement), .fixed(italic), .fixed(tracking), .fixed(lineHeight),
+    .fixed(outlineColor), .fixed(outlineWidth), .fixed(outlineOverFill),
 
     .fixed(gradientType), .animatable(colors), .animatable(locations), .animatable(startPoint), .animatable(endPoint),
 

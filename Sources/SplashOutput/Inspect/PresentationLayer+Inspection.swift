@@ -21,20 +21,6 @@ extension PresentationLayer {
         members += angles.fields(for: self)
       }
     }
-    if kind == .text {
-      let text = properties.text
-      // What only Lottie text sets (presets cannot), listed when it is not CATextLayer's.
-      if text.verticalPlacement != .top { members.append(("verticalPlacement", .string(text.verticalPlacement.rawValue))) }
-      if text.isItalic { members.append(("italic", .bool(true))) }
-      if text.tracking != 0 { members.append(("tracking", .number(text.tracking))) }
-      if let lineHeight = text.lineHeight { members.append(("lineHeight", .number(lineHeight))) }
-      if text.strokeColor.alpha > 0 && text.strokeWidth > 0 {
-        members += [
-          ("strokeColor", .color(text.strokeColor)), ("strokeWidth", .number(text.strokeWidth)),
-          ("strokesOverFill", .bool(text.strokesOverFill)),
-        ]
-      }
-    }
     // Not a layer property: the colour a replicator instance multiplies this layer's drawing by.
     if tint != .white { members.append(("tint", .color(tint))) }
     return members

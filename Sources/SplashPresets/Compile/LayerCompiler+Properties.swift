@@ -110,6 +110,8 @@ extension LayerCompiler {
       },
       PresetPropertyReader(R.string) { try textString($0) },
       PresetPropertyReader(R.fontWeight) { try $0.fontWeight() },
+      PresetPropertyReader(R.outlineColor) { try $0.optionalColor() },
+      PresetPropertyReader(R.outlineWidth) { try $0.number(in: 0...1e6, expected: "an outline width ≥ 0") },
     ]
     return Dictionary(uniqueKeysWithValues: (rules + replicatorFixedRules).map { ($0.key, $0) })
   }()

@@ -17,59 +17,20 @@ import SplashModel
 /// alone (or one inverted adding mask) the union inverted (the model's inverted mask). Mixed
 /// lists nest a container per cut, each masked by the next shape, an outside drawn as a very
 /// large rectangle with the shape taken out (even-odd), as the iOS player draws it. Expansion is
-/// warned and not applied.
+/// warned and not applied (`LottieMask`).
 enum LottieMasks {
   /// Half the side of the rectangle that stands for "everything" outside a shape, in the
   /// layer's points: far beyond any canvas, well inside what Cairo's fixed point can draw.
   static let outsideReach = 100_000.0
 
-  /// One mask in use, as read.
-  private struct Entry {
-    var path: LottieProperty<Path>
-    var opacity: LottieProperty<Double>
-    /// Its place in `masksProperties`, which names its layer.
-    var index: Int
-    /// Whether it joins the union of the masks before it (add, lighten).
-    var adds: Bool
-    /// Whether it stands for the outside of its shape (subtract, or an inverted add).
-    var isOutside: Bool
-  }
-
   /// The mask layer and whether it is inverted, or `nil` when the layer has no masks in use.
-  static func mask(
-    _ entry: LottieCursor, id: String, timeline: LottieTimeline, context: LottieContext
-  ) throws -> (layer: Layer, isInverted: Bool)? {
-    guard let list = entry["masksProperties"] else { return nil }
-    var masks: [Entry] = []
-    for (index, cursor) in try list.array().enumerated() {
-      let mode = (try? cursor["mode"]?.string()) ?? "a"
-      if mode == "n" { continue }
-      if let expansion = cursor["x"],
-        try LottieProperty<Double>.read(expansion, limits: context.limits, { try $0.scalar() }).isNonZero
-      {
-        context.warnings.note("mask expansion (x) is not applied", at: expansion.jsonPath)
-      }
-      if ["l", "d", "f"].contains(mode), let modeCursor = cursor["mode"] {
-        context.warnings.note(
-          "lighten, darken and difference masks are drawn as adding (lighten) or intersecting masks", at: modeCursor.jsonPath)
-      }
-      let path = try LottieProperty<Path>.read(try cursor.required("pt"), limits: context.limits) {
-        try LottieBezier.path($0, limits: context.limits)
-      }
-      let opacity =
-        try cursor["o"].map { try LottieProperty<Double>.read($0, limits: context.limits) { try $0.scalar() } }
-        ?? .constant(100)
-      let adds = mode == "a" || mode == "l"
-      let isInverted = cursor["inv"]?.flag ?? false
-      let isOutside = (mode == "s" && !isInverted) || (adds && isInverted)
-      masks.append(Entry(path: path, opacity: opacity, index: index, adds: adds, isOutside: isOutside))
-    }
+  static func mask(_ masks: [LottieMask], id: String, timeline: LottieTimeline) -> (layer: Layer, isInverted: Bool)? {
     guard !masks.isEmpty else { return nil }
-    func shape(_ mask: Entry, outside: Bool) -> Layer {
+    func shape(_ mask: LottieMask, outside: Bool) -> Layer {
       var shape = Layer(id: "\(id)/mask \(mask.index + 1)", kind: .shape)
       let path = outside ? mask.path.map(Self.outside) : mask.path
-      shape.properties.shape.fillColor = .black
-      if outside { shape.properties.shape.fillRule = .evenOdd }
+      LayerPropertyRegistry.fillColor.set(.black, in: &shape.properties)
+      if outside { LayerPropertyRegistry.fillRule.set(.evenOdd, in: &shape.properties) }
       let fraction = mask.opacity.map { min(max($0 / 100, 0), 1) }
       shape.animations = [
         LottieAnimations.bind(LayerPropertyRegistry.path, to: path, on: &shape, timeline: timeline) { $0 },

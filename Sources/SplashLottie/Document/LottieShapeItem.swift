@@ -5,8 +5,8 @@ import SplashModel
 indirect enum LottieShapeItem {
   /// `gr`: items of its own, placed by its transform (`tr`).
   case group(name: String, items: [LottieShapeItem], transform: LottieTransform)
-  /// `sh`, `rc`, `el`, `sr`: a path, constant or keyframed.
-  case geometry(LottieProperty<Path>)
+  /// `sh`, `rc`, `el`, `sr`: a path, or a shape drawn by its parameters.
+  case geometry(LottieGeometry)
   /// `fl`: paints every path before it in its group, and in the groups before it.
   case fill(LottieFill)
   /// `st`: strokes them.
@@ -23,7 +23,6 @@ indirect enum LottieShapeItem {
   static func items(_ list: LottieCursor, context: LottieContext) throws -> [LottieShapeItem] {
     var items: [LottieShapeItem] = []
     for cursor in try list.array() {
-      try context.countShapeItem(at: cursor)
       if cursor["hd"]?.flag == true { continue }
       guard let type = try cursor["ty"]?.string() else { throw cursor.error(expected: "a shape item with a type \"ty\"") }
       switch type {
@@ -39,10 +38,10 @@ indirect enum LottieShapeItem {
         let path = try LottieProperty<Path>.read(try cursor.required("ks"), limits: context.limits) {
           try LottieBezier.path($0, limits: context.limits)
         }
-        items.append(.geometry(path))
+        items.append(.geometry(LottieGeometry(.path(path))))
       case "rc": items.append(.geometry(try rectangle(cursor, context: context)))
       case "el": items.append(.geometry(try ellipse(cursor, context: context)))
-      case "sr": items.append(.geometry(try LottieStar.path(cursor, context: context)))
+      case "sr": items.append(.geometry(LottieGeometry(.star(try LottieStar(cursor, context: context)))))
       case "fl": items.append(.fill(try LottieFill(cursor, limits: context.limits)))
       case "st": items.append(.stroke(try LottieStroke(cursor, context: context)))
       case "gf", "gs": items.append(.gradient(try LottieGradient(cursor, context: context)))
@@ -51,7 +50,7 @@ indirect enum LottieShapeItem {
       case "rd":
         // Rounds the paths before it, which are all read by now.
         let radius = try LottieProperty<Double>.read(try cursor.required("r"), limits: context.limits) { try $0.scalar() }
-        items = items.map { $0.roundingCorners(radius, limit: context.limits.sampledFrames) }
+        items = items.map { $0.roundingCorners(radius) }
       case "tr": continue
       default:
         context.warnings.note(Self.unsupported[type] ?? "shape items of type \"\(type)\" are not drawn", at: cursor.jsonPath)
@@ -69,64 +68,43 @@ indirect enum LottieShapeItem {
   ]
 
   /// `rc`: a rectangle centred on `p`, of size `s`, its corners rounded by `r`.
-  private static func rectangle(_ cursor: LottieCursor, context: LottieContext) throws -> LottieProperty<Path> {
+  private static func rectangle(_ cursor: LottieCursor, context: LottieContext) throws -> LottieGeometry {
     let center = try LottieProperty<[Double]>.read(try cursor.required("p"), limits: context.limits) { try $0.numbers() }
     let size = try LottieProperty<[Double]>.read(try cursor.required("s"), limits: context.limits) { try $0.numbers() }
     let roundness =
       try cursor["r"].map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
       ?? .constant([0])
     let isReversed = (try cursor["d"]?.number()) == 3
-    return sampled([center, size, roundness], limit: context.limits.sampledFrames) { values in
-      LottieShapePaths.rectangle(
-        center: values[0], size: values[1], radius: values[2].first ?? 0, isReversed: isReversed)
-    }
+    return LottieGeometry(.rectangle(center: center, size: size, roundness: roundness, isReversed: isReversed))
   }
 
   /// `el`: an ellipse centred on `p`, of size `s`.
-  private static func ellipse(_ cursor: LottieCursor, context: LottieContext) throws -> LottieProperty<Path> {
+  private static func ellipse(_ cursor: LottieCursor, context: LottieContext) throws -> LottieGeometry {
     let center = try LottieProperty<[Double]>.read(try cursor.required("p"), limits: context.limits) { try $0.numbers() }
     let size = try LottieProperty<[Double]>.read(try cursor.required("s"), limits: context.limits) { try $0.numbers() }
     let isReversed = (try cursor["d"]?.number()) == 3
-    return sampled([center, size], limit: context.limits.sampledFrames) { values in
-      LottieShapePaths.ellipse(center: values[0], size: values[1], isReversed: isReversed)
-    }
-  }
-
-  /// The path `make` builds from `properties`: constant when they are, else one keyframe per
-  /// sampled frame, linear in between.
-  private static func sampled(
-    _ properties: [LottieProperty<[Double]>], limit: Int, make: ([[Double]]) -> Path
-  ) -> LottieProperty<Path> {
-    let frames = LottieSampling.frames(of: properties, limit: limit)
-    guard frames.count > 1 else { return .constant(make(properties.map(\.initialValue))) }
-    return .animated(
-      frames.map { frame in
-        LottieKeyframe(
-          frame: frame, value: make(properties.map { $0.value(at: frame) }), easing: [], isHold: false, outTangent: [],
-          inTangent: [])
-      })
+    return LottieGeometry(.ellipse(center: center, size: size, isReversed: isReversed))
   }
 
   /// This item with the sharp corners of its paths (and its groups' paths) rounded by
-  /// `radius`; an animated radius is sampled once per frame with the path.
-  func roundingCorners(_ radius: LottieProperty<Double>, limit: Int) -> LottieShapeItem {
+  /// `radius`, after any rounding they have.
+  func roundingCorners(_ radius: LottieProperty<Double>) -> LottieShapeItem {
     switch self {
-    case .geometry(let geometry):
-      guard radius.isAnimated else {
-        return .geometry(geometry.map { LottieRoundedCorners.rounded($0, radius: radius.initialValue) })
-      }
-      let frames = LottieSampling.frames(of: [radius.map { [$0] }, geometry.map { _ in [0.0] }], limit: limit)
-      return .geometry(
-        .animated(
-          frames.map { frame in
-            LottieKeyframe(
-              frame: frame, value: LottieRoundedCorners.rounded(geometry.value(at: frame), radius: radius.value(at: frame)),
-              easing: [], isHold: false, outTangent: [], inTangent: [])
-          }))
+    case .geometry(var geometry):
+      geometry.cornerRadii.append(radius)
+      return .geometry(geometry)
     case .group(let name, let items, let transform):
-      return .group(name: name, items: items.map { $0.roundingCorners(radius, limit: limit) }, transform: transform)
+      return .group(name: name, items: items.map { $0.roundingCorners(radius) }, transform: transform)
     default:
       return self
+    }
+  }
+
+  /// How many items `items` hold, those of their groups included: what building them costs.
+  static func count(_ items: [LottieShapeItem]) -> Int {
+    items.reduce(0) { total, item in
+      if case .group(_, let children, _) = item { return total + 1 + count(children) }
+      return total + 1
     }
   }
 }

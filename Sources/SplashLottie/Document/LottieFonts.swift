@@ -1,9 +1,9 @@
 /// The fonts (`fonts.list`) and glyphs (`chars`) a file defines for its text layers.
 ///
 /// Both are read leniently: an entry without a name or a character is one no document can
-/// use, so it is skipped rather than refused. A glyph's shapes are read, strictly and once,
-/// when a text first draws it.
-final class LottieFonts {
+/// use, so it is skipped rather than refused. A glyph's shapes are read strictly, once, with
+/// the rest of the document.
+struct LottieFonts {
   private struct GlyphKey: Hashable {
     var character: String
     var family: String
@@ -16,7 +16,7 @@ final class LottieFonts {
   private var glyphFonts: Set<[String]> = []
   private var shapeItems: [GlyphKey: [LottieShapeItem]] = [:]
 
-  init(root: LottieCursor) {
+  init(root: LottieCursor, context: LottieContext) throws {
     for entry in (try? root["fonts"]?["list"]?.array()) ?? [] {
       guard let name = try? entry["fName"]?.string(), let font = LottieFont(entry) else { continue }
       if fontsByName[name] == nil { fontsByName[name] = font }
@@ -25,7 +25,10 @@ final class LottieFonts {
       guard let glyph = LottieGlyph(entry) else { continue }
       let key = GlyphKey(character: glyph.character, family: glyph.family, style: glyph.style)
       // The first of two definitions wins, as players look glyphs up front to back.
-      if glyphs[key] == nil { glyphs[key] = glyph }
+      if glyphs[key] == nil {
+        glyphs[key] = glyph
+        shapeItems[key] = try glyph.shapes.map { try LottieShapeItem.items($0, context: context) } ?? []
+      }
       glyphFonts.insert([glyph.family, glyph.style])
     }
   }
@@ -46,14 +49,8 @@ final class LottieFonts {
     glyphs[GlyphKey(character: character, family: font.family, style: font.style)]
   }
 
-  /// The shape items of `glyph`'s outline, read the first time they are asked for.
-  ///
-  /// - Throws: `DocumentError` for malformed shapes.
-  func shapes(of glyph: LottieGlyph, context: LottieContext) throws -> [LottieShapeItem] {
-    let key = GlyphKey(character: glyph.character, family: glyph.family, style: glyph.style)
-    if let known = shapeItems[key] { return known }
-    let items = try glyph.shapes.map { try LottieShapeItem.items($0, context: context) } ?? []
-    shapeItems[key] = items
-    return items
+  /// The shape items of `glyph`'s outline.
+  func shapes(of glyph: LottieGlyph) -> [LottieShapeItem] {
+    shapeItems[GlyphKey(character: glyph.character, family: glyph.family, style: glyph.style)] ?? []
   }
 }

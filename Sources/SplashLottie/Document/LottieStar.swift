@@ -24,50 +24,46 @@ import SplashCore
 /// A fractional point count draws a partial tip as lottie-ios does; lottie-web rounds the
 /// count down.
 ///
-/// Animated properties are sampled once per frame, like rectangles and ellipses.
-enum LottieStar {
+/// Animated properties are sampled once per frame when the layers are built, like rectangles
+/// and ellipses.
+struct LottieStar {
   /// lottie-ios's `StarNode.PolystarConstant`: tangent length per unit of radius and roundness.
   static let starTangentFactor = 0.47829
   /// lottie-ios's `PolygonNode.PolygonConstant`.
   static let polygonTangentFactor = 0.25
 
-  /// The path of the `sr` item at `cursor`, constant or sampled per frame.
-  static func path(_ cursor: LottieCursor, context: LottieContext) throws -> LottieProperty<Path> {
+  var isPolygon: Bool
+  var pointCount: LottieProperty<[Double]>
+  var position: LottieProperty<[Double]>
+  var rotation: LottieProperty<[Double]>
+  var outerRadius: LottieProperty<[Double]>
+  var innerRadius: LottieProperty<[Double]>
+  var outerRoundness: LottieProperty<[Double]>
+  var innerRoundness: LottieProperty<[Double]>
+  var isAnticlockwise: Bool
+
+  /// Reads the `sr` item at `cursor`.
+  init(_ cursor: LottieCursor, context: LottieContext) throws {
     let limits = context.limits
     func property(_ key: String, default value: Double? = nil) throws -> LottieProperty<[Double]> {
       if let value, cursor[key] == nil { return .constant([value]) }
       return try .read(try cursor.required(key), limits: limits) { try $0.numbers() }
     }
-    let isPolygon = (try cursor["sy"]?.number()) == 2
-    let pointCount = try LottieProperty<[Double]>.read(try cursor.required("pt"), limits: limits) { value in
+    isPolygon = (try cursor["sy"]?.number()) == 2
+    pointCount = try LottieProperty<[Double]>.read(try cursor.required("pt"), limits: limits) { value in
       let numbers = try value.numbers()
       guard let count = numbers.first, count >= 0, count <= Double(limits.starPoints) else {
         throw value.error(expected: "a number of points from 0 to \(limits.starPoints)")
       }
       return numbers
     }
-    let position = try property("p", default: 0)
-    let rotation = try property("r", default: 0)
-    let outerRadius = try property("or")
-    let innerRadius = isPolygon ? .constant([0]) : try property("ir")
-    let outerRoundness = try property("os", default: 0)
-    let innerRoundness = isPolygon ? .constant([0]) : try property("is", default: 0)
-    let isAnticlockwise = (try cursor["d"]?.number()) == 3
-
-    let properties = [pointCount, position, rotation, outerRadius, innerRadius, outerRoundness, innerRoundness]
-    // Each sample is a path of up to 2 × points vertices: keep the samples' total bounded.
-    let mostPoints = [pointCount.initialValue[0]] + pointCount.keyframeValues.map { $0.first ?? 0 }
-    let verticesPerSample = max(2 * Int((mostPoints.max() ?? 0).rounded(.up)) + 1, 1)
-    let sampleLimit = max(2, min(limits.sampledFrames, limits.sampledElements / verticesPerSample))
-    return LottieSampling.property(of: properties, limit: sampleLimit) { values in
-      let shape = Shape(
-        points: values[0].first ?? 0,
-        center: Point(x: values[1].first ?? 0, y: values[1].count > 1 ? values[1][1] : 0),
-        rotation: values[2].first ?? 0, outerRadius: values[3].first ?? 0, innerRadius: values[4].first ?? 0,
-        outerRoundness: (values[5].first ?? 0) / 100, innerRoundness: (values[6].first ?? 0) / 100)
-      let vertices = isPolygon ? shape.polygonVertices : shape.starVertices
-      return path(through: vertices, anticlockwise: isAnticlockwise)
-    }
+    position = try property("p", default: 0)
+    rotation = try property("r", default: 0)
+    outerRadius = try property("or")
+    innerRadius = isPolygon ? .constant([0]) : try property("ir")
+    outerRoundness = try property("os", default: 0)
+    innerRoundness = isPolygon ? .constant([0]) : try property("is", default: 0)
+    isAnticlockwise = (try cursor["d"]?.number()) == 3
   }
 
   /// A vertex of the outline, its tangents relative to it (as a Lottie path's `i` and `o`).

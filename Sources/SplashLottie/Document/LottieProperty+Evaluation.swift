@@ -24,29 +24,3 @@ extension LottieProperty where Value == [Double] {
     return keyframes.map(\.frame)
   }
 }
-
-/// Sampling geometry that Core Animation cannot interpolate from its parameters (a rectangle's
-/// size and roundness, an ellipse's) as a path per frame: the shapes' paths interpolate
-/// point by point between samples, which at one sample per frame of the file is what a player
-/// draws at each of those frames.
-enum LottieSampling {
-  /// Every whole frame from the first keyframe to the last of any of `properties`, and the
-  /// keyframes' own frames; at most `limit` of them (spread evenly beyond that), and fewer
-  /// when the compile's sampling budget runs out (`LottieSamplingBudget`).
-  static func frames(of properties: [LottieProperty<[Double]>], limit: Int) -> [Double] {
-    let keyframes = properties.flatMap(\.keyframeFrames)
-    guard let first = keyframes.min(), let last = keyframes.max(), last > first else { return [] }
-    let span = last - first
-    // Compared as doubles: a span of 1e300 frames must not become an Int.
-    var between = Int(min(Double(max(limit - keyframes.count, 2)), span.rounded(.up)))
-    var frames = Set(keyframes)
-    if let budget = LottieSamplingBudget.current { between = budget.grant(between, keyframes: frames.count) }
-    let step = max(1, span / Double(max(between, 2)))
-    var frame = first
-    while frame < last {
-      frames.insert(frame)
-      frame += step
-    }
-    return frames.sorted()
-  }
-}

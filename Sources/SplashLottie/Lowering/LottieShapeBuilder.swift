@@ -19,10 +19,10 @@ import SplashModel
 struct LottieShapeBuilder {
   let timeline: LottieTimeline
   let idPrefix: String
-  let context: LottieContext
+  let context: LottieLowering
   private var counter = 0
 
-  init(timeline: LottieTimeline, idPrefix: String, context: LottieContext) {
+  init(timeline: LottieTimeline, idPrefix: String, context: LottieLowering) {
     self.timeline = timeline
     self.idPrefix = idPrefix
     self.context = context
@@ -76,19 +76,25 @@ struct LottieShapeBuilder {
       case .fill, .stroke:
         layers += painted(Array(after[..<index]), with: item, trims: afterItem)
         let copies = painted(before, with: item, trims: belowRepeater)
-        if !copies.isEmpty { layers.append(repeater.replicate(copies, id: id, timeline: timeline, limits: context.limits)) }
+        if !copies.isEmpty {
+          layers.append(repeater.replicate(copies, id: id, timeline: timeline, sampler: context.sampler, limits: context.limits))
+        }
       case .gradient(let gradient):
         // One gradient over the paths between and the copies: the copies repeat its mask, not it.
         var paths = painted(Array(after[..<index]), with: gradient.maskStyle, trims: afterItem)
         let copies = painted(before, with: gradient.maskStyle, trims: belowRepeater)
-        if !copies.isEmpty { paths.append(repeater.replicate(copies, id: id, timeline: timeline, limits: context.limits)) }
+        if !copies.isEmpty {
+          paths.append(repeater.replicate(copies, id: id, timeline: timeline, sampler: context.sampler, limits: context.limits))
+        }
         layers += gradientLayer(gradient, masking: paths)
       case .geometry, .trim, .repeater:
         continue
       }
     }
     let inner = self.layers(before, trims: belowRepeater)
-    if !inner.isEmpty { layers.append(repeater.replicate(inner, id: id, timeline: timeline, limits: context.limits)) }
+    if !inner.isEmpty {
+      layers.append(repeater.replicate(inner, id: id, timeline: timeline, sampler: context.sampler, limits: context.limits))
+    }
     return layers
   }
 
@@ -102,7 +108,8 @@ struct LottieShapeBuilder {
     for (position, item) in items.enumerated() {
       let after = Self.trims(in: items[(position + 1)...]) + trims
       switch item {
-      case .geometry(let geometry):
+      case .geometry(let item):
+        let geometry = item.path(sampler: context.sampler, limits: context.limits)
         guard let trim = LottieTrim.stacked(after) else {
           untrimmed.append(geometry)
           continue
@@ -122,13 +129,14 @@ struct LottieShapeBuilder {
       // Paths painted by one style are one path, as in the player: overlaps follow the fill
       // rule (an inner path wound the other way is a hole) and a translucent stroke does not
       // darken where two paths cross.
-      let combined = untrimmed.count == 1 ? untrimmed[0] : .combined(untrimmed, limit: context.limits.sampledFrames)
+      let combined =
+        untrimmed.count == 1 ? untrimmed[0] : .combined(untrimmed, sampler: context.sampler, limit: context.limits.sampledFrames)
       layers.insert(styled(combined, with: style), at: 0)
     }
     for (trim, paths) in trimmed {
       if trim.isSequential && paths.count > 1 {
         // Trimmed as one sequence: one layer holding them all, trimmed along the whole.
-        layers += trimmedLayers(.combined(paths, limit: context.limits.sampledFrames), trim: trim, style: style)
+        layers += trimmedLayers(.combined(paths, sampler: context.sampler, limit: context.limits.sampledFrames), trim: trim, style: style)
       } else {
         for path in paths { layers += trimmedLayers(path, trim: trim, style: style) }
       }
@@ -151,7 +159,7 @@ struct LottieShapeBuilder {
         if upper > 1 { pieces.elements += path.trimmed(from: 0, to: upper - 1).elements }
         return pieces
       }
-      let frames = trim.sampleFrames(limit: context.limits.sampledFrames)
+      let frames = trim.sampleFrames(sampler: context.sampler, limit: context.limits.sampledFrames)
       noteWrapping(trim, at: frames)
       guard frames.count > 1 else { return [styled(.constant(cut(0)), with: style)] }
       let keyframes = frames.map {
@@ -163,15 +171,15 @@ struct LottieShapeBuilder {
     var main = styled(geometry, with: style)
     var wrapped = main
     wrapped.id += " (wrapped)"
-    let frames = trim.sampleFrames(limit: context.limits.sampledFrames)
+    let frames = trim.sampleFrames(sampler: context.sampler, limit: context.limits.sampledFrames)
     noteWrapping(trim, at: frames)
     if frames.count < 2 {
       let (lower, upper) = trim.range(at: 0)
-      main.properties.shape.strokeStart = lower
-      main.properties.shape.strokeEnd = min(upper, 1)
+      LayerPropertyRegistry.strokeStart.set(lower, in: &main.properties)
+      LayerPropertyRegistry.strokeEnd.set(min(upper, 1), in: &main.properties)
       guard upper > 1 else { return [main] }
-      wrapped.properties.shape.strokeStart = 0
-      wrapped.properties.shape.strokeEnd = upper - 1
+      LayerPropertyRegistry.strokeStart.set(0, in: &wrapped.properties)
+      LayerPropertyRegistry.strokeEnd.set(upper - 1, in: &wrapped.properties)
       return [main, wrapped]
     }
     // Sampled per frame, linear in between, except across the moment the stretch wraps, where
@@ -192,7 +200,7 @@ struct LottieShapeBuilder {
       LottieAnimations.bind(LayerPropertyRegistry.strokeStart, to: mainStart, on: &main, timeline: timeline) { $0 },
       LottieAnimations.bind(LayerPropertyRegistry.strokeEnd, to: mainEnd, on: &main, timeline: timeline) { $0 },
     ].compactMap { $0 }
-    wrapped.properties.shape.strokeStart = 0
+    LayerPropertyRegistry.strokeStart.set(0, in: &wrapped.properties)
     if let animation = LottieAnimations.bind(
       LayerPropertyRegistry.strokeEnd, to: wrappedEnd, on: &wrapped, timeline: timeline, value: { $0 })
     {
@@ -218,18 +226,18 @@ struct LottieShapeBuilder {
     let opacity: LottieProperty<Double>
     switch style {
     case .fill(let fill):
-      layer.properties.shape.fillRule = fill.rule
+      LayerPropertyRegistry.fillRule.set(fill.rule, in: &layer.properties)
       animations.append(
         LottieAnimations.bind(LayerPropertyRegistry.fillColor, to: fill.color, on: &layer, timeline: timeline) {
           LottieColor.color($0)
         })
       opacity = fill.opacity
     case .stroke(let stroke):
-      layer.properties.shape.fillColor = .clear
-      layer.properties.shape.lineCap = stroke.cap
-      layer.properties.shape.lineJoin = stroke.join
-      layer.properties.shape.miterLimit = stroke.miterLimit
-      layer.properties.shape.lineDashPattern = stroke.dashes
+      LayerPropertyRegistry.fillColor.set(.clear, in: &layer.properties)
+      LayerPropertyRegistry.lineCap.set(stroke.cap, in: &layer.properties)
+      LayerPropertyRegistry.lineJoin.set(stroke.join, in: &layer.properties)
+      LayerPropertyRegistry.miterLimit.set(stroke.miterLimit, in: &layer.properties)
+      LayerPropertyRegistry.lineDashPattern.set(stroke.dashes, in: &layer.properties)
       animations.append(
         LottieAnimations.bind(LayerPropertyRegistry.lineDashPhase, to: stroke.dashOffset, on: &layer, timeline: timeline) { $0 })
       animations.append(
@@ -253,14 +261,14 @@ struct LottieShapeBuilder {
   private mutating func gradientLayer(_ gradient: LottieGradient, masking paths: [Layer]) -> [Layer] {
     counter += 1
     guard !paths.isEmpty else { return [] }
-    return [gradient.layer(id: "\(idPrefix)/gradient \(counter)", masking: paths, timeline: timeline)]
+    return [gradient.layer(id: "\(idPrefix)/gradient \(counter)", masking: paths, timeline: timeline, sampler: context.sampler)]
   }
 
   /// A group's transform as a layer holding `sublayers`.
   private mutating func container(name: String, transform: LottieTransform, sublayers: [Layer]) -> Layer {
     counter += 1
     var layer = Layer(id: "\(idPrefix)/\(name) \(counter)", sublayers: sublayers)
-    transform.apply(to: &layer, timeline: timeline)
+    transform.apply(to: &layer, timeline: timeline, sampler: context.sampler)
     return layer
   }
 }

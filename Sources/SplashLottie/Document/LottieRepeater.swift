@@ -51,7 +51,7 @@ struct LottieRepeater {
   }
 
   /// Copy `index`'s transform at `frame`: q ↦ index·p + R(index·r)·S·(q − a).
-  private func transform(copy index: Int, at frame: Double) -> Transform3D {
+  func transform(copy index: Int, at frame: Double) -> Transform3D {
     let anchor = self.anchor.value(at: frame)
     let position = self.position.value(at: frame)
     let scale = self.scale.value(at: frame)
@@ -64,52 +64,16 @@ struct LottieRepeater {
   }
 
   /// Copy `index`'s opacity at `frame`, of `count` copies: from `so` to `eo` in equal steps.
-  private func opacity(copy index: Int, of count: Int, at frame: Double) -> Double {
+  func opacity(copy index: Int, of count: Int, at frame: Double) -> Double {
     let start = startOpacity.value(at: frame) / 100
     let end = endOpacity.value(at: frame) / 100
     let progress = count > 1 ? Double(index) / Double(count - 1) : 0
     return min(max(start + (end - start) * progress, 0), 1)
   }
 
-  private var isAnimated: Bool {
+  var isAnimated: Bool {
     anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated || startOpacity.isAnimated
       || endOpacity.isAnimated
   }
 
-  /// `content` (what the items before the repeater draw) repeated, on `timeline`.
-  func replicate(_ content: [Layer], id: String, timeline: LottieTimeline, limits: LottieLimits) -> Layer {
-    let requested = copies.initialValue
-    let count = Int((requested.isFinite ? min(max(requested, 0), 1_000) : 0).rounded())
-    // Every copy keeps its own sampled track, so the copies share one copy's sampling limit.
-    let frames =
-      isAnimated
-      ? LottieSampling.frames(
-        of: [anchor, position, scale, rotation.map { [$0] }, startOpacity.map { [$0] }, endOpacity.map { [$0] }],
-        limit: max(8, limits.sampledFrames / max(count, 1)))
-      : []
-    let times = frames.map(timeline.seconds)
-    func animation<Value>(_ target: LayerProperty<Value>, _ value: (Double) -> Value) -> Animation? {
-      guard frames.count > 1,
-        let (track, timing) = LottieAnimations.track(
-          times: times, values: frames.map { value($0).animatableValue }, timingFunctions: [])
-      else { return nil }
-      return .property(
-        PropertyAnimation(keyPath: target.keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
-    }
-
-    var repeated = Layer(id: "\(id) (repeater)")
-    repeated.sublayers = (0..<count).map { index in
-      var copy = Layer(id: "\(id) (copy \(index))", sublayers: content)
-      copy.properties.transform = transform(copy: index, at: 0)
-      copy.properties.opacity = opacity(copy: index, of: count, at: 0)
-      // Sampled per frame: a copy's transform is one matrix made of several animated parts,
-      // which keyframes of the matrix would not interpolate as the parts do.
-      copy.animations = [
-        animation(LayerPropertyRegistry.transform) { transform(copy: index, at: $0) },
-        animation(LayerPropertyRegistry.opacity) { opacity(copy: index, of: count, at: $0) },
-      ].compactMap { $0 }
-      return copy
-    }
-    return repeated
-  }
 }

@@ -92,11 +92,6 @@ struct LottieTrim {
     return (lower - wraps, last + shift - wraps)
   }
 
-  /// The frames to sample an animated trim at (none for a constant one).
-  func sampleFrames(limit: Int) -> [Double] {
-    let stack = [self] + then
-    return LottieSampling.frames(of: stack.flatMap { [$0.start, $0.end, $0.offset] }.map { $0.map { [$0] } }, limit: limit)
-  }
 }
 
 extension LottieProperty where Value == Double {

@@ -18,17 +18,17 @@ enum LottieImage {
   /// The largest image file read.
   static let maximumFileBytes = 64 * 1024 * 1024
 
-  static func layer(_ entry: LottieCursor, id: String, context: LottieContext) throws -> Layer? {
-    let reference = try entry.required("refId")
-    guard let asset = context.imageAssets[try reference.string()] else {
+  /// The picture of the image layer whose `refId` is `reference`, or `nil` (warned) when
+  /// there is none to draw.
+  static func layer(_ reference: LottieCursor, id: String, context: LottieLowering) throws -> Layer? {
+    guard let asset = context.document.imageAssets[try reference.string()] else {
       // Some exporters name the image file here instead of its asset id; players draw nothing.
       context.warnings.note("image layers whose refId names no image in \"assets\" are not drawn", at: reference.jsonPath)
       return nil
     }
-    let width = try asset.required("w").number(in: 0...100_000, expected: "an image width from 0 to 100000")
-    let height = try asset.required("h").number(in: 0...100_000, expected: "an image height from 0 to 100000")
-    let source = try asset.required("p")
-    let name = try source.string()
+    let (width, height) = (asset.width, asset.height)
+    let source = asset.source
+    let name = asset.name
     // `e: 1` marks an embedded image, but exporters set it on plain file names too: what `p`
     // holds decides, as players decide (a data: URI is decoded, anything else is a file).
     if name.hasPrefix("data:") {
@@ -45,7 +45,7 @@ enum LottieImage {
       return picture(
         LayerContents(imagePath: identifier, gravity: .resize, embeddedImage: image), width: width, height: height, id: id)
     }
-    let folder = (try asset["u"]?.string()) ?? ""
+    let folder = asset.folder
     guard let baseDirectory = context.baseDirectory else {
       context.warnings.note("image files are not drawn when the Lottie file has no folder", at: asset.jsonPath)
       return nil
@@ -74,9 +74,9 @@ enum LottieImage {
   /// A `data:` URI's image (`data:image/png;base64,…`), decoded from base64 here; its pixels
   /// are decoded when drawn, as a file's are.
   private static func embedded(
-    _ uri: String, asset: LottieCursor, width: Double, height: Double, id: String, context: LottieContext
+    _ uri: String, asset: LottieImageAsset, width: Double, height: Double, id: String, context: LottieLowering
   ) throws -> Layer? {
-    let source = try asset.required("p")
+    let source = asset.source
     guard uri.hasPrefix("data:"), let comma = uri.firstIndex(of: ","), uri[..<comma].hasSuffix(";base64") else {
       throw source.error(expected: "an embedded image as a data: URI in base64 (data:image/png;base64,…)")
     }
@@ -98,9 +98,9 @@ enum LottieImage {
 
   private static func picture(_ contents: LayerContents, width: Double, height: Double, id: String) -> Layer {
     var picture = Layer(id: "\(id)/image")
-    picture.properties.bounds = Rect(x: 0, y: 0, width: width, height: height)
-    picture.properties.position = Point(x: width / 2, y: height / 2)
-    picture.properties.contents = contents
+    LayerPropertyRegistry.bounds.set(Rect(x: 0, y: 0, width: width, height: height), in: &picture.properties)
+    LayerPropertyRegistry.position.set(Point(x: width / 2, y: height / 2), in: &picture.properties)
+    LayerPropertyRegistry.setContents(contents, in: &picture.properties)
     return picture
   }
 }

@@ -17,9 +17,10 @@ import SplashModel
 ///
 /// Text documents do not interpolate: each keyframe's document is a layer that lives from its
 /// frame until the next keyframe's. Animators, text on a path and the anchor grouping that
-/// animators use are warned about and not applied: the static text is drawn.
+/// animators use are warned about (`LottieTextContent`) and not applied: the static text is
+/// drawn.
 struct LottieText {
-  let context: LottieContext
+  let context: LottieLowering
   /// The text layer's own frames.
   let timeline: LottieTimeline
 
@@ -27,11 +28,9 @@ struct LottieText {
   /// since a lifetime measures time from its start (from −∞, nothing would be inside it).
   static let beforeEverything = -1e9
 
-  /// The content of text layer `entry`, whose id is `id`.
-  func layers(_ entry: LottieCursor, id: String) throws -> [Layer] {
-    let text = try entry.required("t")
-    noteUnsupported(text)
-    let keyframes = try LottieTextDocument.keyframes(try text.required("d"), limits: context.limits)
+  /// The content of a text layer whose id is `id`.
+  func layers(_ text: LottieTextContent, id: String) throws -> [Layer] {
+    let keyframes = text.documents
     guard keyframes.count > 1 else { return try layers(keyframes[0].document, id: id) }
     var result: [Layer] = []
     for (index, keyframe) in keyframes.enumerated() {
@@ -48,24 +47,16 @@ struct LottieText {
   /// One document's layers.
   private func layers(_ document: LottieTextDocument, id: String) throws -> [Layer] {
     guard document.fontSize > 0, !document.text.isEmpty else { return [] }
-    let warnings = context.warnings
-    if document.isFullyJustified {
-      if let justify = document.cursor["j"] {
-        warnings.note("full justification (j 3 to 6) is drawn aligned as its last line", at: justify.jsonPath)
-      }
-    }
-    if document.capitals == 2, let capitals = document.cursor["ca"] {
-      warnings.note("small capitals (ca: 2) are drawn as typed", at: capitals.jsonPath)
-    }
-    let font = context.fonts.font(named: document.fontName)
-    if context.fonts.hasGlyphs(for: font) { return try glyphLayers(document, font: font, id: id) }
+    let fonts = context.document.fonts
+    let font = fonts.font(named: document.fontName)
+    if fonts.hasGlyphs(for: font) { return try glyphLayers(document, font: font, id: id) }
     return try textLayers(document, font: font, id: id)
   }
 
   /// The document drawn from the file's glyphs: one layer per character, at its origin,
   /// scaled from size 100 to the document's.
   private func glyphLayers(_ document: LottieTextDocument, font: LottieFont, id: String) throws -> [Layer] {
-    let fonts = context.fonts
+    let fonts = context.document.fonts
     let scale = document.fontSize / 100
     // Items listed first are on top: the stroke goes before the fill to be drawn over it.
     var styles: [LottieShapeItem] = []
@@ -90,15 +81,16 @@ struct LottieText {
         context.warnings.note("animated characters (chars drawn by a precomposition) are not drawn", at: glyph.jsonPath)
         continue
       }
-      let items = try fonts.shapes(of: glyph, context: context)
+      let items = fonts.shapes(of: glyph)
       guard !items.isEmpty else { continue }
       // Each drawn character counts as a shape item: a long text repeats its glyphs' layers.
-      try context.countShapeItem(at: document.cursor)
+      try context.countShapeItems(1, at: document.cursor.jsonPath)
       let glyphID = "\(id)/\(placement.character) \(index + 1)"
       var builder = LottieShapeBuilder(timeline: timeline, idPrefix: glyphID, context: context)
-      var layer = Layer(id: glyphID, sublayers: builder.layers(items + styles))
-      layer.properties.position = placement.origin
-      layer.properties.transform = Transform3D(scaleX: scale, y: scale)
+      let sampled = LottieShapeItem.sampled(items, sampler: context.sampler, limits: context.limits)
+      var layer = Layer(id: glyphID, sublayers: builder.layers(sampled + styles))
+      LayerPropertyRegistry.position.set(placement.origin, in: &layer.properties)
+      LayerPropertyRegistry.transform.set(Transform3D(scaleX: scale, y: scale), in: &layer.properties)
       layers.append(layer)
     }
     return layers
@@ -128,7 +120,7 @@ struct LottieText {
     }
 
     if let box = document.boxSize {
-      try context.countShapeItem(at: document.cursor)
+      try context.countShapeItems(1, at: document.cursor.jsonPath)
       var layer = Layer(id: "\(id)/paragraph", kind: .text)
       style.string = document.lines.joined(separator: "\n")
       style.isWrapped = true
@@ -141,10 +133,10 @@ struct LottieText {
         // Without the file's ascent, the font's own places the first line below the top.
         style.verticalPlacement = .top
       }
-      layer.properties.text = style
-      layer.properties.bounds = Rect(x: 0, y: 0, width: box.width, height: box.height)
-      layer.properties.anchorPoint = .zero
-      layer.properties.position = Point(x: position.x, y: top)
+      Self.set(style, on: &layer)
+      LayerPropertyRegistry.bounds.set(Rect(x: 0, y: 0, width: box.width, height: box.height), in: &layer.properties)
+      LayerPropertyRegistry.anchorPoint.set(.zero, in: &layer.properties)
+      LayerPropertyRegistry.position.set(Point(x: position.x, y: top), in: &layer.properties)
       return [layer]
     }
 
@@ -154,32 +146,36 @@ struct LottieText {
       var string = line
       while string.last == " " { string.removeLast() }
       guard !string.isEmpty else { continue }
-      try context.countShapeItem(at: document.cursor)
+      try context.countShapeItems(1, at: document.cursor.jsonPath)
       var layer = Layer(id: "\(id)/line \(index + 1)", kind: .text)
       style.string = string
-      layer.properties.text = style
+      Self.set(style, on: &layer)
       // A zero-wide box at the origin: the renderer places a line's left edge, centre or right
       // edge there, as the alignment says.
-      layer.properties.anchorPoint = .zero
-      layer.properties.position = Point(x: 0, y: Double(index) * document.lineAdvance - document.baselineShift)
+      LayerPropertyRegistry.anchorPoint.set(.zero, in: &layer.properties)
+      LayerPropertyRegistry.position.set(
+        Point(x: 0, y: Double(index) * document.lineAdvance - document.baselineShift), in: &layer.properties)
       layers.append(layer)
     }
     return layers
   }
 
-  /// Notes what the text asks for beyond its documents: animators, a path, the animators'
-  /// anchor grouping.
-  private func noteUnsupported(_ text: LottieCursor) {
-    let warnings = context.warnings
-    let animators = (try? text["a"]?.array()) ?? []
-    if let first = animators.first { warnings.note("text animators (t.a) are not applied", at: first.jsonPath) }
-    if let path = text["p"], path["m"] != nil { warnings.note("text on a path (t.p) is not applied", at: path.jsonPath) }
-    // The grouping's alignment moves characters only while an animator transforms them.
-    if !animators.isEmpty, let options = text["m"], let alignment = options["a"],
-      let property = try? LottieProperty<[Double]>.read(alignment, limits: context.limits, { try $0.numbers() }),
-      property.isAnimated || property.initialValue.contains(where: { $0 != 0 })
-    {
-      warnings.note("text anchor point grouping (t.m) is not applied", at: options.jsonPath)
-    }
+  /// Sets every field of `style` on the text layer `layer`, through the property registry.
+  static func set(_ style: TextStyle, on layer: inout Layer) {
+    typealias R = LayerPropertyRegistry
+    R.string.set(style.string, in: &layer.properties)
+    R.fontFamily.set(style.fontFamily, in: &layer.properties)
+    R.fontWeight.set(style.fontWeight, in: &layer.properties)
+    R.fontSize.set(style.fontSize, in: &layer.properties)
+    R.foregroundColor.set(style.foregroundColor, in: &layer.properties)
+    R.alignmentMode.set(style.alignment, in: &layer.properties)
+    R.wrapped.set(style.isWrapped, in: &layer.properties)
+    R.verticalPlacement.set(style.verticalPlacement, in: &layer.properties)
+    R.italic.set(style.isItalic, in: &layer.properties)
+    R.tracking.set(style.tracking, in: &layer.properties)
+    R.lineHeight.set(style.lineHeight, in: &layer.properties)
+    R.outlineColor.set(style.strokeColor, in: &layer.properties)
+    R.outlineWidth.set(style.strokeWidth, in: &layer.properties)
+    R.outlineOverFill.set(style.strokesOverFill, in: &layer.properties)
   }
 }

@@ -1,0 +1,46 @@
+import SplashCore
+
+/// One mask of a layer's `masksProperties` that takes part in drawing (mode "n", none, draws
+/// nothing and is left out), as read.
+struct LottieMask {
+  var path: LottieProperty<Path>
+  /// Percent.
+  var opacity: LottieProperty<Double>
+  /// Its place in `masksProperties`, which names its layer.
+  var index: Int
+  /// Whether it joins the union of the masks before it (add, lighten).
+  var adds: Bool
+  /// Whether it stands for the outside of its shape (subtract, or an inverted add).
+  var isOutside: Bool
+
+  /// The masks of the layer at `entry`, noting what is not applied (expansion; lighten, darken
+  /// and difference drawn as the nearest mode).
+  static func masks(of entry: LottieCursor, context: LottieContext) throws -> [LottieMask] {
+    guard let list = entry["masksProperties"] else { return [] }
+    var masks: [LottieMask] = []
+    for (index, cursor) in try list.array().enumerated() {
+      let mode = (try? cursor["mode"]?.string()) ?? "a"
+      if mode == "n" { continue }
+      if let expansion = cursor["x"],
+        try LottieProperty<Double>.read(expansion, limits: context.limits, { try $0.scalar() }).isNonZero
+      {
+        context.warnings.note("mask expansion (x) is not applied", at: expansion.jsonPath)
+      }
+      if ["l", "d", "f"].contains(mode), let modeCursor = cursor["mode"] {
+        context.warnings.note(
+          "lighten, darken and difference masks are drawn as adding (lighten) or intersecting masks", at: modeCursor.jsonPath)
+      }
+      let path = try LottieProperty<Path>.read(try cursor.required("pt"), limits: context.limits) {
+        try LottieBezier.path($0, limits: context.limits)
+      }
+      let opacity =
+        try cursor["o"].map { try LottieProperty<Double>.read($0, limits: context.limits) { try $0.scalar() } }
+        ?? .constant(100)
+      let adds = mode == "a" || mode == "l"
+      let isInverted = cursor["inv"]?.flag ?? false
+      let isOutside = (mode == "s" && !isInverted) || (adds && isInverted)
+      masks.append(LottieMask(path: path, opacity: opacity, index: index, adds: adds, isOutside: isOutside))
+    }
+    return masks
+  }
+}

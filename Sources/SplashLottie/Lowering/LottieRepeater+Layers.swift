@@ -1,0 +1,41 @@
+import SplashCore
+import SplashModel
+
+extension LottieRepeater {
+  /// `content` (what the items before the repeater draw) repeated, on `timeline`.
+  func replicate(_ content: [Layer], id: String, timeline: LottieTimeline, sampler: LottieSampler, limits: LottieLimits) -> Layer {
+    let requested = copies.initialValue
+    let count = Int((requested.isFinite ? min(max(requested, 0), 1_000) : 0).rounded())
+    // Every copy keeps its own sampled track, so the copies share one copy's sampling limit.
+    let frames =
+      isAnimated
+      ? sampler.frames(
+        of: [anchor, position, scale, rotation.map { [$0] }, startOpacity.map { [$0] }, endOpacity.map { [$0] }],
+        limit: max(8, limits.sampledFrames / max(count, 1)))
+      : []
+    let times = frames.map(timeline.seconds)
+    func animation<Value>(_ target: LayerProperty<Value>, _ value: (Double) -> Value) -> Animation? {
+      guard frames.count > 1,
+        let (track, timing) = LottieAnimations.track(
+          times: times, values: frames.map { value($0).animatableValue }, timingFunctions: [])
+      else { return nil }
+      return .property(
+        PropertyAnimation(keyPath: target.keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
+    }
+
+    var repeated = Layer(id: "\(id) (repeater)")
+    repeated.sublayers = (0..<count).map { index in
+      var copy = Layer(id: "\(id) (copy \(index))", sublayers: content)
+      LayerPropertyRegistry.transform.set(transform(copy: index, at: 0), in: &copy.properties)
+      LayerPropertyRegistry.opacity.set(opacity(copy: index, of: count, at: 0), in: &copy.properties)
+      // Sampled per frame: a copy's transform is one matrix made of several animated parts,
+      // which keyframes of the matrix would not interpolate as the parts do.
+      copy.animations = [
+        animation(LayerPropertyRegistry.transform) { transform(copy: index, at: $0) },
+        animation(LayerPropertyRegistry.opacity) { opacity(copy: index, of: count, at: $0) },
+      ].compactMap { $0 }
+      return copy
+    }
+    return repeated
+  }
+}
