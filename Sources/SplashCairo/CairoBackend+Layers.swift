@@ -200,6 +200,7 @@ extension CairoBackend {
     case .saturation: CAIRO_OPERATOR_HSL_SATURATION
     case .color: CAIRO_OPERATOR_HSL_COLOR
     case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+    case .add: CAIRO_OPERATOR_ADD
     }
   }
 

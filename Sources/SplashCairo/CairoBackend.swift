@@ -120,12 +120,21 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     defer { cairo_restore(cairo) }
 
     // The canvas colour is painted only where something could show it: a first layer whose
-    // opaque background covers the whole frame (fuber's container) paints every pixel anyway.
-    if !firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer) {
+    // opaque background covers the whole frame (fuber's container) paints every pixel anyway,
+    // unless the frame has bands beside the canvas, which only the canvas colour fills.
+    let canvasPixels = Self.canvasPixels(viewport)
+    if canvasPixels != nil || !firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer) {
       cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
       setSource(cairo, tree.backgroundColor)
       cairo_paint(cairo)
       cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+    }
+    // Nothing is drawn outside the canvas: an iPhone's screen (a preset's canvas) ends at its
+    // edges, and so does a Lottie composition in every player (lottie-web clips its root to
+    // the composition, ThorVG likewise); the bands of a `contain` fit are the canvas colour.
+    if let canvasPixels {
+      cairo_rectangle(cairo, canvasPixels.minX, canvasPixels.minY, canvasPixels.width, canvasPixels.height)
+      cairo_clip(cairo)
     }
 
     var canvasToPixels = matrix(viewport.transform)
@@ -138,6 +147,18 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     backingStores.endFrame()
     try drawing.checkStatus(stage: "drawing a frame")
     drawing.flush()
+  }
+
+  /// The canvas's pixels, rounded to whole pixels so that the clip keeps drawing on whole
+  /// pixels, when the frame reaches beyond the canvas (bands of a `contain` fit); `nil` when
+  /// the canvas covers the frame.
+  static func canvasPixels(_ viewport: Viewport) -> Rect? {
+    let left = max(viewport.offset.x.rounded(), 0)
+    let top = max(viewport.offset.y.rounded(), 0)
+    let right = min((viewport.offset.x + viewport.canvasWidthInPixels).rounded(), Double(viewport.pixelWidth))
+    let bottom = min((viewport.offset.y + viewport.canvasHeightInPixels).rounded(), Double(viewport.pixelHeight))
+    guard left > 0 || top > 0 || right < Double(viewport.pixelWidth) || bottom < Double(viewport.pixelHeight) else { return nil }
+    return Rect(x: left, y: top, width: max(right - left, 0), height: max(bottom - top, 0))
   }
 
   /// Whether the first layer drawn fills every pixel of the frame with an opaque colour, drawn

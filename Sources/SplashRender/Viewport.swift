@@ -25,8 +25,11 @@ public struct Viewport: Sendable, Hashable {
   public var offset: Point
   public var pixelWidth: Int
   public var pixelHeight: Int
+  /// The canvas in points.
+  public var canvasSize: Size
 
   public init(canvasSize: Size, pixelWidth: Int, pixelHeight: Int, fit: Fit = .contain) {
+    self.canvasSize = canvasSize
     let horizontal = Double(pixelWidth) / canvasSize.width
     let vertical = Double(pixelHeight) / canvasSize.height
     let scale = fit == .contain ? min(horizontal, vertical) : max(horizontal, vertical)
@@ -37,6 +40,11 @@ public struct Viewport: Sendable, Hashable {
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
   }
+
+  /// The canvas's width in pixels.
+  public var canvasWidthInPixels: Double { canvasSize.width * scale }
+  /// The canvas's height in pixels.
+  public var canvasHeightInPixels: Double { canvasSize.height * scale }
 
   /// The canvas-to-pixel transform.
   public var transform: AffineTransform {

@@ -10,7 +10,7 @@ import Testing
 /// Blend modes: a layer's picture combined with what is below it as After Effects does.
 @Suite("Lottie blend modes composite through Cairo's blend operators")
 struct LottieBlendPixelTests {
-  @Test("a 50 % grey square multiplied over orange darkens it to half; screened, lightens it; normal covers it")
+  @Test("a 50 % grey square multiplied over orange darkens it to half; screened, lightens it; added, adds it; normal covers it")
   func modes() throws {
     func pixel(mode: Int) throws -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
       let grey = ##"{"ty":1,"nm":"grey","ip":0,"op":60,"ks":{},"sw":100,"sh":100,"sc":"#808080","bm":\##(mode)}"##
@@ -27,6 +27,8 @@ struct LottieBlendPixelTests {
     #expect(abs(Int(multiplied.red) - Int((255 * grey).rounded())) <= 2 && abs(Int(multiplied.green) - Int((128 * grey).rounded())) <= 2)
     let screened = try pixel(mode: 2)  // 1 − (1 − a)(1 − b)
     #expect(screened.red == 255 && abs(Int(screened.green) - Int((255 * (1 - (1 - grey) * (1 - 128.0 / 255))).rounded())) <= 2)
+    let added = try pixel(mode: 16)  // a + b, clamped: (255, 128 + 128, 0 + 128)
+    #expect(added.red == 255 && added.green == 255 && added.blue == 128, "\(added)")
     let normal = try pixel(mode: 0)
     #expect(normal.red == 128 && normal.green == 128 && normal.blue == 128)
   }

@@ -80,4 +80,22 @@ struct LottiePixelTests {
     expectColor(turned, 100, 150, (255, 255, 0), "at 6 o'clock after 90°")
     expectColor(turned, 150, 100, (0, 0, 255), "gone from 3 o'clock")
   }
+
+  @Test("nothing is drawn outside the composition: a solid twice its size leaves the bands of a contain fit the canvas colour")
+  func clippedToComposition() throws {
+    let text = #"""
+      {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":[],"layers":[
+        {"ty":1,"nm":"big","ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[100,100]}},"sw":200,"sh":200,"sc":"#ff0000"}]}
+      """#
+    let scene = try LottieCompiler.compile(Data(text.utf8), file: "test.json")
+    // 300 × 100: the composition fills the middle 100 pixels, bands of 100 on either side.
+    let buffer = try #require(PixelBuffer(width: 300, height: 100))
+    try CairoBackend().render(
+      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 300, pixelHeight: 100), into: buffer)
+    expectColor(buffer, 150, 50, (255, 0, 0), "inside the composition")
+    expectColor(buffer, 101, 1, (255, 0, 0), "its corner")
+    expectColor(buffer, 98, 50, (255, 255, 255), "the left band")
+    expectColor(buffer, 202, 50, (255, 255, 255), "the right band")
+    expectColor(buffer, 10, 10, (255, 255, 255), "far in the band")
+  }
 }

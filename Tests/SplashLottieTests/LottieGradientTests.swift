@@ -170,9 +170,11 @@ struct LottieGradientTests {
       gradients(try Support.compile(Support.document(layers: shapeLayer([inner, gradientFill()].joined(separator: ","))))).first)
     // The points stay where the file puts them in the outer group's space.
     expectClose(place(layer.properties.gradient.startPoint, in: layer), Point(x: 20, y: 75), "start")
-    let container = try #require(layer.mask?.sublayers.first)
-    #expect(container.kind == .layer && container.properties.position == Point(x: 30, y: 0))
-    #expect(container.sublayers.first?.kind == .shape)
+    // The inner group's path is brought into the gradient's space, moved by (30, 0): one mask path.
+    let mask = try #require(layer.mask?.sublayers.first)
+    #expect(mask.kind == .shape)
+    let path = try #require(mask.properties.shape.path)
+    #expect(path.contains(Point(x: 205, y: 75), fillRule: .nonZero) && !path.contains(Point(x: 25, y: 75), fillRule: .nonZero))
     // The box holds the moved rectangle (50…210).
     #expect(layer.properties.bounds.maxX > 210)
   }

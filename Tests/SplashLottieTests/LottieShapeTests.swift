@@ -39,7 +39,7 @@ struct LottieShapeTests {
   }
 
   @Test(
-    "[square, group {circle, red fill}, blue stroke, green fill]: green under blue, both painting square and circle; red on top, the circle only"
+    "[square, group {circle, red fill}, blue stroke, green fill]: green under blue, each one path of square and circle; red on top, the circle only"
   )
   func paintingOrder() throws {
     let group = #"{"ty":"gr","nm":"G","it":[\#(circle),\#(fill("[1,0,0,1]")),{"ty":"tr","p":{"a":0,"k":[0,20]}}]}"#
@@ -48,22 +48,51 @@ struct LottieShapeTests {
     let summary = layers.map { entry in
       (fill: entry.layer.properties.shape.fillColor, stroke: entry.layer.properties.shape.strokeColor, insideGroup: entry.chain.count > 2)
     }
-    // Bottom to top: green on the square, green on the circle (in G's transform), blue on the
-    // square, blue on the circle, red on the circle.
+    // Bottom to top: green on the square and the circle (brought out of G by its transform, one
+    // path, as players fill them), blue on both likewise, red on the circle in G's transform.
     let green = Color(red: 0, green: 1, blue: 0)
     let blue = Color(red: 0, green: 0, blue: 1)
     let red = Color(red: 1, green: 0, blue: 0)
-    #expect(summary.count == 5, "\(summary)")
-    guard summary.count == 5 else { return }
+    #expect(summary.count == 3, "\(summary)")
+    guard summary.count == 3 else { return }
     #expect(summary[0].fill == green && !summary[0].insideGroup)
-    #expect(summary[1].fill == green && summary[1].insideGroup)
-    #expect(summary[2].stroke == blue && summary[2].fill == .clear && !summary[2].insideGroup)
-    #expect(summary[3].stroke == blue && summary[3].insideGroup)
-    #expect(summary[4].fill == red && summary[4].insideGroup)
-    #expect(layers[2].layer.properties.shape.lineWidth == 3 && layers[2].layer.properties.shape.lineCap == .round)
-    // The group's transform moves its circle: centre (50, 0) + (0, 20).
-    let centre = Support.canvasPoint(Point(x: 50, y: 0), through: layers[4].chain)
+    #expect(summary[1].stroke == blue && summary[1].fill == .clear && !summary[1].insideGroup)
+    #expect(summary[2].fill == red && summary[2].insideGroup)
+    #expect(layers[1].layer.properties.shape.lineWidth == 3 && layers[1].layer.properties.shape.lineCap == .round)
+    // The group's transform moves its circle: centre (50, 0) + (0, 20), in G and in the path
+    // the outer styles paint (the circle's lowest point, 10 below its centre, at y = 30).
+    let centre = Support.canvasPoint(Point(x: 50, y: 0), through: layers[2].chain)
     #expect(abs(centre.x - 50) < 1e-9 && abs(centre.y - 20) < 1e-9, "\(centre)")
+    for entry in layers.prefix(2) {
+      let points = (entry.layer.properties.shape.path?.elements ?? []).compactMap { element -> Point? in
+        switch element {
+        case .move(let point), .line(let point), .cubicCurve(_, _, let point), .quadCurve(_, let point): point
+        case .close: nil
+        }
+      }
+      #expect(points.contains { abs($0.x - 50) < 1e-9 && abs($0.y - 30) < 1e-9 }, "the moved circle in \(points)")
+      #expect(points.contains { abs($0.x - 5) < 1e-9 && abs($0.y + 5) < 1e-9 }, "the square's corner in \(points)")
+    }
+  }
+
+  @Test("a face with its eyes in a group inside it, wound the other way, is filled with the eyes as holes, as players fill it")
+  func holesAcrossGroups() throws {
+    // A 40-wide square (clockwise) and, in a group moved by (10, 0), a 10-wide square wound
+    // anticlockwise (d: 3): one path, non-zero rule, so the inner square is a hole.
+    let face = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
+    let eye = #"{"ty":"rc","d":3,"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}}"#
+    let eyes = #"{"ty":"gr","nm":"eyes","it":[\#(eye),{"ty":"tr","p":{"a":0,"k":[10,0]}}]}"#
+    let layers = try painted(
+      try Support.compile(Support.document(layers: shapeLayer([face, eyes, fill("[1,0,0,1]")].joined(separator: ",")))))
+    #expect(layers.count == 1, "one fill, one layer: \(layers.count)")
+    let path = try #require(layers.first?.layer.properties.shape.path)
+    #expect(path.contains(Point(x: -15, y: 0), fillRule: .nonZero), "the face is filled")
+    #expect(!path.contains(Point(x: 10, y: 0), fillRule: .nonZero), "the eye, moved by its group, is a hole")
+    // A group at half opacity keeps a layer of its own: its paths fade apart from the others.
+    let faded = #"{"ty":"gr","nm":"eyes","it":[\#(eye),{"ty":"tr","p":{"a":0,"k":[10,0]},"o":{"a":0,"k":50}}]}"#
+    let separate = try painted(
+      try Support.compile(Support.document(layers: shapeLayer([face, faded, fill("[1,0,0,1]")].joined(separator: ",")))))
+    #expect(separate.count == 2 && separate[1].chain.count > 2, "\(separate.count)")
   }
 
   @Test("a fill's opacity is its layer's opacity; colours from 0…1, or 0…255 in old files; evenOdd kept")
@@ -113,7 +142,7 @@ struct LottieShapeTests {
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "one"),
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "two"),
       #"{"ty":5,"nm":"title","ip":0,"op":60,"ks":{"o":{"a":0,"k":100,"x":"value * 2"}},"t":{"d":{"k":[{"t":0,"s":{"t":""}}]},"a":[{}]}}"#,
-      #"{"ty":4,"nm":"fx","ip":0,"op":60,"ks":{},"ef":[{"ty":29}],"bm":16,"shapes":[]}"#,
+      #"{"ty":4,"nm":"fx","ip":0,"op":60,"ks":{},"ef":[{"ty":29}],"bm":17,"shapes":[]}"#,
     ].joined(separator: ",")
     var warnings: [DocumentError] = []
     _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
@@ -122,7 +151,7 @@ struct LottieShapeTests {
         "test.json: layers[0].shapes[1]: warning: merge paths (mm) are not applied (2 places)",
         "test.json: layers[2].ks.o.x: warning: expressions are not run: the keyframes are drawn",
         "test.json: layers[2].t.a[0]: warning: text animators (t.a) are not applied",
-        "test.json: layers[3].bm: warning: blend mode 16 is not applied",
+        "test.json: layers[3].bm: warning: blend mode 17 is not applied",
         "test.json: layers[3].ef[0]: warning: effects other than drop shadows are not drawn",
       ])
   }

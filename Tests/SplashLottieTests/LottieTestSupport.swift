@@ -98,4 +98,65 @@ enum LottieTestSupport {
     }
     return curve(y1, y2, (low + high) / 2)
   }
+
+  /// The winding number of `path` about `point` (curves flattened into 64 lines each): 0 where
+  /// the non-zero rule leaves a point unfilled.
+  static func winding(of point: Point, in path: Path) -> Int {
+    var lines: [(Point, Point)] = []
+    var start = Point.zero
+    var current = Point.zero
+    for element in path.elements {
+      switch element {
+      case .move(let to):
+        if current != start { lines.append((current, start)) }
+        start = to
+        current = to
+      case .line(let to):
+        lines.append((current, to))
+        current = to
+      case .quadCurve(let control, let to):
+        var previous = current
+        for step in 1...64 {
+          let t = Double(step) / 64
+          let next = Point(
+            x: (1 - t) * (1 - t) * current.x + 2 * (1 - t) * t * control.x + t * t * to.x,
+            y: (1 - t) * (1 - t) * current.y + 2 * (1 - t) * t * control.y + t * t * to.y)
+          lines.append((previous, next))
+          previous = next
+        }
+        current = to
+      case .cubicCurve(let control1, let control2, let to):
+        var previous = current
+        for step in 1...64 {
+          let t = Double(step) / 64
+          let u = 1 - t
+          let next = Point(
+            x: u * u * u * current.x + 3 * u * u * t * control1.x + 3 * u * t * t * control2.x + t * t * t * to.x,
+            y: u * u * u * current.y + 3 * u * u * t * control1.y + 3 * u * t * t * control2.y + t * t * t * to.y)
+          lines.append((previous, next))
+          previous = next
+        }
+        current = to
+      case .close:
+        lines.append((current, start))
+        current = start
+      }
+    }
+    if current != start { lines.append((current, start)) }
+    var winding = 0
+    for (a, b) in lines {
+      // A ray to the right: count crossings, upward +1, downward −1.
+      if a.y <= point.y, b.y > point.y, (b.x - a.x) * (point.y - a.y) - (point.x - a.x) * (b.y - a.y) > 0 { winding += 1 }
+      if a.y > point.y, b.y <= point.y, (b.x - a.x) * (point.y - a.y) - (point.x - a.x) * (b.y - a.y) < 0 { winding -= 1 }
+    }
+    return winding
+  }
+}
+
+extension Path {
+  /// Whether the non-zero rule fills `point` (see `LottieTestSupport.winding(of:in:)`).
+  func contains(_ point: Point, fillRule: FillRule) -> Bool {
+    let winding = LottieTestSupport.winding(of: point, in: self)
+    return fillRule == .nonZero ? winding != 0 : winding % 2 != 0
+  }
 }

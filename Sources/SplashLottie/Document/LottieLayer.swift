@@ -139,11 +139,11 @@ struct LottieLayer {
     return try? reference.string()
   }
 
-  /// After Effects' blend modes by their number in `bm` (16 and up, add and the like, have no
-  /// counterpart).
+  /// After Effects' blend modes by their number in `bm` (17, hard mix, has no counterpart).
   static let blendModes: [Int: BlendMode] = [
     0: .normal, 1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn,
     8: .hardLight, 9: .softLight, 10: .difference, 11: .exclusion, 12: .hue, 13: .saturation, 14: .color, 15: .luminosity,
+    16: .add,
   ]
 
   /// Notes each feature of the layer that is not drawn.

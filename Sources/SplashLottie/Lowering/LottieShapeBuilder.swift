@@ -120,6 +120,13 @@ struct LottieShapeBuilder {
           trimmed.append((trim, [geometry]))
         }
       case .group(let name, let children, let transform):
+        // One path with the paths before it where the picture is the same (`LottieGroupPaths`).
+        if let merged = LottieGroupPaths.merged(
+          children, transform: transform, trims: after, sampler: context.sampler, limits: context.limits)
+        {
+          if !merged.isEmptyPath { untrimmed.append(merged) }
+          continue
+        }
         let inner = painted(children, with: style, trims: after)
         if !inner.isEmpty { layers.append(container(name: name, transform: transform, sublayers: inner)) }
       case .fill, .stroke, .trim, .repeater, .gradient: continue

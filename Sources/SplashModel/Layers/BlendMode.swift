@@ -22,4 +22,7 @@ public enum BlendMode: String, Sendable, Hashable, CaseIterable {
   case saturation = "saturationBlendMode"
   case color = "colorBlendMode"
   case luminosity = "luminosityBlendMode"
+  /// Colours added, channel by channel, clamped at white (After Effects' Add, Core Image's
+  /// addition compositing): light on light glows.
+  case add = "additionCompositing"
 }
