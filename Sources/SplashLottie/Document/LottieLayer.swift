@@ -139,11 +139,13 @@ struct LottieLayer {
     return try? reference.string()
   }
 
-  /// After Effects' blend modes by their number in `bm` (17, hard mix, has no counterpart).
+  /// After Effects' blend modes by their number in `bm`. Add (16) is drawn as normal, as every
+  /// player draws it: lottie-ios knows modes 0 to 15 only, lottie-web's `add` is no CSS blend
+  /// mode, and ThorVG draws such a file as lottie-web does (compared on a real file); hard mix
+  /// (17) has no counterpart. Both are warned.
   static let blendModes: [Int: BlendMode] = [
     0: .normal, 1: .multiply, 2: .screen, 3: .overlay, 4: .darken, 5: .lighten, 6: .colorDodge, 7: .colorBurn,
     8: .hardLight, 9: .softLight, 10: .difference, 11: .exclusion, 12: .hue, 13: .saturation, 14: .color, 15: .luminosity,
-    16: .add,
   ]
 
   /// Notes each feature of the layer that is not drawn.
@@ -155,7 +157,9 @@ struct LottieLayer {
     case 6: warnings.note("audio layers are not played (a clip's sound is --audio)", at: entry.jsonPath)
     default: warnings.note("layers of type \(type.boundedWholeNumber.map(String.init) ?? "\(type)") are not drawn", at: entry.jsonPath)
     }
-    if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, blendModes[mode.boundedWholeNumber ?? -1] == nil {
+    if let blend = entry["bm"], let mode = try? blend.number(), mode == 16 {
+      warnings.note("blend mode 16 (add) is drawn as normal, as Lottie's players draw it", at: blend.jsonPath)
+    } else if let blend = entry["bm"], let mode = try? blend.number(), mode != 0, blendModes[mode.boundedWholeNumber ?? -1] == nil {
       warnings.note("blend mode \(mode.boundedWholeNumber.map(String.init) ?? "\(mode)") is not applied", at: blend.jsonPath)
     }
     if let depth = entry["ddd"], depth.flag {
