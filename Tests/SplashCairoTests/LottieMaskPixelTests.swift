@@ -50,6 +50,22 @@ struct LottieMaskPixelTests {
     #expect(isWhite(subtracted, 100, 100) && isBlue(subtracted, 20, 20))
   }
 
+  @Test("expansion grows a mask with round corners and shrinks it when negative; a subtracting mask's hole grows with it")
+  func expansion() throws {
+    func masked(_ mode: String, _ expansion: Double) throws -> PixelBuffer {
+      try frame(solid(#","masksProperties":[{"mode":"\#(mode)","pt":\#(square),"o":{"a":0,"k":100},"x":{"a":0,"k":\#(expansion)}}]"#))
+    }
+    // The square runs 50…150; grown by 10 it reaches 40…160, its corners rounded (radius 10).
+    let grown = try masked("a", 10)
+    #expect(isBlue(grown, 45, 100) && isWhite(grown, 35, 100) && isBlue(grown, 100, 155) && isWhite(grown, 100, 165))
+    #expect(isBlue(grown, 44, 44) && isWhite(grown, 42, 42), "a rounded corner: (44, 44) is 8.5 from it, (42, 42) 11.3")
+    let shrunk = try masked("a", -10)
+    #expect(isWhite(shrunk, 55, 100) && isBlue(shrunk, 65, 100) && isBlue(shrunk, 100, 100) && isWhite(shrunk, 100, 145))
+    // Subtracting the grown square: the hole reaches 40…160.
+    let hole = try masked("s", 10)
+    #expect(isWhite(hole, 45, 100) && isBlue(hole, 35, 100) && isWhite(hole, 100, 100))
+  }
+
   /// A square outline from (x, y) of side `side` as a Lottie path.
   private func box(_ x: Double, _ y: Double, _ side: Double) -> String {
     let (right, bottom) = (x + side, y + side)

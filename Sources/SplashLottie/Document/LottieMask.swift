@@ -12,20 +12,20 @@ struct LottieMask {
   var adds: Bool
   /// Whether it stands for the outside of its shape (subtract, or an inverted add).
   var isOutside: Bool
+  /// `x`: how far the shape grows outward (points; negative shrinks it), with round corners,
+  /// as After Effects' mask expansion grows it.
+  var expansion: LottieProperty<Double>
 
-  /// The masks of the layer at `entry`, noting what is not applied (expansion; lighten, darken
-  /// and difference drawn as the nearest mode).
+  /// The masks of the layer at `entry`, noting what is not applied (lighten, darken and
+  /// difference drawn as the nearest mode).
   static func masks(of entry: LottieCursor, context: LottieContext) throws -> [LottieMask] {
     guard let list = entry["masksProperties"] else { return [] }
     var masks: [LottieMask] = []
     for (index, cursor) in try list.array().enumerated() {
       let mode = (try? cursor["mode"]?.string()) ?? "a"
       if mode == "n" { continue }
-      if let expansion = cursor["x"],
-        try LottieProperty<Double>.read(expansion, limits: context.limits, { try $0.scalar() }).isNonZero
-      {
-        context.warnings.note("mask expansion (x) is not applied", at: expansion.jsonPath)
-      }
+      let expansion =
+        try cursor["x"].map { try LottieProperty<Double>.read($0, limits: context.limits) { try $0.scalar() } } ?? .constant(0)
       if ["l", "d", "f"].contains(mode), let modeCursor = cursor["mode"] {
         context.warnings.note(
           "lighten, darken and difference masks are drawn as adding (lighten) or intersecting masks", at: modeCursor.jsonPath)
@@ -39,7 +39,8 @@ struct LottieMask {
       let adds = mode == "a" || mode == "l"
       let isInverted = cursor["inv"]?.flag ?? false
       let isOutside = (mode == "s" && !isInverted) || (adds && isInverted)
-      masks.append(LottieMask(path: path, opacity: opacity, index: index, adds: adds, isOutside: isOutside))
+      masks.append(
+        LottieMask(path: path, opacity: opacity, index: index, adds: adds, isOutside: isOutside, expansion: expansion))
     }
     return masks
   }

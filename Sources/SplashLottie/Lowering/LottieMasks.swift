@@ -16,8 +16,11 @@ import SplashModel
 /// The common cases keep one mask layer: adding masks alone are the union, subtracting masks
 /// alone (or one inverted adding mask) the union inverted (the model's inverted mask). Mixed
 /// lists nest a container per cut, each masked by the next shape, an outside drawn as a very
-/// large rectangle with the shape taken out (even-odd), as the iOS player draws it. Expansion is
-/// warned and not applied (`LottieMask`).
+/// large rectangle with the shape taken out (even-odd), as the iOS player draws it.
+///
+/// Expansion (`x`) grows or shrinks a mask's shape with round corners, as After Effects and
+/// ThorVG draw it (Lottie's iOS player leaves it out; lottie-web's SVG player dilates or erodes
+/// the mask by the same distance).
 enum LottieMasks {
   /// Half the side of the rectangle that stands for "everything" outside a shape, in the
   /// layer's points: far beyond any canvas, well inside what Cairo's fixed point can draw.
@@ -36,7 +39,35 @@ enum LottieMasks {
         LottieAnimations.bind(LayerPropertyRegistry.path, to: path, on: &shape, timeline: timeline) { $0 },
         LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &shape, timeline: timeline) { $0 },
       ].compactMap { $0 }
+      if mask.expansion.isNonZero { expand(&shape, by: mask.expansion, path: path, outside: outside) }
       return shape
+    }
+
+    /// Grows `shape` by `expansion` (shrinks it where negative): a round-joined stroke 2|x|
+    /// wide around the path is added to the fill where it grows, and cut from it, through an
+    /// inverted mask of the same stroke, where it shrinks. An outside stands for the shape's
+    /// complement, which shrinks as the shape grows.
+    func expand(_ shape: inout Layer, by expansion: LottieProperty<Double>, path: LottieProperty<Path>, outside: Bool) {
+      let grows = expansion.map { max(outside ? -$0 : $0, 0) * 2 }
+      let shrinks = expansion.map { max(outside ? $0 : -$0, 0) * 2 }
+      func stroke(_ layer: inout Layer, width: LottieProperty<Double>) {
+        LayerPropertyRegistry.strokeColor.set(.black, in: &layer.properties)
+        LayerPropertyRegistry.lineJoin.set(.round, in: &layer.properties)
+        if let animation = LottieAnimations.bind(LayerPropertyRegistry.lineWidth, to: width, on: &layer, timeline: timeline, value: { $0 })
+        {
+          layer.animations.append(animation)
+        }
+      }
+      if grows.isNonZero { stroke(&shape, width: grows) }
+      guard shrinks.isNonZero else { return }
+      var band = Layer(id: "\(shape.id) (expansion)", kind: .shape)
+      LayerPropertyRegistry.fillColor.set(.clear, in: &band.properties)
+      if let animation = LottieAnimations.bind(LayerPropertyRegistry.path, to: path, on: &band, timeline: timeline, value: { $0 }) {
+        band.animations.append(animation)
+      }
+      stroke(&band, width: shrinks)
+      shape.mask = band
+      LayerPropertyRegistry.invertsMask.set(true, in: &shape.properties)
     }
 
     if masks.allSatisfy({ $0.adds && !$0.isOutside }) {
