@@ -26,9 +26,9 @@ struct LottieRepeaterPixelTests {
 
   private func repeater(
     copies: Int, position: String, rotation: Double = 0, anchor: String = "[0,0]", scale: String = "[100,100]",
-    startOpacity: Double = 100, endOpacity: Double = 100
+    startOpacity: Double = 100, endOpacity: Double = 100, offset: Double = 0
   ) -> String {
-    #"{"ty":"rp","c":{"a":0,"k":\#(copies)},"o":{"a":0,"k":0},"m":1,"tr":{"a":{"a":0,"k":\#(anchor)},"p":{"a":0,"k":\#(position)},"s":{"a":0,"k":\#(scale)},"r":{"a":0,"k":\#(rotation)},"so":{"a":0,"k":\#(startOpacity)},"eo":{"a":0,"k":\#(endOpacity)}}}"#
+    #"{"ty":"rp","c":{"a":0,"k":\#(copies)},"o":{"a":0,"k":\#(offset)},"m":1,"tr":{"a":{"a":0,"k":\#(anchor)},"p":{"a":0,"k":\#(position)},"s":{"a":0,"k":\#(scale)},"r":{"a":0,"k":\#(rotation)},"so":{"a":0,"k":\#(startOpacity)},"eo":{"a":0,"k":\#(endOpacity)}}}"#
   }
 
   /// The green channel over white where a red of alpha a is drawn: 255 × (1 − a).
@@ -50,6 +50,15 @@ struct LottieRepeaterPixelTests {
       expectRed(buffer, 90, 100, alpha: 0.5, "copy 2")
       expectRed(buffer, 110, 100, alpha: 0, "no copy 3")
     }
+  }
+
+  @Test("an offset of 1.5 moves every copy on by one and a half steps, as lottie-web and ThorVG move them")
+  func offset() throws {
+    let buffer = try frame([square, red, repeater(copies: 2, position: "[20,0]", offset: 1.5)].joined(separator: ","))
+    // Copy 0 at 1.5 × 20 = 30, copy 1 at 2.5 × 20 = 50 from the layer's origin (50, 100).
+    expectRed(buffer, 80, 100, alpha: 1, "copy 0, moved on by 30")
+    expectRed(buffer, 100, 100, alpha: 1, "copy 1, moved on by 50")
+    expectRed(buffer, 50, 100, alpha: 0, "nothing left where copy 0 would be without the offset")
   }
 
   @Test("copies turned 90° each about the anchor (the layer's origin): a square 30 points out goes round")

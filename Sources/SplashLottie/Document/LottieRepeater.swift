@@ -6,16 +6,20 @@ import SplashModel
 ///
 /// Drawn as Lottie's iOS player draws it (its Core Animation engine's `RepeaterLayer`), not as
 /// After Effects does: copy k (0 ≤ k < c) is one layer whose transform has the repeater's anchor
-/// and scale once, k × its position and k × its rotation — a point q lands at
-/// k·p + R(k·r)·S·(q − a) — and whose opacity runs linearly from `so` (copy 0) to `eo` (the
-/// last copy). Later copies are drawn above earlier ones. After Effects and the other players
-/// apply the whole transform k times instead (scale compounding, the position turned by the
-/// rotation so far); the two agree for the common spinner, rotation only about the origin.
-/// Like the iOS player, the offset `o` is not applied and copies meant to be composited below
-/// (`m: 2`) are drawn above; both are warned.
+/// and scale once, (k + o) × its position and (k + o) × its rotation — a point q lands at
+/// (k + o)·p + R((k + o)·r)·S·(q − a) — and whose opacity runs linearly from `so` (copy 0) to
+/// `eo` (the last copy). Later copies are drawn above earlier ones. After Effects and the other
+/// players apply the whole transform k + o times instead (scale compounding, the position
+/// turned by the rotation so far); the two agree for the common spinner, rotation only about
+/// the origin. The offset `o` is applied as lottie-web and ThorVG apply it (the iOS player
+/// leaves it out, which stops a spinner whose offset turns it); copies meant to be composited
+/// below (`m: 2`) are drawn above, warned.
 struct LottieRepeater {
   var jsonPath: String
   var copies: LottieProperty<Double>
+  /// `o`: how many copies' worth of transform every copy is moved on by (copy k is transformed
+  /// k + o times; animated, it turns a spinner's copies round).
+  var offset: LottieProperty<Double>
   var anchor: LottieProperty<[Double]>
   var position: LottieProperty<[Double]>
   var scale: LottieProperty<[Double]>
@@ -33,7 +37,7 @@ struct LottieRepeater {
       try member.map { try .read($0, limits: limits) { try $0.numbers() } } ?? .constant(value)
     }
     copies = try scalar(cursor["c"], 1)
-    let offset = try scalar(cursor["o"], 0)
+    offset = try scalar(cursor["o"], 0)
     let transform = cursor["tr"]
     anchor = try vector(transform?["a"], [0, 0])
     position = try vector(transform?["p"], [0, 0])
@@ -42,20 +46,17 @@ struct LottieRepeater {
     startOpacity = try scalar(transform?["so"], 100)
     endOpacity = try scalar(transform?["eo"], 100)
     if copies.isAnimated { context.warnings.note("an animated repeater count is drawn with its first value", at: "\(jsonPath).c") }
-    if offset.isAnimated || offset.initialValue != 0 {
-      context.warnings.note("a repeater offset is not applied (as Lottie's iOS player)", at: "\(jsonPath).o")
-    }
     if (try cursor["m"]?.number()) == 2 {
       context.warnings.note("repeater copies composited below are drawn above", at: "\(jsonPath).m")
     }
   }
 
-  /// Copy `index`'s transform at `frame`: q ↦ index·p + R(index·r)·S·(q − a).
+  /// Copy `index`'s transform at `frame`, k = index + offset: q ↦ k·p + R(k·r)·S·(q − a).
   func transform(copy index: Int, at frame: Double) -> Transform3D {
     let anchor = self.anchor.value(at: frame)
     let position = self.position.value(at: frame)
     let scale = self.scale.value(at: frame)
-    let steps = Double(index)
+    let steps = Double(index) + offset.value(at: frame)
     func component(_ values: [Double], _ index: Int, _ absent: Double) -> Double { index < values.count ? values[index] : absent }
     return Transform3D(translationX: -component(anchor, 0, 0), y: -component(anchor, 1, 0))
       .concatenating(Transform3D(scaleX: component(scale, 0, 100) / 100, y: component(scale, 1, 100) / 100))
@@ -72,7 +73,8 @@ struct LottieRepeater {
   }
 
   var isAnimated: Bool {
-    anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated || startOpacity.isAnimated
+    anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated || offset.isAnimated
+      || startOpacity.isAnimated
       || endOpacity.isAnimated
   }
 

@@ -10,7 +10,7 @@ extension LottieRepeater {
     let frames =
       isAnimated
       ? sampler.frames(
-        of: [anchor, position, scale, rotation.map { [$0] }, startOpacity.map { [$0] }, endOpacity.map { [$0] }],
+        of: [anchor, position, scale, rotation.map { [$0] }, offset.map { [$0] }, startOpacity.map { [$0] }, endOpacity.map { [$0] }],
         limit: max(8, limits.sampledFrames / max(count, 1)))
       : []
     let times = frames.map(timeline.seconds)
