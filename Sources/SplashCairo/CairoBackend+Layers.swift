@@ -72,7 +72,7 @@ extension CairoBackend {
       layer.mask == nil
       || cacheKey.map { groups.wasAskedForLastFrame($0) && groups.holds(bytes: Self.deviceClipPixels(of: cairo) * 4) } == true
     // A group painted in one colour needs only its alpha (see `DisplayNode.uniformInk`).
-    let ink = isolated && layer.mask == nil ? node.uniformInk : nil
+    let ink = isolated && layer.mask == nil && !node.isBlurred ? node.uniformInk : nil
     if keepsGroup, let cacheKey, let cached = groups.kept(for: cacheKey) {
       if layer.mask != nil { maskedContentsReused += 1 }
       try composite(cached.pattern, of: node, ink: ink, inkRuns: cached.coverageRuns, in: cairo)
@@ -127,8 +127,29 @@ extension CairoBackend {
     _ content: OpaquePointer, of node: DisplayNode, ink: Color?, inkRuns: InkRuns? = nil, in cairo: OpaquePointer
   ) throws {
     let properties = node.layer.properties
+    if node.isBlurred, let mask = node.mask {
+      // Masked first, then blurred, as After Effects applies a layer's masks before its
+      // effects: the mask's edge softens with the rest.
+      var plain = properties
+      plain.opacity = 1
+      plain.blendMode = .normal
+      pushGroup(cairo)
+      try composite(content, through: mask, of: plain, in: cairo)
+      guard let masked = cairo_pop_group(cairo) else { throw cairoFailure("blurring a masked layer", cairo) }
+      defer { cairo_pattern_destroy(masked) }
+      let picture = blurred(masked, radius: properties.blurRadius, in: cairo)
+      defer { picture.map(cairo_pattern_destroy) }
+      composite(picture ?? masked, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+      return
+    }
+    // A blurred layer composites a blurred copy of its picture (its group stays as drawn).
+    let blurredContent = node.isBlurred ? blurred(content, radius: properties.blurRadius, in: cairo) : nil
+    defer { blurredContent.map(cairo_pattern_destroy) }
+    let picture = blurredContent ?? content
     if let mask = node.mask {
-      try composite(content, through: mask, of: properties, in: cairo)
+      try composite(picture, through: mask, of: properties, in: cairo)
+    } else if blurredContent != nil {
+      composite(picture, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
     } else {
       composite(content, ink: ink, inkRuns: inkRuns, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
     }

@@ -56,6 +56,8 @@ struct LottieLayer {
   var blendMode: BlendMode?
   var masks: [LottieMask]
   var shadow: LottieShadow?
+  /// A Gaussian blur effect's standard deviation, in the layer's points (`LottieBlur`).
+  var blur: LottieProperty<Double>?
 
   /// The layers of `list` (a `layers` array), in the file's order (top first).
   static func list(_ list: LottieCursor, context: LottieContext) throws -> [LottieLayer] {
@@ -85,6 +87,7 @@ struct LottieLayer {
     blendMode = nil
     masks = []
     shadow = nil
+    blur = nil
     guard !isHidden || isMatte else { return }
 
     let type = try entry.required("ty").number()
@@ -97,6 +100,7 @@ struct LottieLayer {
     content = try Self.content(entry, type: type, context: context)
     masks = try LottieMask.masks(of: entry, context: context)
     shadow = try LottieShadow.of(entry, context: context)
+    blur = try LottieBlur.of(entry, context: context)
     if let mode = entry["tt"], try mode.number() != 0 { matteMode = mode }
     matteTarget = try entry["tp"]?.number()
     if let mode = try entry["bm"]?.number().boundedWholeNumber { blendMode = Self.blendModes[mode] }

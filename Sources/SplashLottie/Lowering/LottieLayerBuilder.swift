@@ -118,6 +118,11 @@ struct LottieLayerBuilder {
     }
     entry.transform.apply(to: &layer, timeline: timeline, sampler: context.sampler, autoOrient: entry.autoOrients)
     entry.shadow?.apply(to: &layer, timeline: timeline, sampler: context.sampler, limits: context.limits)
+    if let blur = entry.blur,
+      let animation = LottieAnimations.bind(LayerPropertyRegistry.blurRadius, to: blur, on: &layer, timeline: timeline, value: { $0 })
+    {
+      layer.animations.append(animation)
+    }
     if entry.inPoint != nil || entry.outPoint != nil {
       // Without an in point the layer is there from long before anything starts (a billion
       // seconds: LayerLifetime measures from addedAt, which an infinite start would swamp).

@@ -47,6 +47,13 @@ public struct LayerProperties: Sendable, Hashable {
   public var invertsMask = false
   /// Whether the mask's alpha or its luminance decides what shows (`MaskMode`).
   public var maskMode: MaskMode = .alpha
+  /// How much the layer's picture (its subtree) is blurred: a Gaussian blur whose standard
+  /// deviation is this many points of the layer's space; 0, none.
+  ///
+  /// Core Animation on iOS has no layer blur (macOS has `CALayer.filters` with Core Image's
+  /// `CIGaussianBlur`, whose `inputRadius` this is); Lottie files ask for one with After
+  /// Effects' Gaussian Blur effect, which lottie-web and ThorVG draw, so the model has it.
+  public var blurRadius: Double = 0
   /// How the layer's picture (its subtree, at its opacity) combines with what is below it.
   public var blendMode: BlendMode = .normal
 

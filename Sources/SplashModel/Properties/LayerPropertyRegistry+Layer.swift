@@ -40,4 +40,7 @@ extension LayerPropertyRegistry {
     "shadowOffset", read: { $0.shadow.offset }, write: { $0.shadow.offset = $1 })
   public static let shadowRadius = LayerProperty<Double>(
     "shadowRadius", read: { $0.shadow.radius }, write: { $0.shadow.radius = $1 })
+  /// Not Core Animation's on iOS: a Gaussian blur of the layer's picture (see
+  /// `LayerProperties.blurRadius`).
+  public static let blurRadius = LayerProperty<Double>("blurRadius", read: { $0.blurRadius }, write: { $0.blurRadius = $1 })
 }

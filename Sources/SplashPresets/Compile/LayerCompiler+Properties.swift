@@ -73,6 +73,7 @@ extension LayerCompiler {
         return Size(width: offset[0], height: offset[1])
       },
       PresetPropertyReader(R.shadowRadius) { try $0.number(in: 0...1e4, expected: nonNegative) },
+      PresetPropertyReader(R.blurRadius) { try $0.number(in: 0...1e4, expected: nonNegative) },
 
       PresetPropertyReader(R.fillColor) { try $0.optionalColor() },
       PresetPropertyReader(R.strokeColor) { try $0.optionalColor() },

@@ -134,12 +134,16 @@ public struct DisplayList: Sendable {
     // A mask hides everything outside its own extents (shadow included): fuber's logo strokes
     // a wide circle, but only its 75-point mask ever shows.
     // An inverted mask hides what is inside it instead, which bounds nothing.
+    var shown = drawn
     if let mask, !properties.invertsMask, let maskExtents = mask.extents,
       let placed = placedExtents(maskExtents, of: mask.layer, in: properties, appliesSublayerTransform: false)
     {
-      return intersection(drawn, placed)
+      shown = intersection(drawn, placed)
     }
-    return drawn
+    // A blur spreads the masked picture three standard deviations further.
+    guard properties.blurRadius > 0, shown.width > 0 || shown.height > 0 else { return shown }
+    let reach = 3 * properties.blurRadius + 1
+    return Rect(x: shown.minX - reach, y: shown.minY - reach, width: shown.width + 2 * reach, height: shown.height + 2 * reach)
   }
 
   private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
