@@ -1,4 +1,5 @@
 import CCairo
+import SplashCore
 import SplashModel
 import SplashRender
 
@@ -60,5 +61,18 @@ extension CairoBackend {
     let pattern = cairo_pattern_create_for_surface(surface)
     cairo_surface_destroy(surface)
     return pattern
+  }
+
+  /// The group `content` painted `color` wherever it has alpha, its alpha times the colour's
+  /// (`LayerProperties.colorOverlay`), as a new group placed where `content` is; `nil` when
+  /// Cairo fails. The caller owns the pattern.
+  func recolored(_ content: OpaquePointer, with color: Color, in cairo: OpaquePointer) -> OpaquePointer? {
+    cairo_save(cairo)
+    defer { cairo_restore(cairo) }
+    pushGroup(cairo)
+    placeInDeviceSpace(content, in: cairo)
+    cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+    cairo_mask(cairo, content)
+    return cairo_pop_group(cairo)
   }
 }

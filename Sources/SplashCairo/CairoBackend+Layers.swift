@@ -72,7 +72,7 @@ extension CairoBackend {
       layer.mask == nil
       || cacheKey.map { groups.wasAskedForLastFrame($0) && groups.holds(bytes: Self.deviceClipPixels(of: cairo) * 4) } == true
     // A group painted in one colour needs only its alpha (see `DisplayNode.uniformInk`).
-    let ink = isolated && layer.mask == nil && !node.isBlurred ? node.uniformInk : nil
+    let ink = isolated && layer.mask == nil && !node.isBlurred && !node.isOverlaid ? node.uniformInk : nil
     if keepsGroup, let cacheKey, let cached = groups.kept(for: cacheKey) {
       if layer.mask != nil { maskedContentsReused += 1 }
       try composite(cached.pattern, of: node, ink: ink, inkRuns: cached.coverageRuns, in: cairo)
@@ -127,6 +127,11 @@ extension CairoBackend {
     _ content: OpaquePointer, of node: DisplayNode, ink: Color?, inkRuns: InkRuns? = nil, in cairo: OpaquePointer
   ) throws {
     let properties = node.layer.properties
+    // A colour laid over the picture replaces its colours first (After Effects' Fill effect
+    // comes before a blur listed after it, and the blur spreads the new colour).
+    let overlaid = node.isOverlaid ? recolored(content, with: properties.colorOverlay, in: cairo) : nil
+    defer { overlaid.map(cairo_pattern_destroy) }
+    let content = overlaid ?? content
     if node.isBlurred, let mask = node.mask {
       // Masked first, then blurred, as After Effects applies a layer's masks before its
       // effects: the mask's edge softens with the rest.
@@ -148,7 +153,7 @@ extension CairoBackend {
     let picture = blurredContent ?? content
     if let mask = node.mask {
       try composite(picture, through: mask, of: properties, in: cairo)
-    } else if blurredContent != nil {
+    } else if blurredContent != nil || overlaid != nil {
       composite(picture, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
     } else {
       composite(content, ink: ink, inkRuns: inkRuns, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)

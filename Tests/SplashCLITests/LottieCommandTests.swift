@@ -12,7 +12,7 @@ struct LottieCommandTests {
     {"v":"5.7.4","fr":30,"ip":0,"op":30,"w":120,"h":80,"nm":"pulse","assets":[],"layers":[
       {"ty":4,"nm":"dot","ip":0,"op":30,"ks":{"p":{"a":0,"k":[60,40]},
         "s":{"a":1,"k":[{"t":0,"s":[50,50],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":15,"s":[100,100],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":30,"s":[50,50]}]}},
-       "ef":[{"ty":21,"nm":"Fill"}],
+       "ef":[{"ty":22,"nm":"Stroke"}],
        "shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]}},{"ty":"fl","c":{"a":0,"k":[0.2,0.6,1,1]},"o":{"a":0,"k":100}}]}
     ]}
     """
@@ -31,7 +31,7 @@ struct LottieCommandTests {
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(
       outcome.standardOutput
-        == "pulse.anim: layers[0].ef[0]: warning: effects other than drop shadows and Gaussian blurs are not drawn\nok pulse.anim (1 warning)\n"
+        == "pulse.anim: layers[0].ef[0]: warning: effects other than drop shadows, Gaussian blurs and fills are not drawn\nok pulse.anim (1 warning)\n"
     )
     try Self.document.replacingOccurrences(of: #""fr":30"#, with: #""fr":-1"#)
       .write(to: folder.appendingPathComponent("broken.json"), atomically: false, encoding: .utf8)
@@ -48,7 +48,7 @@ struct LottieCommandTests {
     #expect(still.exitCode == 0, "\(still.standardError)")
     #expect(
       still.standardError.contains(
-        "splashvid: pulse.anim: layers[0].ef[0]: warning: effects other than drop shadows and Gaussian blurs are not drawn"))
+        "splashvid: pulse.anim: layers[0].ef[0]: warning: effects other than drop shadows, Gaussian blurs and fills are not drawn"))
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("frame.png").path))
     let byFrame = try BinaryRunner.run(["still", "--file", "pulse.anim", "--frame", "15", "-o", "f.png"], in: folder)
     #expect(byFrame.standardError.hasSuffix("wrote f.png: t = 0.5 s, frame 15, 240x160\n"), "\(byFrame.standardError)")

@@ -142,7 +142,7 @@ struct LottieShapeTests {
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "one"),
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "two"),
       #"{"ty":5,"nm":"title","ip":0,"op":60,"ks":{"o":{"a":0,"k":100,"x":"value * 2"}},"t":{"d":{"k":[{"t":0,"s":{"t":""}}]},"a":[{}]}}"#,
-      #"{"ty":4,"nm":"fx","ip":0,"op":60,"ks":{},"ef":[{"ty":21}],"bm":17,"shapes":[]}"#,
+      #"{"ty":4,"nm":"fx","ip":0,"op":60,"ks":{},"ef":[{"ty":22}],"bm":17,"shapes":[]}"#,
     ].joined(separator: ",")
     var warnings: [DocumentError] = []
     _ = try Support.compile(Support.document(layers: layers), warnings: &warnings)
@@ -152,7 +152,7 @@ struct LottieShapeTests {
         "test.json: layers[2].ks.o.x: warning: expressions are not run: the keyframes are drawn",
         "test.json: layers[2].t.a[0]: warning: text animators (t.a) are not applied",
         "test.json: layers[3].bm: warning: blend mode 17 is not applied",
-        "test.json: layers[3].ef[0]: warning: effects other than drop shadows and Gaussian blurs are not drawn",
+        "test.json: layers[3].ef[0]: warning: effects other than drop shadows, Gaussian blurs and fills are not drawn",
       ])
   }
 

@@ -187,4 +187,18 @@ struct LottieTimingTests {
         "letter \(index) at full size in its place: its corner at \(corner)")
     }
   }
+
+  @Test("a negative stretch plays a precomposition backwards: sr −1 from st 30 shows its frame 30 − f at frame f")
+  func negativeStretch() throws {
+    let assets = #"{"id":"inner","layers":[\#(shapeLayer("dot", ks: fade(from: 0, to: 30)))]}"#
+    let scene = try Support.compile(
+      Support.document(layers: precompositionLayer("pre", reference: "inner", extra: #""st":30,"sr":-1"#), assets: assets))
+    // Frame f shows the precomposition's frame (f − 30) ÷ −1 = 30 − f.
+    expectOpacity(try layer("dot", in: scene, atFrame: 0).properties.opacity, 1, "frame 0 shows its frame 30")
+    expectOpacity(try layer("dot", in: scene, atFrame: 6).properties.opacity, 0.8, "frame 6 shows its frame 24")
+    expectOpacity(try layer("dot", in: scene, atFrame: 30).properties.opacity, 0, "frame 30 shows its frame 0")
+    #expect(
+      Support.failure(Support.document(layers: precompositionLayer("pre", reference: "inner", extra: #""sr":0"#), assets: assets))
+        .contains("sr: expected a time stretch other than 0"))
+  }
 }

@@ -58,6 +58,8 @@ struct LottieLayer {
   var shadow: LottieShadow?
   /// A Gaussian blur effect's standard deviation, in the layer's points (`LottieBlur`).
   var blur: LottieProperty<Double>?
+  /// A Fill effect (`LottieFillEffect`).
+  var fill: LottieFillEffect?
 
   /// The layers of `list` (a `layers` array), in the file's order (top first).
   static func list(_ list: LottieCursor, context: LottieContext) throws -> [LottieLayer] {
@@ -88,6 +90,7 @@ struct LottieLayer {
     masks = []
     shadow = nil
     blur = nil
+    fill = nil
     guard !isHidden || isMatte else { return }
 
     let type = try entry.required("ty").number()
@@ -95,12 +98,14 @@ struct LottieLayer {
     outPoint = try entry["op"]?.number()
     startTime = try entry["st"]?.number() ?? 0
     stretch = try entry["sr"]?.number() ?? 1
-    guard stretch > 0 else { throw try entry.required("sr").error(expected: "a time stretch above 0") }
+    // A negative stretch plays a precomposition backwards (as players play it); none is no time.
+    guard stretch != 0 else { throw try entry.required("sr").error(expected: "a time stretch other than 0") }
     Self.noteUnsupported(entry, type: type, context: context)
     content = try Self.content(entry, type: type, context: context)
     masks = try LottieMask.masks(of: entry, context: context)
     shadow = try LottieShadow.of(entry, context: context)
     blur = try LottieBlur.of(entry, context: context)
+    fill = try LottieFillEffect.of(entry, context: context)
     if let mode = entry["tt"], try mode.number() != 0 { matteMode = mode }
     matteTarget = try entry["tp"]?.number()
     if let mode = try entry["bm"]?.number().boundedWholeNumber { blendMode = Self.blendModes[mode] }

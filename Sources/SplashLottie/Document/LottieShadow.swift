@@ -26,12 +26,12 @@ struct LottieShadow {
     for effect in try entry["ef"]?.array() ?? [] {
       if let enabled = effect["en"], !enabled.flag { continue }
       let type = try effect["ty"]?.number()
-      // Gaussian blurs are `LottieBlur`'s.
-      if type == 29 { continue }
+      // Gaussian blurs are `LottieBlur`'s, fills `LottieFillEffect`'s.
+      if type == 29 || type == 21 { continue }
       guard type == 25, found == nil else {
         context.warnings.note(
           type == 25
-            ? "only the first drop shadow of a layer is drawn" : "effects other than drop shadows and Gaussian blurs are not drawn",
+            ? "only the first drop shadow of a layer is drawn" : "effects other than drop shadows, Gaussian blurs and fills are not drawn",
           at: effect.jsonPath)
         continue
       }

@@ -118,6 +118,7 @@ struct LottieLayerBuilder {
     }
     entry.transform.apply(to: &layer, timeline: timeline, sampler: context.sampler, autoOrient: entry.autoOrients)
     entry.shadow?.apply(to: &layer, timeline: timeline, sampler: context.sampler, limits: context.limits)
+    entry.fill?.apply(to: &layer, timeline: timeline, sampler: context.sampler, limits: context.limits)
     if let blur = entry.blur,
       let animation = LottieAnimations.bind(LayerPropertyRegistry.blurRadius, to: blur, on: &layer, timeline: timeline, value: { $0 })
     {
@@ -157,7 +158,7 @@ struct LottieLayerBuilder {
     context.openPrecompositions.append(name)
     defer { context.openPrecompositions.removeLast() }
     var clip: Layer
-    if let timeRemap {
+    if let timeRemap = timeRemap ?? backwards(entry) {
       // A time remap replaces the layer's start time and stretch: its value is the
       // precomposition's time (lottie-web's ICompElement.prepareFrame sets its frame to `tm`
       // alone; lottie-ios's PreCompositionLayer and Skottie's CompTimeMapper likewise). Its
@@ -176,6 +177,21 @@ struct LottieLayerBuilder {
       LayerPropertyRegistry.masksToBounds.set(true, in: &clip.properties)
     }
     return clip
+  }
+
+  /// A precomposition played backwards (`sr` < 0) as the time remap its stretch amounts to:
+  /// its frame (f − st) ÷ sr at the holding frame f, a straight line from the layer's in point
+  /// to its out point (lottie-web's `ICompElement.prepareFrame` divides by a negative `sr`
+  /// alike). `nil` for a stretch above 0, which the timeline maps directly.
+  private func backwards(_ entry: LottieLayer) -> LottieProperty<Double>? {
+    guard entry.stretch < 0 else { return nil }
+    let first = entry.inPoint ?? context.document.inPoint
+    let last = max(entry.outPoint ?? context.document.outPoint, first + 1)
+    func seconds(_ frame: Double) -> Double { (frame - entry.startTime) / entry.stretch / context.framesPerSecond }
+    return .animated([
+      LottieKeyframe(frame: first, value: seconds(first), easing: [], isHold: false, outTangent: [], inTangent: []),
+      LottieKeyframe(frame: last, value: seconds(last), easing: [], isHold: false, outTangent: [], inTangent: []),
+    ])
   }
 
   /// `tm`: the precomposition's time (seconds), keyframed on the frames of the composition

@@ -54,6 +54,12 @@ public struct LayerProperties: Sendable, Hashable {
   /// `CIGaussianBlur`, whose `inputRadius` this is); Lottie files ask for one with After
   /// Effects' Gaussian Blur effect, which lottie-web and ThorVG draw, so the model has it.
   public var blurRadius: Double = 0
+  /// A colour laid over the layer's picture where it is opaque: every pixel takes this colour,
+  /// its alpha times the colour's alpha (a design tool's Color Overlay); clear, none.
+  ///
+  /// Core Animation has none; Lottie files ask for it with After Effects' Fill effect, which
+  /// lottie-web and Skottie draw (color, alpha × opacity), so the model has it.
+  public var colorOverlay: Color = .clear
   /// How the layer's picture (its subtree, at its opacity) combines with what is below it.
   public var blendMode: BlendMode = .normal
 

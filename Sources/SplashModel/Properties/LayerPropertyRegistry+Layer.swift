@@ -43,4 +43,8 @@ extension LayerPropertyRegistry {
   /// Not Core Animation's on iOS: a Gaussian blur of the layer's picture (see
   /// `LayerProperties.blurRadius`).
   public static let blurRadius = LayerProperty<Double>("blurRadius", read: { $0.blurRadius }, write: { $0.blurRadius = $1 })
+  /// Not Core Animation's: a colour laid over the layer's picture (see
+  /// `LayerProperties.colorOverlay`).
+  public static let colorOverlay = LayerProperty<Color>(
+    "colorOverlay", read: { $0.colorOverlay }, write: { $0.colorOverlay = $1 })
 }

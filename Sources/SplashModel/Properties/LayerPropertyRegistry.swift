@@ -15,7 +15,8 @@ public enum LayerPropertyRegistry {
     .animatable(backgroundColor), .animatable(cornerRadius), .fixed(masksToBounds), .animatable(borderWidth),
     .animatable(borderColor), .fixed(contents), .fixed(contentsGravity), .animatable(contentsRect),
     .animatable(shadowColor),
-    .animatable(shadowOpacity), .animatable(shadowOffset), .animatable(shadowRadius), .animatable(blurRadius), .fixed(compositingFilter),
+    .animatable(shadowOpacity), .animatable(shadowOffset), .animatable(shadowRadius), .animatable(blurRadius), .animatable(colorOverlay),
+    .fixed(compositingFilter),
     .fixed(invertsMask), .fixed(maskMode),
 
     .animatable(path), .animatable(fillColor), .fixed(fillRule), .animatable(strokeColor), .animatable(lineWidth),

@@ -74,6 +74,7 @@ extension LayerCompiler {
       },
       PresetPropertyReader(R.shadowRadius) { try $0.number(in: 0...1e4, expected: nonNegative) },
       PresetPropertyReader(R.blurRadius) { try $0.number(in: 0...1e4, expected: nonNegative) },
+      PresetPropertyReader(R.colorOverlay) { try $0.optionalColor() },
 
       PresetPropertyReader(R.fillColor) { try $0.optionalColor() },
       PresetPropertyReader(R.strokeColor) { try $0.optionalColor() },

@@ -62,7 +62,7 @@ public struct DisplayNode: Sendable {
   /// whose opacity folds into its one paint (`foldsOpacity`) is not.
   public var isIsolated: Bool {
     let properties = layer.properties
-    return properties.opacity < 1 && !foldsOpacity || mask != nil || properties.blendMode != .normal || isBlurred
+    return properties.opacity < 1 && !foldsOpacity || mask != nil || properties.blendMode != .normal || isBlurred || isOverlaid
   }
 
   /// Whether the layer's opacity can be applied to the one thing its subtree paints instead
@@ -79,10 +79,14 @@ public struct DisplayNode: Sendable {
   public var foldsOpacity: Bool {
     let properties = layer.properties
     return properties.opacity < 1 && paints == 1 && mask == nil && properties.blendMode == .normal && !castsShadow && !isBlurred
+      && !isOverlaid
   }
 
   /// Whether the layer's picture is blurred (`LayerProperties.blurRadius`).
   public var isBlurred: Bool { layer.properties.blurRadius > 0 }
+
+  /// Whether a colour is laid over the layer's picture (`LayerProperties.colorOverlay`).
+  public var isOverlaid: Bool { layer.properties.colorOverlay.alpha > 0 }
 
   /// Whether the layer casts a shadow, drawn from its picture.
   public var castsShadow: Bool { layer.properties.shadow.opacity > 0 && layer.properties.shadow.color.alpha > 0 }
@@ -146,6 +150,7 @@ extension DisplayNode {
     let colorsAddUp = solidOnly && (kind == .layer || kind == .shape || kind == .replicator)
     let paintsAddUp =
       solidOnly && (kind == .layer || kind == .shape) && layer.properties.blendMode == .normal && layer.properties.blurRadius <= 0
+      && layer.properties.colorOverlay.alpha <= 0
     var colors = colorsAddUp ? PaintedColors.nothing : .several
     var count = paintsAddUp ? 0 : 2
     if colorsAddUp || paintsAddUp {
