@@ -192,4 +192,20 @@ struct LottieDocumentTests {
     #expect(unmatted.count == 1 && unmatted[0].sublayers.isEmpty == false, "drawn as it is, in no matte container")
     #expect(Support.chain(in: tree) { $0 == "empty" }?.last?.sublayers.isEmpty == true, "the precomposition layer holds nothing")
   }
+
+  @Test("a mask's feather is warned about where it is used, not applied, as players leave it out")
+  func maskFeather() throws {
+    let square = #"{"c":true,"v":[[0,0],[10,0],[10,10],[0,10]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#
+    func layer(feather: String) -> String {
+      ##"{"ty":1,"nm":"s","ip":0,"op":60,"ks":{},"sw":10,"sh":10,"sc":"#ff0000","masksProperties":[{"mode":"a","pt":{"a":0,"k":\##(square)},"o":{"a":0,"k":100},"f":{"a":0,"k":\##(feather)}}]}"##
+    }
+    var warnings: [DocumentError] = []
+    _ = try Support.compile(Support.document(layers: layer(feather: "[10,10]")), warnings: &warnings)
+    #expect(
+      warnings.map(\.description) == [
+        "test.json: layers[0].masksProperties[0].f: warning: mask feather (f) is not applied, as lottie-web, ThorVG and Lottie's iOS player leave it out"
+      ])
+    _ = try Support.compile(Support.document(layers: layer(feather: "[0,0]")), warnings: &warnings)
+    #expect(warnings.isEmpty, "no feather, no warning: \(warnings)")
+  }
 }

@@ -26,6 +26,13 @@ struct LottieMask {
       if mode == "n" { continue }
       let expansion =
         try cursor["x"].map { try LottieProperty<Double>.read($0, limits: context.limits) { try $0.scalar() } } ?? .constant(0)
+      if let feather = cursor["f"],
+        let blur = try? LottieProperty<[Double]>.read(feather, limits: context.limits, { try $0.numbers() }),
+        blur.isAnimated || blur.initialValue.contains(where: { $0 != 0 })
+      {
+        context.warnings.note(
+          "mask feather (f) is not applied, as lottie-web, ThorVG and Lottie's iOS player leave it out", at: feather.jsonPath)
+      }
       if ["l", "d", "f"].contains(mode), let modeCursor = cursor["mode"] {
         context.warnings.note(
           "lighten, darken and difference masks are drawn as adding (lighten) or intersecting masks", at: modeCursor.jsonPath)
