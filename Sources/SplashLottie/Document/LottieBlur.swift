@@ -12,31 +12,18 @@ enum LottieBlur {
 
   /// The first enabled Gaussian blur of the layer at `entry`, as σ, or `nil`.
   static func of(_ entry: LottieCursor, context: LottieContext) throws -> LottieProperty<Double>? {
-    var found: LottieProperty<Double>?
-    for effect in try entry["ef"]?.array() ?? [] {
-      guard (try effect["ty"]?.number()) == 29 else { continue }
-      if let enabled = effect["en"], !enabled.flag { continue }
-      guard found == nil else {
-        context.warnings.note("only the first Gaussian blur of a layer is drawn", at: effect.jsonPath)
-        continue
-      }
-      let values = try effect["ef"]?.array() ?? []
-      // By name, as players find them; by place when an exporter left the names out.
-      func value(_ name: String, _ index: Int) -> LottieCursor? {
-        let named = values.first { (try? $0["nm"]?.string()) == name }
-        return (named ?? (index < values.count ? values[index] : nil))?["v"]
-      }
-      let blurriness =
-        try value("Blurriness", 0).map { try LottieProperty<Double>.read($0, limits: context.limits) { try $0.scalar() } }
-        ?? .constant(0)
-      if let dimensions = value("Blur Dimensions", 1),
-        let direction = try? LottieProperty<Double>.read(dimensions, limits: context.limits, { try $0.scalar() }),
-        direction.initialValue != 1 || direction.isAnimated
-      {
-        context.warnings.note("a Gaussian blur in one direction is drawn in both", at: dimensions.jsonPath)
-      }
-      found = blurriness.map { max($0, 0) * sigmaPerBlurriness }
+    let blurs = try LottieEffect.enabled(29, of: entry)
+    for extra in blurs.dropFirst() {
+      context.warnings.note("only the first Gaussian blur of a layer is drawn", at: extra.cursor.jsonPath)
     }
-    return found
+    guard let effect = blurs.first else { return nil }
+    let blurriness = try effect.scalar("Blurriness", 0, limits: context.limits) ?? .constant(0)
+    if let direction = try? effect.scalar("Blur Dimensions", 1, limits: context.limits),
+      direction.initialValue != 1 || direction.isAnimated,
+      let place = effect.value("Blur Dimensions", 1)
+    {
+      context.warnings.note("a Gaussian blur in one direction is drawn in both", at: place.jsonPath)
+    }
+    return blurriness.map { max($0, 0) * sigmaPerBlurriness }
   }
 }

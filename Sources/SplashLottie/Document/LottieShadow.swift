@@ -50,19 +50,12 @@ struct LottieShadow {
     return found
   }
 
-  private static func fromEffect(_ effect: LottieCursor, context: LottieContext) throws -> LottieShadow {
-    let values = try effect["ef"]?.array() ?? []
-    // By name, as players find them; by place when an exporter left the names out.
-    func value(_ name: String, _ index: Int) -> LottieCursor? {
-      let named = values.first { (try? $0["nm"]?.string()) == name }
-      return (named ?? (index < values.count ? values[index] : nil))?["v"]
-    }
+  private static func fromEffect(_ cursor: LottieCursor, context: LottieContext) throws -> LottieShadow {
+    let effect = try LottieEffect(cursor)
     func scalar(_ name: String, _ index: Int, _ fallback: Double) throws -> LottieProperty<Double> {
-      try value(name, index).map { try .read($0, limits: context.limits) { try $0.scalar() } } ?? .constant(fallback)
+      try effect.scalar(name, index, limits: context.limits) ?? .constant(fallback)
     }
-    let color =
-      try value("Shadow Color", 0).map { try LottieProperty<[Double]>.read($0, limits: context.limits) { try $0.numbers() } }
-      ?? .constant([0, 0, 0, 1])
+    let color = try effect.numbers("Shadow Color", 0, limits: context.limits) ?? .constant([0, 0, 0, 1])
     return LottieShadow(
       color: color, opacity: try scalar("Opacity", 1, 127.5).map { $0 / 255 },
       radius: try scalar("Softness", 4, 0).map { $0 / 5 }, angle: try scalar("Direction", 2, 135).map { $0 - 90 },
