@@ -12,12 +12,7 @@ import Testing
 @Suite("Lottie's Gaussian blur effect blurs the layer's picture, after its masks")
 struct LottieBlurPixelTests {
   private func frame(_ layer: String) throws -> PixelBuffer {
-    let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(layer)]}"#
-    let scene = try LottieCompiler.compile(Data(text.utf8), file: "test.json")
-    let buffer = try #require(PixelBuffer(width: 200, height: 200))
-    try CairoBackend().render(
-      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
-    return buffer
+    try LottieFrame.render(LottieFrame.document(layer))
   }
 
   /// How much red covers pixel (x, y) over the white canvas: 1 − green ÷ 255.

@@ -18,12 +18,7 @@ struct LottieFillEffectPixelTests {
       {"ty":4,"nm":"disc","ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]}},"ef":[\#(effect)],
        "shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[80,80]}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}}]}
       """#
-    let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(disc),\#(black)]}"#
-    let scene = try LottieCompiler.compile(Data(text.utf8), file: "test.json")
-    let buffer = try #require(PixelBuffer(width: 200, height: 200))
-    try CairoBackend().render(
-      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
-    return buffer
+    return try LottieFrame.render(LottieFrame.document(disc + "," + black))
   }
 
   private func fill(color: String, opacity: Double) -> String {
