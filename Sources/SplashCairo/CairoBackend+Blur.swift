@@ -13,53 +13,63 @@ extension CairoBackend {
   /// The group keeps its own pixels: a cached group (`GroupCache`) is composited blurred
   /// again in the next frame.
   func blurred(_ content: OpaquePointer, radius: Double, in cairo: OpaquePointer) -> OpaquePointer? {
-    var groupSurface: OpaquePointer?
-    guard cairo_pattern_get_surface(content, &groupSurface) == CAIRO_STATUS_SUCCESS, let groupSurface,
-      cairo_surface_get_type(groupSurface) == CAIRO_SURFACE_TYPE_IMAGE,
-      cairo_image_surface_get_format(groupSurface) == CAIRO_FORMAT_ARGB32
-    else { return nil }
-    cairo_surface_flush(groupSurface)
-    let width = Int(cairo_image_surface_get_width(groupSurface))
-    let height = Int(cairo_image_surface_get_height(groupSurface))
-    let stride = Int(cairo_image_surface_get_stride(groupSurface))
-    guard width > 0, height > 0, let source = cairo_image_surface_get_data(groupSurface) else { return nil }
+    guard let source = SurfacePixels(of: content, format: CAIRO_FORMAT_ARGB32), source.width > 0, source.height > 0 else {
+      return nil
+    }
+    let (width, height) = (source.width, source.height)
     var radiusX = radius
     var radiusY = 0.0
     cairo_user_to_device_distance(cairo, &radiusX, &radiusY)
     let sigma = (radiusX * radiusX + radiusY * radiusY).squareRoot()
 
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface)
-    else { return nil }
-    let targetStride = Int(cairo_image_surface_get_stride(surface))
     // Each channel of the premultiplied pixels blurred alike stays premultiplied: a weighted
     // mean of colours no brighter than their alphas is no brighter than its alpha.
-    var planes = [[Float]](repeating: [Float](repeating: 0, count: width * height), count: 4)
+    let count = width * height
+    var blue = [Float](repeating: 0, count: count)
+    var green = blue
+    var red = blue
+    var alpha = blue
     for y in 0..<height {
-      let row = UnsafeRawPointer(source + y * stride).assumingMemoryBound(to: UInt32.self)
+      let row = source.argbRow(y)
       for x in 0..<width {
         let pixel = row[x]
-        for channel in 0..<4 { planes[channel][y * width + x] = Float((pixel >> UInt32(8 * channel)) & 0xFF) }
-      }
-    }
-    for channel in 0..<4 { AlphaBlur.blur(&planes[channel], width: width, height: height, sigma: sigma) }
-    for y in 0..<height {
-      let row = UnsafeMutableRawPointer(target + y * targetStride).assumingMemoryBound(to: UInt32.self)
-      for x in 0..<width {
         let index = y * width + x
-        let alpha = min(max(planes[3][index].rounded(), 0), 255)
-        var pixel = UInt32(alpha) << 24
-        for channel in 0..<3 { pixel |= UInt32(min(max(planes[channel][index].rounded(), 0), alpha)) << UInt32(8 * channel) }
-        row[x] = pixel
+        blue[index] = Float(pixel & 0xFF)
+        green[index] = Float((pixel >> 8) & 0xFF)
+        red[index] = Float((pixel >> 16) & 0xFF)
+        alpha[index] = Float(pixel >> 24)
       }
     }
-    cairo_surface_mark_dirty(surface)
-    var deviceX = 0.0
-    var deviceY = 0.0
-    cairo_surface_get_device_offset(groupSurface, &deviceX, &deviceY)
-    cairo_surface_set_device_offset(surface, deviceX, deviceY)
+    AlphaBlur.blur(&blue, width: width, height: height, sigma: sigma)
+    AlphaBlur.blur(&green, width: width, height: height, sigma: sigma)
+    AlphaBlur.blur(&red, width: width, height: height, sigma: sigma)
+    AlphaBlur.blur(&alpha, width: width, height: height, sigma: sigma)
+
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else { return nil }
     let pattern = cairo_pattern_create_for_surface(surface)
     cairo_surface_destroy(surface)
+    guard let pattern, let target = SurfacePixels(of: pattern, format: CAIRO_FORMAT_ARGB32) else {
+      pattern.map(cairo_pattern_destroy)
+      return nil
+    }
+    func byte(_ value: Float, atMost limit: Float) -> UInt32 { UInt32(min(max(value.rounded(), 0), limit)) }
+    for y in 0..<height {
+      let row = target.argbRow(y)
+      for x in 0..<width {
+        let index = y * width + x
+        let opacity = min(max(alpha[index].rounded(), 0), 255)
+        row[x] =
+          UInt32(opacity) << 24 | byte(red[index], atMost: opacity) << 16 | byte(green[index], atMost: opacity) << 8
+          | byte(blue[index], atMost: opacity)
+      }
+    }
+    target.markDirty()
+    var deviceX = 0.0
+    var deviceY = 0.0
+    cairo_surface_get_device_offset(source.surface, &deviceX, &deviceY)
+    cairo_surface_set_device_offset(target.surface, deviceX, deviceY)
     return pattern
   }
 

@@ -122,7 +122,7 @@ extension CairoBackend {
     let properties = node.layer.properties
     guard shadesGradientsThroughMasks, let mask = node.mask, !properties.invertsMask, properties.maskMode == .alpha,
       properties.opacity >= 1,
-      properties.blendMode == .normal, !node.castsShadow, !node.isBlurred, !node.isOverlaid,
+      properties.blendMode == .normal, !node.castsShadow, !properties.filtersPicture,
       let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
       let (shader, group) = gradientGroupShading(node, in: cairo)
     else { return false }

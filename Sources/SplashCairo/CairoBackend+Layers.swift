@@ -72,7 +72,7 @@ extension CairoBackend {
       layer.mask == nil
       || cacheKey.map { groups.wasAskedForLastFrame($0) && groups.holds(bytes: Self.deviceClipPixels(of: cairo) * 4) } == true
     // A group painted in one colour needs only its alpha (see `DisplayNode.uniformInk`).
-    let ink = isolated && layer.mask == nil && !node.isBlurred && !node.isOverlaid ? node.uniformInk : nil
+    let ink = isolated && layer.mask == nil && !layer.properties.filtersPicture ? node.uniformInk : nil
     if keepsGroup, let cacheKey, let cached = groups.kept(for: cacheKey) {
       if layer.mask != nil { maskedContentsReused += 1 }
       try composite(cached.pattern, of: node, ink: ink, inkRuns: cached.coverageRuns, in: cairo)
@@ -127,37 +127,51 @@ extension CairoBackend {
     _ content: OpaquePointer, of node: DisplayNode, ink: Color?, inkRuns: InkRuns? = nil, in cairo: OpaquePointer
   ) throws {
     let properties = node.layer.properties
-    // A colour laid over the picture replaces its colours first (After Effects' Fill effect
-    // comes before a blur listed after it, and the blur spreads the new colour).
-    let overlaid = node.isOverlaid ? recolored(content, with: properties.colorOverlay, in: cairo) : nil
-    defer { overlaid.map(cairo_pattern_destroy) }
-    let content = overlaid ?? content
-    if node.isBlurred, let mask = node.mask {
-      // Masked first, then blurred, as After Effects applies a layer's masks before its
-      // effects: the mask's edge softens with the rest.
+    if properties.filtersPicture {
+      try compositeFiltered(content, of: node, in: cairo)
+    } else if let mask = node.mask {
+      try composite(content, through: mask, of: properties, in: cairo)
+    } else {
+      composite(content, ink: ink, inkRuns: inkRuns, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+    }
+  }
+
+  /// Composites a layer whose picture is changed first, at its opacity and blend mode: laid
+  /// over with its colour, masked, then blurred (After Effects applies a layer's masks before
+  /// its effects, so a mask's edge softens with the rest, and a Fill before a blur listed after
+  /// it). The group stays as drawn: a kept group (`GroupCache`) is changed again next frame.
+  private func compositeFiltered(_ content: OpaquePointer, of node: DisplayNode, in cairo: OpaquePointer) throws {
+    let properties = node.layer.properties
+    var made: [OpaquePointer] = []
+    defer { made.forEach(cairo_pattern_destroy) }
+    var picture = content
+    if properties.colorOverlay.alpha > 0, let overlaid = recolored(picture, with: properties.colorOverlay, in: cairo) {
+      made.append(overlaid)
+      picture = overlaid
+    }
+    guard properties.blurRadius > 0 else {
+      if let mask = node.mask {
+        try composite(picture, through: mask, of: properties, in: cairo)
+      } else {
+        composite(picture, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+      }
+      return
+    }
+    if let mask = node.mask {
       var plain = properties
       plain.opacity = 1
       plain.blendMode = .normal
       pushGroup(cairo)
-      try composite(content, through: mask, of: plain, in: cairo)
+      try composite(picture, through: mask, of: plain, in: cairo)
       guard let masked = cairo_pop_group(cairo) else { throw cairoFailure("blurring a masked layer", cairo) }
-      defer { cairo_pattern_destroy(masked) }
-      let picture = blurred(masked, radius: properties.blurRadius, in: cairo)
-      defer { picture.map(cairo_pattern_destroy) }
-      composite(picture ?? masked, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
-      return
+      made.append(masked)
+      picture = masked
     }
-    // A blurred layer composites a blurred copy of its picture (its group stays as drawn).
-    let blurredContent = node.isBlurred ? blurred(content, radius: properties.blurRadius, in: cairo) : nil
-    defer { blurredContent.map(cairo_pattern_destroy) }
-    let picture = blurredContent ?? content
-    if let mask = node.mask {
-      try composite(picture, through: mask, of: properties, in: cairo)
-    } else if blurredContent != nil || overlaid != nil {
-      composite(picture, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
-    } else {
-      composite(content, ink: ink, inkRuns: inkRuns, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+    if let blurred = blurred(picture, radius: properties.blurRadius, in: cairo) {
+      made.append(blurred)
+      picture = blurred
     }
+    composite(picture, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
   }
 
   /// Composites a masked layer's picture `content` through its `mask` (drawn now, in the

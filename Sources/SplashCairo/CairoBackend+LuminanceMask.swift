@@ -17,29 +17,15 @@ extension CairoBackend {
     try draw(mask, in: cairo)
     guard let drawn = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
     guard mode == .luminance else { return drawn }
-    var surface: OpaquePointer?
-    guard cairo_pattern_get_surface(drawn, &surface) == CAIRO_STATUS_SUCCESS, let surface,
-      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-      cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
-    else {
+    guard let pixels = SurfacePixels(of: drawn, format: CAIRO_FORMAT_ARGB32) else {
       cairo_pattern_destroy(drawn)
       throw cairoFailure("drawing a luminance mask", cairo)
     }
-    cairo_surface_flush(surface)
-    guard let data = cairo_image_surface_get_data(surface) else {
-      cairo_pattern_destroy(drawn)
-      throw cairoFailure("drawing a luminance mask", cairo)
+    for y in 0..<pixels.height {
+      let row = pixels.argbRow(y)
+      for x in 0..<pixels.width { row[x] = Self.luminanceAsAlpha(row[x]) }
     }
-    let width = Int(cairo_image_surface_get_width(surface))
-    let height = Int(cairo_image_surface_get_height(surface))
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    for y in 0..<height {
-      let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-      for x in 0..<width {
-        row[x] = Self.luminanceAsAlpha(row[x])
-      }
-    }
-    cairo_surface_mark_dirty(surface)
+    pixels.markDirty()
     return drawn
   }
 

@@ -174,8 +174,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     var superlayerToFrame = viewport.transform
     while let layer = candidate {
       let properties = layer.properties
-      guard !properties.isHidden, properties.opacity >= 1, layer.mask == nil, properties.blendMode == .normal, properties.blurRadius <= 0,
-        properties.colorOverlay.alpha <= 0,
+      guard !properties.isHidden, properties.opacity >= 1, layer.mask == nil, properties.blendMode == .normal, !properties.filtersPicture,
         properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
         let flat = properties.transform.flattened, flat.b == 0, flat.c == 0
       else { return false }

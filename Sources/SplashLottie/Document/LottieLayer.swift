@@ -35,15 +35,15 @@ struct LottieLayer {
   var index: Double?
   /// `parent`: the `ind` of the layer whose transform it sits in.
   var parent: LottieCursor?
-  var content: Content
+  var content: Content = .nothing
   var transform: LottieTransform
   /// `ao`: turned along its motion path.
   var autoOrients: Bool
   var inPoint: Double?
   var outPoint: Double?
   /// `st` and `sr`.
-  var startTime: Double
-  var stretch: Double
+  var startTime: Double = 0
+  var stretch: Double = 1
   /// `hd`: not drawn (a hidden matte still mattes).
   var isHidden: Bool
   /// `td`: a track matte for another layer, not drawn itself.
@@ -54,7 +54,7 @@ struct LottieLayer {
   var matteTarget: Double?
   /// `bm`, when it is one splashvid draws.
   var blendMode: BlendMode?
-  var masks: [LottieMask]
+  var masks: [LottieMask] = []
   var shadow: LottieShadow?
   /// A Gaussian blur effect's standard deviation, in the layer's points (`LottieBlur`).
   var blur: LottieProperty<Double>?
@@ -79,18 +79,6 @@ struct LottieLayer {
     isHidden = entry["hd"]?.flag == true
     transform = try LottieTransform(entry["ks"], limits: context.limits, warnings: context.warnings)
     autoOrients = entry["ao"]?.flag ?? false
-    content = .nothing
-    inPoint = nil
-    outPoint = nil
-    startTime = 0
-    stretch = 1
-    matteMode = nil
-    matteTarget = nil
-    blendMode = nil
-    masks = []
-    shadow = nil
-    blur = nil
-    fill = nil
     guard !isHidden || isMatte else { return }
 
     let type = try entry.required("ty").number()

@@ -27,10 +27,7 @@ enum LottieGroupPaths {
     if case .combined(let position) = transform.position, position.hasSpatialTangents { return nil }
     var paths: [LottieProperty<Path>] = []
     for (index, item) in items.enumerated() {
-      let after =
-        items[(index + 1)...].compactMap { item -> LottieTrim? in
-          if case .trim(let trim) = item { trim } else { nil }
-        } + trims
+      let after = LottieShapeBuilder.trims(in: items[(index + 1)...]) + trims
       switch item {
       case .geometry(let geometry):
         guard LottieTrim.stacked(after) == nil else { return nil }

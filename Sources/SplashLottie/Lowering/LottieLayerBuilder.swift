@@ -157,20 +157,14 @@ struct LottieLayerBuilder {
     }
     context.openPrecompositions.append(name)
     defer { context.openPrecompositions.removeLast() }
-    var clip: Layer
-    if let timeRemap = timeRemap ?? backwards(entry) {
-      // A time remap replaces the layer's start time and stretch: its value is the
-      // precomposition's time (lottie-web's ICompElement.prepareFrame sets its frame to `tm`
-      // alone; lottie-ios's PreCompositionLayer and Skottie's CompTimeMapper likewise). Its
-      // layers are built on the precomposition's own frames, and the remap maps the holding
-      // composition's time onto them.
-      let contents = timeline.precomposition(startTime: 0, stretch: 1)
-      clip = Layer(id: "\(id)/\(name)", sublayers: try layers(list, timeline: contents, idPrefix: "\(id)/"))
-      clip.timeRemap = remap(timeRemap, keyedOn: timeline, contents: contents)
-    } else {
-      let contents = timeline.precomposition(startTime: entry.startTime, stretch: entry.stretch)
-      clip = Layer(id: "\(id)/\(name)", sublayers: try layers(list, timeline: contents, idPrefix: "\(id)/"))
-    }
+    // A time remap replaces the layer's start time and stretch: its value is the
+    // precomposition's time (lottie-web's ICompElement.prepareFrame sets its frame to `tm`
+    // alone; lottie-ios's PreCompositionLayer and Skottie's CompTimeMapper likewise). Its
+    // layers are then built on the holding composition's frames, which the remap maps onto.
+    let remapped = timeRemap ?? backwards(entry)
+    let contents = remapped == nil ? timeline.precomposition(startTime: entry.startTime, stretch: entry.stretch) : timeline
+    var clip = Layer(id: "\(id)/\(name)", sublayers: try layers(list, timeline: contents, idPrefix: "\(id)/"))
+    clip.timeRemap = remapped.map { remap($0, on: timeline) }
     if let size {
       LayerPropertyRegistry.bounds.set(Rect(x: 0, y: 0, width: size.width, height: size.height), in: &clip.properties)
       LayerPropertyRegistry.position.set(Point(x: size.width / 2, y: size.height / 2), in: &clip.properties)
@@ -195,11 +189,10 @@ struct LottieLayerBuilder {
   }
 
   /// `tm`: the precomposition's time (seconds), keyframed on the frames of the composition
-  /// holding the layer (`timeline`), as the scene time its layers see: precomposition second v
-  /// is its frame v × fr, which `contents` (the timeline its layers were built on) places in
-  /// the scene.
-  private func remap(_ seconds: LottieProperty<Double>, keyedOn timeline: LottieTimeline, contents: LottieTimeline) -> TimeRemap {
-    let sceneTimes = seconds.map { contents.seconds($0 * context.framesPerSecond) }
+  /// holding the layer (`timeline`, on which the precomposition's layers are built too), as
+  /// the scene time its layers see: precomposition second v is its frame v × fr.
+  private func remap(_ seconds: LottieProperty<Double>, on timeline: LottieTimeline) -> TimeRemap {
+    let sceneTimes = seconds.map { timeline.seconds($0 * context.framesPerSecond) }
     guard let (track, timing) = LottieAnimations.keyframes(sceneTimes, timeline: timeline, value: { .scalar($0) }) else {
       return TimeRemap(track: KeyframeTrack(values: [.scalar(sceneTimes.initialValue)]), beginTime: 0, duration: 0)
     }

@@ -54,7 +54,7 @@ struct LottieShapeBuilder {
   }
 
   /// The trims among `items`, in order.
-  private static func trims(in items: ArraySlice<LottieShapeItem>) -> [LottieTrim] {
+  static func trims(in items: ArraySlice<LottieShapeItem>) -> [LottieTrim] {
     items.compactMap { if case .trim(let trim) = $0 { trim } else { nil } }
   }
 

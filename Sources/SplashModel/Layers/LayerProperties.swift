@@ -60,6 +60,10 @@ public struct LayerProperties: Sendable, Hashable {
   /// Core Animation has none; Lottie files ask for it with After Effects' Fill effect, which
   /// lottie-web and Skottie draw (color, alpha × opacity), so the model has it.
   public var colorOverlay: Color = .clear
+
+  /// Whether the layer's picture is changed before it is composited (blurred, or laid over
+  /// with a colour): such a picture is drawn whole into a group of its own.
+  public var filtersPicture: Bool { blurRadius > 0 || colorOverlay.alpha > 0 }
   /// How the layer's picture (its subtree, at its opacity) combines with what is below it.
   public var blendMode: BlendMode = .normal
 

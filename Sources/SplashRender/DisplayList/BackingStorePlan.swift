@@ -72,7 +72,7 @@ public struct BackingStorePlan: Sendable {
     let layer = node.layer
     let properties = layer.properties
     guard layer.isMoving, layer.hasFixedContent, properties.opacity < 1, node.mask == nil, properties.blendMode == .normal,
-      properties.blurRadius <= 0, properties.colorOverlay.alpha <= 0,
+      !properties.filtersPicture,
       properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
       let extents = node.extents, extents.width > 0, extents.height > 0, node.strokedSegments >= Self.minimumSegments,
       toDevice.b == 0, toDevice.c == 0, toDevice.a > 0, toDevice.d > 0

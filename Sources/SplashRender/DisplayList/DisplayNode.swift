@@ -62,7 +62,7 @@ public struct DisplayNode: Sendable {
   /// whose opacity folds into its one paint (`foldsOpacity`) is not.
   public var isIsolated: Bool {
     let properties = layer.properties
-    return properties.opacity < 1 && !foldsOpacity || mask != nil || properties.blendMode != .normal || isBlurred || isOverlaid
+    return properties.opacity < 1 && !foldsOpacity || mask != nil || properties.blendMode != .normal || properties.filtersPicture
   }
 
   /// Whether the layer's opacity can be applied to the one thing its subtree paints instead
@@ -78,15 +78,9 @@ public struct DisplayNode: Sendable {
   /// inside a picture that keeps only alpha went through pixman's slowest path.
   public var foldsOpacity: Bool {
     let properties = layer.properties
-    return properties.opacity < 1 && paints == 1 && mask == nil && properties.blendMode == .normal && !castsShadow && !isBlurred
-      && !isOverlaid
+    return properties.opacity < 1 && paints == 1 && mask == nil && properties.blendMode == .normal && !castsShadow
+      && !properties.filtersPicture
   }
-
-  /// Whether the layer's picture is blurred (`LayerProperties.blurRadius`).
-  public var isBlurred: Bool { layer.properties.blurRadius > 0 }
-
-  /// Whether a colour is laid over the layer's picture (`LayerProperties.colorOverlay`).
-  public var isOverlaid: Bool { layer.properties.colorOverlay.alpha > 0 }
 
   /// Whether the layer casts a shadow, drawn from its picture.
   public var castsShadow: Bool { layer.properties.shadow.opacity > 0 && layer.properties.shadow.color.alpha > 0 }
@@ -149,8 +143,8 @@ extension DisplayNode {
     // A replicator's colours are its instances'; its paints are several copies.
     let colorsAddUp = solidOnly && (kind == .layer || kind == .shape || kind == .replicator)
     let paintsAddUp =
-      solidOnly && (kind == .layer || kind == .shape) && layer.properties.blendMode == .normal && layer.properties.blurRadius <= 0
-      && layer.properties.colorOverlay.alpha <= 0
+      solidOnly && (kind == .layer || kind == .shape) && layer.properties.blendMode == .normal
+      && !layer.properties.filtersPicture
     var colors = colorsAddUp ? PaintedColors.nothing : .several
     var count = paintsAddUp ? 0 : 2
     if colorsAddUp || paintsAddUp {
