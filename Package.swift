@@ -16,6 +16,8 @@ import PackageDescription
 //   SplashGzip     → CZlib        ; SplashZip    → CZip      (the containers .tgs and .lottie)
 //   SplashOutput   → SplashGzip, SplashZip (unpacking a container is the loader's job)
 //   SplashHTTP     → CMicroHTTPD  (the preview's server on the loopback interface)
+//   SplashLottie   → SplashScript → CDuktape  (running Lottie expressions; CDuktape compiles
+//   Debian's Duktape source with a deadline and a memory limit)
 //   SplashCLI → SplashPreview → SplashHTTP, SplashOutput (`preview`: the page, its frames)
 //
 // Each C module is imported by exactly one Swift module (`ci/check-layering.sh` checks it).
@@ -52,12 +54,21 @@ let package = Package(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"])]),
 
+    // Duktape's amalgamated source from Debian's duktape-dev, compiled with our own options (an
+    // interrupt counter for the deadline; see Sources/CDuktape/duktape_build.c). The interpreter
+    // runs a loop some six times slower unoptimised, so debug builds optimise it too.
+    .target(
+      name: "CDuktape",
+      cSettings: [.unsafeFlags(["-O2"])],
+      linkerSettings: [.linkedLibrary("m")]),
+
     // MARK: Stages
     .target(name: "SplashCore"),
     .target(name: "SplashModel", dependencies: ["SplashCore"]),
     .target(name: "SplashDocument"),
     .target(name: "SplashPresets", dependencies: ["SplashDocument", "SplashModel", "SplashCore"]),
-    .target(name: "SplashLottie", dependencies: ["SplashDocument", "SplashModel", "SplashCore"]),
+    .target(name: "SplashLottie", dependencies: ["SplashDocument", "SplashModel", "SplashCore", "SplashScript"]),
+    .target(name: "SplashScript", dependencies: ["CDuktape"]),
     .target(name: "SplashRender", dependencies: ["SplashModel", "SplashCore"]),
     .target(
       name: "SplashCairo",
@@ -115,6 +126,7 @@ let package = Package(
       exclude: ["Goldens", "Fixtures", "Loaders"]),
     .testTarget(
       name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"]),
+    .testTarget(name: "SplashScriptTests", dependencies: ["SplashScript"]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashRenderTests", dependencies: ["SplashRender", "SplashPresets", "SplashModel", "SplashCore"]),

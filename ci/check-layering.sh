@@ -21,6 +21,7 @@ only_in CZlib SplashGzip
 only_in CZip SplashZip
 only_in CWebP SplashWebP
 only_in CMicroHTTPD SplashHTTP
+only_in CDuktape SplashScript
 
 for layer in SplashCore SplashModel; do
   offenders=$(grep -rlE '^import (Foundation|FoundationEssentials|C[A-Z][A-Za-z]*)$' "Sources/$layer" || true)

@@ -22,6 +22,7 @@ packages=(
   libzip-dev        # libzip: dotLottie archives (.lottie)
   libwebp-dev       # libwebp: WebP images in Lottie files
   libmicrohttpd-dev # libmicrohttpd: the preview's loopback HTTP server
+  duktape-dev       # Duktape: running Lottie files' expressions
 )
 
 quiet=false
