@@ -6,7 +6,9 @@ import SplashModel
 /// Compiles a Lottie (Bodymovin) document into a scene: the same Core Animation model presets
 /// compile to, so every command renders it alike.
 ///
-/// In two stages, each in a folder of its own: `Document/` reads the whole file once into
+/// In two stages, each in a folder of its own, after a stage zero that runs the file's After
+/// Effects expressions and writes their values as keyframes (`Expressions/`,
+/// `LottieExpressionBaker`): `Document/` reads the whole file once into
 /// typed values (`LottieDocument`: layers, precompositions, masks, shape items, text, with
 /// their JSON paths, limits and warnings); `Lowering/` builds the layers and animations from
 /// them (`LottieLayerBuilder`), setting every layer property through the property registry.
@@ -47,8 +49,10 @@ public enum LottieCompiler {
     _ document: JSONValue, file: String, baseDirectory: URL? = nil, assetsRoot: URL? = nil,
     archiveImages: [String: [UInt8]]? = nil, limits: LottieLimits, warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
-    // Stage one: the whole document read into typed values, once.
     let context = LottieContext(file: file, limits: limits, warnings: LottieWarnings(file: file))
+    // Stage zero: the file's expressions run, and what they compute written as keyframes.
+    let document = LottieExpressionBaker(context: context).baked(document)
+    // Stage one: the whole document read into typed values, once.
     let read = try LottieDocument(LottieCursor(value: document, jsonPath: "", file: file), context: context)
     // Stage two: the Core Animation layers built from them.
     let lowering = LottieLowering(

@@ -141,7 +141,7 @@ struct LottieShapeTests {
     let layers = [
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "one"),
       shapeLayer([square, trim, fill("[1,0,0,1]")].joined(separator: ","), name: "two"),
-      #"{"ty":5,"nm":"title","ip":0,"op":60,"ks":{"o":{"a":0,"k":100,"x":"value * 2"}},"t":{"d":{"k":[{"t":0,"s":{"t":""}}]},"a":[{}]}}"#,
+      #"{"ty":5,"nm":"title","ip":0,"op":60,"ks":{"o":{"a":0,"k":100,"x":"'twice'"}},"t":{"d":{"k":[{"t":0,"s":{"t":""}}]},"a":[{}]}}"#,
       #"{"ty":4,"nm":"fx","ip":0,"op":60,"ks":{},"ef":[{"ty":22}],"bm":17,"shapes":[]}"#,
     ].joined(separator: ",")
     var warnings: [DocumentError] = []
@@ -149,7 +149,7 @@ struct LottieShapeTests {
     #expect(
       warnings.map(\.description) == [
         "test.json: layers[0].shapes[1]: warning: merge paths (mm) are not applied (2 places)",
-        "test.json: layers[2].ks.o.x: warning: expressions are not run: the keyframes are drawn",
+        "test.json: layers[2].ks.o.x: warning: an expression is not run (Error: the expression gives string, not a number or an array of numbers at frame 0): the keyframes are drawn",
         "test.json: layers[2].t.a[0]: warning: text animators (t.a) are not applied",
         "test.json: layers[3].bm: warning: blend mode 17 is not applied",
         "test.json: layers[3].ef[0]: warning: effects other than drop shadows, Gaussian blurs and fills are not drawn",

@@ -37,7 +37,6 @@ struct LottieDocument {
     let width = try root.required("w").number(in: 1...10_000, expected: "a width from 1 to 10000")
     let height = try root.required("h").number(in: 1...10_000, expected: "a height from 1 to 10000")
     size = Size(width: width, height: height)
-    LottieExpressions.note(in: root, warnings: context.warnings)
 
     var precompositionLists: [String: LottieCursor] = [:]
     var imageCursors: [String: LottieCursor] = [:]

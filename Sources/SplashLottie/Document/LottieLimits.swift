@@ -18,6 +18,9 @@ struct LottieLimits {
   /// Vertices (of a star) or colour stops (of a gradient) in all the samples of one animated
   /// value together: a large value is sampled less often than once per frame.
   var sampledElements = 250_000
+  /// Evaluations of expressions in one file (one per expression and frame): some seconds of
+  /// scripts at most, a hundred times what a busy real animation needs.
+  var expressionEvaluations = 200_000
   /// Characters in one text document (each may be a layer of its own).
   var textCharacters = 10_000
 }

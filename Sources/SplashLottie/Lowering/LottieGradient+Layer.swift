@@ -41,7 +41,7 @@ extension LottieGradient {
       animations.append(
         pointAnimation(endPoint, of: LayerPropertyRegistry.endPoint, timeline: timeline, sampler: sampler) { unit(point($0)) })
     }
-    let fraction = opacity.map { min(max($0 / 100, 0), 1) }
+    let fraction = opacity.map { $0 / 100 }.clamped(to: 0...1)
     animations.append(LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &layer, timeline: timeline) { $0 })
     layer.animations = animations.compactMap { $0 }
     return layer

@@ -34,7 +34,7 @@ enum LottieMasks {
       let path = outside ? mask.path.map(Self.outside) : mask.path
       LayerPropertyRegistry.fillColor.set(.black, in: &shape.properties)
       if outside { LayerPropertyRegistry.fillRule.set(.evenOdd, in: &shape.properties) }
-      let fraction = mask.opacity.map { min(max($0 / 100, 0), 1) }
+      let fraction = mask.opacity.map { $0 / 100 }.clamped(to: 0...1)
       shape.animations = [
         LottieAnimations.bind(LayerPropertyRegistry.path, to: path, on: &shape, timeline: timeline) { $0 },
         LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &shape, timeline: timeline) { $0 },

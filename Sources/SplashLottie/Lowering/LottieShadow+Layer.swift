@@ -10,7 +10,7 @@ extension LottieShadow {
       let length = distance.value(at: frame)
       return Size(width: length * cos(radians), height: length * sin(radians))
     }
-    let fraction = opacity.map { min(max($0, 0), 1) }
+    let fraction = opacity.clamped(to: 0...1)
     LayerPropertyRegistry.shadowOffset.set(
       offset(at: angle.keyframeFrames.first ?? distance.keyframeFrames.first ?? 0), in: &layer.properties)
     var animations: [Animation?] = [

@@ -51,7 +51,7 @@ extension LottieTransform {
     }
 
     if includesOpacity {
-      let fraction = opacity.map { min(max($0 / 100, 0), 1) }
+      let fraction = opacity.map { $0 / 100 }.clamped(to: 0...1)
       animations.append(
         LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &layer, timeline: timeline) { $0 })
     }

@@ -1,0 +1,517 @@
+/// The After Effects expression library, in JavaScript, that every expression of a Lottie file
+/// runs against: the operators bodymovin rewrites `+ - * /` into (`$bm_sum`…), vector math,
+/// interpolation, looping, wiggle and random, and the objects (`thisComp`, `thisLayer`,
+/// `thisProperty`, `transform`, `effect(…)`) an expression reads other values through.
+///
+/// The semantics are After Effects' own ("Expression language reference", Adobe's After
+/// Effects user guide), as lottie-web (the player bodymovin ships) implements them; where
+/// lottie-web departs from After Effects by accident (its `wiggle` ignores the frequency, its
+/// `random` is seeded from the clock), splashvid follows After Effects, deterministically:
+/// the same file gives the same frames every time.
+///
+/// Values a script reads come from Swift (`__keyframeValue`), which interpolates keyframes as
+/// the rest of the compiler does: there is one implementation of easing, not two.
+enum LottieExpressionLibrary {
+  static let source = #"""
+    var __frameRate = 30;
+    var __properties = [];
+    var __composition = null;
+    // Values are cached for one evaluation only: one that broke a cycle of expressions
+    // reading each other holds only for the evaluation that met the cycle.
+    var __generation = 0;
+
+    // MARK: Values and operators
+
+    function __isNumber(v) { var t = typeof v; return t === 'number' || t === 'boolean' || v instanceof Number; }
+    function __isArray(v) { return v instanceof Array; }
+    function $bm_isInstanceOfArray(v) { return v instanceof Array; }
+    function __plain(v) {
+      if (v instanceof Number || v instanceof Boolean) return v.valueOf();
+      if (v instanceof Array) { var out = []; for (var i = 0; i < v.length; i++) out.push(__plain(v[i])); return out; }
+      return v;
+    }
+    function __elementwise(a, b, op) {
+      var out = [], n = Math.max(a.length, b.length);
+      for (var i = 0; i < n; i++) {
+        if (i >= a.length) out.push(b[i]); else if (i >= b.length) out.push(a[i]); else out.push(op(+a[i], +b[i]));
+      }
+      return out;
+    }
+    // After Effects adds a number to an array's first element, and arrays element by element.
+    function sum(a, b) {
+      if (typeof a === 'string' || typeof b === 'string') return a + b;
+      if (__isNumber(a) && __isNumber(b)) return +a + +b;
+      if (__isArray(a) && __isNumber(b)) { a = a.slice(0); a[0] = +a[0] + +b; return a; }
+      if (__isNumber(a) && __isArray(b)) { b = b.slice(0); b[0] = +a + +b[0]; return b; }
+      if (__isArray(a) && __isArray(b)) return __elementwise(a, b, function (x, y) { return x + y; });
+      return 0;
+    }
+    function sub(a, b) {
+      if (__isNumber(a) && __isNumber(b)) return +a - +b;
+      if (typeof a === 'string' || typeof b === 'string') return parseFloat(a) - parseFloat(b);
+      if (__isArray(a) && __isNumber(b)) { a = a.slice(0); a[0] = +a[0] - +b; return a; }
+      if (__isNumber(a) && __isArray(b)) { b = b.slice(0); b[0] = +a - +b[0]; return b; }
+      if (__isArray(a) && __isArray(b)) return __elementwise(a, b, function (x, y) { return x - y; });
+      return 0;
+    }
+    function mul(a, b) {
+      if (__isNumber(a) && __isNumber(b)) return +a * +b;
+      if (__isArray(a) && __isNumber(b)) return a.map(function (x) { return x * b; });
+      if (__isNumber(a) && __isArray(b)) return b.map(function (x) { return a * x; });
+      return 0;
+    }
+    function div(a, b) {
+      if (__isNumber(a) && __isNumber(b)) return +a / +b;
+      if (__isArray(a) && __isNumber(b)) return a.map(function (x) { return x / b; });
+      if (__isNumber(a) && __isArray(b)) return b.map(function (x) { return a / x; });
+      return 0;
+    }
+    function mod(a, b) { return +a % +b; }
+    function $bm_neg(a) { return __isArray(a) ? a.map(function (x) { return -x; }) : -a; }
+    var add = sum, $bm_sum = sum, $bm_sub = sub, $bm_mul = mul, $bm_div = div, $bm_mod = mod;
+
+    function clamp(value, limit1, limit2) {
+      var low = Math.min(limit1, limit2), high = Math.max(limit1, limit2);
+      if (__isArray(value)) return value.map(function (x) { return Math.min(Math.max(x, low), high); });
+      return Math.min(Math.max(value, low), high);
+    }
+    function dot(a, b) { var s = 0; for (var i = 0; i < Math.min(a.length, b.length); i++) s += a[i] * b[i]; return s; }
+    function cross(a, b) { return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]; }
+    function length(a, b) {
+      if (__isNumber(a)) return Math.abs(a - (b === undefined ? 0 : b));
+      var s = 0;
+      for (var i = 0; i < a.length; i++) { var d = a[i] - (b === undefined ? 0 : b[i] || 0); s += d * d; }
+      return Math.sqrt(s);
+    }
+    function normalize(a) { return div(a, length(a)); }
+    function degreesToRadians(d) { return d * Math.PI / 180; }
+    function radiansToDegrees(r) { return r * 180 / Math.PI; }
+    var degrees_to_radians = degreesToRadians, radians_to_degrees = radiansToDegrees;
+    function lookAt(from, to) {
+      var v = [to[0] - from[0], to[1] - from[1], (to[2] || 0) - (from[2] || 0)];
+      return [radiansToDegrees(-Math.atan2(v[1], v[2])), radiansToDegrees(Math.atan2(v[0], Math.sqrt(v[1] * v[1] + v[2] * v[2]))), 0];
+    }
+    function rgbToHsl(c) {
+      var r = c[0], g = c[1], b = c[2], high = Math.max(r, g, b), low = Math.min(r, g, b), h = 0, s = 0, l = (high + low) / 2;
+      if (high !== low) {
+        var d = high - low;
+        s = l > 0.5 ? d / (2 - high - low) : d / (high + low);
+        if (high === r) h = (g - b) / d + (g < b ? 6 : 0); else if (high === g) h = (b - r) / d + 2; else h = (r - g) / d + 4;
+        h /= 6;
+      }
+      return [h, s, l, c[3] === undefined ? 1 : c[3]];
+    }
+    function hslToRgb(c) {
+      var h = c[0], s = c[1], l = c[2];
+      function channel(p, q, t) {
+        if (t < 0) t += 1; if (t > 1) t -= 1;
+        if (t < 1 / 6) return p + (q - p) * 6 * t;
+        if (t < 1 / 2) return q;
+        if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
+        return p;
+      }
+      if (s === 0) return [l, l, l, c[3] === undefined ? 1 : c[3]];
+      var q = l < 0.5 ? l * (1 + s) : l + s - l * s, p = 2 * l - q;
+      return [channel(p, q, h + 1 / 3), channel(p, q, h), channel(p, q, h - 1 / 3), c[3] === undefined ? 1 : c[3]];
+    }
+
+    // MARK: Interpolation
+
+    // A cubic Bézier easing from (0, 0) to (1, 1), solved for x by bisection.
+    function __bezier(x1, y1, x2, y2) {
+      function at(t, a, b) { return ((1 - 3 * b + 3 * a) * t + (3 * b - 6 * a)) * t * t + 3 * a * t; }
+      return function (x) {
+        if (x <= 0) return 0;
+        if (x >= 1) return 1;
+        var low = 0, high = 1, t = x;
+        for (var i = 0; i < 40; i++) { var value = at(t, x1, x2); if (value < x) low = t; else high = t; t = (low + high) / 2; }
+        return at(t, y1, y2);
+      };
+    }
+    // After Effects' own ease curves for ease(), easeIn() and easeOut().
+    var __easeInOut = __bezier(0.33, 0, 0.667, 1), __easeIn = __bezier(0.333, 0, 0.833, 0.833), __easeOut = __bezier(0.167, 0.167, 0.667, 1);
+    function __interpolate(curve, t, tMin, tMax, value1, value2) {
+      if (value1 === undefined || value2 === undefined) { value1 = tMin; value2 = tMax; tMin = 0; tMax = 1; }
+      if (tMax < tMin) { var swap = tMin; tMin = tMax; tMax = swap; var swapValue = value1; value1 = value2; value2 = swapValue; }
+      var progress = tMax === tMin ? (t >= tMax ? 1 : 0) : Math.min(Math.max((t - tMin) / (tMax - tMin), 0), 1);
+      var eased = curve(progress);
+      if (__isArray(value1)) return value1.map(function (x, i) { return x + ((value2[i] === undefined ? x : value2[i]) - x) * eased; });
+      return +value1 + (value2 - value1) * eased;
+    }
+    function linear(t, tMin, tMax, value1, value2) { return __interpolate(function (x) { return x; }, t, tMin, tMax, value1, value2); }
+    function ease(t, tMin, tMax, value1, value2) { return __interpolate(__easeInOut, t, tMin, tMax, value1, value2); }
+    function easeIn(t, tMin, tMax, value1, value2) { return __interpolate(__easeIn, t, tMin, tMax, value1, value2); }
+    function easeOut(t, tMin, tMax, value1, value2) { return __interpolate(__easeOut, t, tMin, tMax, value1, value2); }
+
+    // MARK: Random and noise, the same every run
+
+    if (!Math.imul) {
+      Math.imul = function (a, b) {
+        var high = ((a >>> 16) & 0xffff) * (b & 0xffff) + (a & 0xffff) * ((b >>> 16) & 0xffff);
+        return ((a & 0xffff) * (b & 0xffff) + ((high << 16) >>> 0)) | 0;
+      };
+    }
+    function __hash(a, b, c) {
+      var h = 2166136261;
+      var parts = [a | 0, b | 0, c | 0, Math.floor((a - Math.floor(a)) * 1e6), Math.floor((b - Math.floor(b)) * 1e6)];
+      for (var i = 0; i < parts.length; i++) { h ^= parts[i] & 0xffffffff; h = Math.imul(h, 16777619); }
+      return h >>> 0;
+    }
+    function __generator(seed) {
+      var state = seed >>> 0;
+      return function () {
+        state = (state + 0x6d2b79f5) >>> 0;
+        var t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+    }
+    // The generator random(), Math.random() and wiggle draw from: the evaluation's, seeded by
+    // the property and the frame (or by seedRandom).
+    var __random = __generator(1);
+    Math.random = function () { return __random(); };
+    // Smooth noise in -1…1: random values at whole numbers, eased between.
+    function __noise1(seed, x) {
+      var i = Math.floor(x), f = x - i, u = f * f * (3 - 2 * f);
+      var a = __generator(__hash(seed, i, 7))() * 2 - 1, b = __generator(__hash(seed, i + 1, 7))() * 2 - 1;
+      return a + (b - a) * u;
+    }
+    function noise(v) {
+      if (__isArray(v)) { var s = 0; for (var i = 0; i < v.length; i++) s += __noise1(31 + i, v[i]); return Math.max(-1, Math.min(1, s / Math.sqrt(v.length))); }
+      return __noise1(31, +v);
+    }
+
+    // MARK: Composition, layers and properties
+
+    function __Property(id, description) {
+      this.id = id;
+      this.keys = description.keys;
+      this.scalar = description.scalar;
+      this.layer = null;
+      this.evaluate = null;
+      this.busy = false;
+      this.cacheFrame = NaN;
+      this.cacheGeneration = -1;
+      this.cacheValue = undefined;
+    }
+    // The keyframed value at `frame`, before any expression.
+    __Property.prototype.raw = function (frame) {
+      var values = __keyframeValue(this.id, frame);
+      return this.scalar ? values[0] : values;
+    };
+    // The value at `frame` with its expression; an expression that reads itself (directly or
+    // through others) reads the keyframed value, as a cycle has no other answer.
+    __Property.prototype.at = function (frame) {
+      if (!this.evaluate || this.busy) return this.raw(frame);
+      if (frame === this.cacheFrame && this.cacheGeneration === __generation) return __copy(this.cacheValue);
+      this.busy = true;
+      try { var value = __plain(this.evaluate(frame)); } finally { this.busy = false; }
+      this.cacheFrame = frame;
+      this.cacheGeneration = __generation;
+      this.cacheValue = value;
+      return __copy(value);
+    };
+    __Property.prototype.key = function (n) {
+      if (n < 1 || n > this.keys.length) throw new Error('key(' + n + '): the property has ' + this.keys.length + ' keyframes');
+      var key = this.keys[n - 1], value = this.scalar ? key.s[0] : key.s.slice(0);
+      var result = { time: key.t / __frameRate, value: value, index: n };
+      if (!this.scalar) for (var i = 0; i < value.length; i++) result[i] = value[i];
+      return result;
+    };
+    __Property.prototype.nearestKey = function (seconds) {
+      if (this.keys.length === 0) return { index: 0, time: 0 };
+      var frame = seconds * __frameRate, best = 0;
+      for (var i = 1; i < this.keys.length; i++) if (Math.abs(this.keys[i].t - frame) < Math.abs(this.keys[best].t - frame)) best = i;
+      return this.key(best + 1);
+    };
+    // loopOut and loopIn, in the frames of the composition:
+    //
+    //   keys     k1 ────── k2 ────── k3
+    //   loopOut           first ───── last │ cycle │ cycle │ …   (first = key count − n keys back)
+    //   loopIn   … │ cycle │ first ───── last                     (last = n keys on)
+    //
+    // "cycle" repeats, "pingpong" runs every other repeat backwards, "offset" adds the change
+    // of a repeat each time, "continue" goes on at the last keyframe's speed.
+    __Property.prototype.loop = function (frame, outward, type, amount, byDuration) {
+      var keys = this.keys, count = keys.length;
+      type = type ? String(type).toLowerCase() : 'cycle';
+      if (count < 2) return this.raw(frame);
+      var first, last;
+      if (outward) {
+        last = keys[count - 1].t;
+        if (frame <= last) return this.raw(frame);
+        if (byDuration) first = last - (amount ? amount * __frameRate : last - this.layer.inFrame);
+        else first = keys[count - 1 - (!amount || amount > count - 1 ? count - 1 : amount)].t;
+      } else {
+        first = keys[0].t;
+        if (frame >= first) return this.raw(frame);
+        if (byDuration) last = first + (amount ? amount * __frameRate : this.layer.outFrame - first);
+        else last = keys[!amount || amount > count - 1 ? count - 1 : amount].t;
+      }
+      var cycle = last - first;
+      if (!(cycle > 0)) return this.raw(frame);
+      if (type === 'continue') {
+        var edge = outward ? last : first, step = outward ? -0.001 : 0.001;
+        var speed = div(sub(this.raw(edge), this.raw(edge + step)), -step);
+        return sum(this.raw(edge), mul(speed, frame - edge));
+      }
+      var elapsed = outward ? frame - first : first - frame;
+      var repeat = Math.floor(elapsed / cycle), phase = elapsed - repeat * cycle;
+      var forward = outward ? first + phase : last - phase, backward = outward ? last - phase : first + phase;
+      if (type === 'pingpong') return this.raw((outward ? repeat % 2 === 1 : repeat % 2 === 0) ? backward : forward);
+      if (type === 'offset') {
+        var change = sub(this.raw(last), this.raw(first));
+        return outward ? sum(this.raw(forward), mul(change, repeat)) : sub(this.raw(forward), mul(change, repeat + 1));
+      }
+      return this.raw(forward);
+    };
+    __Property.prototype.velocityAt = function (frame) {
+      var h = 0.001 * __frameRate;
+      return div(sub(this.at(frame), this.at(frame - h)), 0.001);
+    };
+    // thisProperty, as an expression reads itself.
+    __Property.prototype.valueAtTime = function (seconds) { return this.raw(seconds * __frameRate); };
+    __Property.prototype.velocityAtTime = function (seconds) { return this.velocityAt(seconds * __frameRate); };
+    __Property.prototype.loopOut = function (type, keys) { return this.loop(__composition.frame, true, type, keys, false); };
+    __Property.prototype.loopIn = function (type, keys) { return this.loop(__composition.frame, false, type, keys, false); };
+    __Property.prototype.loopOutDuration = function (type, seconds) { return this.loop(__composition.frame, true, type, seconds, true); };
+    __Property.prototype.loopInDuration = function (type, seconds) { return this.loop(__composition.frame, false, type, seconds, true); };
+    Object.defineProperty(__Property.prototype, 'value', { get: function () { return this.raw(__composition.frame); } });
+    Object.defineProperty(__Property.prototype, 'numKeys', { get: function () { return this.keys.length; } });
+    function __copy(v) { return __isArray(v) ? v.slice(0) : v; }
+
+    // A property as another expression reads it: its value, which also answers
+    // valueAtTime(), velocity, key() and numKeys, as After Effects' Property object does.
+    function __read(property) {
+      if (!property) return undefined;
+      var value = property.at(__composition.frame), read;
+      if (__isArray(value)) read = value; else read = new Number(value);
+      read.value = value;
+      read.valueAtTime = function (seconds) { return property.at(seconds * __frameRate); };
+      read.velocityAtTime = function (seconds) { return property.velocityAt(seconds * __frameRate); };
+      read.velocity = property.velocityAt(__composition.frame);
+      read.speed = length(read.velocity);
+      read.key = function (n) { return property.key(n); };
+      read.nearestKey = function (seconds) { return property.nearestKey(seconds); };
+      read.numKeys = property.keys.length;
+      read.propertyIndex = 0;
+      return read;
+    }
+
+    function __Layer(composition, description) {
+      this.__composition = composition;
+      this.__description = description;
+      var rate = __frameRate;
+      this.index = description.index;
+      this.name = description.name;
+      this.inFrame = description.inPoint;
+      this.outFrame = description.outPoint;
+      this.inPoint = description.inPoint / rate;
+      this.outPoint = description.outPoint / rate;
+      this.startTime = description.startTime / rate;
+      this.width = description.width;
+      this.height = description.height;
+      this.hasParent = description.parent !== null;
+      this.enabled = true;
+      this.active = true;
+      var transform = description.transform, self = this;
+      function property(name) { return transform[name] === null || transform[name] === undefined ? null : __properties[transform[name]]; }
+      this.transform = {};
+      var names = ['anchorPoint', 'scale', 'rotation', 'opacity', 'xPosition', 'yPosition'];
+      names.forEach(function (name) {
+        Object.defineProperty(self.transform, name, { get: function () { return __read(property(name)); } });
+      });
+      Object.defineProperty(this.transform, 'position', {
+        get: function () {
+          if (property('position')) return __read(property('position'));
+          var x = property('xPosition'), y = property('yPosition');
+          if (!x || !y) return undefined;
+          return [x.at(__composition.frame), y.at(__composition.frame)];
+        }
+      });
+      Object.defineProperty(this.transform, 'zRotation', { get: function () { return self.transform.rotation; } });
+      ['anchorPoint', 'position', 'scale', 'rotation', 'opacity'].forEach(function (name) {
+        Object.defineProperty(self, name, { get: function () { return self.transform[name]; } });
+      });
+      Object.defineProperty(this, 'parent', {
+        get: function () { return description.parent === null ? undefined : composition.layer(description.parent); }
+      });
+    }
+    // effect(name or index)(parameter name or index), as `thisComp.layer("Controls").effect("Slider Control")("Slider")`.
+    __Layer.prototype.effect = function (which) {
+      var effects = this.__description.effects, chosen = null;
+      for (var i = 0; i < effects.length && !chosen; i++) if (effects[i].name === which || effects[i].matchName === which) chosen = effects[i];
+      if (!chosen && typeof which === 'number') chosen = effects[which - 1] || null;
+      if (!chosen) throw new Error('effect(' + JSON.stringify(which) + '): the layer "' + this.name + '" has no such effect');
+      var parameter = function (name) {
+        var found = null;
+        for (var j = 0; j < chosen.parameters.length && !found; j++) {
+          var candidate = chosen.parameters[j];
+          if (candidate.name === name || candidate.matchName === name) found = candidate;
+        }
+        if (!found && typeof name === 'number') found = chosen.parameters[name - 1] || null;
+        if (!found || found.property === null) throw new Error('effect(' + JSON.stringify(which) + ')(' + JSON.stringify(name) + '): no such value');
+        return __read(__properties[found.property]);
+      };
+      parameter.param = parameter;
+      parameter.name = chosen.name;
+      parameter.active = true;
+      return parameter;
+    };
+    __Layer.prototype.content = function (name) {
+      throw new Error('content(' + JSON.stringify(name) + '): shape contents are not readable by expressions in splashvid');
+    };
+    __Layer.prototype.toComp = __Layer.prototype.toWorld = __Layer.prototype.fromComp = __Layer.prototype.fromWorld = function () {
+      throw new Error('toComp, toWorld, fromComp and fromWorld are not run by splashvid');
+    };
+    __Layer.prototype.sourceRectAtTime = function () { throw new Error('sourceRectAtTime is not run by splashvid'); };
+
+    function __Composition(description) {
+      this.name = description.name;
+      this.width = description.width;
+      this.height = description.height;
+      this.frameDuration = 1 / __frameRate;
+      this.duration = (description.outPoint - description.inPoint) / __frameRate;
+      this.displayStartTime = description.inPoint / __frameRate;
+      this.frame = 0;
+      var self = this;
+      this.__layers = description.layers.map(function (layer) { return new __Layer(self, layer); });
+      this.numLayers = this.__layers.length;
+    }
+    // layer(name), or layer(index): the layer's `ind`, else its place from the top.
+    __Composition.prototype.layer = function (which) {
+      var layers = this.__layers, i;
+      for (i = 0; i < layers.length; i++) if (layers[i].name === which) return layers[i];
+      if (typeof which === 'number') {
+        for (i = 0; i < layers.length; i++) if (layers[i].index === which) return layers[i];
+        if (layers[which - 1]) return layers[which - 1];
+      }
+      throw new Error('thisComp.layer(' + JSON.stringify(which) + '): no such layer in "' + this.name + '"');
+    };
+
+    // MARK: Expressions
+
+    // Compiles `source` in a scope of its own holding what After Effects defines for an
+    // expression of `property` (time, value, thisLayer…); returns its evaluation at a frame.
+    function __compile(property, source) {
+      var thisProperty = property, thisLayer = property.layer, thisComp = thisLayer.__composition;
+      var time = 0, value, velocity, __frame = 0;
+      var transform = thisLayer.transform, index = thisLayer.index, name = thisLayer.name;
+      var inPoint = thisLayer.inPoint, outPoint = thisLayer.outPoint, startTime = thisLayer.startTime;
+      var width = thisLayer.width, height = thisLayer.height, hasParent = thisLayer.hasParent;
+      var numKeys = property.keys.length, active = true, enabled = true;
+      var anchorPoint, position, scale, rotation, opacity, parent;
+      var reads = {
+        anchorPoint: /\banchorPoint\b/.test(source), position: /\bposition\b/.test(source), scale: /\bscale\b/.test(source),
+        rotation: /\brotation\b/.test(source), opacity: /\bopacity\b/.test(source), parent: /\bparent\b/.test(source),
+        velocity: /\bvelocity\b/.test(source)
+      };
+      function effect(which) { return thisLayer.effect(which); }
+      function content(which) { return thisLayer.content(which); }
+      function comp(which) { if (which === thisComp.name) return thisComp; throw new Error('comp(' + JSON.stringify(which) + '): only thisComp is readable'); }
+      function valueAtTime(seconds) { return property.raw(seconds * __frameRate); }
+      function velocityAtTime(seconds) { return property.velocityAt(seconds * __frameRate); }
+      function speedAtTime(seconds) { return length(velocityAtTime(seconds)); }
+      function key(n) { return property.key(n); }
+      function nearestKey(seconds) { return property.nearestKey(seconds); }
+      function loopOut(type, keys) { return property.loop(__frame, true, type, keys, false); }
+      function loopIn(type, keys) { return property.loop(__frame, false, type, keys, false); }
+      function loopOutDuration(type, seconds) { return property.loop(__frame, true, type, seconds, true); }
+      function loopInDuration(type, seconds) { return property.loop(__frame, false, type, seconds, true); }
+      var loop_out = loopOut, loop_in = loopIn;
+      function framesToTime(frames, rate) { return frames / (rate || __frameRate); }
+      function timeToFrames(seconds, rate) { return (seconds === undefined ? time : seconds) * (rate || __frameRate); }
+      function posterizeTime(rate) { time = rate ? Math.floor(time * rate) / rate : 0; value = valueAtTime(time); }
+      function seedRandom(seed, timeless) { __random = __generator(__hash(property.id, seed, timeless ? -1 : Math.floor(time * __frameRate))); }
+      function random(a, b) {
+        if (a === undefined) return __random();
+        if (b === undefined) { b = a; a = __isArray(b) ? b.map(function () { return 0; }) : 0; }
+        if (__isArray(b)) return b.map(function (high, i) { return a[i] + __random() * (high - a[i]); });
+        return a + __random() * (b - a);
+      }
+      function gaussRandom(a, b) {
+        var u = Math.max(__random(), 1e-12), v = __random();
+        var g = Math.max(-1, Math.min(1, Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v) / 3)) * 0.5 + 0.5;
+        if (a === undefined) return g;
+        if (b === undefined) { b = a; a = 0; }
+        return __isArray(b) ? b.map(function (high, i) { return (a[i] || 0) + g * (high - (a[i] || 0)); }) : a + g * (b - a);
+      }
+      // wiggle(freq, amp, octaves, amp_mult, t): the value plus smooth noise, `freq` wiggles
+      // a second, `amp` at most, each octave twice as fast and `amp_mult` as strong.
+      function wiggle(frequency, amplitude, octaves, amplitudeMultiplier, at) {
+        octaves = octaves === undefined ? 1 : Math.max(1, Math.floor(octaves));
+        amplitudeMultiplier = amplitudeMultiplier === undefined ? 0.5 : amplitudeMultiplier;
+        var t = at === undefined ? time : at, base = at === undefined ? value : valueAtTime(at);
+        function offset(dimension) {
+          var total = 0, strength = 1, speed = 1, norm = 0;
+          for (var o = 0; o < octaves; o++) {
+            total += strength * __noise1(__hash(property.id, dimension, o), t * frequency * speed);
+            norm += strength; strength *= amplitudeMultiplier; speed *= 2;
+          }
+          return amplitude * total / Math.max(norm, 1);
+        }
+        if (__isArray(base)) return base.map(function (x, i) { return x + offset(i); });
+        return +base + offset(0);
+      }
+      // smooth(width, samples): the mean of `samples` values over `width` seconds about now.
+      function smooth(width, samples) {
+        width = width === undefined ? 0.2 : width;
+        samples = samples === undefined ? 5 : Math.floor(samples);
+        if (samples <= 1) return value;
+        var total = valueAtTime(time - width / 2);
+        for (var i = 1; i < samples; i++) total = sum(total, valueAtTime(time - width / 2 + i * width / (samples - 1)));
+        return div(total, samples);
+      }
+      var __body = /\$bm_rt\b/.test(source)
+        ? eval('(function () {\n' + source + '\n;return typeof $bm_rt === "undefined" ? undefined : $bm_rt; })')
+        : function () { return eval(source); };
+      return function (frame) {
+        __frame = frame;
+        time = frame / __frameRate;
+        __random = __generator(__hash(property.id, 0, frame));
+        value = property.raw(frame);
+        if (reads.velocity) velocity = property.velocityAt(frame);
+        if (reads.anchorPoint) anchorPoint = transform.anchorPoint;
+        if (reads.position) position = transform.position;
+        if (reads.scale) scale = transform.scale;
+        if (reads.rotation) rotation = transform.rotation;
+        if (reads.opacity) opacity = transform.opacity;
+        if (reads.parent) parent = thisLayer.parent;
+        var result = __body();
+        if (result === undefined) throw new Error('the expression sets no value ($bm_rt)');
+        return result;
+      };
+    }
+
+    // Sets up composition `description` with its `properties` (by id); returns the compile
+    // errors of their expressions, by id.
+    function __beginComposition(description, properties) {
+      __frameRate = description.frameRate;
+      __properties = [];
+      __composition = new __Composition(description);
+      var errors = {};
+      for (var i = 0; i < properties.length; i++) {
+        var property = new __Property(i, properties[i]);
+        property.layer = __composition.__layers[properties[i].layer];
+        __properties.push(property);
+      }
+      for (i = 0; i < properties.length; i++) {
+        if (typeof properties[i].expression !== 'string') continue;
+        try { __properties[i].evaluate = __compile(__properties[i], properties[i].expression); } catch (error) { errors[i] = String(error); }
+      }
+      return errors;
+    }
+
+    // The value of property `id` at composition frame `frame`, as numbers.
+    function __evaluate(id, frame) {
+      __composition.frame = frame;
+      __generation += 1;
+      var property = __properties[id];
+      var value = property.at(frame);
+      if (__isNumber(value)) return [+value];
+      if (__isArray(value)) return value.map(function (x) { return +x; });
+      throw new Error('the expression gives ' + (value === null ? 'null' : typeof value) + ', not a number or an array of numbers');
+    }
+    """#
+}
