@@ -95,6 +95,31 @@ struct LottieShapeTests {
     #expect(separate.count == 2 && separate[1].chain.count > 2, "\(separate.count)")
   }
 
+  @Test("a group scaled to half its width, stroked and trimmed outside it: the path is scaled, the stroke's width is not")
+  func trimmedGroupKeepsStrokeWidth() throws {
+    // A 20-wide circle at the origin in a group scaled 50 % × 100 %, then a 4-wide stroke and
+    // a trim keeping half of it, after the group, as a globe's meridians are drawn.
+    let circle = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]}}"#
+    let group = #"{"ty":"gr","nm":"meridian","it":[\#(circle),{"ty":"tr","s":{"a":0,"k":[50,100]}}]}"#
+    let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0},"m":1}"#
+    let layers = try painted(
+      try Support.compile(Support.document(layers: shapeLayer([group, stroke("[0,0,1,1]", width: 4), trim].joined(separator: ",")))))
+    #expect(layers.count == 1, "one stroke, one layer: \(layers.count)")
+    let entry = try #require(layers.first)
+    #expect(entry.layer.properties.shape.lineWidth == 4)
+    #expect(entry.chain.count == 2, "no container of the group's scale above the stroke: \(entry.chain.map(\.id))")
+    #expect(entry.layer.properties.shape.strokeEnd == 0.5)
+    let points = (entry.layer.properties.shape.path?.elements ?? []).compactMap { element -> Point? in
+      switch element {
+      case .move(let point), .line(let point), .cubicCurve(_, _, let point), .quadCurve(_, let point): point
+      case .close: nil
+      }
+    }
+    let widest = points.map { abs($0.x) }.max() ?? 0
+    let tallest = points.map { abs($0.y) }.max() ?? 0
+    #expect(abs(widest - 5) < 1e-9 && abs(tallest - 10) < 1e-9, "the circle halved across, in the path: \(widest) × \(tallest)")
+  }
+
   @Test("a fill's opacity is its layer's opacity; colours from 0…1, or 0…255 in old files; evenOdd kept")
   func fillStyle() throws {
     let items = [square, #"{"ty":"fl","c":{"a":0,"k":[255,128,51]},"o":{"a":0,"k":40},"r":2}"#].joined(separator: ",")

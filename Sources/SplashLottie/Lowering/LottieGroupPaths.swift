@@ -47,6 +47,17 @@ enum LottieGroupPaths {
     return placed(combined, by: transform, sampler: sampler, limits: limits)
   }
 
+  /// How many paths `items` draw, their groups' included.
+  static func pathCount(_ items: [LottieShapeItem]) -> Int {
+    items.reduce(0) { count, item in
+      switch item {
+      case .geometry: count + 1
+      case .group(_, let children, _): count + pathCount(children)
+      case .fill, .stroke, .gradient, .trim, .repeater: count
+      }
+    }
+  }
+
   /// `path` mapped through `transform` at each frame: keyframe by keyframe when the transform
   /// is constant, else sampled per frame with it.
   private static func placed(

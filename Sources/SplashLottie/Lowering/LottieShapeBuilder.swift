@@ -127,6 +127,21 @@ struct LottieShapeBuilder {
           if !merged.isEmptyPath { untrimmed.append(merged) }
           continue
         }
+        // Trimmed by trims after the group: still one path in the style's space, so that the
+        // group's scale does not scale the stroke's width (players place the paths, not the
+        // stroke), trimmed as a path of the style's own, where that trims the same stretch: a
+        // sequential trim runs along it with the others, a simultaneous one cuts each path
+        // alone, so the group must hold just one.
+        if let trim = LottieTrim.stacked(after), trim.isSequential || LottieGroupPaths.pathCount(children) == 1,
+          let merged = LottieGroupPaths.merged(children, transform: transform, trims: [], sampler: context.sampler, limits: context.limits)
+        {
+          if let index = trimmed.firstIndex(where: { $0.trim.identity == trim.identity }) {
+            trimmed[index].paths.append(merged)
+          } else {
+            trimmed.append((trim, [merged]))
+          }
+          continue
+        }
         let inner = painted(children, with: style, trims: after)
         if !inner.isEmpty { layers.append(container(name: name, transform: transform, sublayers: inner)) }
       case .fill, .stroke, .trim, .repeater, .gradient: continue
@@ -257,7 +272,7 @@ struct LottieShapeBuilder {
     default:
       opacity = .constant(100)
     }
-    let fraction = opacity.map { min(max($0 / 100, 0), 1) }
+    let fraction = opacity.map { $0 / 100 }.clamped(to: 0...1)
     animations.append(LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &layer, timeline: timeline) { $0 })
     layer.animations = animations.compactMap { $0 }
     return layer
