@@ -165,16 +165,36 @@ struct LottieExpressionTests {
     for name in ["missing", "broken", "forever", "words"] { try expectOpacity(scene, name, [5: 0.5, 20: 1]) }
   }
 
-  @Test("an expression on a shape path is warned and its path drawn")
-  func pathExpressionIsWarned() throws {
+  @Test("loopOut() on a shape path repeats its morph; an expression on a text document is warned")
+  func pathLoopAndTextWarning() throws {
+    // A two-point line whose end moves from x 0 to 10 over frames 0 … 10, looped.
+    func line(_ x: Double) -> String { #"{"c":false,"v":[[0,0],[\#(x),0]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}"# }
+    let keys = #"[{"t":0,"s":[\#(line(0))],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[\#(line(10))]}]"#
     let shape =
-      #"{"ty":4,"nm":"blob","ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]},"x":"var $bm_rt;\n$bm_rt = loopOut();"}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}]}"#
+      #"{"ty":4,"nm":"morph","ip":0,"op":60,"ks":{},"shapes":[{"ty":"sh","ks":{"a":1,"k":\#(keys),"x":"\#(bodymovin("loopOut()"))"}},{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}]}"#
+    let text =
+      #"{"ty":5,"nm":"title","ip":0,"op":60,"ks":{},"t":{"d":{"k":[{"t":0,"s":{"t":"hi","s":10,"f":"Sans","fc":[0,0,0]}}],"x":"var $bm_rt = 'bye';"}}}"#
     var warnings: [DocumentError] = []
-    _ = try Support.compile(Support.document(layers: shape), warnings: &warnings)
+    let scene = try Support.compile(Support.document(layers: [shape, text].joined(separator: ",")), warnings: &warnings)
     #expect(
-      warnings.map(\.description) == [
-        "test.json: layers[0].shapes[0].ks.x: warning: expressions on shape paths and text are not run: the keyframes are drawn"
-      ])
+      warnings.map(\.description).contains(
+        "test.json: layers[1].t.d.x: warning: expressions on text documents are not run: the keyframes are drawn"))
+    #expect(!warnings.map(\.description).contains { $0.contains("layers[0]") }, "\(warnings)")
+    // Frame 14 is frame 4 of the loop: the line ends at x 4.
+    let chain = try #require(Support.chain(in: scene.presentation(at: 14.0 / 30)) { $0.hasSuffix("morph") })
+    var shapes: [PresentationLayer] = []
+    func visit(_ layer: PresentationLayer) {
+      if layer.kind == .shape { shapes.append(layer) }
+      layer.sublayers.forEach(visit)
+    }
+    chain.forEach(visit)
+    let path = try #require(shapes.first?.properties.shape.path)
+    let ends = path.elements.compactMap { element -> Double? in
+      if case .cubicCurve(_, _, let point) = element { return point.x }
+      if case .line(let point) = element { return point.x }
+      return nil
+    }
+    #expect(ends.count == 1 && abs(ends[0] - 4) < 1e-6, "\(path.elements)")
   }
 
   @Test("the file's budget of evaluations: past it, the rest are warned and drawn from their keyframes")

@@ -37,7 +37,7 @@ struct LottieExpressionBaker {
     for composition in compositions {
       for unsupported in composition.unsupported {
         context.warnings.note(
-          "expressions on shape paths and text are not run: the keyframes are drawn", at: unsupported.path.appending("x").text)
+          "expressions on text documents are not run: the keyframes are drawn", at: unsupported.path.appending("x").text)
         document = document.replacing(unsupported.path.parts[...], with: Self.withoutExpression(document[unsupported.path]))
       }
       for (path, replacement) in runner.bake(composition) {
@@ -197,7 +197,7 @@ extension LottieExpressionBaker {
         }
       }
       if let final = samples.last { refined.append(final) }
-      return .success(LottieExpressionSamples.keyframes(refined, original: property.original))
+      return .success(LottieExpressionSamples.keyframes(refined, original: property.original, closedPath: property.closedPath))
     }
 
     /// The samples to add strictly between `start` and `end`.

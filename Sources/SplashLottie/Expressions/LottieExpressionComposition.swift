@@ -14,13 +14,16 @@ struct LottieExpressionComposition {
     var expression: String?
     /// The property as the file writes it.
     var original: JSONValue
+    /// For a shape path, whether it is closed (its value is then `LottieExpressionPath`'s
+    /// numbers); `nil` for numbers.
+    var closedPath: Bool?
 
     /// The property as the file writes it, without its expression.
     var originalWithoutExpression: JSONValue { LottieExpressionBaker.withoutExpression(original) }
   }
 
-  /// An expression on a value that is not a number or a list of numbers (a shape path, a
-  /// text document), which splashvid does not run.
+  /// An expression on a value that is neither numbers nor a shape path (a text document),
+  /// which splashvid does not run.
   struct Unsupported {
     var path: LottieJSONPath
   }
@@ -189,12 +192,24 @@ struct LottieExpressionComposition {
   private mutating func register(_ path: LottieJSONPath, value: JSONValue, layerPlace: Int) -> Int? {
     if let id = propertyIndex[path] { return id }
     let cursor = LottieCursor(value: value, jsonPath: path.text, file: file)
-    guard cursor["k"] != nil,
-      let property = try? LottieProperty<[Double]>.read(cursor, limits: limits, { try $0.numbers() }),
-      !property.initialValue.isEmpty
-    else { return nil }
+    guard let content = cursor["k"] else { return nil }
+    var closedPath: Bool?
+    var read = try? LottieProperty<[Double]>.read(cursor, limits: limits) { try $0.numbers() }
+    if read == nil, let shape = try? LottieProperty<[Double]>.read(cursor, limits: limits, LottieExpressionPath.numbers) {
+      // A path morphs only between shapes of as many vertices.
+      let counts: Set<Int>
+      if case .animated(let keyframes) = shape { counts = Set(keyframes.map(\.value.count)) } else { counts = [shape.initialValue.count] }
+      if counts.count == 1 {
+        read = shape
+        var shapeCursor = content
+        if case .array = content.value, let firstKey = try? content.array().first, let start = firstKey["s"] { shapeCursor = start }
+        closedPath = LottieExpressionPath.isClosed(shapeCursor)
+      }
+    }
+    guard let property = read, !property.initialValue.isEmpty else { return nil }
     let id = properties.count
-    properties.append(Property(path: path, value: property, layer: layerPlace, expression: nil, original: value))
+    properties.append(
+      Property(path: path, value: property, layer: layerPlace, expression: nil, original: value, closedPath: closedPath))
     propertyIndex[path] = id
     return id
   }

@@ -5,17 +5,26 @@ enum LottieExpressionSamples {
   /// `original` (the property as the file writes it) with its value replaced by `samples`:
   /// linear keyframes, without the samples that lie on the straight line between the ones
   /// kept around them, or one constant when every sample is the same.
-  static func keyframes(_ samples: [(frame: Double, value: [Double])], original: JSONValue) -> JSONValue {
+  ///
+  /// A shape path's samples (`closedPath` not `nil`) are `LottieExpressionPath`'s numbers,
+  /// written back as shapes.
+  static func keyframes(_ samples: [(frame: Double, value: [Double])], original: JSONValue, closedPath: Bool? = nil) -> JSONValue {
     var members: [String: JSONValue] = [:]
     if case .object(let originalMembers) = original { members = originalMembers }
     members["x"] = nil
+    func constant(_ value: [Double]) -> JSONValue {
+      closedPath.map { LottieExpressionPath.shape(value, closed: $0) } ?? array(value)
+    }
+    func keyframeValue(_ value: [Double]) -> JSONValue {
+      closedPath.map { .array([LottieExpressionPath.shape(value, closed: $0)]) } ?? array(value)
+    }
     let kept = thinned(samples)
     if kept.count <= 1 || kept.allSatisfy({ $0.value == kept[0].value }) {
       members["a"] = .number(0)
-      members["k"] = array(kept.first?.value ?? [])
+      members["k"] = constant(kept.first?.value ?? [])
     } else {
       members["a"] = .number(1)
-      members["k"] = .array(kept.map { .object(["t": .number($0.frame), "s": array($0.value)]) })
+      members["k"] = .array(kept.map { .object(["t": .number($0.frame), "s": keyframeValue($0.value)]) })
     }
     return .object(members)
   }
