@@ -239,3 +239,41 @@ extension LottieExpressionTests {
     try expectOpacity(scene, "bright", [15: 0.5, 30: 1, 45: 1])
   }
 }
+
+extension LottieExpressionTests {
+  /// Where layer `name` puts its own point `point` at frame `frame`.
+  private func canvasPoint(_ point: Point, of name: String, in scene: Scene, atFrame frame: Double) throws -> Point {
+    let chain = try #require(Support.chain(in: scene.presentation(at: frame / 30)) { $0.hasSuffix(name) }, "no layer \(name)")
+    return Support.canvasPoint(point, through: chain)
+  }
+
+  @Test("a trace path: an arrow placed a quarter along another layer's path (toComp), turned along it; shape values by content()")
+  func tracePathAndContents() throws {
+    // The line: one diagonal path (0, 0) → (100, 100) in a group, its layer moved by (20, 10).
+    let path =
+      #"{"ty":"sh","nm":"Path 1","mn":"ADBE Vector Shape - Group","ks":{"a":0,"k":{"c":false,"v":[[0,0],[100,100]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+    let ellipse = #"{"ty":"el","nm":"Ellipse Path 1","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]}}"#
+    let group = #"{"ty":"gr","nm":"Group 1","mn":"ADBE Vector Group","it":[\#(path),\#(ellipse),{"ty":"tr","p":{"a":0,"k":[0,0]}}]}"#
+    let line = #"{"ty":4,"nm":"line","ind":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[20,10]}},"shapes":[\#(group)]}"#
+    let trace = "thisComp.layer('line')('ADBE Root Vectors Group')(1)('ADBE Vectors Group')(1)('ADBE Vector Shape')"
+    let position = bodymovin("thisComp.layer('line').toComp(\(trace).pointOnPath(0.25))")
+    let rotation = bodymovin("radiansToDegrees(Math.atan2(\(trace).tangentOnPath(0.25)[1], \(trace).tangentOnPath(0.25)[0]))")
+    let arrow = layer(
+      "arrow", opacity: constant(0, expression: "thisComp.layer('line').content('Group 1').content('Ellipse Path 1').size[0]"),
+      extra: #","ks2":{}"#
+    ).replacingOccurrences(
+      of: #""ks":{"o":"#,
+      with: #""ks":{"p":{"a":0,"k":[0,0],"x":"\#(position)"},"r":{"a":0,"k":0,"x":"\#(rotation)"},"o":"#)
+    var warnings: [DocumentError] = []
+    let scene = try Support.compile(Support.document(layers: [line, arrow].joined(separator: ",")), warnings: &warnings)
+    #expect(warnings.isEmpty, "\(warnings.map(\.description))")
+    // A quarter along: (25, 25) in the line's layer, (45, 35) in the composition.
+    let origin = try canvasPoint(.zero, of: "arrow", in: scene, atFrame: 10)
+    #expect(abs(origin.x - 45) < 1e-6 && abs(origin.y - 35) < 1e-6, "\(origin)")
+    // Turned 45° along the diagonal: its point (10, 0) lands at (45 + 7.07, 35 + 7.07).
+    let tip = try canvasPoint(Point(x: 10, y: 0), of: "arrow", in: scene, atFrame: 10)
+    #expect(abs(tip.x - origin.x - 10 / 2.0.squareRoot()) < 1e-6 && abs(tip.y - origin.y - 10 / 2.0.squareRoot()) < 1e-6, "\(tip)")
+    // The ellipse's size, 40, as the opacity.
+    try expectOpacity(scene, "arrow", [10: 0.4])
+  }
+}

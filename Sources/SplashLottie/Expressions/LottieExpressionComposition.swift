@@ -159,8 +159,47 @@ struct LottieExpressionComposition {
         "parent": number("parent").map(ScriptValue.number) ?? .null,
         "width": .number(number("w") ?? number("sw") ?? size.width), "height": .number(number("h") ?? number("sh") ?? size.height),
         "transform": .object(transform), "effects": .array(effects),
+        "contents": .array(contents(members["shapes"], path: path.appending("shapes"), layerPlace: place)),
       ]))
     findExpressions(in: layer, path: path, layerPlace: place)
+  }
+
+  /// The values of each shape item, by the names After Effects' expressions give them
+  /// (`content("Ellipse 1").content("Ellipse Path 1").size`), a group's items inside it.
+  private static let contentNames: [String: [(key: String, name: String)]] = [
+    "sh": [("ks", "path")], "el": [("s", "size"), ("p", "position")],
+    "rc": [("s", "size"), ("p", "position"), ("r", "roundness")],
+    "sr": [
+      ("p", "position"), ("pt", "points"), ("r", "rotation"), ("ir", "innerRadius"), ("or", "outerRadius"), ("is", "innerRoundness"),
+      ("os", "outerRoundness"),
+    ],
+    "fl": [("c", "color"), ("o", "opacity")], "st": [("c", "color"), ("o", "opacity"), ("w", "strokeWidth")],
+    "gf": [("o", "opacity"), ("s", "startPoint"), ("e", "endPoint")], "gs": [("o", "opacity"), ("s", "startPoint"), ("e", "endPoint")],
+    "tm": [("s", "start"), ("e", "end"), ("o", "offset")], "rp": [("c", "copies"), ("o", "offset")], "rd": [("r", "radius")],
+    "tr": [("a", "anchorPoint"), ("p", "position"), ("s", "scale"), ("r", "rotation"), ("o", "opacity")],
+  ]
+
+  private mutating func contents(_ list: JSONValue?, path: LottieJSONPath, layerPlace: Int) -> [ScriptValue] {
+    guard case .array(let items)? = list else { return [] }
+    var described: [ScriptValue] = []
+    for (place, item) in items.enumerated() {
+      guard case .object(let members) = item, case .string(let type)? = members["ty"] else { continue }
+      let itemPath = path.appending(place)
+      var values: [String: ScriptValue] = [:]
+      var closed: [String: ScriptValue] = [:]
+      for (key, name) in Self.contentNames[type] ?? [] {
+        guard let value = members[key], let id = register(itemPath.appending(key), value: value, layerPlace: layerPlace) else { continue }
+        values[name] = .number(Double(id))
+        if let isClosed = properties[id].closedPath { closed[name] = .bool(isClosed) }
+      }
+      var entry: [String: ScriptValue] = [
+        "name": Self.string(members["nm"]), "matchName": Self.string(members["mn"]), "type": .string(type), "values": .object(values),
+        "closed": .object(closed),
+      ]
+      if type == "gr" { entry["items"] = .array(contents(members["it"], path: itemPath.appending("it"), layerPlace: layerPlace)) }
+      described.append(.object(entry))
+    }
+    return described
   }
 
   /// Every property of the layer that carries an expression (`x` beside `k`), wherever it is:

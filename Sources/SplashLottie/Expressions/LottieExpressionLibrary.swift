@@ -212,6 +212,16 @@ enum LottieExpressionLibrary {
       this.cacheValue = value;
       return __copy(value);
     };
+    // The value another expression reads: where this one fails, its keyframes, which is
+    // what is drawn for it (the failure is warned where it is run for itself).
+    __Property.prototype.steady = function (frame) {
+      try { return this.at(frame); } catch (error) { return this.raw(frame); }
+    };
+    // propertyGroup(n): the group n levels up (an effect's values, a transform, the layer).
+    __Property.prototype.propertyGroup = function (n) {
+      var groups = this.groups || [this.layer];
+      return groups[Math.max(1, Math.min(n || 1, groups.length)) - 1];
+    };
     __Property.prototype.key = function (n) {
       if (n < 1 || n > this.keys.length) throw new Error('key(' + n + '): the property has ' + this.keys.length + ' keyframes');
       var key = this.keys[n - 1], value = this.scalar ? key.s[0] : key.s.slice(0);
@@ -285,17 +295,18 @@ enum LottieExpressionLibrary {
     // valueAtTime(), velocity, key() and numKeys, as After Effects' Property object does.
     function __read(property) {
       if (!property) return undefined;
-      var value = property.at(__composition.frame), read;
+      var value = property.steady(__composition.frame), read;
       if (__isArray(value)) read = value; else read = new Number(value);
       read.value = value;
-      read.valueAtTime = function (seconds) { return property.at(seconds * __frameRate); };
+      read.valueAtTime = function (seconds) { return property.steady(seconds * __frameRate); };
       read.velocityAtTime = function (seconds) { return property.velocityAt(seconds * __frameRate); };
-      read.velocity = property.velocityAt(__composition.frame);
-      read.speed = length(read.velocity);
+      Object.defineProperty(read, 'velocity', { get: function () { return property.velocityAt(__composition.frame); } });
+      Object.defineProperty(read, 'speed', { get: function () { return length(property.velocityAt(__composition.frame)); } });
       read.key = function (n) { return property.key(n); };
       read.nearestKey = function (seconds) { return property.nearestKey(seconds); };
       read.numKeys = property.keys.length;
       read.propertyIndex = 0;
+      read.propertyGroup = function (n) { return property.propertyGroup(n); };
       return read;
     }
 
@@ -304,7 +315,9 @@ enum LottieExpressionLibrary {
       this.__description = description;
       var rate = __frameRate;
       this.index = description.index;
-      this.name = description.name;
+      // A layer is a function (`thisComp.layer("Shape")("ADBE Root Vectors Group")`), whose
+      // own name cannot be assigned.
+      Object.defineProperty(this, 'name', { value: description.name, configurable: true });
       this.inFrame = description.inPoint;
       this.outFrame = description.outPoint;
       this.inPoint = description.inPoint / rate;
@@ -359,13 +372,144 @@ enum LottieExpressionLibrary {
       parameter.active = true;
       return parameter;
     };
-    __Layer.prototype.content = function (name) {
-      throw new Error('content(' + JSON.stringify(name) + '): shape contents are not readable by expressions in splashvid');
+    // A layer called with a group's name: its contents, its transform or its effects.
+    __Layer.prototype.__group = function (which) {
+      if (which === 'ADBE Root Vectors Group' || which === 'Contents') return __contentGroup(this.__description.contents);
+      if (which === 'ADBE Transform Group' || which === 'Transform') return this.transform;
+      if (which === 'ADBE Effect Parade' || which === 'Effects') { var self = this; return function (n) { return self.effect(n); }; }
+      throw new Error('layer(' + JSON.stringify(which) + '): not a group splashvid reads');
     };
-    __Layer.prototype.toComp = __Layer.prototype.toWorld = __Layer.prototype.fromComp = __Layer.prototype.fromWorld = function () {
-      throw new Error('toComp, toWorld, fromComp and fromWorld are not run by splashvid');
+    __Layer.prototype.content = function (which) { return __contentGroup(this.__description.contents)(which); };
+    // toComp(point): a point of the layer's space in the composition's, through the layer's
+    // transform and its parents' (anchor, scale, rotation, position; flat, as 2D layers are).
+    __Layer.prototype.toComp = function (point) {
+      var p = [+point[0], +point[1]], layer = this;
+      for (var depth = 0; layer && depth < 100; depth++) {
+        var t = layer.transform;
+        var anchor = __plain(t.anchorPoint) || [0, 0], scale = __plain(t.scale) || [100, 100], position = __plain(t.position) || [0, 0];
+        var turn = (t.rotation === undefined ? 0 : +t.rotation) * Math.PI / 180, cos = Math.cos(turn), sin = Math.sin(turn);
+        var x = (p[0] - anchor[0]) * scale[0] / 100, y = (p[1] - (anchor[1] || 0)) * (scale[1] === undefined ? scale[0] : scale[1]) / 100;
+        p = [x * cos - y * sin + position[0], x * sin + y * cos + (position[1] || 0)];
+        layer = layer.hasParent ? layer.parent : null;
+      }
+      return point.length > 2 ? p.concat([point[2]]) : p;
     };
+    __Layer.prototype.toWorld = __Layer.prototype.toComp;
+    __Layer.prototype.fromComp = __Layer.prototype.fromWorld = function () {
+      throw new Error('fromComp and fromWorld are not run by splashvid');
+    };
+
+    // MARK: Shape contents
+
+    // A group of shape items, called with an item's name, match name or place (from 1).
+    function __contentGroup(items) {
+      var listed = items.filter(function (item) { return item.type !== 'tr'; });
+      var group = function (which) {
+        for (var i = 0; i < listed.length; i++) if (listed[i].name === which || listed[i].matchName === which) return __contentItem(listed[i]);
+        if (typeof which === 'number' && listed[which - 1]) return __contentItem(listed[which - 1]);
+        throw new Error('content(' + JSON.stringify(which) + '): no such shape item');
+      };
+      group.content = group;
+      group.numProperties = listed.length;
+      return group;
+    }
+    // One shape item: its values by After Effects' names (`size`, `path`, `strokeWidth`…); a
+    // group's items (`content(…)`) and transform.
+    function __contentItem(item) {
+      function value(name) {
+        var id = item.values[name];
+        if (id === undefined) throw new Error('"' + item.name + '" has no ' + name);
+        return item.closed[name] !== undefined ? __pathRead(__properties[id], item.closed[name]) : __read(__properties[id]);
+      }
+      var contents = item.items ? __contentGroup(item.items) : null;
+      var transform = null;
+      if (item.items) item.items.forEach(function (child) { if (child.type === 'tr') transform = __contentItem(child); });
+      var entry = function (which) {
+        if (which === 'ADBE Vectors Group' || which === 'Contents') return contents;
+        if (which === 'ADBE Vector Transform Group' || which === 'Transform') return transform;
+        if (which === 'ADBE Vector Shape' || which === 'Path') return value('path');
+        if (contents) return contents(which);
+        throw new Error('"' + item.name + '"(' + JSON.stringify(which) + '): no such value');
+      };
+      Object.keys(item.values).forEach(function (name) { Object.defineProperty(entry, name, { get: function () { return value(name); } }); });
+      if (contents) entry.content = contents;
+      if (transform) entry.transform = transform;
+      try { Object.defineProperty(entry, 'name', { value: item.name, configurable: true }); } catch (ignored) {}
+      return entry;
+    }
+    // A shape path as expressions read it, in its layer's space: its points, and points and
+    // tangents along it by length (`pointOnPath(0.5)` is halfway along).
+    function __pathRead(property, closed) {
+      var numbers = property.steady(__composition.frame), count = Math.floor(numbers.length / 6);
+      function pair(i, offset) { return [numbers[6 * i + offset], numbers[6 * i + offset + 1]]; }
+      var segments = [];
+      for (var i = 0; i < (closed ? count : count - 1); i++) {
+        var j = (i + 1) % count, from = pair(i, 0), out = pair(i, 4), into = pair(j, 2), to = pair(j, 0);
+        segments.push([from, [from[0] + out[0], from[1] + out[1]], [to[0] + into[0], to[1] + into[1]], to]);
+      }
+      function at(c, t) {
+        var u = 1 - t;
+        return [0, 1].map(function (k) { return u * u * u * c[0][k] + 3 * u * u * t * c[1][k] + 3 * u * t * t * c[2][k] + t * t * t * c[3][k]; });
+      }
+      // Each segment measured in 32 steps.
+      var table = [], total = 0;
+      segments.forEach(function (c, index) {
+        var previous = c[0];
+        for (var step = 1; step <= 32; step++) {
+          var point = at(c, step / 32);
+          total += length(point, previous);
+          table.push({ segment: index, t: step / 32, length: total });
+          previous = point;
+        }
+      });
+      function locate(fraction) {
+        var target = Math.max(0, Math.min(1, fraction === undefined ? 0.5 : +fraction)) * total, before = { segment: 0, t: 0, length: 0 };
+        for (var k = 0; k < table.length; k++) {
+          var entry = table[k];
+          if (entry.length >= target) {
+            var start = entry.segment === before.segment ? before : { segment: entry.segment, t: 0, length: before.length };
+            // Within the step the curve is all but straight: halve to the point whose chord
+            // from the step's start is the length still to go.
+            var c = segments[entry.segment], origin = at(c, start.t), low = start.t, high = entry.t, still = target - start.length;
+            for (var halving = 0; halving < 30; halving++) {
+              var middle = (low + high) / 2;
+              if (length(at(c, middle), origin) < still) low = middle; else high = middle;
+            }
+            return { segment: entry.segment, t: (low + high) / 2 };
+          }
+          before = entry;
+        }
+        return { segment: segments.length - 1, t: 1 };
+      }
+      function tangent(fraction) {
+        if (!segments.length) return [1, 0];
+        var place = locate(fraction), c = segments[place.segment], h = place.t < 0.999 ? 0.001 : -0.001;
+        var a = at(c, place.t), b = at(c, place.t + h), d = h > 0 ? [b[0] - a[0], b[1] - a[1]] : [a[0] - b[0], a[1] - b[1]];
+        var size = length(d);
+        return size > 0 ? [d[0] / size, d[1] / size] : [1, 0];
+      }
+      var read = {
+        points: function () { var list = []; for (var i = 0; i < count; i++) list.push(pair(i, 0)); return list; },
+        inTangents: function () { var list = []; for (var i = 0; i < count; i++) list.push(pair(i, 2)); return list; },
+        outTangents: function () { var list = []; for (var i = 0; i < count; i++) list.push(pair(i, 4)); return list; },
+        isClosed: function () { return closed; },
+        pointOnPath: function (fraction) { if (!segments.length) return count ? pair(0, 0) : [0, 0]; var place = locate(fraction); return at(segments[place.segment], place.t); },
+        tangentOnPath: tangent,
+        normalOnPath: function (fraction) { var t = tangent(fraction); return [-t[1], t[0]]; }
+      };
+      read.value = numbers;
+      return read;
+    }
     __Layer.prototype.sourceRectAtTime = function () { throw new Error('sourceRectAtTime is not run by splashvid'); };
+
+    // A layer: a function of a group's name (as After Effects' layers are), with __Layer's
+    // values and methods.
+    function __makeLayer(composition, description) {
+      var layer = function (which) { return layer.__group(which); };
+      for (var key in __Layer.prototype) layer[key] = __Layer.prototype[key];
+      __Layer.call(layer, composition, description);
+      return layer;
+    }
 
     function __Composition(description) {
       this.name = description.name;
@@ -376,7 +520,7 @@ enum LottieExpressionLibrary {
       this.displayStartTime = description.inPoint / __frameRate;
       this.frame = 0;
       var self = this;
-      this.__layers = description.layers.map(function (layer) { return new __Layer(self, layer); });
+      this.__layers = description.layers.map(function (layer) { return __makeLayer(self, layer); });
       this.numLayers = this.__layers.length;
     }
     // layer(name), or layer(index): the layer's `ind`, else its place from the top.
@@ -496,6 +640,19 @@ enum LottieExpressionLibrary {
         property.layer = __composition.__layers[properties[i].layer];
         __properties.push(property);
       }
+      // Each effect value's group is its effect, and each transform value's the transform.
+      __composition.__layers.forEach(function (layer) {
+        var description = layer.__description;
+        description.effects.forEach(function (effect, place) {
+          effect.parameters.forEach(function (parameter) {
+            if (parameter.property !== null) __properties[parameter.property].groups = [layer.effect(place + 1), layer];
+          });
+        });
+        for (var name in description.transform) {
+          var id = description.transform[name];
+          if (id !== null && id !== undefined) __properties[id].groups = [layer.transform, layer];
+        }
+      });
       for (i = 0; i < properties.length; i++) {
         if (typeof properties[i].expression !== 'string') continue;
         try { __properties[i].evaluate = __compile(__properties[i], properties[i].expression); } catch (error) { errors[i] = String(error); }
