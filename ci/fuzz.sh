@@ -17,9 +17,12 @@ swift build --scratch-path "$build" --target SplashLottie -Xswiftc -sanitize=fuz
 swift build --scratch-path "$build" --target SplashGzip -Xswiftc -sanitize=fuzzer,address -q
 swift build --scratch-path "$build" --target SplashZip -Xswiftc -sanitize=fuzzer,address -q
 debug="$build/debug"
+# SplashLottie runs expressions through SplashScript, whose Duktape (CDuktape) is compiled C.
 swiftc -sanitize=fuzzer,address -parse-as-library -I "$debug/Modules" -I Sources/CZlib -I Sources/CZip \
+  -I Sources/CDuktape/include -Xcc -fmodule-map-file="$debug/CDuktape.build/module.modulemap" \
   Fuzz/PresetFuzzer.swift "$debug"/SplashPresets.build/*.o "$debug"/SplashLottie.build/*.o "$debug"/SplashDocument.build/*.o "$debug"/SplashModel.build/*.o "$debug"/SplashCore.build/*.o \
-  "$debug"/SplashGzip.build/*.o "$debug"/SplashZip.build/*.o -lz -lzip \
+  "$debug"/SplashScript.build/*.o "$debug"/CDuktape.build/*.o \
+  "$debug"/SplashGzip.build/*.o "$debug"/SplashZip.build/*.o -lz -lzip -lm \
   -o "$build/preset-fuzzer"
 mkdir -p "$build/corpus"
 cp -n Fuzz/corpus/* "$build/corpus/" 2>/dev/null || true

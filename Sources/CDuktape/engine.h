@@ -30,7 +30,7 @@ struct splash_duktape_engine {
   uint64_t refused_allocations;
 
   double seconds_per_call;
-  /// When the outermost run or call in progress must stop, in CLOCK_MONOTONIC seconds. Nested
+  /// When the outermost run or call in progress must stop, in the thread's CPU seconds. Nested
   /// runs and calls (from host functions) share it, so they cannot extend it.
   double deadline;
   /// Runs and calls in progress.

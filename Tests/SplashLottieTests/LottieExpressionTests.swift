@@ -277,3 +277,37 @@ extension LottieExpressionTests {
     try expectOpacity(scene, "arrow", [10: 0.4])
   }
 }
+
+extension LottieExpressionTests {
+  @Test("a path built by createPath from a null's position, found through a layer control and brought in with fromComp")
+  func createPathFromNull() throws {
+    // The null (index 1) sits at (60, 30); the line's layer is moved by (10, 10), so the
+    // line's second point, driven by the null, is (50, 20) in the line's own space.
+    let null = #"{"ty":3,"nm":"handle","ind":1,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[60,30]}}}"#
+    let control =
+      #""ef":[{"ty":5,"nm":"Handle","mn":"ADBE Layer Control","ef":[{"ty":10,"nm":"Layer","mn":"ADBE Layer Control-0001","v":{"a":0,"k":1}}]}]"#
+    let expression = bodymovin(
+      "createPath([thisProperty.points()[0], fromCompToSurface(effect('Handle')('ADBE Layer Control-0001').toComp([0, 0]))], thisProperty.inTangents(), thisProperty.outTangents(), thisProperty.isClosed())"
+    )
+    let path = #"{"ty":"sh","ks":{"a":0,"k":{"c":false,"v":[[0,0],[5,5]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]},"x":"\#(expression)"}}"#
+    let line =
+      #"{"ty":4,"nm":"line","ind":2,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[10,10]}},\#(control),"shapes":[\#(path),{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}]}"#
+    var warnings: [DocumentError] = []
+    let scene = try Support.compile(Support.document(layers: [null, line].joined(separator: ",")), warnings: &warnings)
+    #expect(!warnings.map(\.description).contains { $0.contains("expression") }, "\(warnings.map(\.description))")
+    let chain = try #require(Support.chain(in: scene.presentation(at: 0)) { $0.hasSuffix("line") })
+    var shapes: [PresentationLayer] = []
+    func visit(_ layer: PresentationLayer) {
+      if layer.kind == .shape { shapes.append(layer) }
+      layer.sublayers.forEach(visit)
+    }
+    chain.forEach(visit)
+    let elements = try #require(shapes.first?.properties.shape.path).elements
+    let end = elements.compactMap { element -> Point? in
+      if case .cubicCurve(_, _, let point) = element { return point }
+      if case .line(let point) = element { return point }
+      return nil
+    }.last
+    #expect(end.map { abs($0.x - 50) < 1e-6 && abs($0.y - 20) < 1e-6 } == true, "\(elements)")
+  }
+}

@@ -83,6 +83,7 @@ struct LottieExpressionComposition {
         "keys": .array(keys), "scalar": .bool(dimensions == 1), "layer": .number(Double(property.layer)),
       ]
       if let expression = property.expression { members["expression"] = .string(expression) }
+      if let closed = property.closedPath { members["closed"] = .bool(closed) }
       return .object(members)
     }
     return [description, .array(properties)]
@@ -141,6 +142,7 @@ struct LottieExpressionComposition {
             parameters.append(
               .object([
                 "name": Self.string(valueMembers["nm"]), "matchName": Self.string(valueMembers["mn"]),
+                "type": valueMembers["ty"].flatMap { if case .number(let type) = $0 { .number(type) } else { nil } } ?? .null,
                 "property": id.map { .number(Double($0)) } ?? .null,
               ]))
           }

@@ -19,6 +19,8 @@ enum LottieExpressionLibrary {
     // Values are cached for one evaluation only: one that broke a cycle of expressions
     // reading each other holds only for the evaluation that met the cycle.
     var __generation = 0;
+    // How many times an expression met a cycle (read a value being computed).
+    var __cyclesMet = 0;
 
     // MARK: Values and operators
 
@@ -188,6 +190,7 @@ enum LottieExpressionLibrary {
       this.id = id;
       this.keys = description.keys;
       this.scalar = description.scalar;
+      this.closed = description.closed;
       this.layer = null;
       this.evaluate = null;
       this.busy = false;
@@ -202,11 +205,26 @@ enum LottieExpressionLibrary {
     };
     // The value at `frame` with its expression; an expression that reads itself (directly or
     // through others) reads the keyframed value, as a cycle has no other answer.
+    //
+    // A value computed without meeting a cycle is the same whoever asks, so it is kept by frame
+    // (a controller's path that a dozen layers follow is computed once a frame); one that met
+    // a cycle holds for the evaluation that met it only.
     __Property.prototype.at = function (frame) {
-      if (!this.evaluate || this.busy) return this.raw(frame);
+      if (!this.evaluate || this.busy) {
+        if (this.busy) __cyclesMet += 1;
+        return this.raw(frame);
+      }
+      var kept = this.kept && this.kept[frame];
+      if (kept !== undefined) return __copy(kept);
       if (frame === this.cacheFrame && this.cacheGeneration === __generation) return __copy(this.cacheValue);
+      var cyclesBefore = __cyclesMet;
       this.busy = true;
       try { var value = __plain(this.evaluate(frame)); } finally { this.busy = false; }
+      if (__cyclesMet === cyclesBefore) {
+        if (!this.kept || this.keptCount >= 4096) { this.kept = {}; this.keptCount = 0; }
+        this.kept[frame] = value;
+        this.keptCount += 1;
+      }
       this.cacheFrame = frame;
       this.cacheGeneration = __generation;
       this.cacheValue = value;
@@ -217,6 +235,11 @@ enum LottieExpressionLibrary {
     __Property.prototype.steady = function (frame) {
       try { return this.at(frame); } catch (error) { return this.raw(frame); }
     };
+    // A path property's points and tangents, as thisProperty.points() reads them.
+    ['points', 'inTangents', 'outTangents', 'pointOnPath', 'tangentOnPath', 'normalOnPath'].forEach(function (name) {
+      __Property.prototype[name] = function (fraction) { return __pathRead(this, !!this.closed)[name](fraction); };
+    });
+    __Property.prototype.isClosed = function () { return !!this.closed; };
     // propertyGroup(n): the group n levels up (an effect's values, a transform, the layer).
     __Property.prototype.propertyGroup = function (n) {
       var groups = this.groups || [this.layer];
@@ -353,7 +376,7 @@ enum LottieExpressionLibrary {
     }
     // effect(name or index)(parameter name or index), as `thisComp.layer("Controls").effect("Slider Control")("Slider")`.
     __Layer.prototype.effect = function (which) {
-      var effects = this.__description.effects, chosen = null;
+      var effects = this.__description.effects, chosen = null, composition = this.__composition;
       for (var i = 0; i < effects.length && !chosen; i++) if (effects[i].name === which || effects[i].matchName === which) chosen = effects[i];
       if (!chosen && typeof which === 'number') chosen = effects[which - 1] || null;
       if (!chosen) throw new Error('effect(' + JSON.stringify(which) + '): the layer "' + this.name + '" has no such effect');
@@ -365,6 +388,8 @@ enum LottieExpressionLibrary {
         }
         if (!found && typeof name === 'number') found = chosen.parameters[name - 1] || null;
         if (!found || found.property === null) throw new Error('effect(' + JSON.stringify(which) + ')(' + JSON.stringify(name) + '): no such value');
+        // A layer control's value is a layer's index: it reads as the layer.
+        if (found.type === 10) return composition.layer(+__properties[found.property].steady(composition.frame));
         return __read(__properties[found.property]);
       };
       parameter.param = parameter;
@@ -380,24 +405,55 @@ enum LottieExpressionLibrary {
       throw new Error('layer(' + JSON.stringify(which) + '): not a group splashvid reads');
     };
     __Layer.prototype.content = function (which) { return __contentGroup(this.__description.contents)(which); };
-    // toComp(point): a point of the layer's space in the composition's, through the layer's
-    // transform and its parents' (anchor, scale, rotation, position; flat, as 2D layers are).
-    __Layer.prototype.toComp = function (point) {
-      var p = [+point[0], +point[1]], layer = this;
+    // The layer's placement in the composition as [a, b, c, d, e, f] (x' = a x + c y + e,
+    // y' = b x + d y + f): its anchor, scale, rotation and position, then its parents'.
+    __Layer.prototype.__matrix = function () {
+      var matrix = [1, 0, 0, 1, 0, 0], layer = this;
       for (var depth = 0; layer && depth < 100; depth++) {
         var t = layer.transform;
         var anchor = __plain(t.anchorPoint) || [0, 0], scale = __plain(t.scale) || [100, 100], position = __plain(t.position) || [0, 0];
         var turn = (t.rotation === undefined ? 0 : +t.rotation) * Math.PI / 180, cos = Math.cos(turn), sin = Math.sin(turn);
-        var x = (p[0] - anchor[0]) * scale[0] / 100, y = (p[1] - (anchor[1] || 0)) * (scale[1] === undefined ? scale[0] : scale[1]) / 100;
-        p = [x * cos - y * sin + position[0], x * sin + y * cos + (position[1] || 0)];
+        var sx = scale[0] / 100, sy = (scale[1] === undefined ? scale[0] : scale[1]) / 100;
+        // This layer's own: translate(position) · rotate · scale · translate(−anchor).
+        var own = [cos * sx, sin * sx, -sin * sy, cos * sy, 0, 0];
+        own[4] = position[0] - (own[0] * anchor[0] + own[2] * (anchor[1] || 0));
+        own[5] = (position[1] || 0) - (own[1] * anchor[0] + own[3] * (anchor[1] || 0));
+        matrix = [
+          own[0] * matrix[0] + own[2] * matrix[1], own[1] * matrix[0] + own[3] * matrix[1],
+          own[0] * matrix[2] + own[2] * matrix[3], own[1] * matrix[2] + own[3] * matrix[3],
+          own[0] * matrix[4] + own[2] * matrix[5] + own[4], own[1] * matrix[4] + own[3] * matrix[5] + own[5]
+        ];
         layer = layer.hasParent ? layer.parent : null;
       }
+      return matrix;
+    };
+    // toComp(point): a point of the layer's space in the composition's (flat, as 2D layers are).
+    __Layer.prototype.toComp = function (point) {
+      var m = this.__matrix(), x = +point[0], y = +point[1];
+      var p = [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+      return point.length > 2 ? p.concat([point[2]]) : p;
+    };
+    // fromComp(point): a point of the composition in the layer's space.
+    __Layer.prototype.fromComp = function (point) {
+      var m = this.__matrix(), determinant = m[0] * m[3] - m[1] * m[2];
+      if (determinant === 0) return [0, 0];
+      var x = +point[0] - m[4], y = +point[1] - m[5];
+      var p = [(m[3] * x - m[2] * y) / determinant, (-m[1] * x + m[0] * y) / determinant];
       return point.length > 2 ? p.concat([point[2]]) : p;
     };
     __Layer.prototype.toWorld = __Layer.prototype.toComp;
-    __Layer.prototype.fromComp = __Layer.prototype.fromWorld = function () {
-      throw new Error('fromComp and fromWorld are not run by splashvid');
-    };
+    __Layer.prototype.fromWorld = __Layer.prototype.fromComp;
+
+    // createPath(points, inTangents, outTangents, closed): a path an expression builds, as the
+    // numbers a path property's value is.
+    function createPath(points, inTangents, outTangents, closed) {
+      var numbers = [];
+      for (var i = 0; i < points.length; i++) {
+        var into = (inTangents && inTangents[i]) || [0, 0], out = (outTangents && outTangents[i]) || [0, 0];
+        numbers.push(+points[i][0], +points[i][1], +into[0], +into[1], +out[0], +out[1]);
+      }
+      return { __path: true, numbers: numbers, closed: closed === undefined ? true : !!closed };
+    }
 
     // MARK: Shape contents
 
@@ -440,7 +496,9 @@ enum LottieExpressionLibrary {
     // A shape path as expressions read it, in its layer's space: its points, and points and
     // tangents along it by length (`pointOnPath(0.5)` is halfway along).
     function __pathRead(property, closed) {
-      var numbers = property.steady(__composition.frame), count = Math.floor(numbers.length / 6);
+      var numbers = property.steady(__composition.frame);
+      if (numbers && numbers.__path) numbers = numbers.numbers;
+      var count = Math.floor(numbers.length / 6);
       function pair(i, offset) { return [numbers[6 * i + offset], numbers[6 * i + offset + 1]]; }
       var segments = [];
       for (var i = 0; i < (closed ? count : count - 1); i++) {
@@ -552,6 +610,9 @@ enum LottieExpressionLibrary {
         velocity: /\bvelocity\b/.test(source)
       };
       function effect(which) { return thisLayer.effect(which); }
+      function toComp(point) { return thisLayer.toComp(point); }
+      function fromComp(point) { return thisLayer.fromComp(point); }
+      var toWorld = toComp, fromWorld = fromComp, fromCompToSurface = fromComp;
       function content(which) { return thisLayer.content(which); }
       function comp(which) { if (which === thisComp.name) return thisComp; throw new Error('comp(' + JSON.stringify(which) + '): only thisComp is readable'); }
       function valueAtTime(seconds) { return property.raw(seconds * __frameRate); }
@@ -666,6 +727,7 @@ enum LottieExpressionLibrary {
       __generation += 1;
       var property = __properties[id];
       var value = property.at(frame);
+      if (value && value.__path) return value.numbers;
       if (__isNumber(value)) return [+value];
       if (__isArray(value)) return value.map(function (x) { return +x; });
       throw new Error('the expression gives ' + (value === null ? 'null' : typeof value) + ', not a number or an array of numbers');
