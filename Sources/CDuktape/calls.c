@@ -212,6 +212,15 @@ void splash_duktape_release(splash_duktape_engine *engine, size_t mark) {
   }
 }
 
+void splash_duktape_collect_garbage(splash_duktape_engine *engine) {
+  if (engine->depth == 0) {
+    // Twice, as Duktape's own documentation advises, so that objects freed by finalizers in
+    // the first pass go in the second.
+    duk_gc(engine->context, 0);
+    duk_gc(engine->context, 0);
+  }
+}
+
 // MARK: Host functions
 
 static splash_duktape_engine *engine_of(duk_context *context) {

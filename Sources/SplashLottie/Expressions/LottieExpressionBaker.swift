@@ -236,6 +236,8 @@ extension LottieExpressionBaker {
         return .failure(Reason(text: "the file's expressions took longer than \(Int(secondsInAll)) s in all"))
       }
       evaluations += 1
+      // Expressions make closures, whose cycles Duktape frees only in a collection.
+      if evaluations % 128 == 0 { engine.collectGarbage() }
       let result: ScriptValue
       do {
         result = try engine.call("__evaluate", [.number(Double(id)), .number(frame)])

@@ -236,8 +236,13 @@ enum LottieExpressionLibrary {
       try { return this.at(frame); } catch (error) { return this.raw(frame); }
     };
     // A path property's points and tangents, as thisProperty.points() reads them.
+    // Within its own expression a path reads its keyframed value, as `value` does: not a
+    // cycle, so what it computes can be kept.
     ['points', 'inTangents', 'outTangents', 'pointOnPath', 'tangentOnPath', 'normalOnPath'].forEach(function (name) {
-      __Property.prototype[name] = function (fraction) { return __pathRead(this, !!this.closed)[name](fraction); };
+      __Property.prototype[name] = function (fraction) {
+        if (this.busy) return __measuredPath(this.raw(__composition.frame), !!this.closed)[name](fraction);
+        return __pathRead(this, !!this.closed)[name](fraction);
+      };
     });
     __Property.prototype.isClosed = function () { return !!this.closed; };
     // propertyGroup(n): the group n levels up (an effect's values, a transform, the layer).
@@ -299,9 +304,11 @@ enum LottieExpressionLibrary {
       }
       return this.raw(forward);
     };
+    // The speed of the keyframed value, per second (as lottie-web measures it: an expression
+    // asking for its own velocity must not run itself again).
     __Property.prototype.velocityAt = function (frame) {
       var h = 0.001 * __frameRate;
-      return div(sub(this.at(frame), this.at(frame - h)), 0.001);
+      return div(sub(this.raw(frame), this.raw(frame - h)), 0.001);
     };
     // thisProperty, as an expression reads itself.
     __Property.prototype.valueAtTime = function (seconds) { return this.raw(seconds * __frameRate); };
@@ -318,20 +325,27 @@ enum LottieExpressionLibrary {
     // valueAtTime(), velocity, key() and numKeys, as After Effects' Property object does.
     function __read(property) {
       if (!property) return undefined;
-      var value = property.steady(__composition.frame), read;
-      if (__isArray(value)) read = value; else read = new Number(value);
-      read.value = value;
-      read.valueAtTime = function (seconds) { return property.steady(seconds * __frameRate); };
-      read.velocityAtTime = function (seconds) { return property.velocityAt(seconds * __frameRate); };
-      Object.defineProperty(read, 'velocity', { get: function () { return property.velocityAt(__composition.frame); } });
-      Object.defineProperty(read, 'speed', { get: function () { return length(property.velocityAt(__composition.frame)); } });
-      read.key = function (n) { return property.key(n); };
-      read.nearestKey = function (seconds) { return property.nearestKey(seconds); };
-      read.numKeys = property.keys.length;
-      read.propertyIndex = 0;
-      read.propertyGroup = function (n) { return property.propertyGroup(n); };
+      var value = property.steady(__composition.frame);
+      var read = __isArray(value) ? value : new Number(value);
+      // One hidden link per read; the methods live on the prototypes below, as reads are the
+      // commonest thing an expression does.
+      Object.defineProperty(read, '__property', { value: property });
       return read;
     }
+    // What a read value answers besides its value, as After Effects' Property objects do.
+    [Array.prototype, Number.prototype].forEach(function (prototype) {
+      function define(name, body) { Object.defineProperty(prototype, name, { value: body, configurable: true, writable: true }); }
+      function getter(name, body) { Object.defineProperty(prototype, name, { get: body, configurable: true }); }
+      define('valueAtTime', function (seconds) { return this.__property ? this.__property.steady(seconds * __frameRate) : undefined; });
+      define('velocityAtTime', function (seconds) { return this.__property ? this.__property.velocityAt(seconds * __frameRate) : undefined; });
+      define('key', function (n) { return this.__property ? this.__property.key(n) : undefined; });
+      define('nearestKey', function (seconds) { return this.__property ? this.__property.nearestKey(seconds) : undefined; });
+      define('propertyGroup', function (n) { return this.__property ? this.__property.propertyGroup(n) : undefined; });
+      getter('value', function () { return this.__property ? __plain(this) : undefined; });
+      getter('velocity', function () { return this.__property ? this.__property.velocityAt(__composition.frame) : undefined; });
+      getter('speed', function () { return this.__property ? length(this.__property.velocityAt(__composition.frame)) : undefined; });
+      getter('numKeys', function () { return this.__property ? this.__property.keys.length : undefined; });
+    });
 
     function __Layer(composition, description) {
       this.__composition = composition;
@@ -459,6 +473,7 @@ enum LottieExpressionLibrary {
 
     // A group of shape items, called with an item's name, match name or place (from 1).
     function __contentGroup(items) {
+      if (items.__group) return items.__group;
       var listed = items.filter(function (item) { return item.type !== 'tr'; });
       var group = function (which) {
         for (var i = 0; i < listed.length; i++) if (listed[i].name === which || listed[i].matchName === which) return __contentItem(listed[i]);
@@ -467,11 +482,14 @@ enum LottieExpressionLibrary {
       };
       group.content = group;
       group.numProperties = listed.length;
+      items.__group = group;
       return group;
     }
     // One shape item: its values by After Effects' names (`size`, `path`, `strokeWidth`…); a
     // group's items (`content(…)`) and transform.
     function __contentItem(item) {
+      // Made once per item: expressions that trace a path reach it every evaluation.
+      if (item.__entry) return item.__entry;
       function value(name) {
         var id = item.values[name];
         if (id === undefined) throw new Error('"' + item.name + '" has no ' + name);
@@ -491,6 +509,7 @@ enum LottieExpressionLibrary {
       if (contents) entry.content = contents;
       if (transform) entry.transform = transform;
       try { Object.defineProperty(entry, 'name', { value: item.name, configurable: true }); } catch (ignored) {}
+      item.__entry = entry;
       return entry;
     }
     // A shape path as expressions read it, in its layer's space: its points, and points and
@@ -498,6 +517,17 @@ enum LottieExpressionLibrary {
     function __pathRead(property, closed) {
       var numbers = property.steady(__composition.frame);
       if (numbers && numbers.__path) numbers = numbers.numbers;
+      // Measured once for the same numbers: a dozen layers tracing one path read it each frame.
+      var cached = property.__pathCache;
+      if (cached && cached.closed === closed && cached.numbers.length === numbers.length &&
+        cached.numbers.every(function (x, i) { return x === numbers[i]; })) return cached.read;
+      var read = __measuredPath(numbers, closed);
+      property.__pathCache = { closed: closed, numbers: numbers.slice(0), read: read };
+      return read;
+    }
+    // The reader of one path's numbers. A function of its own: Duktape's closures keep their
+    // whole scope, and a scope holding the previous cache would chain every path ever read.
+    function __measuredPath(numbers, closed) {
       var count = Math.floor(numbers.length / 6);
       function pair(i, offset) { return [numbers[6 * i + offset], numbers[6 * i + offset + 1]]; }
       var segments = [];
@@ -506,8 +536,8 @@ enum LottieExpressionLibrary {
         segments.push([from, [from[0] + out[0], from[1] + out[1]], [to[0] + into[0], to[1] + into[1]], to]);
       }
       function at(c, t) {
-        var u = 1 - t;
-        return [0, 1].map(function (k) { return u * u * u * c[0][k] + 3 * u * u * t * c[1][k] + 3 * u * t * t * c[2][k] + t * t * t * c[3][k]; });
+        var u = 1 - t, a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, e = t * t * t;
+        return [a * c[0][0] + b * c[1][0] + d * c[2][0] + e * c[3][0], a * c[0][1] + b * c[1][1] + d * c[2][1] + e * c[3][1]];
       }
       // Each segment measured in 32 steps.
       var table = [], total = 0;
