@@ -21,6 +21,8 @@ enum LottieExpressionLibrary {
     var __generation = 0;
     // How many times an expression met a cycle (read a value being computed).
     var __cyclesMet = 0;
+    // Values kept by frame, in all properties.
+    var __keptInAll = 0;
 
     // MARK: Values and operators
 
@@ -220,10 +222,16 @@ enum LottieExpressionLibrary {
       var cyclesBefore = __cyclesMet;
       this.busy = true;
       try { var value = __plain(this.evaluate(frame)); } finally { this.busy = false; }
-      if (__cyclesMet === cyclesBefore) {
-        if (!this.kept || this.keptCount >= 4096) { this.kept = {}; this.keptCount = 0; }
+      if (__cyclesMet === cyclesBefore && __composition.reading > 0) {
+        // Kept only for other expressions (the baker asks for each frame once), and 50 000
+        // values at most in all, so the caches never crowd out the expressions' own memory.
+        if (__keptInAll >= 50000) {
+          __properties.forEach(function (other) { other.kept = null; });
+          __keptInAll = 0;
+        }
+        if (!this.kept) this.kept = {};
         this.kept[frame] = value;
-        this.keptCount += 1;
+        __keptInAll += 1;
       }
       this.cacheFrame = frame;
       this.cacheGeneration = __generation;
@@ -233,7 +241,8 @@ enum LottieExpressionLibrary {
     // The value another expression reads: where this one fails, its keyframes, which is
     // what is drawn for it (the failure is warned where it is run for itself).
     __Property.prototype.steady = function (frame) {
-      try { return this.at(frame); } catch (error) { return this.raw(frame); }
+      __composition.reading += 1;
+      try { return this.at(frame); } catch (error) { return this.raw(frame); } finally { __composition.reading -= 1; }
     };
     // A path property's points and tangents, as thisProperty.points() reads them.
     // Within its own expression a path reads its keyframed value, as `value` does: not a
@@ -607,6 +616,8 @@ enum LottieExpressionLibrary {
       this.duration = (description.outPoint - description.inPoint) / __frameRate;
       this.displayStartTime = description.inPoint / __frameRate;
       this.frame = 0;
+      // Reads of one expression's value by another in progress.
+      this.reading = 0;
       var self = this;
       this.__layers = description.layers.map(function (layer) { return __makeLayer(self, layer); });
       this.numLayers = this.__layers.length;
@@ -724,6 +735,7 @@ enum LottieExpressionLibrary {
     function __beginComposition(description, properties) {
       __frameRate = description.frameRate;
       __properties = [];
+      __keptInAll = 0;
       __composition = new __Composition(description);
       var errors = {};
       for (var i = 0; i < properties.length; i++) {
