@@ -311,3 +311,17 @@ extension LottieExpressionTests {
     #expect(end.map { abs($0.x - 50) < 1e-6 && abs($0.y - 20) < 1e-6 } == true, "\(elements)")
   }
 }
+
+extension LottieExpressionTests {
+  @Test("noise() is not defined, as in lottie-web and ThorVG: the expression is warned and its keyframes drawn, as they draw them")
+  func noiseIsNotDefined() throws {
+    var warnings: [DocumentError] = []
+    let scene = try Support.compile(
+      Support.document(layers: layer("static", opacity: fade(expression: "$bm_mul(noise(time), 100)"))), warnings: &warnings)
+    #expect(
+      warnings.map(\.description).contains {
+        $0.hasPrefix("test.json: layers[0].ks.o.x: warning: an expression is not run (ReferenceError")
+      })
+    try expectOpacity(scene, "static", [5: 0.5, 20: 1])
+  }
+}

@@ -181,10 +181,6 @@ enum LottieExpressionLibrary {
       var a = __generator(__hash(seed, i, 7))() * 2 - 1, b = __generator(__hash(seed, i + 1, 7))() * 2 - 1;
       return a + (b - a) * u;
     }
-    function noise(v) {
-      if (__isArray(v)) { var s = 0; for (var i = 0; i < v.length; i++) s += __noise1(31 + i, v[i]); return Math.max(-1, Math.min(1, s / Math.sqrt(v.length))); }
-      return __noise1(31, +v);
-    }
 
     // MARK: Composition, layers and properties
 
