@@ -15,10 +15,11 @@ import SplashScript
 /// property's keyframes are drawn, as before.
 ///
 /// Each expression is evaluated at every whole frame of its layer's life, in the frames of the
-/// composition that holds the layer (where `time` is in After Effects), and halfway between
-/// two where the straight line between them misses the value there (down to an eighth of a
-/// frame); the values become linear keyframes, with the samples that lie on a straight line
-/// between their neighbours left out:
+/// composition that holds the layer (where `time` is in After Effects), and where the value
+/// may jump between two (a change three times those beside it), halfway between them while
+/// the straight line misses the value there (down to an eighth of a frame); the values become
+/// linear keyframes, with the samples that lie on a straight line between their neighbours
+/// left out:
 ///
 ///     frames   ip    ip+1   ip+2   …   op
 ///     samples  ●─────●──●●──●─ … ──────●     (a loop jumps back between ip+1 and ip+2)
@@ -190,8 +191,9 @@ extension LottieExpressionBaker {
         frame += step
       }
       var refined: [(frame: Double, value: [Double])] = []
-      for (start, end) in zip(samples, samples.dropFirst()) {
+      for (index, (start, end)) in zip(samples, samples.dropFirst()).enumerated() {
         refined.append(start)
+        guard Self.mayJump(samples, at: index) else { continue }
         switch refine(start, end, depth: 3, property: property, id: id, engine: engine) {
         case .success(let between): refined += between
         case .failure(let reason): return .failure(reason)
@@ -199,6 +201,24 @@ extension LottieExpressionBaker {
       }
       if let final = samples.last { refined.append(final) }
       return .success(LottieExpressionSamples.keyframes(refined, original: property.original, closedPath: property.closedPath))
+    }
+
+    /// Whether the value may jump between samples `index` and `index + 1` (a loop's wrap, a
+    /// posterized step) rather than run smoothly: its change there is three times the larger
+    /// change beside it. Only such intervals are looked into; on a smooth run a straight line
+    /// between whole frames is within a hair of the curve.
+    static func mayJump(_ samples: [(frame: Double, value: [Double])], at index: Int) -> Bool {
+      let start = samples[index].value
+      let end = samples[index + 1].value
+      return start.indices.contains { dimension in
+        func change(_ from: Int) -> Double {
+          guard from >= 0, from + 1 < samples.count, dimension < samples[from].value.count, dimension < samples[from + 1].value.count
+          else { return 0 }
+          return abs(samples[from + 1].value[dimension] - samples[from].value[dimension])
+        }
+        let here = dimension < end.count ? abs(end[dimension] - start[dimension]) : 0
+        return here > 0.01 && here > 3 * max(change(index - 1), change(index + 1))
+      }
     }
 
     /// The samples to add strictly between `start` and `end`.

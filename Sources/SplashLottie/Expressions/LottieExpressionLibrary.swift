@@ -399,6 +399,8 @@ enum LottieExpressionLibrary {
       for (var i = 0; i < effects.length && !chosen; i++) if (effects[i].name === which || effects[i].matchName === which) chosen = effects[i];
       if (!chosen && typeof which === 'number') chosen = effects[which - 1] || null;
       if (!chosen) throw new Error('effect(' + JSON.stringify(which) + '): the layer "' + this.name + '" has no such effect');
+      // Made once per effect: controller expressions ask for it every evaluation.
+      if (chosen.__parameter) return chosen.__parameter;
       var parameter = function (name) {
         var found = null;
         for (var j = 0; j < chosen.parameters.length && !found; j++) {
@@ -412,8 +414,9 @@ enum LottieExpressionLibrary {
         return __read(__properties[found.property]);
       };
       parameter.param = parameter;
-      parameter.name = chosen.name;
+      try { Object.defineProperty(parameter, 'name', { value: chosen.name, configurable: true }); } catch (ignored) {}
       parameter.active = true;
+      chosen.__parameter = parameter;
       return parameter;
     };
     // A layer called with a group's name: its contents, its transform or its effects.
@@ -644,7 +647,7 @@ enum LottieExpressionLibrary {
       var reads = {
         anchorPoint: /\banchorPoint\b/.test(source), position: /\bposition\b/.test(source), scale: /\bscale\b/.test(source),
         rotation: /\brotation\b/.test(source), opacity: /\bopacity\b/.test(source), parent: /\bparent\b/.test(source),
-        velocity: /\bvelocity\b/.test(source)
+        velocity: /\bvelocity\b/.test(source), random: /random|Random|wiggle/.test(source)
       };
       function effect(which) { return thisLayer.effect(which); }
       function toComp(point) { return thisLayer.toComp(point); }
@@ -711,7 +714,7 @@ enum LottieExpressionLibrary {
       return function (frame) {
         __frame = frame;
         time = frame / __frameRate;
-        __random = __generator(__hash(property.id, 0, frame));
+        if (reads.random) __random = __generator(__hash(property.id, 0, frame));
         value = property.raw(frame);
         if (reads.velocity) velocity = property.velocityAt(frame);
         if (reads.anchorPoint) anchorPoint = transform.anchorPoint;
