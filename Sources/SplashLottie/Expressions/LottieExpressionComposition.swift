@@ -236,7 +236,9 @@ struct LottieExpressionComposition {
     guard let content = cursor["k"] else { return nil }
     var closedPath: Bool?
     var read = try? LottieProperty<[Double]>.read(cursor, limits: limits) { try $0.numbers() }
-    if read == nil, let shape = try? LottieProperty<[Double]>.read(cursor, limits: limits, LottieExpressionPath.numbers) {
+    if read == nil,
+      let shape = try? LottieProperty<[Double]>.read(cursor, limits: limits, { try LottieExpressionPath.numbers($0, limits: limits) })
+    {
       // A path morphs only between shapes of as many vertices.
       let counts: Set<Int>
       if case .animated(let keyframes) = shape { counts = Set(keyframes.map(\.value.count)) } else { counts = [shape.initialValue.count] }
@@ -244,7 +246,7 @@ struct LottieExpressionComposition {
         read = shape
         var shapeCursor = content
         if case .array = content.value, let firstKey = try? content.array().first, let start = firstKey["s"] { shapeCursor = start }
-        closedPath = LottieExpressionPath.isClosed(shapeCursor)
+        closedPath = (try? LottieBezier.vertices(shapeCursor, limits: limits))?.isClosed ?? false
       }
     }
     guard let property = read, !property.initialValue.isEmpty else { return nil }

@@ -9,32 +9,15 @@ import SplashDocument
 enum LottieExpressionPath {
   /// The numbers of the shape at `cursor` (or of the one in an array of one, as a keyframe's
   /// `s` holds it).
-  static func numbers(_ cursor: LottieCursor) throws -> [Double] {
-    var shape = cursor
-    if case .array = cursor.value, let first = try cursor.array().first { shape = first }
-    let vertices = try shape.required("v").array()
-    let inTangents = try shape["i"]?.array() ?? []
-    let outTangents = try shape["o"]?.array() ?? []
-    func pair(_ list: [LottieCursor], _ index: Int) throws -> [Double] {
-      guard index < list.count else { return [0, 0] }
-      let numbers = try list[index].numbers()
-      guard numbers.count >= 2 else { throw list[index].error(expected: "a point [x, y]") }
-      return Array(numbers.prefix(2))
-    }
+  static func numbers(_ cursor: LottieCursor, limits: LottieLimits) throws -> [Double] {
+    let shape = try LottieBezier.vertices(cursor, limits: limits)
     var numbers: [Double] = []
-    for index in vertices.indices {
-      numbers += try pair(vertices, index) + pair(inTangents, index) + pair(outTangents, index)
+    for (index, point) in shape.points.enumerated() {
+      let into = try shape.inTangent(index)
+      let out = try shape.outTangent(index)
+      numbers += [point.x, point.y, into.x, into.y, out.x, out.y]
     }
     return numbers
-  }
-
-  /// Whether the shape at `cursor` is closed.
-  static func isClosed(_ cursor: LottieCursor) -> Bool {
-    var shape = cursor
-    if case .array(let elements) = cursor.value, let first = elements.first {
-      shape = LottieCursor(value: first, jsonPath: cursor.jsonPath, file: cursor.file)
-    }
-    return shape["c"]?.flag ?? false
   }
 
   /// The shape whose numbers are `numbers`.

@@ -105,41 +105,32 @@ struct LottieShapeBuilder {
     var layers: [Layer] = []
     var untrimmed: [LottieProperty<Path>] = []
     var trimmed: [(trim: LottieTrim, paths: [LottieProperty<Path>])] = []
+    /// Puts `path` with the paths `trim` cuts together, or with the untrimmed ones.
+    func add(_ path: LottieProperty<Path>, trimmedBy trim: LottieTrim?) {
+      guard let trim else { return untrimmed.append(path) }
+      if let index = trimmed.firstIndex(where: { $0.trim.identity == trim.identity }) {
+        trimmed[index].paths.append(path)
+      } else {
+        trimmed.append((trim, [path]))
+      }
+    }
     for (position, item) in items.enumerated() {
       let after = Self.trims(in: items[(position + 1)...]) + trims
       switch item {
       case .geometry(let item):
-        let geometry = item.path(sampler: context.sampler, limits: context.limits)
-        guard let trim = LottieTrim.stacked(after) else {
-          untrimmed.append(geometry)
-          continue
-        }
-        if let index = trimmed.firstIndex(where: { $0.trim.identity == trim.identity }) {
-          trimmed[index].paths.append(geometry)
-        } else {
-          trimmed.append((trim, [geometry]))
-        }
+        add(item.path(sampler: context.sampler, limits: context.limits), trimmedBy: LottieTrim.stacked(after))
       case .group(let name, let children, let transform):
-        // One path with the paths before it where the picture is the same (`LottieGroupPaths`).
-        if let merged = LottieGroupPaths.merged(
-          children, transform: transform, trims: after, sampler: context.sampler, limits: context.limits)
-        {
-          if !merged.isEmptyPath { untrimmed.append(merged) }
-          continue
-        }
-        // Trimmed by trims after the group: still one path in the style's space, so that the
-        // group's scale does not scale the stroke's width (players place the paths, not the
-        // stroke), trimmed as a path of the style's own, where that trims the same stretch: a
-        // sequential trim runs along it with the others, a simultaneous one cuts each path
-        // alone, so the group must hold just one.
-        if let trim = LottieTrim.stacked(after), trim.isSequential || LottieGroupPaths.pathCount(children) == 1,
+        // One path with the paths before it where the picture is the same (`LottieGroupPaths`),
+        // placed in the style's space, so that the group's scale does not scale the stroke's
+        // width (players place the paths, not the stroke). Trimmed after the group, it is cut
+        // as a path of the style's own where that cuts the same stretch: a sequential trim runs
+        // along it with the others, a simultaneous one cuts each path alone, so the group must
+        // then hold just one.
+        let trim = LottieTrim.stacked(after)
+        if trim.map({ $0.isSequential || LottieGroupPaths.pathCount(children) == 1 }) ?? true,
           let merged = LottieGroupPaths.merged(children, transform: transform, trims: [], sampler: context.sampler, limits: context.limits)
         {
-          if let index = trimmed.firstIndex(where: { $0.trim.identity == trim.identity }) {
-            trimmed[index].paths.append(merged)
-          } else {
-            trimmed.append((trim, [merged]))
-          }
+          if trim != nil || !merged.isEmptyPath { add(merged, trimmedBy: trim) }
           continue
         }
         let inner = painted(children, with: style, trims: after)
