@@ -20,7 +20,7 @@ extension CairoBackend {
     guard cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER,
       let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32)
     else { return false }
-    let fade = Int((min(max(opacity, 0), 1) * 255).rounded())
+    let fade = Int((opacity.clampedToUnit * 255).rounded())
     guard !target.columns.isEmpty, !target.rows.isEmpty, fade > 0 else { return true }
     var toDevice = cairo_matrix_t()
     cairo_get_matrix(cairo, &toDevice)
@@ -82,8 +82,8 @@ extension CairoBackend {
   /// alpha)`: each channel times alpha as a 16-bit value rounded to nearest, then its high
   /// byte (Cairo's `_cairo_color_compute_shorts`, pixman's solid fill).
   static func solidPixel(_ color: Color, alpha: Double) -> UInt32 {
-    func short(_ value: Double) -> UInt32 { UInt32(min(max(value, 0), 1) * 65535 + 0.5) }
-    let alpha = min(max(alpha, 0), 1)
+    func short(_ value: Double) -> UInt32 { UInt32(value.clampedToUnit * 65535 + 0.5) }
+    let alpha = alpha.clampedToUnit
     return (short(alpha) >> 8) << 24 | (short(color.red * alpha) >> 8) << 16 | (short(color.green * alpha) >> 8) << 8
       | short(color.blue * alpha) >> 8
   }

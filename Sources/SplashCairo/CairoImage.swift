@@ -178,7 +178,7 @@ final class CairoImage {
     }
     cairo_surface_flush(source.surface)
     cairo_surface_flush(surface)
-    func factor(_ component: Double) -> UInt32 { UInt32((min(max(component, 0), 1) * 65_536).rounded()) }
+    func factor(_ component: Double) -> UInt32 { UInt32((component.clampedToUnit * 65_536).rounded()) }
     let alpha = factor(tint.alpha)
     let red = factor(tint.red * tint.alpha)
     let green = factor(tint.green * tint.alpha)

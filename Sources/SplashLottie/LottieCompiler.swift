@@ -64,6 +64,11 @@ public enum LottieCompiler {
         "the file animates more shapes than \(limits.sampledFramesInAll) sampled frames can hold: some are sampled at their keyframes and a few points between",
         at: "layers")
     }
+    do {
+      try LayerTreeLimits.standard.check(layers)
+    } catch {
+      throw DocumentError(file: file, path: "layers", expected: "\(error.expected) (layer \"\(error.layerID)\")", found: nil)
+    }
     for warning in context.warnings.warnings { warn?(warning) }
     return Scene(
       canvasSize: read.size, backgroundColor: .white, layers: layers,

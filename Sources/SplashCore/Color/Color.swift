@@ -31,7 +31,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
   /// The colour as `#RRGGBBAA`, each component rounded to 8 bits.
   public var description: String {
     func hex(_ component: Double) -> String {
-      let value = Int((min(max(component, 0), 1) * 255).rounded())
+      let value = Int((component.clampedToUnit * 255).rounded())
       let digits = String(value, radix: 16, uppercase: true)
       return digits.count == 1 ? "0" + digits : digits
     }

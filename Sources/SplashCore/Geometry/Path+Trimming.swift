@@ -17,8 +17,8 @@ extension Path {
   ///   - end: Where the kept part ends, as a fraction of the length (clamped to 0...1).
   /// - Returns: The kept part; an empty path when `end <= start` or the path has no length.
   public func trimmed(from start: Double, to end: Double, samplesPerCurve: Int = 64) -> Path {
-    let start = min(max(start, 0), 1)
-    let end = min(max(end, 0), 1)
+    let start = start.clampedToUnit
+    let end = end.clampedToUnit
     if start <= 0 && end >= 1 { return self }
     guard end > start else { return Path() }
 

@@ -22,7 +22,7 @@ public struct GradientRamp: Sendable, Equatable {
   public init(colors: [Color], locations: [Double]) {
     precondition(colors.count == locations.count, "one location per colour")
     let stops = zip(locations, colors).enumerated()
-      .map { (location: min(max($0.element.0, 0), 1), order: $0.offset, color: $0.element.1) }
+      .map { (location: ($0.element.0).clampedToUnit, order: $0.offset, color: $0.element.1) }
       .sorted { ($0.location, $0.order) < ($1.location, $1.order) }
     guard let first = stops.first, let last = stops.last else {
       entries = Array(repeating: 0, count: Self.count)
@@ -52,8 +52,8 @@ public struct GradientRamp: Sendable, Equatable {
 
   /// A straight colour premultiplied and rounded to 8 bits a channel.
   static func premultipliedWord(_ color: Color) -> UInt32 {
-    let alpha = min(max(color.alpha, 0), 1)
-    func code(_ component: Double) -> UInt32 { UInt32((min(max(component, 0), 1) * alpha * 255).rounded()) }
+    let alpha = color.alpha.clampedToUnit
+    func code(_ component: Double) -> UInt32 { UInt32((component.clampedToUnit * alpha * 255).rounded()) }
     return UInt32((alpha * 255).rounded()) << 24 | code(color.red) << 16 | code(color.green) << 8 | code(color.blue)
   }
 }

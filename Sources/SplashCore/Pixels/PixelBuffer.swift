@@ -54,7 +54,7 @@ public final class PixelBuffer: @unchecked Sendable {
 
   /// Fills every pixel with one opaque or translucent colour.
   public func fill(with color: Color) {
-    let clamp = { (value: Double) in min(max(value, 0), 1) }
+    let clamp = { (value: Double) in value.clampedToUnit }
     let alpha = clamp(color.alpha)
     let components: [UInt8] =
       [color.blue, color.green, color.red].map {

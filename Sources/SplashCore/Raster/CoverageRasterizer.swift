@@ -52,14 +52,27 @@ public final class CoverageRasterizer {
 
     /// The edge from `start` to `end`; `nil` when it is horizontal (it covers nothing) or not
     /// finite.
-    init?(from start: Point, to end: Point) {
-      guard start.y != end.y, start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite else { return nil }
+    init?(from unclamped: Point, to unclampedEnd: Point) {
+      guard unclamped.x.isFinite, unclamped.y.isFinite, unclampedEnd.x.isFinite, unclampedEnd.y.isFinite else { return nil }
+      let start = Self.clamped(unclamped)
+      let end = Self.clamped(unclampedEnd)
+      guard start.y != end.y else { return nil }
       let (upper, lower): (Point, Point) = start.y < end.y ? (start, end) : (end, start)
       top = upper.y
       bottom = lower.y
       x = upper.x
       slope = (lower.x - upper.x) / (lower.y - upper.y)
       direction = start.y < end.y ? 1 : -1
+    }
+
+    /// The farthest a point may lie from the origin, in pixels, as Cairo's 24.8 fixed point
+    /// allows: far outside any canvas, and near enough that a pixel's area, which subtracts
+    /// coordinates, stays finite (a path scaled by 1e308 overflowed it to infinity).
+    static let farthest = Double(1 << 23)
+
+    @inline(__always)
+    static func clamped(_ point: Point) -> Point {
+      Point(x: min(max(point.x, -farthest), farthest), y: min(max(point.y, -farthest), farthest))
     }
 
     /// The edge's x at height `y`.
@@ -210,8 +223,9 @@ public final class CoverageRasterizer {
       if edge.direction != chainDirection { endChain() }
       chainDirection = edge.direction
       added.append(edge)
-      bounds.minimumX = min(bounds.minimumX, mapped.x, previous.x)
-      bounds.maximumX = max(bounds.maximumX, mapped.x, previous.x)
+      let (start, end) = (Edge.clamped(previous), Edge.clamped(mapped))
+      bounds.minimumX = min(bounds.minimumX, start.x, end.x)
+      bounds.maximumX = max(bounds.maximumX, start.x, end.x)
       bounds.minimumY = min(bounds.minimumY, edge.top)
       bounds.maximumY = max(bounds.maximumY, edge.bottom)
     }

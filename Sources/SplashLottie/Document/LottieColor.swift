@@ -15,9 +15,9 @@ enum LottieColor {
   static func color(_ components: [Double], alpha: Double) -> Color {
     let scale = components.count >= 3 && components.prefix(3).allSatisfy({ $0 > 1 }) ? 255.0 : 1
     func channel(_ index: Int) -> Double {
-      index < components.count ? min(max(components[index] / scale, 0), 1) : 0
+      index < components.count ? (components[index] / scale).clampedToUnit : 0
     }
-    return Color(red: channel(0), green: channel(1), blue: channel(2), alpha: min(max(alpha, 0), 1))
+    return Color(red: channel(0), green: channel(1), blue: channel(2), alpha: alpha.clampedToUnit)
   }
 
   /// A solid layer's `sc`: `#RRGGBB`.

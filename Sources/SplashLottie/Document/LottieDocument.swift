@@ -31,9 +31,19 @@ struct LottieDocument {
   init(_ root: LottieCursor, context: LottieContext) throws {
     guard root.isObject else { throw root.error(expected: "a Lottie document (an object)") }
     framesPerSecond = try root.required("fr").number(in: 1...1_000, expected: "a frame rate from 1 to 1000")
-    inPoint = try root.required("ip").number()
-    outPoint = try root.required("op").number()
-    guard outPoint > inPoint else { throw try root.required("op").error(expected: "an out point after the in point (\(inPoint))") }
+    let frames = context.limits.frameNumbers
+    let frameRange = -frames...frames
+    inPoint = try root.required("ip").number(in: frameRange, expected: "a frame number from -\(Int(frames)) to \(Int(frames))")
+    let outCursor = try root.required("op")
+    outPoint = try outCursor.number(in: frameRange, expected: "a frame number from -\(Int(frames)) to \(Int(frames))")
+    guard outPoint > inPoint else { throw outCursor.error(expected: "an out point after the in point (\(inPoint))") }
+    // The file's fault, not the command line's: a composition hours long is no animation a
+    // player shows, and its frames would only be refused later as too many for a clip.
+    let seconds = context.limits.compositionSeconds
+    guard (outPoint - inPoint) / framesPerSecond <= seconds else {
+      throw outCursor.error(
+        expected: "a composition at most \(Int(seconds)) s long (op − ip frames at fr \(framesPerSecond) a second)")
+    }
     let width = try root.required("w").number(in: 1...10_000, expected: "a width from 1 to 10000")
     let height = try root.required("h").number(in: 1...10_000, expected: "a height from 1 to 10000")
     size = Size(width: width, height: height)

@@ -1,7 +1,18 @@
 /// How much of a Lottie file splashvid reads before refusing it: far beyond real animations,
 /// small enough that a hostile file cannot exhaust memory or time.
 struct LottieLimits {
+  /// Layers built, a precomposition's each time it is used and each parent's copy in the
+  /// layers it holds (a parented layer sits in transform-only copies of its parents).
   var layers = 10_000
+  /// Parents of parents: rigs of real animations chain a few, a character's limbs some ten.
+  var parentDepth = 64
+  /// Shape groups inside groups.
+  var groupDepth = 64
+  /// The largest frame number `ip` and `op` may name, far past any real timeline; it keeps
+  /// scene times where a Double still tells frames apart.
+  var frameNumbers = 10_000_000.0
+  /// The longest composition: an hour (a loader is seconds long, a long intro minutes).
+  var compositionSeconds = 3_600.0
   var keyframesPerProperty = 10_000
   var shapeItems = 100_000
   var pathVertices = 100_000

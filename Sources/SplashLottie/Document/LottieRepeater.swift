@@ -27,6 +27,13 @@ struct LottieRepeater {
   var startOpacity: LottieProperty<Double>
   var endOpacity: LottieProperty<Double>
 
+  /// How many copies are drawn: `c`'s first value, rounded, from 0 to 1000 (a count past that
+  /// is no spinner, and every copy is drawn).
+  var copyCount: Int {
+    let requested = copies.initialValue
+    return Int((requested.isFinite ? min(max(requested, 0), 1_000) : 0).rounded())
+  }
+
   init(_ cursor: LottieCursor, context: LottieContext) throws {
     let limits = context.limits
     jsonPath = cursor.jsonPath
@@ -69,7 +76,7 @@ struct LottieRepeater {
     let start = startOpacity.value(at: frame) / 100
     let end = endOpacity.value(at: frame) / 100
     let progress = count > 1 ? Double(index) / Double(count - 1) : 0
-    return min(max(start + (end - start) * progress, 0), 1)
+    return (start + (end - start) * progress).clampedToUnit
   }
 
   var isAnimated: Bool {

@@ -20,14 +20,18 @@ indirect enum LottieShapeItem {
 
   /// The items of `list` (a `shapes` or `it` array), hidden ones (`hd`) and unsupported ones
   /// left out, the latter noted in `warnings`.
-  static func items(_ list: LottieCursor, context: LottieContext) throws -> [LottieShapeItem] {
+  static func items(_ list: LottieCursor, context: LottieContext, depth: Int = 0) throws -> [LottieShapeItem] {
+    // Each group is a layer inside its parent's when drawn, and drawing recurses through them.
+    guard depth <= context.limits.groupDepth else {
+      throw list.error(expected: "shape groups nested at most \(context.limits.groupDepth) deep")
+    }
     var items: [LottieShapeItem] = []
     for cursor in try list.array() {
       if cursor["hd"]?.flag == true { continue }
       guard let type = try cursor["ty"]?.string() else { throw cursor.error(expected: "a shape item with a type \"ty\"") }
       switch type {
       case "gr":
-        let children = try cursor["it"].map { try Self.items($0, context: context) } ?? []
+        let children = try cursor["it"].map { try Self.items($0, context: context, depth: depth + 1) } ?? []
         // The group's transform is its `tr` item, wherever the exporter put it.
         let transformItem = try cursor["it"]?.array().first { (try? $0["ty"]?.string()) == "tr" }
         items.append(
@@ -100,11 +104,18 @@ indirect enum LottieShapeItem {
     }
   }
 
-  /// How many items `items` hold, those of their groups included: what building them costs.
+  /// How many items `items` hold, those of their groups included, and each repeater's copies
+  /// of the items before it: what building and drawing them costs. Repeaters in repeated
+  /// groups multiply (three of 1000 copies make a billion), so the count saturates rather
+  /// than overflow.
   static func count(_ items: [LottieShapeItem]) -> Int {
-    items.reduce(0) { total, item in
-      if case .group(_, let children, _) = item { return total + 1 + count(children) }
-      return total + 1
+    let total = items.reduce(0.0) { total, item in
+      switch item {
+      case .group(_, let children, _): total + 1 + Double(count(children))
+      case .repeater(let repeater): total * Double(repeater.copyCount) + 1
+      default: total + 1
+      }
     }
+    return Int(min(total, Double(Int32.max)))
   }
 }

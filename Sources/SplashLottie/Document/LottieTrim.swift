@@ -83,8 +83,8 @@ struct LottieTrim {
     var first = start.value(at: frame) / 100
     var last = end.value(at: frame) / 100
     if first > last { swap(&first, &last) }
-    first = min(max(first, 0), 1)
-    last = min(max(last, 0), 1)
+    first = first.clampedToUnit
+    last = last.clampedToUnit
     if last - first >= 1 { return (0, 1) }
     let shift = offset.value(at: frame) / 360
     let lower = first + shift

@@ -7,7 +7,7 @@ extension LottieFillEffect {
   func apply(to layer: inout Layer, timeline: LottieTimeline, sampler: LottieSampler, limits: LottieLimits) {
     func overlay(_ rgb: [Double], _ opacity: Double) -> Color {
       let base = LottieColor.color(rgb)
-      return Color(red: base.red, green: base.green, blue: base.blue, alpha: min(max(opacity, 0), 1))
+      return Color(red: base.red, green: base.green, blue: base.blue, alpha: opacity.clampedToUnit)
     }
     let combined: LottieProperty<Color>
     switch (color.isAnimated, opacity.isAnimated) {

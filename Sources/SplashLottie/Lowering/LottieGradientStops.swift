@@ -29,7 +29,7 @@ struct LottieGradientStops: Equatable {
     // Opacity stops: pairs after the colour stops (an odd number left over is ignored).
     let opacityEnd = values.count - (values.count - colorEnd) % 2
     let opacityStops: [(offset: Double, value: [Double])] = stride(from: colorEnd, to: opacityEnd, by: 2).map {
-      (Self.offset(values[$0]), [min(max(values[$0 + 1], 0), 1)])
+      (Self.offset(values[$0]), [(values[$0 + 1]).clampedToUnit])
     }
     let sortedColors = Self.sorted(colorStops)
     let sortedOpacities = Self.sorted(opacityStops)
@@ -65,7 +65,7 @@ struct LottieGradientStops: Equatable {
       + stride(from: colorEnd, to: values.count - (values.count - colorEnd) % 2, by: 2).map { values[$0] }
   }
 
-  private static func offset(_ value: Double) -> Double { min(max(value, 0), 1) }
+  private static func offset(_ value: Double) -> Double { value.clampedToUnit }
 
   /// Sorted by offset; stops at one offset keep their order in the file.
   private static func sorted(_ stops: [(offset: Double, value: [Double])]) -> [(offset: Double, value: [Double])] {

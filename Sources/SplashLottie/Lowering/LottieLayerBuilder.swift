@@ -217,7 +217,14 @@ struct LottieLayerBuilder {
       guard visited.insert(index).inserted, entry.index != index else {
         throw parentCursor.error(expected: "a parent chain without a cycle")
       }
-      guard visited.count <= context.limits.layers else { throw parentCursor.error(expected: "a shorter parent chain") }
+      guard visited.count <= context.limits.parentDepth else {
+        throw DocumentError(
+          file: context.file, path: parentCursor.jsonPath,
+          expected: "a parent chain at most \(context.limits.parentDepth) layers long", found: "a longer one")
+      }
+      // Each layer gets copies of all its parents: thousands of children of a long chain
+      // would make millions.
+      try context.countLayer(at: parentCursor.jsonPath)
       var wrapper = Layer(id: "\(layer.id) (parent \(parent.nameInFile ?? "\(index)"))", sublayers: [result])
       parent.transform.apply(
         to: &wrapper, timeline: timeline, sampler: context.sampler, includesOpacity: false, autoOrient: parent.autoOrients)

@@ -48,7 +48,8 @@ final class LottieLowering {
     guard layerCount <= limits.layers else {
       throw DocumentError(
         file: file, path: jsonPath,
-        expected: "at most \(limits.layers) layers in the file (precompositions count each time they are used)",
+        expected:
+          "at most \(limits.layers) layers in the file (precompositions count each time they are used, parents once for each layer they hold)",
         found: "\(layerCount) built so far")
     }
   }
@@ -60,7 +61,8 @@ final class LottieLowering {
     guard shapeItemCount <= limits.shapeItems else {
       throw DocumentError(
         file: file, path: jsonPath,
-        expected: "at most \(limits.shapeItems) shape items in the file (precompositions count each time they are used)",
+        expected:
+          "at most \(limits.shapeItems) shape items in the file (precompositions count each time they are used, repeaters once per copy)",
         found: "\(shapeItemCount) built so far")
     }
   }

@@ -4,8 +4,7 @@ import SplashModel
 extension LottieRepeater {
   /// `content` (what the items before the repeater draw) repeated, on `timeline`.
   func replicate(_ content: [Layer], id: String, timeline: LottieTimeline, sampler: LottieSampler, limits: LottieLimits) -> Layer {
-    let requested = copies.initialValue
-    let count = Int((requested.isFinite ? min(max(requested, 0), 1_000) : 0).rounded())
+    let count = copyCount
     // Every copy keeps its own sampled track, so the copies share one copy's sampling limit.
     let frames =
       isAnimated

@@ -34,7 +34,7 @@ public struct ReplicatorStyle: Sendable, Hashable {
   /// The colour instance `k`'s drawing is multiplied by: `instanceColor` plus `k` times each
   /// offset, each component clamped to 0…1.
   public func color(ofInstance k: Int) -> Color {
-    func component(_ base: Double, _ offset: Double) -> Double { min(max(base + Double(k) * offset, 0), 1) }
+    func component(_ base: Double, _ offset: Double) -> Double { (base + Double(k) * offset).clampedToUnit }
     return Color(
       red: component(instanceColor.red, instanceRedOffset), green: component(instanceColor.green, instanceGreenOffset),
       blue: component(instanceColor.blue, instanceBlueOffset), alpha: component(instanceColor.alpha, instanceAlphaOffset))

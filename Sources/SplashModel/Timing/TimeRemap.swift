@@ -22,7 +22,7 @@ public struct TimeRemap: Sendable, Hashable {
 
   /// The time the sublayers see at scene time `time`.
   public func time(at time: Double) -> Double {
-    let progress = duration > 0 ? min(max((time - beginTime) / duration, 0), 1) : 1
+    let progress = duration > 0 ? ((time - beginTime) / duration).clampedToUnit : 1
     guard case .scalar(let mapped) = track.value(at: progress) else { return time }
     return mapped
   }

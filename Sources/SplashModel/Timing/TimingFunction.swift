@@ -9,8 +9,8 @@ public struct TimingFunction: Sendable, Hashable, CustomStringConvertible {
 
   /// A curve with the given control points; x coordinates are clamped into 0...1 as CA does.
   public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-    control1 = (min(max(x1, 0), 1), y1)
-    control2 = (min(max(x2, 0), 1), y2)
+    control1 = (x1.clampedToUnit, y1)
+    control2 = (x2.clampedToUnit, y2)
   }
 
   public static let linear = TimingFunction(0, 0, 1, 1)

@@ -45,15 +45,27 @@ enum NamedNumbers {
     // Evaluated in dependency order: a number is read once every number it names is known.
     var result = values
     var evaluating: [String] = []
+    var isEvaluating: Set<String> = []
     func evaluate(_ name: String) throws {
       guard result[name] == nil, let entry = entryCursors[name] else { return }
-      if let start = evaluating.firstIndex(of: name) {
+      if isEvaluating.contains(name), let start = evaluating.firstIndex(of: name) {
         let chain = (evaluating[start...] + [name]).joined(separator: " → ")
         throw PresetError(file: root.file, path: entry.jsonPath, expected: "a number that does not depend on itself", found: chain)
       }
+      // Evaluated recursively: a chain of thousands would exhaust the stack.
+      guard evaluating.count < PresetLimits.depth else {
+        throw PresetError(
+          file: root.file, path: entry.jsonPath,
+          expected: "named numbers that depend on others at most \(PresetLimits.depth) deep",
+          found: "\(evaluating.prefix(3).joined(separator: " → ")) → … (\(evaluating.count) deep)")
+      }
       evaluating.append(name)
+      isEvaluating.insert(name)
+      defer {
+        evaluating.removeLast()
+        isEvaluating.remove(name)
+      }
       for dependency in references(in: entry.value) where entryCursors[dependency] != nil { try evaluate(dependency) }
-      evaluating.removeLast()
       let number = try ExpressionParameters.$current.withValue(ExpressionParameters(values: result)) { try entry.number() }
       result[name] = .number(number)
     }

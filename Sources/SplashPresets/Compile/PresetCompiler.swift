@@ -201,6 +201,13 @@ public enum PresetCompiler {
       if let layer = try issues.attempt({ try compiler.layer(cursor) }) { layers.append((layer, cursor)) }
     }
     _ = try issues.attempt { try LayerCompiler.checkInstanceIDs(layers) }
+    _ = try issues.attempt {
+      do {
+        try LayerTreeLimits.standard.check(layers.map(\.layer))
+      } catch let error as LayerTreeLimitExceeded {
+        throw PresetError(file: root.file, path: "layers", expected: "\(error.expected) (layer \"\(error.layerID)\")", found: nil)
+      }
+    }
     return Scene(canvasSize: size, backgroundColor: background, layers: layers.map(\.layer), clip: clipWindow)
   }
 

@@ -11,7 +11,8 @@ public enum PresetLimits {
   public static let animations = 50_000
   public static let keyframes = 10_000
   public static let pathElements = 100_000
-  /// Sublayers inside sublayers, and groups inside groups.
+  /// Sublayers inside sublayers, groups inside groups, definitions using definitions and named
+  /// numbers reading named numbers.
   public static let depth = 64
   /// A replicator's `instanceCount` (its instances also count as layers and animations):
   /// spinners have 8 to 30, a grid from two nested replicators a few hundred.
