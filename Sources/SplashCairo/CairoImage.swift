@@ -215,8 +215,11 @@ final class ImageCache {
   /// Tinted copies kept at most: a spinner's instances need one each; an animated instance
   /// colour makes new ones every frame, which must not pile up.
   private static let tintedCapacity = 64
+  /// And at most this many pixels: 64 copies of a large image would be gigabytes.
+  private static let tintedPixelCapacity = 16_000_000
   private var images: [String: CairoImage] = [:]
   private var tinted: [TintedKey: CairoImage] = [:]
+  private var tintedPixels = 0
 
   func image(at path: String) throws -> CairoImage {
     if let cached = images[path] { return cached }
@@ -241,8 +244,12 @@ final class ImageCache {
     let key = TintedKey(path: path, tint: tint)
     if let cached = tinted[key] { return cached }
     let made = try CairoImage(tinting: try image(at: path), by: tint)
-    if tinted.count >= Self.tintedCapacity { tinted.removeAll(keepingCapacity: true) }
+    if tinted.count >= Self.tintedCapacity || tintedPixels + made.width * made.height > Self.tintedPixelCapacity {
+      tinted.removeAll(keepingCapacity: true)
+      tintedPixels = 0
+    }
     tinted[key] = made
+    tintedPixels += made.width * made.height
     return made
   }
 }

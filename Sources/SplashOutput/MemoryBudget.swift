@@ -46,6 +46,8 @@ public struct MemoryBudget {
     public var height: Int
     public var videoFormats: [VideoFormat]
     public var otherOutputs: Int
+    /// The decoded pixels of the scene's images (`ImageBudget`), which every worker keeps.
+    public var imagePixels = 0
 
     public var pixels: Int { width * height }
 
@@ -62,7 +64,7 @@ public struct MemoryBudget {
       let perPixel = videoFormats.reduce(MemoryBudget.renderBytesPerPixel + 4.0 * Double(otherOutputs)) {
         $0 + 2 * $1.pictureBytesPerPixel + $1.conversionBytesPerPixel
       }
-      return Int(Double(pixels) * perPixel)
+      return Int(Double(pixels) * perPixel) + 4 * imagePixels
     }
 
     /// The estimate for `workers` workers.
@@ -104,7 +106,7 @@ public struct MemoryBudget {
   /// - Throws: `UsageError` for a frame larger than a format takes (VP9 beyond its level 6.2),
   ///   `Shortfall` when one worker does not fit the memory available.
   public static func workers(
-    requested: Int?, width: Int, height: Int, outputs: [RenderOutput], environment: [String: String],
+    requested: Int?, width: Int, height: Int, outputs: [RenderOutput], imagePixels: Int = 0, environment: [String: String],
     warn: (String) -> Void
   ) throws -> Int {
     let formats = outputs.compactMap(\.format)
@@ -117,7 +119,8 @@ public struct MemoryBudget {
     }
     let count = requested ?? ProcessInfo.processInfo.activeProcessorCount
     guard let budget = current(environment: environment) else { return count }
-    let work = Work(width: width, height: height, videoFormats: formats, otherOutputs: outputs.count - formats.count)
+    var work = Work(width: width, height: height, videoFormats: formats, otherOutputs: outputs.count - formats.count)
+    work.imagePixels = imagePixels
     return try budget.workers(count, for: work, isDefault: requested == nil, warn: warn)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SplashCairo
 import SplashModel
 import SplashPresets
 
@@ -33,6 +34,14 @@ public struct PresetSource: Sendable {
   /// - Throws: `PresetLookupError` when no folder holds a preset of that name; `PresetError`
   ///   for an unreadable or invalid file.
   public func load(environment: [String: String], warn: ((String) -> Void)? = nil) throws -> Scene {
+    let scene = try compile(environment: environment, warn: warn)
+    // Every command that draws loads through here: images too large together are refused
+    // before any worker decodes them.
+    _ = try ImageBudget.declaredPixels(in: scene)
+    return scene
+  }
+
+  private func compile(environment: [String: String], warn: ((String) -> Void)?) throws -> Scene {
     // A shape that draws nothing is said where the frames are made too, not only by validate.
     let warnPreset = warn.map { warn in { (warning: PresetError) in warn("\(warning)") } }
     let assetsRoot = self.assetsRoot.map(URL.init(fileURLWithPath:))

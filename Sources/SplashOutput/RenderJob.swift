@@ -225,7 +225,8 @@ public struct RenderJob: Sendable {
     // Workers that fit in memory, decided before any encoder opens or frame renders.
     let renderWorkers = try MemoryBudget.workers(
       requested: workers, width: pixelSize.width, height: pixelSize.height,
-      outputs: outputs, environment: environment, warn: { log("splashvid: warning: \($0)") })
+      outputs: outputs, imagePixels: try ImageBudget.declaredPixels(in: scene), environment: environment,
+      warn: { log("splashvid: warning: \($0)") })
     let duration = Double(schedule.frameCount) / Double(framesPerSecond)
     let posterTime = self.posterTime ?? 0
     guard posterTime <= duration else {
