@@ -5,9 +5,10 @@ public struct HTTPRequest: Sendable, Equatable {
   public var method: String
   /// The path, percent-decoded, starting with `/`, without the query.
   public var path: String
-  /// The query's arguments, percent-decoded; an argument given twice keeps its last value.
+  /// The query's arguments, percent-decoded (the guard refuses an argument given twice).
   public var query: [String: String]
-  /// The headers, by lowercased name; a header given twice keeps its last value.
+  /// The headers, by lowercased name; a list header given twice has its values joined with
+  /// ", " (the guard refuses any other given twice).
   public var headers: [String: String]
 
   public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:]) {

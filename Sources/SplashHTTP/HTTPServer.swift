@@ -126,16 +126,17 @@ private let accessHandler: MHD_AccessHandlerCallback = { opaque, connection, _, 
   else { return .NO }
   let target = Unmanaged<RawTarget>.fromOpaque(kept).takeUnretainedValue().text
   let response =
-    switch context.requestGuard.check(method: String(cString: method), target: target, headers: headers(of: connection)) {
+    switch context.requestGuard.check(method: String(cString: method), target: target, fields: headerFields(of: connection)) {
     case .success(let request): context.handler(request)
     case .failure(let refusal): refusal.response
     }
   return queue(response, on: connection)
 }
 
-/// A request's headers by lowercased name (the last of a name given twice).
-private func headers(of connection: OpaquePointer) -> [String: String] {
-  final class Collected { var headers: [String: String] = [:] }
+/// A request's header lines in the order sent, repeats included: the guard must see a header
+/// given twice to refuse it.
+private func headerFields(of connection: OpaquePointer) -> [(name: String, value: String)] {
+  final class Collected { var fields: [(name: String, value: String)] = [] }
   let collected = Collected()
   withExtendedLifetime(collected) {
     _ = MHD_get_connection_values(
@@ -143,11 +144,11 @@ private func headers(of connection: OpaquePointer) -> [String: String] {
       { opaque, _, key, value in
         guard let opaque, let key else { return .YES }
         let collected = Unmanaged<Collected>.fromOpaque(opaque).takeUnretainedValue()
-        collected.headers[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+        collected.fields.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
         return .YES
       }, Unmanaged.passUnretained(collected).toOpaque())
   }
-  return collected.headers
+  return collected.fields
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {

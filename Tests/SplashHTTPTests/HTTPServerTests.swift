@@ -130,6 +130,54 @@ struct HTTPServerTests {
     #expect(get.status == 200 && get.text == "GET /export\n")
   }
 
+  @Test("a header the guard reads, given twice, is refused: which one the client meant cannot be told")
+  func repeatedHeaders() throws {
+    let server = try HTTPServer(acceptsPost: true) { request in
+      .text("\(request.method) \(request.path) accept=\(request.headers["accept"] ?? "none")", status: 200)
+    }
+    defer { server.stop() }
+    let token = try #require(server.postToken)
+    let host = "Host: 127.0.0.1:\(server.port)\r\n"
+    let origin = "Origin: http://127.0.0.1:\(server.port)\r\n"
+    let tokenLine = "\(HTTPRequestGuard.tokenHeader): \(token)\r\n"
+    let post = "POST /export HTTP/1.1\r\n"
+    let get = "GET / HTTP/1.1\r\n"
+    let refused: [(String, String)] = [
+      ("Host: evil.example\r\n" + host, "a rebound name, then the server's own"),
+      (host + "Host: evil.example\r\n", "the server's own name, then a rebound one"),
+      (host + host, "the same Host twice"),
+      (host + "HOST: localhost:\(server.port)\r\n", "two Host headers that differ in case and name"),
+      (host + "Sec-Fetch-Site: cross-site\r\nSec-Fetch-Site: same-origin\r\n", "two Sec-Fetch-Site"),
+      (host + "Sec-Fetch-Mode: cors\r\nSec-Fetch-Mode: navigate\r\n", "two Sec-Fetch-Mode"),
+    ]
+    for (headers, what) in refused {
+      let reply = try RawHTTPClient.exchange(get + headers + "Connection: close\r\n\r\n", port: server.port)
+      #expect(reply.status == 400, "\(what) → \(reply.status) \(reply.text)")
+      #expect(!reply.text.hasPrefix("GET "), "\(what) reached the handler")
+    }
+    let refusedPosts: [(String, String)] = [
+      ("Origin: https://evil.example\r\n" + origin + tokenLine, "another site's Origin, then the page's"),
+      (origin + "Origin: https://evil.example\r\n" + tokenLine, "the page's Origin, then another site's"),
+      (origin + "\(HTTPRequestGuard.tokenHeader): wrong\r\n" + tokenLine, "a wrong token, then the right one"),
+      (origin + tokenLine + "Content-Length: 0\r\n", "two Content-Length"),
+    ]
+    for (headers, what) in refusedPosts {
+      let reply = try RawHTTPClient.exchange(
+        post + host + headers + "Content-Length: 0\r\nConnection: close\r\n\r\n", port: server.port)
+      #expect(reply.status == 400, "\(what) → \(reply.status) \(reply.text)")
+      #expect(!reply.text.hasPrefix("POST "), "\(what) reached the handler")
+    }
+    let twice = try RawHTTPClient.get("/frame.png?t=1&t=2", port: server.port)
+    #expect(twice.status == 400 && twice.text.contains("t given twice"), "a query argument given twice: \(twice.text)")
+    // A list header may be repeated: its values are one list, as RFC 9110 joins them.
+    let listed = try RawHTTPClient.exchange(
+      get + host + "Accept: text/html\r\nAccept: image/png\r\nConnection: close\r\n\r\n", port: server.port)
+    #expect(listed.status == 200 && listed.text == "GET / accept=text/html, image/png\n", "\(listed.text)")
+    let allowed = try RawHTTPClient.exchange(
+      post + host + origin + tokenLine + "Content-Length: 0\r\nConnection: close\r\n\r\n", port: server.port)
+    #expect(allowed.status == 200, "one of each is answered: \(allowed.text)")
+  }
+
   @Test("a client that stalls halfway holds only its own connection")
   func slowClient() throws {
     let server = try echoServer()
