@@ -76,6 +76,30 @@ public final class HTTPServer: @unchecked Sendable {
 
   deinit { stop() }
 
+  /// The headers sent with `response`: its own, and those every answer carries.
+  ///
+  /// What is served is made for this one local user: never cached by the browser, never
+  /// taken for another type than the one given, and never shown inside another site's page,
+  /// where a click meant for that page could land on the preview's Export button
+  /// (`frame-ancestors 'none'`, and `X-Frame-Options` for browsers that predate it). A
+  /// response's own policy keeps its directives, with `frame-ancestors 'none'` added.
+  static func headers(of response: HTTPResponse) -> [(String, String)] {
+    let noFraming = "frame-ancestors 'none'"
+    var policy = noFraming
+    var own: [(String, String)] = []
+    for (name, value) in response.headers {
+      if name.lowercased() == "content-security-policy" {
+        policy = value.contains("frame-ancestors") ? value : value + "; " + noFraming
+      } else {
+        own.append((name, value))
+      }
+    }
+    return [
+      ("Content-Type", response.contentType), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+      ("Content-Security-Policy", policy), ("X-Frame-Options", "DENY"),
+    ] + own
+  }
+
   /// 128 bits from the system's generator, in hex.
   private static func randomToken() -> String {
     var generator = SystemRandomNumberGenerator()
@@ -155,12 +179,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
   let made = response.body.withUnsafeBytes { splash_mhd_copied_response($0.count, $0.baseAddress) }
   guard let made else { return .NO }
   defer { MHD_destroy_response(made) }
-  // The page and frames are made for this one local user: never cached by the browser, and
-  // never taken for another type than the one given.
-  let headers =
-    [("Content-Type", response.contentType), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")]
-    + response.headers
-  for (name, value) in headers { _ = MHD_add_response_header(made, name, value) }
+  for (name, value) in HTTPServer.headers(of: response) { _ = MHD_add_response_header(made, name, value) }
   return MHD_queue_response(connection, UInt32(response.status), made)
 }
 

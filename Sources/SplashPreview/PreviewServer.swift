@@ -89,7 +89,10 @@ public final class PreviewServer: Sendable {
     guard writes == (request.method == "POST") else {
       return .text("\(request.path) answers \(writes ? "POST" : "GET and HEAD") only", status: 405)
     }
-    if let file = page.file(for: request.path, token: token) { return HTTPResponse(contentType: file.type, body: file.bytes) }
+    if let file = page.file(for: request.path, token: token) {
+      let policy = file.type.hasPrefix("text/html") ? [("Content-Security-Policy", PreviewPage.contentSecurityPolicy)] : []
+      return HTTPResponse(contentType: file.type, body: file.bytes, headers: policy)
+    }
     switch request.path {
     case "/images.json":
       let images = document.images

@@ -35,6 +35,31 @@ struct HTTPServerTests {
     #expect(named.status == 200, "a host name's case does not matter")
   }
 
+  @Test("no response may be framed by another page: frame-ancestors 'none' and X-Frame-Options on answers and refusals")
+  func framingIsRefused() throws {
+    let server = try HTTPServer { request in
+      request.path == "/own"
+        ? HTTPResponse(
+          contentType: "text/html", body: Array("<p>".utf8), headers: [("Content-Security-Policy", "default-src 'none'")])
+        : .text("GET \(request.path)", status: 200)
+    }
+    defer { server.stop() }
+    let replies = [
+      ("an answer", try RawHTTPClient.get("/", port: server.port)),
+      ("a refused Host", try RawHTTPClient.get("/", port: server.port, host: "evil.example")),
+      ("a refused path", try RawHTTPClient.get("/a/../b", port: server.port)),
+      ("a refused method", try RawHTTPClient.get("/", port: server.port, method: "OPTIONS")),
+    ]
+    for (what, reply) in replies {
+      #expect(reply.headers["content-security-policy"] == "frame-ancestors 'none'", "\(what): \(reply.headers)")
+      #expect(reply.headers["x-frame-options"] == "DENY", "\(what): \(reply.headers)")
+    }
+    let own = try RawHTTPClient.get("/own", port: server.port)
+    #expect(
+      own.headers["content-security-policy"] == "default-src 'none'; frame-ancestors 'none'",
+      "a handler's own policy keeps the server's frame-ancestors: \(own.headers)")
+  }
+
   @Test("another Host is refused: a rebound name, another port, none at all")
   func hostIsChecked() throws {
     let server = try echoServer()

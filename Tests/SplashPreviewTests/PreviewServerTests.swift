@@ -103,7 +103,10 @@ struct PreviewServerTests {
       let reply = try RawHTTPClient.get(path, port: server.port)
       #expect(reply.status == 200 && reply.headers["content-type"] == type, "\(path)")
       #expect(reply.text.contains(marker), "\(path)")
+      #expect(reply.headers["x-frame-options"] == "DENY", "\(path): no other page may frame it")
     }
+    let policy = try RawHTTPClient.get("/", port: server.port).headers["content-security-policy"]
+    #expect(policy == PreviewPage.contentSecurityPolicy + "; frame-ancestors 'none'", "\(policy ?? "none")")
     for path in ["/index.html", "/preview.js/", "/presets/fuber.json5", "/../presets/fuber.json5", "/etc/passwd"] {
       let reply = try RawHTTPClient.get(path, port: server.port)
       #expect((400..<500).contains(reply.status), "\(path) → \(reply.status)")
