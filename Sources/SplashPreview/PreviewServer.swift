@@ -157,11 +157,17 @@ public final class PreviewServer: Sendable {
         let snapshot = document.current()
         if case .problem(let problem) = snapshot.state { throw HTTPRefusal(status: 409, reason: problem) }
         var exportRequest = try PreviewExportRequest(query: request.query)
+        // The parameters are compiled into the scene as the render will compile them, and the
+        // render's checks made on it, so that what the render would refuse is refused now.
+        let scene: Scene?
         do {
+          scene = try document.scene(of: snapshot, overrides: exportRequest.parameters)
           exportRequest.parameters = try document.resolved(exportRequest.parameters, of: snapshot)
         } catch {
           throw HTTPRefusal(status: 400, reason: "\(error)")
         }
+        guard let scene else { throw HTTPRefusal(status: 409, reason: "nothing to export") }
+        try exportRequest.check(against: scene, environment: document.environment)
         let export = try exports.start(exportRequest)
         let body = "{\"id\": \(export.id), \"name\": \(JSONText.quote(export.name))}"
         return HTTPResponse(status: 202, contentType: "application/json", body: Array(body.utf8))
