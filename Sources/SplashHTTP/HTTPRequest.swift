@@ -11,11 +11,22 @@ public struct HTTPRequest: Sendable, Equatable {
   /// ", " (the guard refuses any other given twice).
   public var headers: [String: String]
 
-  public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+  /// Whether the client still waits for the answer, and until when (not part of equality).
+  public var client: HTTPClientWait
+
+  public init(
+    method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+    client: HTTPClientWait = .patient
+  ) {
     self.method = method
     self.path = path
     self.query = query
     self.headers = headers
+    self.client = client
+  }
+
+  public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+    lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.headers == rhs.headers
   }
 
   /// The path's components (`/a/b.png` → `["a", "b.png"]`).

@@ -214,6 +214,99 @@ struct HTTPServerTests {
     #expect(reply.status == 200 && reply.text.hasPrefix("GET /other"))
   }
 
+  /// Opens `count` connections that each send a request's first lines, then one more byte of
+  /// a header every 100 ms, as a client that trickles its request to hold the server; each
+  /// stops once the server has closed its connection, and hands back what it read.
+  private func trickle(_ count: Int, port: UInt16) throws -> [DispatchWorkItem] {
+    try (0..<count).map { _ in
+      let socket = try #require(RawHTTPClient.connect(port: port).socket)
+      RawHTTPClient.send(Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Slow: ".utf8), to: socket)
+      let item = DispatchWorkItem {
+        defer { close(socket) }
+        for _ in 0..<600 {
+          usleep(100_000)
+          let sent = [UInt8(ascii: "a")].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) }
+          var probe = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+          if sent <= 0 || (poll(&probe, 1, 0) > 0 && probe.revents != 0) { break }
+        }
+      }
+      DispatchQueue.global().async(execute: item)
+      return item
+    }
+  }
+
+  @Test("sixteen clients that trickle their requests leave the server answering others")
+  func tricklingClientsLeaveRoom() throws {
+    let server = try echoServer()
+    defer { server.stop() }
+    let trickling = try trickle(16, port: server.port)
+    let reply = try RawHTTPClient.get("/other", port: server.port)
+    #expect(reply.status == 200 && reply.text.hasPrefix("GET /other"), "\(reply.status) \(reply.text)")
+    server.stop()
+    for item in trickling { item.wait() }
+  }
+
+  @Test("a client that trickles its request is cut off at the request deadline, however steady its pace")
+  func requestDeadline() throws {
+    let server = try HTTPServer(limits: HTTPServerLimits(connections: 4, requestDeadline: .seconds(1))) { request in
+      .text("\(request.method) \(request.path)", status: 200)
+    }
+    defer { server.stop() }
+    // As many as the server takes: the next request waits until their deadline frees a place.
+    let trickling = try trickle(4, port: server.port)
+    let reply = try RawHTTPClient.get("/other", port: server.port)
+    #expect(reply.status == 200 && reply.text == "GET /other\n", "\(reply.status) \(reply.text)")
+    // Each trickler stops only once its connection is closed; none was answered.
+    for item in trickling { item.wait() }
+  }
+
+  @Test("a client that does not read its answer is cut off at the answer deadline")
+  func answerDeadline() throws {
+    let large = [UInt8](repeating: 0x61, count: 64 << 20)
+    let server = try HTTPServer(limits: HTTPServerLimits(answerDeadline: .seconds(1))) { request in
+      request.path == "/large" ? HTTPResponse(contentType: "text/plain", body: large) : .text("small", status: 200)
+    }
+    defer { server.stop() }
+    let socket = try #require(RawHTTPClient.connect(port: server.port).socket)
+    defer { close(socket) }
+    RawHTTPClient.send(Array("GET /large HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8), to: socket)
+    // Slower than the deadline: more than the socket's buffers hold stays unsent meanwhile.
+    sleep(3)
+    let reply = RawHTTPClient.read(socket)
+    #expect(reply.status == 200 && reply.body.count < large.count, "the answer was cut: \(reply.body.count) of \(large.count) bytes")
+    #expect(try RawHTTPClient.get("/", port: server.port).text == "small\n")
+  }
+
+  @Test("a handler is told when its client leaves, and when its answer's deadline passes")
+  func handlerHearsTheClient() throws {
+    final class Heard: @unchecked Sendable {
+      let lock = NSLock()
+      var outcomes: [String: Bool] = [:]
+      let done = DispatchSemaphore(value: 0)
+    }
+    let heard = Heard()
+    let server = try HTTPServer(limits: HTTPServerLimits(answerDeadline: .seconds(2))) { request in
+      // Waits, as a frame waits its turn, until no one waits for it.
+      while !request.client.isAbandoned { usleep(10_000) }
+      heard.lock.lock()
+      heard.outcomes[request.path] = ContinuousClock.now < request.client.deadline
+      heard.lock.unlock()
+      heard.done.signal()
+      return .text("too late", status: 503)
+    }
+    defer { server.stop() }
+    let leaving = try #require(RawHTTPClient.connect(port: server.port).socket)
+    RawHTTPClient.send(Array("GET /left HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8), to: leaving)
+    close(leaving)
+    #expect(heard.done.wait(timeout: .now() + 30) == .success)
+    let waited = try RawHTTPClient.get("/waited", port: server.port)
+    #expect(heard.done.wait(timeout: .now() + 30) == .success)
+    #expect(waited.status == 503)
+    heard.lock.lock()
+    defer { heard.lock.unlock() }
+    #expect(heard.outcomes == ["/left": true, "/waited": false], "left before the deadline; waited until it passed")
+  }
+
   @Test("it listens on the loopback interface only, and not at all once stopped")
   func loopbackOnly() throws {
     let server = try echoServer()
