@@ -170,11 +170,18 @@ public struct HTTPRequestGuard: Sendable {
 public struct HTTPRefusal: Error, Sendable, Equatable {
   public var status: Int
   public var reason: String
+  /// For a refusal of the moment (503): after how many seconds to ask again (`Retry-After`).
+  public var retryAfter: Int?
 
-  public init(status: Int, reason: String) {
+  public init(status: Int, reason: String, retryAfter: Int? = nil) {
     self.status = status
     self.reason = reason
+    self.retryAfter = retryAfter
   }
 
-  public var response: HTTPResponse { .text(reason, status: status) }
+  public var response: HTTPResponse {
+    var response = HTTPResponse.text(reason, status: status)
+    if let retryAfter { response.headers.append(("Retry-After", "\(retryAfter)")) }
+    return response
+  }
 }
