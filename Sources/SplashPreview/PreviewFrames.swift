@@ -13,7 +13,9 @@ import SplashRender
 /// kept for the next request) and `limits.waiting` wait their turn (`PreviewFrameQueue`); a
 /// frame beyond is a 503 with `Retry-After`, and a waiting frame whose client left, or whose
 /// deadline passed, is never drawn. At most `cacheByteLimit` bytes of PNGs are kept, dropping
-/// those asked for longest ago.
+/// those asked for longest ago. The backends keep pictures of the frame's size from frame to
+/// frame (a 4096² frame's are hundreds of megabytes): once no frame has been drawn or asked
+/// for in `limits.idleRelease`, they are let go (the next frame draws on a new one).
 ///
 /// What the backend warns of while drawing (a font that is not installed, and what stands in
 /// for it) is kept for the document's version and its parameter values, as `render` prints
@@ -21,12 +23,14 @@ import SplashRender
 /// one, and one chosen again is listed again, even when its frames come from the cache. The
 /// command prints each warning once a version, however often the page goes back to it.
 final class PreviewFrames: Sendable {
-  /// How much frame work is taken on at once.
+  /// How much frame work is taken on at once, and how long backends are kept idle.
   struct Limits: Sendable {
     /// Frames drawn at once (the page asks for two at a time while it plays).
     var drawing = 2
     /// Frames waiting their turn: a scrub's, while two are drawn.
     var waiting = 4
+    /// How long the backends are kept once no frame is asked for.
+    var idleRelease: Duration = .seconds(10)
   }
 
   static let cacheByteLimit = 48 * 1024 * 1024
@@ -51,8 +55,9 @@ final class PreviewFrames: Sendable {
   let queue: PreviewFrameQueue
   private let backends = Locked(Backends())
   private let cache = Locked(FrameCache())
-  /// Frames drawn so far (not those from the cache).
-  private let drawn = Locked(0)
+  /// Frames drawn so far, and frames asked for that were not in the cache: an idle release
+  /// goes ahead only if none was asked for since it was planned.
+  private let activity = Locked((drawn: 0, asked: 0))
   private let log: @Sendable (String) -> Void
 
   /// - Parameter log: Told each drawing warning once a version, as `render` prints it.
@@ -63,7 +68,10 @@ final class PreviewFrames: Sendable {
   }
 
   /// Frames drawn so far, not counting those from the cache.
-  var drawnCount: Int { drawn.withLock { $0 } }
+  var drawnCount: Int { activity.withLock { $0.drawn } }
+
+  /// Backends kept for the next frames.
+  var idleBackendCount: Int { backends.withLock { $0.idle.count } }
 
   /// What drawing frames of `version` with the parameter values `variant` warned of so far.
   func warnings(version: Int, variant: String) -> [String] {
@@ -84,6 +92,7 @@ final class PreviewFrames: Sendable {
   ) throws -> [UInt8] {
     let key = FrameCache.Key(version: version, variant: variant, time: time, width: width, height: height)
     if let kept = cache.withLock({ $0.bytes(for: key) }) { return kept }
+    activity.withLock { $0.asked += 1 }
     switch queue.enter(for: client) {
     case .full:
       throw HTTPRefusal(
@@ -92,7 +101,10 @@ final class PreviewFrames: Sendable {
     case .abandoned: throw Self.abandoned
     case .admitted: break
     }
-    defer { queue.leave() }
+    defer {
+      queue.leave()
+      planIdleRelease()
+    }
     // Drawn by a request ahead in the queue (the page asks again for a frame it awaits).
     if let kept = cache.withLock({ $0.bytes(for: key) }) { return kept }
     let box = lend(version: version)
@@ -107,7 +119,7 @@ final class PreviewFrames: Sendable {
       box.variant = variant
     }
     try box.backend.render(scene.presentation(at: time), viewport: viewport, into: buffer)
-    drawn.withLock { $0 += 1 }
+    activity.withLock { $0.drawn += 1 }
     note(box.takeWarnings(), version: version, variant: variant)
     // Encoding a large frame takes a good part of its time: not for a client that left.
     if client.isAbandoned { throw Self.abandoned }
@@ -119,6 +131,28 @@ final class PreviewFrames: Sendable {
   /// What a frame no one waits for any more is answered (no one reads it).
   private static let abandoned = HTTPRefusal(
     status: 503, reason: "the frame's client left, or its deadline passed, before it was drawn", retryAfter: 1)
+
+  /// Lets the backends go once no frame has been asked for in `limits.idleRelease`.
+  private func planIdleRelease() {
+    let asked = activity.withLock { $0.asked }
+    let delay = limits.idleRelease.components
+    let nanoseconds = Int(delay.seconds) * 1_000_000_000 + Int(delay.attoseconds / 1_000_000_000)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+      self?.releaseIfIdle(asked: asked)
+    }
+  }
+
+  private func releaseIfIdle(asked: Int) {
+    guard activity.withLock({ $0.asked == asked }), queue.counts == (0, 0) else { return }
+    // Taken out under the lock, freed outside it, before the memory is handed back.
+    var released = backends.withLock { backends -> [BackendBox] in
+      defer { backends.idle.removeAll() }
+      return backends.idle
+    }
+    let count = released.count
+    released.removeAll()
+    guard count > 0 else { return }
+  }
 
   /// A backend for a frame of `version`: an idle one, or a new one.
   private func lend(version: Int) -> BackendBox {

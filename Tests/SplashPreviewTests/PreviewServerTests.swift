@@ -124,6 +124,17 @@ struct PreviewServerTests {
     #expect(server.frames.drawnCount == 1, "only the frame someone waited for was drawn")
   }
 
+  @Test("the backends, and the pictures they keep, are let go once no frame has been asked for a while")
+  func idleBackendsAreReleased() throws {
+    let scene = try scene()
+    let frames = PreviewFrames(limits: PreviewFrames.Limits(idleRelease: .milliseconds(100)))
+    _ = try frames.png(of: scene, version: 1, at: 1, width: 400, height: 400)
+    #expect(frames.idleBackendCount == 1, "kept for the next frame")
+    Self.waitUntil("the idle backend is let go") { frames.idleBackendCount == 0 }
+    _ = try frames.png(of: scene, version: 1, at: 2, width: 400, height: 400)
+    #expect(frames.drawnCount == 2)
+  }
+
   @Test("scene.json gives the canvas, the frame size, the clip window and the rate")
   func sceneDescription() throws {
     let scene = try scene()
