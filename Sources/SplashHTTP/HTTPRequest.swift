@@ -5,16 +5,28 @@ public struct HTTPRequest: Sendable, Equatable {
   public var method: String
   /// The path, percent-decoded, starting with `/`, without the query.
   public var path: String
-  /// The query's arguments, percent-decoded; an argument given twice keeps its last value.
+  /// The query's arguments, percent-decoded (the guard refuses an argument given twice).
   public var query: [String: String]
-  /// The headers, by lowercased name; a header given twice keeps its last value.
+  /// The headers, by lowercased name; a list header given twice has its values joined with
+  /// ", " (the guard refuses any other given twice).
   public var headers: [String: String]
 
-  public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+  /// Whether the client still waits for the answer, and until when (not part of equality).
+  public var client: HTTPClientWait
+
+  public init(
+    method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+    client: HTTPClientWait = .patient
+  ) {
     self.method = method
     self.path = path
     self.query = query
     self.headers = headers
+    self.client = client
+  }
+
+  public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+    lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query && lhs.headers == rhs.headers
   }
 
   /// The path's components (`/a/b.png` → `["a", "b.png"]`).

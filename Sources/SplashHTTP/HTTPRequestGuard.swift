@@ -17,12 +17,25 @@
 ///   (`http://elsewhere/`); percent escapes that decode to UTF-8; no `.` or `..` component,
 ///   even encoded, no empty component (`//`), backslash or control character (`%00`), so no
 ///   path can name a file outside the folders a handler serves from.
+/// - **Headers.** A header the guard reads (`Host`, `Origin`, the token, the body's length and
+///   encoding) or a browser's fetch metadata (`Sec-Fetch-*`) given twice is refused: a guard
+///   that checked one copy while a proxy, the library or a handler read the other would be
+///   no guard (`Host: evil` then `Host: 127.0.0.1`). Other headers given twice are one list,
+///   their values joined with ", " as RFC 9110 joins them. A query argument given twice is
+///   refused for the same reason.
 public struct HTTPRequestGuard: Sendable {
   /// The longest target (path and query) answered; a frame's URL is well under 200 bytes.
   public static let maximumTargetLength = 2_048
 
   /// The header a POST must carry `postToken` in.
   public static let tokenHeader = "X-Request-Token"
+
+  /// The headers (lowercased) that may appear once only: those the guard reads, and the
+  /// browser's fetch metadata, which says one thing about one request.
+  public static let singleHeaders: Set<String> = [
+    "host", "origin", tokenHeader.lowercased(), "content-length", "transfer-encoding", "sec-fetch-site", "sec-fetch-mode",
+    "sec-fetch-dest", "sec-fetch-user",
+  ]
 
   /// The `Host` values answered.
   public let allowedHosts: Set<String>
@@ -41,8 +54,25 @@ public struct HTTPRequestGuard: Sendable {
   ///
   /// - Parameters:
   ///   - target: The request target exactly as sent (`/frame.png?t=1.5`).
-  ///   - headers: The request's headers, by lowercased name.
-  public func check(method: String, target: String, headers: [String: String]) -> Result<HTTPRequest, HTTPRefusal> {
+  ///   - fields: The request's header lines in the order sent, names in any case.
+  public func check(method: String, target: String, fields: [(name: String, value: String)]) -> Result<HTTPRequest, HTTPRefusal> {
+    var headers: [String: String] = [:]
+    for (name, value) in fields {
+      let name = name.lowercased()
+      guard let earlier = headers[name] else {
+        headers[name] = value
+        continue
+      }
+      if Self.singleHeaders.contains(name) {
+        return .failure(HTTPRefusal(status: 400, reason: "\(name) given twice; a request names one"))
+      }
+      headers[name] = earlier + ", " + value
+    }
+    return check(method: method, target: target, headers: headers)
+  }
+
+  /// `check(method:target:fields:)` once each header is known to be given once.
+  func check(method: String, target: String, headers: [String: String]) -> Result<HTTPRequest, HTTPRefusal> {
     guard let host = headers["host"], allowedHosts.contains(host.lowercased()) else {
       return .failure(
         HTTPRefusal(status: 421, reason: "this server answers only requests for \(allowedHosts.sorted().joined(separator: " or "))"))
@@ -69,7 +99,10 @@ public struct HTTPRequestGuard: Sendable {
       let value = argument.dropFirst(name.count + 1)
       guard let decodedName = Self.percentDecoded(name, plusIsSpace: true), let decodedValue = Self.percentDecoded(value, plusIsSpace: true)
       else { return .failure(HTTPRefusal(status: 400, reason: "expected a query of percent-encoded UTF-8")) }
-      query[decodedName] = decodedValue
+      // As with a header: `format=gif&format=h264` means no one thing.
+      guard query.updateValue(decodedValue, forKey: decodedName) == nil else {
+        return .failure(HTTPRefusal(status: 400, reason: "\(decodedName) given twice in the query; a request names one"))
+      }
     }
     return .success(HTTPRequest(method: method, path: path, query: query, headers: headers))
   }
@@ -137,11 +170,18 @@ public struct HTTPRequestGuard: Sendable {
 public struct HTTPRefusal: Error, Sendable, Equatable {
   public var status: Int
   public var reason: String
+  /// For a refusal of the moment (503): after how many seconds to ask again (`Retry-After`).
+  public var retryAfter: Int?
 
-  public init(status: Int, reason: String) {
+  public init(status: Int, reason: String, retryAfter: Int? = nil) {
     self.status = status
     self.reason = reason
+    self.retryAfter = retryAfter
   }
 
-  public var response: HTTPResponse { .text(reason, status: status) }
+  public var response: HTTPResponse {
+    var response = HTTPResponse.text(reason, status: status)
+    if let retryAfter { response.headers.append(("Retry-After", "\(retryAfter)")) }
+    return response
+  }
 }

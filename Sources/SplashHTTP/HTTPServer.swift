@@ -4,10 +4,12 @@ import Foundation
 /// An HTTP server on the loopback interface, through libmicrohttpd: each request is checked
 /// (`HTTPRequestGuard`), then answered by the handler on the connection's own thread.
 ///
-/// Bounded by construction: at most `connectionLimit` connections at once (so at most that many
-/// handlers run), each closed after `idleTimeout` seconds without traffic, and each request's
-/// headers and target within `requestMemoryLimit` bytes (libmicrohttpd answers a longer one
-/// itself, with 414 or 431). A slow client holds its own connection's thread, never another's.
+/// Bounded by construction (`HTTPServerLimits`): at most `limits.connections` connections at
+/// once (so at most that many handlers run), each request's line and headers within
+/// `limits.requestMemory` bytes and `limits.requestDeadline`, and each answer read within
+/// `limits.answerDeadline` (`HTTPConnectionWatch` cuts a connection past its deadline). A
+/// slow client holds its own connection's thread, never another's, and only until its
+/// deadline; the handler is told whether its client still waits (`HTTPRequest.client`).
 public final class HTTPServer: @unchecked Sendable {
   // Unchecked: `daemon` is set once in `init` and cleared under `lock` in `stop`; libmicrohttpd
   // calls the handler on its threads, which `stop` joins before the context is released.
@@ -23,10 +25,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
   }
 
-  public static let connectionLimit: UInt32 = 16
-  public static let idleTimeout: UInt32 = 30
-  public static let requestMemoryLimit = 32 * 1024
-
+  public let limits: HTTPServerLimits
   /// The port listened on (the one the system chose, when asked for 0).
   public let port: UInt16
   /// This run's secret that a POST must carry (`HTTPRequestGuard.tokenHeader`); `nil` when the
@@ -42,22 +41,30 @@ public final class HTTPServer: @unchecked Sendable {
   /// - Parameter acceptsPost: Whether POST requests are taken (from the server's own page, with
   ///   `postToken`), for handlers that change something.
   /// - Throws: `HTTPServerError` when the port cannot be had (in use, or not allowed).
-  public init(port: UInt16 = 0, acceptsPost: Bool = false, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+  public init(
+    port: UInt16 = 0, acceptsPost: Bool = false, limits: HTTPServerLimits = HTTPServerLimits(),
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) throws {
     // The guard needs the port, known only once listening: until the context is set, a
     // request (possible only in that instant) is dropped rather than answered unchecked.
-    let box = Unmanaged.passRetained(ContextBox())
+    let watch = HTTPConnectionWatch(limits: limits)
+    let box = Unmanaged.passRetained(ContextBox(watch: watch))
+    // libmicrohttpd's own idle timeout stays as a backstop behind the watch's deadlines.
+    let backstop = (limits.requestDeadline + limits.answerDeadline).components.seconds + 1
     guard
       let daemon = splash_mhd_start_loopback(
-        port, accessHandler, box.toOpaque(), rememberTarget, forgetTarget, Self.connectionLimit, Self.idleTimeout,
-        Self.requestMemoryLimit)
+        port, accessHandler, box.toOpaque(), rememberTarget, forgetTarget, noteConnection, UInt32(clamping: limits.connections),
+        UInt32(clamping: backstop), limits.requestMemory)
     else {
       box.release()
       throw HTTPServerError(message: "cannot listen on 127.0.0.1:\(port) (in use, or not allowed)")
     }
+    watch.start()
     let bound = splash_mhd_port(daemon)
     let postToken = acceptsPost ? Self.randomToken() : nil
     box.takeUnretainedValue().set(Context(requestGuard: HTTPRequestGuard(port: bound, postToken: postToken), handler: handler))
     self.port = bound
+    self.limits = limits
     self.postToken = postToken
     self.daemon = daemon
     self.box = box
@@ -70,11 +77,36 @@ public final class HTTPServer: @unchecked Sendable {
     daemon = nil
     lock.unlock()
     guard let running else { return }
+    box.takeUnretainedValue().watch.stop()
     MHD_stop_daemon(running)
     box.release()
   }
 
   deinit { stop() }
+
+  /// The headers sent with `response`: its own, and those every answer carries.
+  ///
+  /// What is served is made for this one local user: never cached by the browser, never
+  /// taken for another type than the one given, and never shown inside another site's page,
+  /// where a click meant for that page could land on the preview's Export button
+  /// (`frame-ancestors 'none'`, and `X-Frame-Options` for browsers that predate it). A
+  /// response's own policy keeps its directives, with `frame-ancestors 'none'` added.
+  static func headers(of response: HTTPResponse) -> [(String, String)] {
+    let noFraming = "frame-ancestors 'none'"
+    var policy = noFraming
+    var own: [(String, String)] = []
+    for (name, value) in response.headers {
+      if name.lowercased() == "content-security-policy" {
+        policy = value.contains("frame-ancestors") ? value : value + "; " + noFraming
+      } else {
+        own.append((name, value))
+      }
+    }
+    return [
+      ("Content-Type", response.contentType), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+      ("Content-Security-Policy", policy), ("X-Frame-Options", "DENY"),
+    ] + own
+  }
 
   /// 128 bits from the system's generator, in hex.
   private static func randomToken() -> String {
@@ -83,11 +115,17 @@ public final class HTTPServer: @unchecked Sendable {
   }
 }
 
-/// The server's context, set once its port is known and read by every request after.
+/// The server's context, set once its port is known and read by every request after, and
+/// the watch of its connections' deadlines, there from the first connection.
 final class ContextBox: @unchecked Sendable {
   // Unchecked: written once under `lock` before the first request can be accepted, read under it.
   private var context: HTTPServer.Context?
   private let lock = NSLock()
+  let watch: HTTPConnectionWatch
+
+  init(watch: HTTPConnectionWatch) {
+    self.watch = watch
+  }
 
   func set(_ context: HTTPServer.Context) {
     lock.lock()
@@ -113,29 +151,51 @@ private let rememberTarget: splash_mhd_target_callback = { _, target, _ in
   Unmanaged.passRetained(RawTarget(target.map { String(cString: $0) } ?? "")).toOpaque()
 }
 
-private let forgetTarget: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+/// A request is over (answered, or abandoned): its target is forgotten, and the connection
+/// waits for the next, within the request deadline.
+private let forgetTarget: MHD_RequestCompletedCallback = { opaque, connection, requestContext, _ in
+  if let opaque, let connection { Unmanaged<ContextBox>.fromOpaque(opaque).takeUnretainedValue().watch.awaiting(connection) }
   guard let requestContext, let kept = requestContext.pointee else { return }
   Unmanaged<RawTarget>.fromOpaque(kept).release()
   requestContext.pointee = nil
 }
 
+/// A connection opens or closes (before its socket is closed): the watch begins or ends.
+private let noteConnection: MHD_NotifyConnectionCallback = { opaque, connection, _, event in
+  guard let opaque, let connection else { return }
+  let watch = Unmanaged<ContextBox>.fromOpaque(opaque).takeUnretainedValue().watch
+  if event == .CONNECTION_NOTIFY_STARTED {
+    watch.opened(connection, socket: splash_mhd_connection_fd(connection))
+  } else {
+    watch.closed(connection)
+  }
+}
+
 /// libmicrohttpd's request callback: checks the request, asks the handler, queues its answer.
 private let accessHandler: MHD_AccessHandlerCallback = { opaque, connection, _, method, _, _, _, requestContext in
-  guard let opaque, let connection, let method, let kept = requestContext?.pointee,
-    let context = Unmanaged<ContextBox>.fromOpaque(opaque).takeUnretainedValue().value
-  else { return .NO }
+  guard let opaque, let connection, let method, let kept = requestContext?.pointee else { return .NO }
+  let box = Unmanaged<ContextBox>.fromOpaque(opaque).takeUnretainedValue()
+  guard let context = box.value else { return .NO }
   let target = Unmanaged<RawTarget>.fromOpaque(kept).takeUnretainedValue().text
-  let response =
-    switch context.requestGuard.check(method: String(cString: method), target: target, headers: headers(of: connection)) {
-    case .success(let request): context.handler(request)
-    case .failure(let refusal): refusal.response
-    }
+  box.watch.answering(connection)
+  let response: HTTPResponse
+  switch context.requestGuard.check(method: String(cString: method), target: target, fields: headerFields(of: connection)) {
+  case .success(var request):
+    // The socket stays open while the handler runs on this connection's thread.
+    let socket = splash_mhd_connection_fd(connection)
+    request.client = HTTPClientWait(deadline: .now + box.watch.limits.answerDeadline) { splash_socket_peer_closed(socket) != 0 }
+    response = context.handler(request)
+  case .failure(let refusal):
+    response = refusal.response
+  }
+  defer { box.watch.sending(connection) }
   return queue(response, on: connection)
 }
 
-/// A request's headers by lowercased name (the last of a name given twice).
-private func headers(of connection: OpaquePointer) -> [String: String] {
-  final class Collected { var headers: [String: String] = [:] }
+/// A request's header lines in the order sent, repeats included: the guard must see a header
+/// given twice to refuse it.
+private func headerFields(of connection: OpaquePointer) -> [(name: String, value: String)] {
+  final class Collected { var fields: [(name: String, value: String)] = [] }
   let collected = Collected()
   withExtendedLifetime(collected) {
     _ = MHD_get_connection_values(
@@ -143,23 +203,18 @@ private func headers(of connection: OpaquePointer) -> [String: String] {
       { opaque, _, key, value in
         guard let opaque, let key else { return .YES }
         let collected = Unmanaged<Collected>.fromOpaque(opaque).takeUnretainedValue()
-        collected.headers[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+        collected.fields.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
         return .YES
       }, Unmanaged.passUnretained(collected).toOpaque())
   }
-  return collected.headers
+  return collected.fields
 }
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
   let made = response.body.withUnsafeBytes { splash_mhd_copied_response($0.count, $0.baseAddress) }
   guard let made else { return .NO }
   defer { MHD_destroy_response(made) }
-  // The page and frames are made for this one local user: never cached by the browser, and
-  // never taken for another type than the one given.
-  let headers =
-    [("Content-Type", response.contentType), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")]
-    + response.headers
-  for (name, value) in headers { _ = MHD_add_response_header(made, name, value) }
+  for (name, value) in HTTPServer.headers(of: response) { _ = MHD_add_response_header(made, name, value) }
   return MHD_queue_response(connection, UInt32(response.status), made)
 }
 

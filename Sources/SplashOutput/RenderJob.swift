@@ -177,6 +177,53 @@ public struct RenderJob: Sendable {
     return settings
   }
 
+  /// Refuses, for `scene` (the one `source` loads), what `run` would refuse once begun and
+  /// before its first frame: an opaque format for a transparent canvas, too many frames, a
+  /// frame size an encoder or the memory available does not take. Nothing is written; the
+  /// preview's export panel asks before it queues a render, so that the page hears at once.
+  public func preflight(_ scene: Scene, environment: [String: String]) throws {
+    var scene = scene
+    if isTransparent { scene.backgroundColor = .clear }
+    try checkCanvas(of: scene)
+    let framesPerSecond = rate(for: scene)
+    try checkFrameCount(
+      FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops), clip: scene.clip,
+      framesPerSecond: framesPerSecond)
+    let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
+    _ = try MemoryBudget.workers(
+      requested: workers, width: pixelSize.width, height: pixelSize.height, outputs: outputs, environment: environment, warn: { _ in })
+    // What each encoder checks as it opens.
+    for output in outputs {
+      switch output.kind {
+      case .video(let format):
+        _ = try videoSettings(format, width: pixelSize.width, height: pixelSize.height, framesPerSecond: framesPerSecond).validated()
+      case .gif:
+        _ = try GIFSettings(width: pixelSize.width, height: pixelSize.height, framesPerSecond: framesPerSecond).validated()
+      case .poster, .imageSequence: break
+      }
+    }
+  }
+
+  /// A preset whose canvas is not opaque asks for transparency itself; an opaque format
+  /// would show its clear pixels as black, so it is refused as --transparent is.
+  private func checkCanvas(of scene: Scene) throws {
+    if !isTransparent, scene.backgroundColor.alpha < 1,
+      let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format
+    {
+      throw UsageError(
+        "the preset's canvas background is transparent and \(format.displayName) has no alpha: write .mov, .webm or .gif, "
+          + "or give the background a colour (--param, if the preset has one)")
+    }
+  }
+
+  private func checkFrameCount(_ schedule: FrameSchedule, clip: ClipWindow, framesPerSecond: Int) throws {
+    guard schedule.frameCount <= Self.maximumFrames else {
+      throw UsageError(
+        "\(loops) loops of \(clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)"
+      )
+    }
+  }
+
   /// Refuses a render one of whose outputs would replace the preset, an image it shows or
   /// the soundtrack, or whose image sequences would write (or clear) each other's frames.
   private func checkOutputs(_ scene: Scene, frameCount: Int, environment: [String: String]) throws {
@@ -205,22 +252,10 @@ public struct RenderJob: Sendable {
     var scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
     let framesPerSecond = rate(for: scene)
     if isTransparent { scene.backgroundColor = .clear }
-    // A preset whose canvas is not opaque asks for transparency itself; an opaque format
-    // would show its clear pixels as black, so it is refused as --transparent is.
-    if !isTransparent, scene.backgroundColor.alpha < 1,
-      let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format
-    {
-      throw UsageError(
-        "the preset's canvas background is transparent and \(format.displayName) has no alpha: write .mov, .webm or .gif, "
-          + "or give the background a colour (--param, if the preset has one)")
-    }
+    try checkCanvas(of: scene)
     let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
     let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
-    guard schedule.frameCount <= Self.maximumFrames else {
-      throw UsageError(
-        "\(loops) loops of \(scene.clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)"
-      )
-    }
+    try checkFrameCount(schedule, clip: scene.clip, framesPerSecond: framesPerSecond)
     try checkOutputs(scene, frameCount: schedule.frameCount, environment: environment)
     // Workers that fit in memory, decided before any encoder opens or frame renders.
     let renderWorkers = try MemoryBudget.workers(

@@ -35,7 +35,8 @@ final class PreviewDocument: Sendable {
   }
 
   private let source: PresetSource
-  private let environment: [String: String]
+  /// The environment the document is loaded in, which its exports render in too.
+  let environment: [String: String]
   private let log: @Sendable (String) -> Void
   /// The images an image parameter may be set to on the page; `nil` for a fixed scene.
   let images: PreviewImages?

@@ -1,6 +1,7 @@
 import Foundation
 import SplashEncode
 import SplashHTTP
+import SplashModel
 import SplashOutput
 
 /// What the page's export panel asks for: a format, and the options `render` would be given
@@ -14,7 +15,12 @@ import SplashOutput
 ///     param.NAME=VALUE                        --param NAME=VALUE
 ///
 /// The file's name is never the page's to choose: the server names it (`PreviewExports`).
+/// Any other argument is refused, and so is any value the render would refuse once begun
+/// (`check(against:environment:)`): the page hears it at once, and nothing is queued.
 struct PreviewExportRequest: Sendable {
+  /// The arguments a query may give, besides `param.NAME`.
+  static let options: [String] = ["format", "loops", "scale", "size", "fps", "transparent"]
+
   /// An output format the panel offers: every one `render` writes.
   enum Format: String, CaseIterable, Sendable {
     case h264, hevc, prores, vp9, gif, png
@@ -52,6 +58,15 @@ struct PreviewExportRequest: Sendable {
   ///
   /// - Throws: `HTTPRefusal` 400 naming the argument at fault, what was expected and what was found.
   init(query: [String: String]) throws {
+    // Sorted, so that the refusal names the same argument whatever order the query is in.
+    for name in query.keys.sorted() where !Self.options.contains(name) {
+      guard name.hasPrefix("param.") else {
+        throw HTTPRefusal(
+          status: 400,
+          reason: "\(name): not an export option; expected \(Self.options.joined(separator: ", ")) or param.NAME")
+      }
+      guard name.count > "param.".count else { throw Self.refusal(name, expected: "param.NAME, a parameter's name", found: query[name]) }
+    }
     guard let name = query["format"], let format = Format(rawValue: name) else {
       throw Self.refusal("format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "), found: query["format"])
     }
@@ -92,6 +107,20 @@ struct PreviewExportRequest: Sendable {
 
   private static func refusal(_ argument: String, expected: String, found: String?) -> HTTPRefusal {
     HTTPRefusal(status: 400, reason: "\(argument): expected \(expected), found \(found.map { "\"\($0)\"" } ?? "none")")
+  }
+
+  /// Refuses what the render would refuse once begun, for `scene`: the document's scene with
+  /// these parameters set (see `RenderJob.preflight`).
+  ///
+  /// - Throws: `HTTPRefusal` 400 with the render's message.
+  func check(against scene: Scene, environment: [String: String]) throws {
+    do {
+      // The checks need no file: the place is the server's to choose, and is not made here.
+      try job(source: PresetSource(origin: .file("")), path: "/export-check" + format.suffix, stem: "export-check")
+        .preflight(scene, environment: environment)
+    } catch {
+      throw HTTPRefusal(status: 400, reason: "\(error)")
+    }
   }
 
   /// The job `render` would build for these options, writing to `path` (a file, or for a PNG

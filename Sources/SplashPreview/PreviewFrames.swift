@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashCore
+import SplashHTTP
 import SplashModel
 import SplashOutput
 import SplashRender
@@ -8,10 +9,13 @@ import SplashRender
 /// The preview's frames: PNGs of the scene at a time, drawn by the same backend as `still`
 /// and `render`, and kept for a while.
 ///
-/// Bounded: at most `rendersInFlight` frames are drawn at once (each on a backend of its own,
-/// kept for the next request), and at most `cacheByteLimit` bytes of PNGs are kept, dropping
-/// those asked for longest ago. A scrubbing page asks for many frames; beyond the limit it
-/// waits, and the server's connection limit bounds how many wait.
+/// Bounded: at most `limits.drawing` frames are drawn at once (each on a backend of its own,
+/// kept for the next request) and `limits.waiting` wait their turn (`PreviewFrameQueue`); a
+/// frame beyond is a 503 with `Retry-After`, and a waiting frame whose client left, or whose
+/// deadline passed, is never drawn. At most `cacheByteLimit` bytes of PNGs are kept, dropping
+/// those asked for longest ago. The backends keep pictures of the frame's size from frame to
+/// frame (a 4096² frame's are hundreds of megabytes): once no frame has been drawn or asked
+/// for in `limits.idleRelease`, they are let go (the next frame draws on a new one).
 ///
 /// What the backend warns of while drawing (a font that is not installed, and what stands in
 /// for it) is kept for the document's version and its parameter values, as `render` prints
@@ -19,7 +23,16 @@ import SplashRender
 /// one, and one chosen again is listed again, even when its frames come from the cache. The
 /// command prints each warning once a version, however often the page goes back to it.
 final class PreviewFrames: Sendable {
-  static let rendersInFlight = 2
+  /// How much frame work is taken on at once, and how long backends are kept idle.
+  struct Limits: Sendable {
+    /// Frames drawn at once (the page asks for two at a time while it plays).
+    var drawing = 2
+    /// Frames waiting their turn: a scrub's, while two are drawn.
+    var waiting = 4
+    /// How long the backends are kept once no frame is asked for.
+    var idleRelease: Duration = .seconds(10)
+  }
+
   static let cacheByteLimit = 48 * 1024 * 1024
   /// The most drawing warnings kept for one set of parameter values.
   static let warningLimit = 20
@@ -38,15 +51,27 @@ final class PreviewFrames: Sendable {
     var printed: Set<String> = []
   }
 
-  private let slots = DispatchSemaphore(value: PreviewFrames.rendersInFlight)
+  let limits: Limits
+  let queue: PreviewFrameQueue
   private let backends = Locked(Backends())
   private let cache = Locked(FrameCache())
+  /// Frames drawn so far, and frames asked for that were not in the cache: an idle release
+  /// goes ahead only if none was asked for since it was planned.
+  private let activity = Locked((drawn: 0, asked: 0))
   private let log: @Sendable (String) -> Void
 
   /// - Parameter log: Told each drawing warning once a version, as `render` prints it.
-  init(log: @escaping @Sendable (String) -> Void = { _ in }) {
+  init(limits: Limits = Limits(), log: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.limits = limits
+    queue = PreviewFrameQueue(drawingLimit: limits.drawing, waitingLimit: limits.waiting)
     self.log = log
   }
+
+  /// Frames drawn so far, not counting those from the cache.
+  var drawnCount: Int { activity.withLock { $0.drawn } }
+
+  /// Backends kept for the next frames.
+  var idleBackendCount: Int { backends.withLock { $0.idle.count } }
 
   /// What drawing frames of `version` with the parameter values `variant` warned of so far.
   func warnings(version: Int, variant: String) -> [String] {
@@ -55,13 +80,33 @@ final class PreviewFrames: Sendable {
 
   /// The frame of `scene` at scene time `time`, `width` × `height` pixels, as PNG bytes.
   ///
-  /// - Parameter version: The document's version of `scene`: frames of another are dropped.
-  /// - Parameter variant: The parameter values `scene` was compiled with, as text.
-  func png(of scene: Scene, version: Int, variant: String = "", at time: Double, width: Int, height: Int) throws -> [UInt8] {
+  /// - Parameters:
+  ///   - version: The document's version of `scene`: frames of another are dropped.
+  ///   - variant: The parameter values `scene` was compiled with, as text.
+  ///   - client: Whether anyone still waits for the frame: one that no one waits for is not
+  ///     drawn, or not encoded once drawn.
+  /// - Throws: `HTTPRefusal` 503 when too many frames wait already, or when no one waits for
+  ///   this one any more; the backend's error when it cannot draw.
+  func png(
+    of scene: Scene, version: Int, variant: String = "", at time: Double, width: Int, height: Int, client: HTTPClientWait = .patient
+  ) throws -> [UInt8] {
     let key = FrameCache.Key(version: version, variant: variant, time: time, width: width, height: height)
     if let kept = cache.withLock({ $0.bytes(for: key) }) { return kept }
-    slots.wait()
-    defer { slots.signal() }
+    activity.withLock { $0.asked += 1 }
+    switch queue.enter(for: client) {
+    case .full:
+      throw HTTPRefusal(
+        status: 503, reason: "\(limits.drawing + limits.waiting) frames are being drawn or wait already; ask again in a moment",
+        retryAfter: 1)
+    case .abandoned: throw Self.abandoned
+    case .admitted: break
+    }
+    defer {
+      queue.leave()
+      planIdleRelease()
+    }
+    // Drawn by a request ahead in the queue (the page asks again for a frame it awaits).
+    if let kept = cache.withLock({ $0.bytes(for: key) }) { return kept }
     let box = lend(version: version)
     defer { backends.withLock { if $0.version == version { $0.idle.append(box) } } }
     guard let buffer = PixelBuffer(width: width, height: height) else {
@@ -74,10 +119,39 @@ final class PreviewFrames: Sendable {
       box.variant = variant
     }
     try box.backend.render(scene.presentation(at: time), viewport: viewport, into: buffer)
+    activity.withLock { $0.drawn += 1 }
     note(box.takeWarnings(), version: version, variant: variant)
+    // Encoding a large frame takes a good part of its time: not for a client that left.
+    if client.isAbandoned { throw Self.abandoned }
     let png = PreviewPNG.encoded(buffer)
     cache.withLock { $0.keep(png, for: key, limit: Self.cacheByteLimit) }
     return png
+  }
+
+  /// What a frame no one waits for any more is answered (no one reads it).
+  private static let abandoned = HTTPRefusal(
+    status: 503, reason: "the frame's client left, or its deadline passed, before it was drawn", retryAfter: 1)
+
+  /// Lets the backends go once no frame has been asked for in `limits.idleRelease`.
+  private func planIdleRelease() {
+    let asked = activity.withLock { $0.asked }
+    let delay = limits.idleRelease.components
+    let nanoseconds = Int(delay.seconds) * 1_000_000_000 + Int(delay.attoseconds / 1_000_000_000)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+      self?.releaseIfIdle(asked: asked)
+    }
+  }
+
+  private func releaseIfIdle(asked: Int) {
+    guard activity.withLock({ $0.asked == asked }), queue.counts == (0, 0) else { return }
+    // Taken out under the lock, freed outside it, before the memory is handed back.
+    var released = backends.withLock { backends -> [BackendBox] in
+      defer { backends.idle.removeAll() }
+      return backends.idle
+    }
+    let count = released.count
+    released.removeAll()
+    guard count > 0 else { return }
   }
 
   /// A backend for a frame of `version`: an idle one, or a new one.

@@ -33,6 +33,8 @@ public final class PreviewServer: Sendable {
   public let port: UInt16
   private let server: HTTPServer
   private let exports: PreviewExports?
+  /// The frames drawn and kept, with their queue.
+  let frames: PreviewFrames
 
   /// Starts serving `source`, loaded again whenever it changes, with `page` on
   /// `127.0.0.1:port` (0: any free port).
@@ -51,15 +53,15 @@ public final class PreviewServer: Sendable {
   }
 
   /// Starts serving a scene that never changes, with no export panel.
-  convenience init(scene: Scene, page: PreviewPage, port: UInt16 = 0) throws {
-    try self.init(document: PreviewDocument(scene: scene), page: page, port: port, exports: nil)
+  convenience init(scene: Scene, page: PreviewPage, port: UInt16 = 0, frameLimits: PreviewFrames.Limits = .init()) throws {
+    try self.init(document: PreviewDocument(scene: scene), page: page, port: port, exports: nil, frameLimits: frameLimits)
   }
 
   init(
-    document: PreviewDocument, page: PreviewPage, port: UInt16, exports: PreviewExports?,
+    document: PreviewDocument, page: PreviewPage, port: UInt16, exports: PreviewExports?, frameLimits: PreviewFrames.Limits = .init(),
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
-    let frames = PreviewFrames(log: log)
+    let frames = PreviewFrames(limits: frameLimits, log: log)
     let token = Locked<String>("")
     // The token is the server's, known once it listens; no request is answered before.
     let server = try HTTPServer(port: port, acceptsPost: exports != nil) { request in
@@ -69,6 +71,7 @@ public final class PreviewServer: Sendable {
     self.server = server
     self.port = server.port
     self.exports = exports
+    self.frames = frames
   }
 
   /// Where a browser opens the page.
@@ -89,7 +92,10 @@ public final class PreviewServer: Sendable {
     guard writes == (request.method == "POST") else {
       return .text("\(request.path) answers \(writes ? "POST" : "GET and HEAD") only", status: 405)
     }
-    if let file = page.file(for: request.path, token: token) { return HTTPResponse(contentType: file.type, body: file.bytes) }
+    if let file = page.file(for: request.path, token: token) {
+      let policy = file.type.hasPrefix("text/html") ? [("Content-Security-Policy", PreviewPage.contentSecurityPolicy)] : []
+      return HTTPResponse(contentType: file.type, body: file.bytes, headers: policy)
+    }
     switch request.path {
     case "/images.json":
       let images = document.images
@@ -118,7 +124,8 @@ public final class PreviewServer: Sendable {
         let time = try Self.time(request.query["t"])
         let size = try Self.size(request.query["size"], scene: scene)
         let png = try frames.png(
-          of: scene, version: snapshot.version, variant: variant, at: time, width: size.width, height: size.height)
+          of: scene, version: snapshot.version, variant: variant, at: time, width: size.width, height: size.height,
+          client: request.client)
         return HTTPResponse(contentType: "image/png", body: png)
       } catch let refusal as HTTPRefusal {
         return refusal.response
@@ -154,11 +161,17 @@ public final class PreviewServer: Sendable {
         let snapshot = document.current()
         if case .problem(let problem) = snapshot.state { throw HTTPRefusal(status: 409, reason: problem) }
         var exportRequest = try PreviewExportRequest(query: request.query)
+        // The parameters are compiled into the scene as the render will compile them, and the
+        // render's checks made on it, so that what the render would refuse is refused now.
+        let scene: Scene?
         do {
+          scene = try document.scene(of: snapshot, overrides: exportRequest.parameters)
           exportRequest.parameters = try document.resolved(exportRequest.parameters, of: snapshot)
         } catch {
           throw HTTPRefusal(status: 400, reason: "\(error)")
         }
+        guard let scene else { throw HTTPRefusal(status: 409, reason: "nothing to export") }
+        try exportRequest.check(against: scene, environment: document.environment)
         let export = try exports.start(exportRequest)
         let body = "{\"id\": \(export.id), \"name\": \(JSONText.quote(export.name))}"
         return HTTPResponse(status: 202, contentType: "application/json", body: Array(body.utf8))

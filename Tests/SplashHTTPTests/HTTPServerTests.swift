@@ -35,6 +35,31 @@ struct HTTPServerTests {
     #expect(named.status == 200, "a host name's case does not matter")
   }
 
+  @Test("no response may be framed by another page: frame-ancestors 'none' and X-Frame-Options on answers and refusals")
+  func framingIsRefused() throws {
+    let server = try HTTPServer { request in
+      request.path == "/own"
+        ? HTTPResponse(
+          contentType: "text/html", body: Array("<p>".utf8), headers: [("Content-Security-Policy", "default-src 'none'")])
+        : .text("GET \(request.path)", status: 200)
+    }
+    defer { server.stop() }
+    let replies = [
+      ("an answer", try RawHTTPClient.get("/", port: server.port)),
+      ("a refused Host", try RawHTTPClient.get("/", port: server.port, host: "evil.example")),
+      ("a refused path", try RawHTTPClient.get("/a/../b", port: server.port)),
+      ("a refused method", try RawHTTPClient.get("/", port: server.port, method: "OPTIONS")),
+    ]
+    for (what, reply) in replies {
+      #expect(reply.headers["content-security-policy"] == "frame-ancestors 'none'", "\(what): \(reply.headers)")
+      #expect(reply.headers["x-frame-options"] == "DENY", "\(what): \(reply.headers)")
+    }
+    let own = try RawHTTPClient.get("/own", port: server.port)
+    #expect(
+      own.headers["content-security-policy"] == "default-src 'none'; frame-ancestors 'none'",
+      "a handler's own policy keeps the server's frame-ancestors: \(own.headers)")
+  }
+
   @Test("another Host is refused: a rebound name, another port, none at all")
   func hostIsChecked() throws {
     let server = try echoServer()
@@ -130,6 +155,54 @@ struct HTTPServerTests {
     #expect(get.status == 200 && get.text == "GET /export\n")
   }
 
+  @Test("a header the guard reads, given twice, is refused: which one the client meant cannot be told")
+  func repeatedHeaders() throws {
+    let server = try HTTPServer(acceptsPost: true) { request in
+      .text("\(request.method) \(request.path) accept=\(request.headers["accept"] ?? "none")", status: 200)
+    }
+    defer { server.stop() }
+    let token = try #require(server.postToken)
+    let host = "Host: 127.0.0.1:\(server.port)\r\n"
+    let origin = "Origin: http://127.0.0.1:\(server.port)\r\n"
+    let tokenLine = "\(HTTPRequestGuard.tokenHeader): \(token)\r\n"
+    let post = "POST /export HTTP/1.1\r\n"
+    let get = "GET / HTTP/1.1\r\n"
+    let refused: [(String, String)] = [
+      ("Host: evil.example\r\n" + host, "a rebound name, then the server's own"),
+      (host + "Host: evil.example\r\n", "the server's own name, then a rebound one"),
+      (host + host, "the same Host twice"),
+      (host + "HOST: localhost:\(server.port)\r\n", "two Host headers that differ in case and name"),
+      (host + "Sec-Fetch-Site: cross-site\r\nSec-Fetch-Site: same-origin\r\n", "two Sec-Fetch-Site"),
+      (host + "Sec-Fetch-Mode: cors\r\nSec-Fetch-Mode: navigate\r\n", "two Sec-Fetch-Mode"),
+    ]
+    for (headers, what) in refused {
+      let reply = try RawHTTPClient.exchange(get + headers + "Connection: close\r\n\r\n", port: server.port)
+      #expect(reply.status == 400, "\(what) → \(reply.status) \(reply.text)")
+      #expect(!reply.text.hasPrefix("GET "), "\(what) reached the handler")
+    }
+    let refusedPosts: [(String, String)] = [
+      ("Origin: https://evil.example\r\n" + origin + tokenLine, "another site's Origin, then the page's"),
+      (origin + "Origin: https://evil.example\r\n" + tokenLine, "the page's Origin, then another site's"),
+      (origin + "\(HTTPRequestGuard.tokenHeader): wrong\r\n" + tokenLine, "a wrong token, then the right one"),
+      (origin + tokenLine + "Content-Length: 0\r\n", "two Content-Length"),
+    ]
+    for (headers, what) in refusedPosts {
+      let reply = try RawHTTPClient.exchange(
+        post + host + headers + "Content-Length: 0\r\nConnection: close\r\n\r\n", port: server.port)
+      #expect(reply.status == 400, "\(what) → \(reply.status) \(reply.text)")
+      #expect(!reply.text.hasPrefix("POST "), "\(what) reached the handler")
+    }
+    let twice = try RawHTTPClient.get("/frame.png?t=1&t=2", port: server.port)
+    #expect(twice.status == 400 && twice.text.contains("t given twice"), "a query argument given twice: \(twice.text)")
+    // A list header may be repeated: its values are one list, as RFC 9110 joins them.
+    let listed = try RawHTTPClient.exchange(
+      get + host + "Accept: text/html\r\nAccept: image/png\r\nConnection: close\r\n\r\n", port: server.port)
+    #expect(listed.status == 200 && listed.text == "GET / accept=text/html, image/png\n", "\(listed.text)")
+    let allowed = try RawHTTPClient.exchange(
+      post + host + origin + tokenLine + "Content-Length: 0\r\nConnection: close\r\n\r\n", port: server.port)
+    #expect(allowed.status == 200, "one of each is answered: \(allowed.text)")
+  }
+
   @Test("a client that stalls halfway holds only its own connection")
   func slowClient() throws {
     let server = try echoServer()
@@ -139,6 +212,99 @@ struct HTTPServerTests {
     RawHTTPClient.send(Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n".utf8), to: stalled)
     let reply = try RawHTTPClient.get("/other", port: server.port)
     #expect(reply.status == 200 && reply.text.hasPrefix("GET /other"))
+  }
+
+  /// Opens `count` connections that each send a request's first lines, then one more byte of
+  /// a header every 100 ms, as a client that trickles its request to hold the server; each
+  /// stops once the server has closed its connection, and hands back what it read.
+  private func trickle(_ count: Int, port: UInt16) throws -> [DispatchWorkItem] {
+    try (0..<count).map { _ in
+      let socket = try #require(RawHTTPClient.connect(port: port).socket)
+      RawHTTPClient.send(Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Slow: ".utf8), to: socket)
+      let item = DispatchWorkItem {
+        defer { close(socket) }
+        for _ in 0..<600 {
+          usleep(100_000)
+          let sent = [UInt8(ascii: "a")].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) }
+          var probe = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+          if sent <= 0 || (poll(&probe, 1, 0) > 0 && probe.revents != 0) { break }
+        }
+      }
+      DispatchQueue.global().async(execute: item)
+      return item
+    }
+  }
+
+  @Test("sixteen clients that trickle their requests leave the server answering others")
+  func tricklingClientsLeaveRoom() throws {
+    let server = try echoServer()
+    defer { server.stop() }
+    let trickling = try trickle(16, port: server.port)
+    let reply = try RawHTTPClient.get("/other", port: server.port)
+    #expect(reply.status == 200 && reply.text.hasPrefix("GET /other"), "\(reply.status) \(reply.text)")
+    server.stop()
+    for item in trickling { item.wait() }
+  }
+
+  @Test("a client that trickles its request is cut off at the request deadline, however steady its pace")
+  func requestDeadline() throws {
+    let server = try HTTPServer(limits: HTTPServerLimits(connections: 4, requestDeadline: .seconds(1))) { request in
+      .text("\(request.method) \(request.path)", status: 200)
+    }
+    defer { server.stop() }
+    // As many as the server takes: the next request waits until their deadline frees a place.
+    let trickling = try trickle(4, port: server.port)
+    let reply = try RawHTTPClient.get("/other", port: server.port)
+    #expect(reply.status == 200 && reply.text == "GET /other\n", "\(reply.status) \(reply.text)")
+    // Each trickler stops only once its connection is closed; none was answered.
+    for item in trickling { item.wait() }
+  }
+
+  @Test("a client that does not read its answer is cut off at the answer deadline")
+  func answerDeadline() throws {
+    let large = [UInt8](repeating: 0x61, count: 64 << 20)
+    let server = try HTTPServer(limits: HTTPServerLimits(answerDeadline: .seconds(1))) { request in
+      request.path == "/large" ? HTTPResponse(contentType: "text/plain", body: large) : .text("small", status: 200)
+    }
+    defer { server.stop() }
+    let socket = try #require(RawHTTPClient.connect(port: server.port).socket)
+    defer { close(socket) }
+    RawHTTPClient.send(Array("GET /large HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8), to: socket)
+    // Slower than the deadline: more than the socket's buffers hold stays unsent meanwhile.
+    sleep(3)
+    let reply = RawHTTPClient.read(socket)
+    #expect(reply.status == 200 && reply.body.count < large.count, "the answer was cut: \(reply.body.count) of \(large.count) bytes")
+    #expect(try RawHTTPClient.get("/", port: server.port).text == "small\n")
+  }
+
+  @Test("a handler is told when its client leaves, and when its answer's deadline passes")
+  func handlerHearsTheClient() throws {
+    final class Heard: @unchecked Sendable {
+      let lock = NSLock()
+      var outcomes: [String: Bool] = [:]
+      let done = DispatchSemaphore(value: 0)
+    }
+    let heard = Heard()
+    let server = try HTTPServer(limits: HTTPServerLimits(answerDeadline: .seconds(2))) { request in
+      // Waits, as a frame waits its turn, until no one waits for it.
+      while !request.client.isAbandoned { usleep(10_000) }
+      heard.lock.lock()
+      heard.outcomes[request.path] = ContinuousClock.now < request.client.deadline
+      heard.lock.unlock()
+      heard.done.signal()
+      return .text("too late", status: 503)
+    }
+    defer { server.stop() }
+    let leaving = try #require(RawHTTPClient.connect(port: server.port).socket)
+    RawHTTPClient.send(Array("GET /left HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8), to: leaving)
+    close(leaving)
+    #expect(heard.done.wait(timeout: .now() + 30) == .success)
+    let waited = try RawHTTPClient.get("/waited", port: server.port)
+    #expect(heard.done.wait(timeout: .now() + 30) == .success)
+    #expect(waited.status == 503)
+    heard.lock.lock()
+    defer { heard.lock.unlock() }
+    #expect(heard.outcomes == ["/left": true, "/waited": false], "left before the deadline; waited until it passed")
   }
 
   @Test("it listens on the loopback interface only, and not at all once stopped")

@@ -300,6 +300,40 @@ struct PreviewBrowserTests {
     #expect((shown as? String)?.contains("The preview server does not answer") == true, "\(shown ?? "nothing")")
   }
 
+  @Test("the page works under its Content-Security-Policy: nothing is refused while it plays, scrubs, lists layers and exports")
+  func contentSecurityPolicy() throws {
+    let server = try server(preset: "fuber")
+    defer { server.stop() }
+    let served = try RawHTTPClient.get("/", port: server.port)
+    let policy = try #require(served.headers["content-security-policy"], "the page carries a policy")
+    #expect(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'"), "\(policy)")
+    let browser = try browser()
+    defer { browser.close() }
+    // Heard from before the page's first script, so a refusal while it loads counts too.
+    let session = try browser.open(
+      server.address,
+      beforeLoad: """
+        window.refusedByPolicy = [];
+        document.addEventListener('securitypolicyviolation',
+          (event) => window.refusedByPolicy.push(`${event.effectiveDirective} ${event.blockedURI}`));
+        """)
+    try waitForFirstFrame(browser, session: session)
+    _ = try scrub(browser, session: session, to: 1.5)
+    _ = try browser.evaluate("document.getElementById('play').click(); true", session: session)
+    _ = try browser.waitUntil("document.querySelector('#layerTree button') !== null", session: session)
+    _ = try browser.evaluate(
+      """
+      (() => {
+        document.getElementById('exportFormat').value = 'gif';
+        document.getElementById('exportButton').click();
+        return true;
+      })()
+      """, session: session)
+    _ = try browser.waitUntil("document.querySelector('#exportList li') !== null", session: session)
+    let refused = try browser.evaluate("window.refusedByPolicy", session: session) as? [String]
+    #expect(refused == [], "the policy refused what the page does: \(refused ?? [])")
+  }
+
   @Test("changing a colour parameter on the page changes the frame to still's with that --param")
   func colourParameter() throws {
     let fuber = Self.presets.appendingPathComponent("fuber.json5")

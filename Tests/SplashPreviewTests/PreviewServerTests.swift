@@ -74,6 +74,67 @@ struct PreviewServerTests {
     }
   }
 
+  /// Waits until `condition` holds, asking every 10 ms, for at most 30 s.
+  private static func waitUntil(_ what: String, _ condition: () -> Bool) {
+    let deadline = Date().addingTimeInterval(30)
+    while !condition() {
+      guard Date() < deadline else {
+        Issue.record("never: \(what)")
+        return
+      }
+      usleep(10_000)
+    }
+  }
+
+  @Test("frames beyond those drawn and waiting are a 503 at once; a frame whose client left is never drawn; the page is answered meanwhile")
+  func frameQueue() throws {
+    let server = try PreviewServer(scene: try scene(), page: try page(), frameLimits: PreviewFrames.Limits(drawing: 1, waiting: 2))
+    defer { server.stop() }
+    let queue = server.frames.queue
+    // The test holds the one place to draw, as a long frame would.
+    try #require(queue.enter(for: .patient) == .admitted)
+    var held = true
+    defer { if held { queue.leave() } }
+    func ask(_ time: Double) throws -> Int32 {
+      let socket = try #require(RawHTTPClient.connect(port: server.port).socket)
+      RawHTTPClient.send(
+        Array("GET /frame.png?t=\(time)&size=40x40 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nConnection: close\r\n\r\n".utf8),
+        to: socket)
+      return socket
+    }
+    let leaving = try ask(0.1)
+    Self.waitUntil("the first frame waits") { queue.counts.waiting == 1 }
+    let staying = try ask(0.2)
+    defer { close(staying) }
+    Self.waitUntil("the second frame waits") { queue.counts.waiting == 2 }
+    for time in [0.3, 0.4] {
+      let refused = try RawHTTPClient.get("/frame.png?t=\(time)&size=40x40", port: server.port)
+      #expect(refused.status == 503 && refused.headers["retry-after"] == "1", "\(refused.status) \(refused.text)")
+    }
+    // The page and its scene are answered while frames wait.
+    #expect(try RawHTTPClient.get("/scene.json", port: server.port).status == 200)
+    #expect(try RawHTTPClient.get("/", port: server.port).status == 200)
+
+    close(leaving)
+    Self.waitUntil("the frame whose client left leaves the queue") { queue.counts.waiting == 1 }
+    queue.leave()
+    held = false
+    let drawn = RawHTTPClient.read(staying)
+    #expect(drawn.status == 200 && drawn.headers["content-type"] == "image/png", "\(drawn.status) \(drawn.text)")
+    #expect(server.frames.drawnCount == 1, "only the frame someone waited for was drawn")
+  }
+
+  @Test("the backends, and the pictures they keep, are let go once no frame has been asked for a while")
+  func idleBackendsAreReleased() throws {
+    let scene = try scene()
+    let frames = PreviewFrames(limits: PreviewFrames.Limits(idleRelease: .milliseconds(100)))
+    _ = try frames.png(of: scene, version: 1, at: 1, width: 400, height: 400)
+    #expect(frames.idleBackendCount == 1, "kept for the next frame")
+    Self.waitUntil("the idle backend is let go") { frames.idleBackendCount == 0 }
+    _ = try frames.png(of: scene, version: 1, at: 2, width: 400, height: 400)
+    #expect(frames.drawnCount == 2)
+  }
+
   @Test("scene.json gives the canvas, the frame size, the clip window and the rate")
   func sceneDescription() throws {
     let scene = try scene()
@@ -103,7 +164,10 @@ struct PreviewServerTests {
       let reply = try RawHTTPClient.get(path, port: server.port)
       #expect(reply.status == 200 && reply.headers["content-type"] == type, "\(path)")
       #expect(reply.text.contains(marker), "\(path)")
+      #expect(reply.headers["x-frame-options"] == "DENY", "\(path): no other page may frame it")
     }
+    let policy = try RawHTTPClient.get("/", port: server.port).headers["content-security-policy"]
+    #expect(policy == PreviewPage.contentSecurityPolicy + "; frame-ancestors 'none'", "\(policy ?? "none")")
     for path in ["/index.html", "/preview.js/", "/presets/fuber.json5", "/../presets/fuber.json5", "/etc/passwd"] {
       let reply = try RawHTTPClient.get(path, port: server.port)
       #expect((400..<500).contains(reply.status), "\(path) → \(reply.status)")

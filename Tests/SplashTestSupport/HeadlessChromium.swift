@@ -74,12 +74,16 @@ public final class HeadlessChromium {
   }
 
   /// Opens `url` in a new tab, waits for it to load, and returns the session that drives it.
-  public func open(_ url: String) throws -> String {
+  ///
+  /// - Parameter beforeLoad: A script run in the page before any of its own (a listener that
+  ///   must hear what happens while the page loads).
+  public func open(_ url: String, beforeLoad: String? = nil) throws -> String {
     let target = try send("Target.createTarget", ["url": "about:blank"])
     guard let targetIdentifier = target["targetId"] as? String else { throw BrowserError("no target for \(url)") }
     let attached = try send("Target.attachToTarget", ["targetId": targetIdentifier, "flatten": true])
     guard let session = attached["sessionId"] as? String else { throw BrowserError("cannot attach to \(url)") }
     try send("Page.enable", session: session)
+    if let beforeLoad { try send("Page.addScriptToEvaluateOnNewDocument", ["source": beforeLoad], session: session) }
     events.removeAll()
     try send("Page.navigate", ["url": url], session: session)
     try waitFor("Page.loadEventFired", session: session)
