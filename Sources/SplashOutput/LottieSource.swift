@@ -47,8 +47,16 @@ public struct LottieSource {
     return LottieSource(document: document)
   }
 
-  /// Whether `data` is a zip archive (a dotLottie file), by its first local header's signature.
-  public static func isArchive(_ data: Data) -> Bool { data.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
+  /// Whether `data` is a zip archive (a dotLottie file), by the signature it starts with.
+  ///
+  /// An archive usually starts with a local file header (`PK 3 4`); an empty one is only its
+  /// end of central directory (`PK 5 6`), and a spanned one starts with a split marker
+  /// (`PK 7 8`). All three are archives, so libzip says what is wrong with them, never the
+  /// JSON reader (APPNOTE.TXT, sections 4.3.7, 4.3.16 and 8.5.3).
+  public static func isArchive(_ data: Data) -> Bool {
+    data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06])
+      || data.starts(with: [0x50, 0x4B, 0x07, 0x08])
+  }
 
   /// The Lottie document in `json`, unpacked from a container of `file`.
   ///

@@ -4,9 +4,10 @@ import Glibc
 /// A zip archive read from memory through libzip, with its entries checked before any is read.
 ///
 /// Opening refuses an archive with more than `maximumEntries` entries, an entry name that is
-/// absolute or leads out with `..`, and an entry that is neither a regular file nor a folder,
-/// so whatever reads the entries by name never meets one of them. Reading is bounded by one
-/// budget for the whole archive, so a zip bomb never allocates more than it.
+/// absolute or leads out with `..`, a name that appears twice, and an entry that is neither a
+/// regular file nor a folder, so whatever reads the entries by name never meets one of them.
+/// Reading is bounded by one budget for the whole archive, so a zip bomb never allocates more
+/// than it.
 public final class ZipArchive {
   /// The checked entries, in the archive's order.
   public let entries: [ZipEntry]
@@ -50,6 +51,7 @@ public final class ZipArchive {
       throw .tooManyEntries(count: Int(count), limit: maximumEntries)
     }
     var entries: [ZipEntry] = []
+    var names: Set<String> = []
     for index in 0..<UInt64(max(count, 0)) {
       var status = zip_stat_t()
       guard zip_stat_index(archive, index, 0, &status) == 0, let rawName = status.name else {
@@ -60,6 +62,12 @@ public final class ZipArchive {
       guard Self.isConfined(name) else {
         zip_discard(archive)
         throw .unconfinedName(name)
+      }
+      // libzip opens an archive with a repeated name (only ZIP_CHECKCONS refuses it) and then
+      // finds the first by name; a JavaScript unzip keeps the last.
+      guard names.insert(name).inserted else {
+        zip_discard(archive)
+        throw .duplicateName(name)
       }
       var system: UInt8 = 0
       var attributes: UInt32 = 0

@@ -224,4 +224,27 @@ struct DotLottieArchiveTests {
       throws: UsageError("--animation red: red.json is not a dotLottie archive (.lottie), the only file that holds several animations")
     ) { try LottieSource.read(Data(DotLottieFixtures.red), file: "red.json", animation: "red") }
   }
+
+  @Test("an empty zip is an archive with no animation, said as such, never a JSON syntax error")
+  func emptyArchive() throws {
+    // An empty archive is its end of central directory record alone: "PK 5 6" and 18 zeros.
+    let empty = Data([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
+    #expect(LottieSource.isArchive(empty))
+    #expect(
+      throws: DocumentError(file: "empty.lottie", path: "", expected: "an animation under animations/ (or a/)", found: "none")
+    ) { try LottieSource.read(empty, file: "empty.lottie") }
+  }
+
+  @Test("a name that appears twice is refused, naming it: players differ on which copy they read")
+  func duplicateEntry() throws {
+    let bytes = DittoArchive.archive([("a/red.json", DotLottieFixtures.red), ("a/red.json", DotLottieFixtures.blue)])
+    #expect(throws: (any Error).self) { try ZipArchive(bytes, maximumEntries: 10, maximumBytes: 1 << 20) }
+    do {
+      _ = try LottieSource.read(Data(bytes), file: "twice.lottie")
+      Issue.record("an archive with a repeated name was read")
+    } catch {
+      #expect("\(error)".contains("twice.lottie"))
+      #expect("\(error)".contains(#"entry "a/red.json" appears twice in the archive"#))
+    }
+  }
 }
