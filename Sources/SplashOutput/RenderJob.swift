@@ -191,7 +191,8 @@ public struct RenderJob: Sendable {
       framesPerSecond: framesPerSecond)
     let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
     _ = try MemoryBudget.workers(
-      requested: workers, width: pixelSize.width, height: pixelSize.height, outputs: outputs, environment: environment, warn: { _ in })
+      requested: workers, width: pixelSize.width, height: pixelSize.height, outputs: outputs,
+      imagePixels: try ImageBudget.declaredPixels(in: scene), environment: environment, warn: { _ in })
     // What each encoder checks as it opens.
     for output in outputs {
       switch output.kind {
