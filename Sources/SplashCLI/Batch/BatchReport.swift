@@ -140,8 +140,14 @@ enum BatchReport {
     }
     let data = try JSONSerialization.data(
       withJSONObject: ["clips": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    // JSONSerialization leaves format characters (U+202E) raw in strings; escaped, the report
+    // reads the same to a program and shows a person the names as they are.
+    var text = ""
+    for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+      if scalar.needsVisibleEscape && scalar != "\n" { text += JSONText.escaped(scalar) } else { text.unicodeScalars.append(scalar) }
+    }
     let output = try OutputFile(destination: path)
-    try data.write(to: URL(fileURLWithPath: output.temporaryPath))
+    try Data(text.utf8).write(to: URL(fileURLWithPath: output.temporaryPath))
     try output.commit()
   }
 }
