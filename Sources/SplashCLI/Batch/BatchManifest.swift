@@ -215,21 +215,22 @@ enum BatchManifest {
         parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
       }
     }
-    let size = try column("size").map { try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide) } ?? defaults.size
+    // A column's value is named as the column (`fps 1e9`), an option's as the option.
+    let size = try column("size").map { try OptionParsing.size($0, named: "size", maximum: VideoSettings.maximumSide) } ?? defaults.size
     if !isGIF, let size, size.width % 2 != 0 || size.height % 2 != 0 {
       throw UsageError("\(label("size")) \(size.width)x\(size.height): video needs an even width and height")
     }
     // None given: the document's own rate (a Lottie file's), else the default, as a render.
     let fps =
       try column("fps").map {
-        try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
+        try OptionParsing.integer($0, named: "fps", range: VideoSettings.frameRateRange)
       } ?? defaults.framesPerSecond
     if isGIF, let fps, let problem = RenderJob.gifRateProblem(fps) {
       throw UsageError("\(label("fps")) \(fps): \(problem); use \(GIFSettings.frameRates.upperBound) or less, or write .mp4 or .webm")
     }
     let loops =
       try column("loops").map {
-        try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops)
+        try OptionParsing.integer($0, named: "loops", range: 1...RenderJob.maximumLoops)
       } ?? defaults.loops ?? 1
     // What the batch's options ask of every clip, checked for this one as a render would.
     if defaults.isTransparent, !isGIF, !format.carriesAlpha {
