@@ -54,6 +54,31 @@ struct ManifestValueTests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
   }
 
+  @Test("JSON Lines: a number with a fraction, true, an array or an object in a column is refused, named by the column")
+  func jsonTypes() throws {
+    let folder = try folder(
+      with: """
+        {"preset": "fuber", "output": "a.mp4", "fps": 30.5}
+        {"preset": "fuber", "output": "b.mp4", "fps": true}
+        {"preset": "fuber", "output": "c.mp4", "loops": [2]}
+        {"preset": "fuber", "output": true}
+        {"preset": "fuber", "output": "e.mp4", "params": {"labelLeft": false}}
+        {"preset": "fuber", "output": "f.mp4", "fps": 1e9}
+        """, named: "clips.jsonl")
+    let outcome = try BinaryRunner.run(["batch", Self.presets, "-o", "out", "--manifest", "clips.jsonl"], in: folder)
+    #expect(outcome.exitCode == 1)
+    #expect(
+      outcome.standardError.split(separator: "\n") == [
+        "clips.jsonl:1: fps 30.5: expected a whole number from 1 to 240",
+        "clips.jsonl:2: fps: expected text or a number, found true",
+        "clips.jsonl:3: loops: expected text or a number, found an array of 1",
+        "clips.jsonl:4: output: expected text or a number, found true",
+        "clips.jsonl:5: params.labelLeft: expected text or a number, found false",
+        "clips.jsonl:6: fps 1000000000: expected a whole number from 1 to 240",
+        "6 bad rows; nothing was rendered",
+      ], "\(outcome.standardError)")
+  }
+
   @Test("numbers on the command line are plain digits too: a leading + is refused")
   func commandLineSigns() throws {
     let folder = try BinaryRunner.temporaryFolder()
@@ -73,5 +98,38 @@ struct ManifestValueTests {
       #expect(outcome.standardError.hasPrefix("splashvid: \(message)"), "\(arguments): \(outcome.standardError)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test("params in CSV take \\; and \\= for a text's own ; and =, and \\\\ for a backslash")
+  func csvEscapes() throws {
+    let folder = try folder(
+      with: #"""
+        preset,output,params
+        fuber,a.mp4,labelLeft=a\;b;labelRight=c\=d\\e
+        fuber,b.mp4,labelLeft=x=y;labelRight=
+        """#, named: "clips.csv")
+    let read = try clips("clips.csv", in: folder)
+    #expect(read.map(\.parameters) == [["labelLeft": "a;b", "labelRight": "c=d\\e"], ["labelLeft": "x=y", "labelRight": ""]])
+  }
+
+  @Test("a backslash before anything but \\, ; or = in CSV params is refused, naming the row and the param")
+  func csvBadEscape() throws {
+    let folder = try folder(with: "preset,output,params\nfuber,a.mp4,labelLeft=a\\qb\n", named: "clips.csv")
+    let outcome = try BinaryRunner.run(["batch", Self.presets, "-o", "out", "--manifest", "clips.csv"], in: folder)
+    #expect(outcome.exitCode == 1)
+    #expect(
+      outcome.standardError
+        == "clips.csv:2: params labelLeft=a\\qb: expected \\\\, \\; or \\= after a backslash, found \\q; nothing was rendered\n")
+  }
+
+  @Test("params in JSON Lines are an object of names and values: a value keeps its ; and = as they are")
+  func jsonParamsTyped() throws {
+    let folder = try folder(
+      with: #"""
+        {"preset": "fuber", "output": "a.mp4", "params": {"labelLeft": "a;b", "labelRight": "c=d\\e"}}
+        {"preset": "fuber", "output": "b.mp4", "params": {"labelLeft": "x;labelRight=y"}}
+        """#, named: "clips.jsonl")
+    let read = try clips("clips.jsonl", in: folder)
+    #expect(read.map(\.parameters) == [["labelLeft": "a;b", "labelRight": "c=d\\e"], ["labelLeft": "x;labelRight=y"]])
   }
 }
