@@ -48,4 +48,15 @@ struct OutputFileTests {
     #expect(throws: OutputFileError.self) { try OutputFile(destination: folder + "/") }
     #expect(try contents(of: folder).isEmpty)
   }
+
+  @Test("a destination named like a temporary is refused: a later sweep would remove it")
+  func temporaryLookalikes() throws {
+    let folder = try temporaryFolder()
+    for destination in [folder + "/.report.json.splashvid-0123456789abcdef.tmp", folder + "/.splashvid-sequence-1-abcdefgh"] {
+      #expect(throws: OutputFileError.self, "\(destination)") { try OutputFile(destination: destination) }
+    }
+    #expect(try contents(of: folder).isEmpty)
+    #expect(TemporaryName.lookalike(in: "clips/.x.splashvid-0123456789abcdef.seq/a.mp4") == ".x.splashvid-0123456789abcdef.seq")
+    #expect(TemporaryName.lookalike(in: "clips/.x.splashvid-sequence.mp4") == nil)
+  }
 }

@@ -85,6 +85,9 @@ struct BatchCommand {
     if let assetsRoot, InputFile.kind(of: assetsRoot) != "a directory" {
       throw UsageError("--assets-root \(assetsRoot): \(InputFile.kind(of: assetsRoot) ?? "nothing there"), not a folder")
     }
+    if let part = TemporaryName.lookalike(in: outputFolder) {
+      throw UsageError("-o \(outputFolder): \(TemporaryName.lookalikeReason(part))")
+    }
     if let kind = InputFile.kind(of: outputFolder), kind != "a directory" {
       let what = kind == "a regular file" ? "a file" : kind
       throw UsageError("-o \(outputFolder): is \(what), not a folder; name a folder for the clips")

@@ -188,6 +188,9 @@ enum BatchManifest {
     guard !output.hasSuffix(InputFingerprint.recordSuffix) else {
       throw UsageError("output \(output): names ending in \(InputFingerprint.recordSuffix) are the batch's own records")
     }
+    if let part = TemporaryName.lookalike(in: output) {
+      throw UsageError("output \(output): \(TemporaryName.lookalikeReason(part))")
+    }
     // A symbolic link inside the output folder must not carry a clip out of it. A name without
     // a folder can only be led out by a link of that name (checked cheaply: rows are many).
     let outputPath = "\(outputFolder)/\(output)"

@@ -85,6 +85,9 @@ enum BatchReport {
   ///
   /// - Throws: `UsageError` saying what is wrong and what to do.
   static func checkWritable(_ path: String, outputFolder: String) throws {
+    if let part = TemporaryName.lookalike(in: path) {
+      throw UsageError("--report \(path): \(TemporaryName.lookalikeReason(part))")
+    }
     if let kind = InputFile.kind(of: path), kind != "a regular file" {
       throw UsageError("--report \(path): is \(kind), not a file; name a file for the report")
     }

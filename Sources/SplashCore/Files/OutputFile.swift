@@ -45,8 +45,10 @@ public final class OutputFile: @unchecked Sendable {
   }
 
   /// Checks that a file can be written at `destination` (before any work, for outputs whose
-  /// temporary file is created later): a file name the folder's file system accepts, nothing
-  /// there but a regular file or a link, and a writable folder. Returns the folder.
+  /// temporary file is created later): a file name the folder's file system accepts and that
+  /// is not named like a temporary (`TemporaryName.lookalike`; the folders on the way are
+  /// checked where outputs are named), nothing there but a regular file or a link, and a
+  /// writable folder. Returns the folder.
   ///
   /// - Throws: `OutputFileError` saying which of these fails.
   @discardableResult
@@ -54,6 +56,11 @@ public final class OutputFile: @unchecked Sendable {
     let (folder, name) = split(destination)
     guard !name.isEmpty, name != ".", name != ".." else {
       throw OutputFileError(path: destination, reason: "names a folder, not a file")
+    }
+    // The name alone: folders on the way are checked where outputs are named (a sequence's
+    // frames are staged in a folder named as a temporary on purpose).
+    if TemporaryName.lookalike(in: name) != nil {
+      throw OutputFileError(path: destination, reason: TemporaryName.lookalikeReason(name))
     }
     try checkReplaceable(destination)
     var status = stat()
