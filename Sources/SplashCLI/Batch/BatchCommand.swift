@@ -88,6 +88,9 @@ struct BatchCommand {
     if let part = TemporaryName.lookalike(in: outputFolder) {
       throw UsageError("-o \(outputFolder): \(TemporaryName.lookalikeReason(part))")
     }
+    if let root = SystemFolders.containing(outputFolder) {
+      throw UsageError("-o \(outputFolder): \(SystemFolders.reason(path: outputFolder, root: root))")
+    }
     if let kind = InputFile.kind(of: outputFolder), kind != "a directory" {
       let what = kind == "a regular file" ? "a file" : kind
       throw UsageError("-o \(outputFolder): is \(what), not a folder; name a folder for the clips")

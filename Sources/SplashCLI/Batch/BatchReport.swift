@@ -93,6 +93,12 @@ enum BatchReport {
     }
     let parent = (path as NSString).deletingLastPathComponent
     let folder = parent.isEmpty ? "." : parent
+    do {
+      try OutputFile.checkReplaceable(path)
+      try OutputFile.checkOutsideSystemFolders(path)
+    } catch let error as OutputFileError {
+      throw UsageError("--report \(path): \(error.reason)")
+    }
     // The output folder is made before the report is written.
     if InputFile.kind(of: outputFolder) == nil, ConfinedPath.resolved(folder) == ConfinedPath.resolved(outputFolder) { return }
     guard InputFile.kind(of: folder) == "a directory" else {

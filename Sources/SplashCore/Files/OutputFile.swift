@@ -21,7 +21,10 @@ import Darwin
 ///
 /// Only regular files are replaced: a destination that is a directory, a device, a FIFO or a
 /// socket is refused, since renaming over it would replace the node itself (`-o /dev/null`
-/// would become a regular file).
+/// would become a regular file). So is one in the kernel's folders (`SystemFolders`: `/dev`,
+/// `/proc`, `/sys`), and a link at the destination that leads to anything but a regular file,
+/// or into those folders: the link would be replaced, never followed, which is not what its
+/// maker meant.
 public final class OutputFile: @unchecked Sendable {
   /// Where the finished file goes.
   public let destination: String
@@ -63,6 +66,7 @@ public final class OutputFile: @unchecked Sendable {
       throw OutputFileError(path: destination, reason: TemporaryName.lookalikeReason(name))
     }
     try checkReplaceable(destination)
+    try checkOutsideSystemFolders(destination)
     var status = stat()
     guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
       let reason = InputFile.kind(of: folder).map { "its folder \(folder) is \($0), not a folder" }
@@ -94,8 +98,10 @@ public final class OutputFile: @unchecked Sendable {
   public func commit() throws {
     guard !isSettled else { return }
     do {
-      // Checked again: the destination may have become something else while the file was written.
+      // Checked again: the destination may have become something else while the file was
+      // written, or its folder a link elsewhere.
       try Self.checkReplaceable(destination)
+      try Self.checkOutsideSystemFolders(destination)
     } catch {
       discard()
       throw error
@@ -122,8 +128,9 @@ public final class OutputFile: @unchecked Sendable {
     isSettled = true
   }
 
-  /// Refuses a destination that exists and is not a regular file (a link is replaced itself,
-  /// never followed).
+  /// Refuses a destination that exists and is not a regular file, or is a link that leads to
+  /// anything but a regular file, or into a system folder (a link is replaced itself, never
+  /// followed; one to nothing elsewhere is replaced too).
   public static func checkReplaceable(_ destination: String) throws {
     var status = stat()
     guard lstat(destination, &status) == 0 else { return }
@@ -131,6 +138,29 @@ public final class OutputFile: @unchecked Sendable {
     guard type == S_IFREG || type == S_IFLNK else {
       throw OutputFileError(
         path: destination, reason: "is \(InputFile.kindName(status.st_mode)); splashvid writes regular files only")
+    }
+    guard type == S_IFLNK else { return }
+    var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(destination, &bytes, bytes.count - 1)
+    let target = count > 0 ? String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+    var targetStatus = stat()
+    if stat(destination, &targetStatus) == 0, targetStatus.st_mode & S_IFMT != S_IFREG {
+      throw OutputFileError(
+        path: destination,
+        reason: "is a link to \(target), \(InputFile.kindName(targetStatus.st_mode)); splashvid writes regular files only")
+    }
+    let resolved = target.hasPrefix("/") ? target : split(destination).folder + "/" + target
+    if let root = SystemFolders.containing(resolved) {
+      throw OutputFileError(
+        path: destination, reason: "is a link into \(root) (\(target)); splashvid writes regular files only outside /dev, /proc and /sys")
+    }
+  }
+
+  /// Refuses a destination whose folder is, or leads into, `/dev`, `/proc` or `/sys`.
+  public static func checkOutsideSystemFolders(_ destination: String) throws {
+    let folder = split(destination).folder
+    if let root = SystemFolders.containing(folder) {
+      throw OutputFileError(path: destination, reason: SystemFolders.reason(folder: folder, root: root))
     }
   }
 
