@@ -52,13 +52,12 @@ public final class PNGSequenceSink: OutputSink, @unchecked Sendable {
 
   public func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
     do {
-      errno = 0
       try PNGWriter.write(frame, to: stagedPath(index + 1))
+    } catch let error as OutputFileError {
+      // The staged file's name means nothing to the user; the frame's does.
+      throw SequenceError(message: "cannot write \(pattern.path(ofFrame: index + 1)): \(error.reason)")
     } catch let error as RenderError {
-      // The staged file's name means nothing to the user; the frame's does. Cairo's text does
-      // not say why a write failed, the system's last error does.
-      let reason = errno != 0 ? String(cString: strerror(errno)) : error.message
-      throw SequenceError(message: "cannot write \(pattern.path(ofFrame: index + 1)): \(reason)")
+      throw SequenceError(message: "cannot write \(pattern.path(ofFrame: index + 1)): \(error.message)")
     }
   }
 

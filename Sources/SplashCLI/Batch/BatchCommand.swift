@@ -189,7 +189,7 @@ struct BatchCommand {
       }
       // The record follows the clip: if the process dies in between, the clip renders again.
       let record = try OutputFile(destination: recordPath)
-      try Data(before.utf8).write(to: URL(fileURLWithPath: record.temporaryPath))
+      try record.write(Array(before.utf8))
       try record.commit()
       return result(.rendered)
     } catch is PipelineCancelled {

@@ -156,7 +156,7 @@ enum BatchReport {
       if scalar.needsVisibleEscape && scalar != "\n" { text += JSONText.escaped(scalar) } else { text.unicodeScalars.append(scalar) }
     }
     let output = try OutputFile(destination: path)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: output.temporaryPath))
+    try output.write(Array(text.utf8))
     try output.commit()
   }
 }

@@ -83,6 +83,30 @@ public final class OutputFile: @unchecked Sendable {
     return folder
   }
 
+  /// Appends `bytes` to the temporary file, through the descriptor that holds its lock.
+  ///
+  /// - Throws: `OutputFileError` naming the destination with the system's reason (`No space
+  ///   left on device`, `File too large`), which libraries' own messages leave out.
+  public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    precondition(!isSettled, "write after commit or discard")
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(lockDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        throw OutputFileError(path: destination, reason: written < 0 ? String(cString: strerror(errno)) : "nothing could be written")
+      }
+    }
+  }
+
+  /// Appends `bytes` to the temporary file (see `write(_:)` for the errors).
+  public func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try write($0) }
+  }
+
   /// Checks that `commit()` can put the file in place now, so that a render whose outputs
   /// cannot all be put in place puts none (see `OutputSink`).
   public func checkCommittable() throws {
