@@ -25,9 +25,23 @@ import Darwin
 /// `/proc`, `/sys`), and a link at the destination that leads to anything but a regular file,
 /// or into those folders: the link would be replaced, never followed, which is not what its
 /// maker meant.
+///
+/// `render -o` replaces a regular file at the destination (`Placement.replacing`); the preview's
+/// exports never replace anything (`Placement.keepingExisting`): the name is claimed when the
+/// file is put in place, and when it is taken by then the next free one is.
 public final class OutputFile: @unchecked Sendable {
-  /// Where the finished file goes.
-  public let destination: String
+  /// What `commit()` does about a file already at the destination.
+  public enum Placement: Sendable, Equatable {
+    /// A regular file there is replaced.
+    case replacing
+    /// Nothing is ever replaced: when the name is taken, the file goes to the next free one of
+    /// `NAME-2.EXT`, `NAME-3.EXT` … (`numbered`), and `destination` then says which.
+    case keepingExisting
+  }
+
+  /// Where the finished file goes (after `commit()`, where it went).
+  public private(set) var destination: String
+  public let placement: Placement
   /// Where it is written meanwhile.
   public let temporaryPath: String
   /// The open temporary file, holding its lock until the file is settled.
@@ -38,11 +52,12 @@ public final class OutputFile: @unchecked Sendable {
   ///
   /// - Throws: `OutputFileError` when the destination is not a regular file, its folder does
   ///   not exist or cannot be written, or the temporary file cannot be created.
-  public init(destination: String) throws {
-    let folder = try Self.checkDestination(destination)
+  public init(destination: String, placement: Placement = .replacing) throws {
+    let folder = try Self.checkDestination(destination, placement: placement)
     StaleTemporaries.sweepOnce(folder)
     let (path, descriptor) = try TemporaryName.create(for: Self.split(destination).name, in: folder, destination: destination)
     self.destination = destination
+    self.placement = placement
     temporaryPath = path
     lockDescriptor = descriptor
   }
@@ -51,11 +66,12 @@ public final class OutputFile: @unchecked Sendable {
   /// temporary file is created later): a file name the folder's file system accepts and that
   /// is not named like a temporary (`TemporaryName.lookalike`; the folders on the way are
   /// checked where outputs are named), nothing there but a regular file or a link, and a
-  /// writable folder. Returns the folder.
+  /// writable folder. Returns the folder. With `keepingExisting`, whatever is at the name does
+  /// not matter: it stays, and the file takes another name.
   ///
   /// - Throws: `OutputFileError` saying which of these fails.
   @discardableResult
-  public static func checkDestination(_ destination: String) throws -> String {
+  public static func checkDestination(_ destination: String, placement: Placement = .replacing) throws -> String {
     let (folder, name) = split(destination)
     guard !name.isEmpty, name != ".", name != ".." else {
       throw OutputFileError(path: destination, reason: "names a folder, not a file")
@@ -65,7 +81,7 @@ public final class OutputFile: @unchecked Sendable {
     if TemporaryName.lookalike(in: name) != nil {
       throw OutputFileError(path: destination, reason: TemporaryName.lookalikeReason(name))
     }
-    try checkReplaceable(destination)
+    if placement == .replacing { try checkReplaceable(destination) }
     try checkOutsideSystemFolders(destination)
     var status = stat()
     guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
@@ -110,7 +126,7 @@ public final class OutputFile: @unchecked Sendable {
   /// Checks that `commit()` can put the file in place now, so that a render whose outputs
   /// cannot all be put in place puts none (see `OutputSink`).
   public func checkCommittable() throws {
-    guard !isSettled else { return }
+    guard !isSettled, placement == .replacing else { return }
     try Self.checkReplaceable(destination)
   }
 
@@ -118,24 +134,59 @@ public final class OutputFile: @unchecked Sendable {
     if !isSettled { discard() }
   }
 
-  /// Moves the finished temporary file into place, replacing any regular file already there.
+  /// Moves the finished temporary file into place, replacing any regular file already there,
+  /// or (`keepingExisting`) at the first free name.
   public func commit() throws {
     guard !isSettled else { return }
     do {
       // Checked again: the destination may have become something else while the file was
       // written, or its folder a link elsewhere.
-      try Self.checkReplaceable(destination)
+      if placement == .replacing { try Self.checkReplaceable(destination) }
       try Self.checkOutsideSystemFolders(destination)
     } catch {
       discard()
       throw error
     }
+    if placement == .keepingExisting { return try commitAtFreeName() }
     if rename(temporaryPath, destination) != 0 {
       let reason = String(cString: strerror(errno))
       discard()
       throw OutputFileError(path: destination, reason: "could not be put in place: \(reason)")
     }
     settle()
+  }
+
+  /// Moves the file to the destination, or the first of its numbered names, that is free at
+  /// that moment: the move itself claims the name (`NoReplaceRename`), so nothing is replaced
+  /// whoever took a name since it was chosen.
+  private func commitAtFreeName() throws {
+    let first = destination
+    for number in 1...Self.numberedNameLimit {
+      let candidate = number == 1 ? first : Self.numbered(first, number)
+      let code = NoReplaceRename.move(temporaryPath, to: candidate)
+      if code == EEXIST { continue }
+      guard code == 0 else {
+        discard()
+        throw OutputFileError(path: candidate, reason: "could not be put in place: \(String(cString: strerror(code)))")
+      }
+      destination = candidate
+      settle()
+      return
+    }
+    discard()
+    throw OutputFileError(path: first, reason: "it and every name up to \(Self.numbered(first, Self.numberedNameLimit)) are taken")
+  }
+
+  /// How many names `keepingExisting` tries: the destination and its numbered names up to this.
+  public static let numberedNameLimit = 10_000
+
+  /// `path` with `-number` before its extension: `clips/fuber.mp4` → `clips/fuber-2.mp4`, a
+  /// name without one (a folder of frames) → `fuber-frames-2`.
+  public static func numbered(_ path: String, _ number: Int) -> String {
+    let (folder, name) = split(path)
+    let prefix = path.contains("/") ? (folder == "/" ? "/" : folder + "/") : ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return prefix + name + "-\(number)" }
+    return prefix + name[..<dot] + "-\(number)" + name[dot...]
   }
 
   /// Removes the temporary file; the destination is left as it was.
