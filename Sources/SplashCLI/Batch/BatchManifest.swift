@@ -188,6 +188,9 @@ enum BatchManifest {
     guard !output.hasSuffix(InputFingerprint.recordSuffix) else {
       throw UsageError("output \(output): names ending in \(InputFingerprint.recordSuffix) are the batch's own records")
     }
+    guard !output.hasSuffix(BatchOutputLock.suffix) else {
+      throw UsageError("output \(output): names ending in \(BatchOutputLock.suffix) are the batch's own locks")
+    }
     if let part = TemporaryName.lookalike(in: output) {
       throw UsageError("output \(output): \(TemporaryName.lookalikeReason(part))")
     }

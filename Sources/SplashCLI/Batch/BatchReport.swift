@@ -41,6 +41,13 @@ final class BatchTracker: @unchecked Sendable {
     return collected
   }
 
+  /// Prints a line about a clip under way (from any of the batch's threads).
+  func note(_ line: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    log(line)
+  }
+
   func started(_ clip: BatchClip) {
     lock.lock()
     inFlight.append(clip.output)
@@ -134,6 +141,7 @@ enum BatchReport {
         clip.output.contains("/") ? ConfinedPath.resolved("\(outputFolder)/\(clip.output)") : "\(outputRoot)/\(clip.output)"
       if output == report { throw refuse("the output of \(clip.origin)") }
       if InputFingerprint.recordPath(for: output) == report { throw refuse("the record of the output of \(clip.origin)") }
+      if output + BatchOutputLock.suffix == report { throw refuse("the lock of the output of \(clip.origin)") }
     }
   }
 
