@@ -15,12 +15,23 @@ public enum PNGWriter {
   }
 
   /// Writes `buffer` to `output`'s temporary file and leaves committing it to the caller.
+  ///
+  /// The bytes go through `OutputFile.write`, not Cairo's own file writer, whose one message
+  /// for every failure ("error while writing to output stream") does not say that the disk is
+  /// full.
+  ///
+  /// - Throws: `OutputFileError` with the system's reason when a write fails, `RenderError`
+  ///   when Cairo fails to encode; the temporary file is discarded either way.
   public static func write(_ buffer: PixelBuffer, into output: OutputFile) throws {
     let drawing = try CairoContext(drawingInto: buffer)
     drawing.flush()
-    let status = cairo_surface_write_to_png(drawing.surface, output.temporaryPath)
+    let writing = FileWriting(output)
+    let status = withExtendedLifetime(writing) {
+      cairo_surface_write_to_png_stream(drawing.surface, writeToFile, Unmanaged.passUnretained(writing).toOpaque())
+    }
     guard status == CAIRO_STATUS_SUCCESS else {
       output.discard()
+      if let error = writing.error { throw error }
       throw RenderError(stage: "writing PNG \(output.destination)", message: CairoContext.message(status))
     }
   }
@@ -39,6 +50,26 @@ public enum PNGWriter {
       throw RenderError(stage: "encoding a PNG", message: CairoContext.message(status))
     }
     return collected.bytes
+  }
+}
+
+/// An output file Cairo's PNG stream writes into, with the first write's error.
+private final class FileWriting {
+  let output: OutputFile
+  var error: (any Error)?
+
+  init(_ output: OutputFile) { self.output = output }
+}
+
+private let writeToFile: cairo_write_func_t = { closure, data, length in
+  guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+  let writing = Unmanaged<FileWriting>.fromOpaque(closure).takeUnretainedValue()
+  do {
+    try writing.output.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    return CAIRO_STATUS_SUCCESS
+  } catch {
+    writing.error = error
+    return CAIRO_STATUS_WRITE_ERROR
   }
 }
 

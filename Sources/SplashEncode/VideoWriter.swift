@@ -26,6 +26,9 @@ public final class VideoWriter {
   /// The sound track, when the settings ask for one.
   private var audio: AudioTrack?
   private var isFinished: Bool { file.isCommitted }
+  /// Where the file goes, or after `commit()` went (another name when the one asked for was
+  /// taken and the placement keeps existing files).
+  public var destination: String { file.output.destination }
 
   /// FFmpeg and x264 print progress and statistics at their default log level, and their
   /// errors as lines of their own beside the one splashvid prints; every failure already
@@ -35,11 +38,12 @@ public final class VideoWriter {
   /// The FFmpeg encoder used by default.
   public static let encoderName = VideoFormat.h264.encoderName
 
-  /// Opens the encoder and starts the file at `path`.
+  /// Opens the encoder and starts the file at `path`; `placement` says whether a file there
+  /// is replaced or kept (`OutputFile.Placement`).
   ///
   /// - Throws: `EncodeError` for settings out of range, a missing encoder or any FFmpeg failure;
   ///   `OutputFileError` when `path` cannot be written. Nothing is left on disk after a throw.
-  public init(path: String, settings: VideoSettings) throws {
+  public init(path: String, settings: VideoSettings, placement: OutputFile.Placement = .replacing) throws {
     _ = Self.quietLibraryLogging
     self.settings = try settings.validated()
     guard let codec = avcodec_find_encoder_by_name(settings.encoderName) else {
@@ -47,7 +51,7 @@ public final class VideoWriter {
         stage: "finding the \(settings.encoderName) encoder",
         message: "this FFmpeg has no \(settings.encoderName); install Debian's \(settings.format.encoderPackage)")
     }
-    file = try MuxedFile(destination: path, container: settings.format.containerName)
+    file = try MuxedFile(destination: path, container: settings.format.containerName, placement: placement)
     guard let stream = avformat_new_stream(file.context, nil), let codecContext = avcodec_alloc_context3(codec) else {
       throw EncodeError(stage: "creating the video stream", code: splash_averror_out_of_memory())
     }

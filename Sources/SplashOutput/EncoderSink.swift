@@ -35,4 +35,5 @@ public final class EncoderSink: OutputSink, @unchecked Sendable {
   public func checkCommittable() throws { try writer.checkCommittable() }
   public func commit() throws { try writer.commit() }
   public func abandon() { writer.abandon() }
+  public var writtenPath: String { writer.destination }
 }

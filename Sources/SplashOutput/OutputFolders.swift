@@ -26,6 +26,13 @@ public final class OutputFolders {
   ///   removing any folder created for the others).
   public init(creating outputs: [(folder: String, output: String)]) throws {
     for (folder, output) in outputs {
+      // Nothing is made in /dev, /proc or /sys (an output in a folder there that exists is
+      // refused by its own check, which says more: `/dev/full` is a device).
+      var status = stat()
+      if stat(folder, &status) != 0, let root = SystemFolders.containing(folder) {
+        removeCreated()
+        throw OutputFileError(path: output, reason: SystemFolders.reason(folder: folder, root: root))
+      }
       do {
         if try create(folder) { missing.append(folder) }
       } catch let error as CreationError {

@@ -10,7 +10,8 @@ import SplashCore
 /// through its links, so an output collides with an input when its entry is the input's entry
 /// or the file the input's links lead to.
 public enum OutputPaths {
-  /// Refuses an output name that is not a file splashvid can write.
+  /// Refuses an output name that is not a file splashvid can write, or that a later run would
+  /// take for one of its temporaries.
   public static func checkName(_ path: String) throws {
     guard !path.isEmpty else { throw UsageError("name the output file with -o FILE") }
     if path == "-" {
@@ -19,6 +20,9 @@ public enum OutputPaths {
     let name = OutputFile.split(path).name
     if name.isEmpty || name == "." || name == ".." {
       throw UsageError("-o \(path): names a folder; name a file in it")
+    }
+    if let part = TemporaryName.lookalike(in: path) {
+      throw UsageError("-o \(path): \(TemporaryName.lookalikeReason(part))")
     }
   }
 

@@ -14,6 +14,9 @@ public protocol OutputSink: FrameSink {
   func commit() throws
   /// Removes whatever was written; the destination stays as it was.
   func abandon()
+  /// Where the output goes, or after `commit()` went: another name than the one asked for
+  /// when that was taken and the render keeps existing files (`OutputFile.Placement`).
+  var writtenPath: String { get }
 }
 
 extension OutputSink {

@@ -10,8 +10,14 @@ import SplashRender
 /// part, so it runs in parallel), into a hidden folder beside the files' destination. A
 /// repeated frame is a hard link to the previous file. Only when the pass completes do the
 /// files move to their names, so a failed or interrupted render leaves no partial sequence.
+///
+/// With `OutputFile.Placement.keepingExisting` (the preview's exports) the frames' folder is
+/// the sequence's own: it is claimed with `mkdir` when the frames are put in place, the next
+/// free name (`fuber-frames-2`) when it is taken, so nothing in a folder of that name is ever
+/// replaced; the staging folder is beside it.
 public final class PNGSequenceSink: OutputSink, @unchecked Sendable {
-  private let pattern: FrameNamePattern
+  private var pattern: FrameNamePattern
+  private let placement: OutputFile.Placement
   private let staging: String
   /// The staging folder, open and locked (`flock`) while the sequence is written, so a later
   /// run's sweep knows it is not stale.
@@ -24,19 +30,26 @@ public final class PNGSequenceSink: OutputSink, @unchecked Sendable {
   /// - Throws: `OutputFileError` (before any frame renders) when a frame's name is too long,
   ///   its folder cannot be written, or a non-regular file (a folder, a FIFO, a device) stands
   ///   at any of the names; `SequenceError` when the staging folder cannot be created.
-  public init(pattern: FrameNamePattern, frameCount: Int) throws {
+  public init(pattern: FrameNamePattern, frameCount: Int, placement: OutputFile.Placement = .replacing) throws {
     self.pattern = pattern
+    self.placement = placement
     let folder: String
-    do {
-      // The last frame has the longest name; its folder is every frame's.
-      folder = try OutputFile.checkDestination(pattern.path(ofFrame: max(frameCount, 1)))
-    } catch let error as OutputFileError where error.reason.hasPrefix("its folder") {
-      throw OutputFileError(path: pattern.text, reason: error.reason)
+    if placement == .keepingExisting {
+      // The frames' folder is made at the end; it is checked as a name in its own folder.
+      folder = try OutputFile.checkDestination(pattern.folder, placement: .keepingExisting)
+    } else {
+      do {
+        // The last frame has the longest name; its folder is every frame's.
+        folder = try OutputFile.checkDestination(pattern.path(ofFrame: max(frameCount, 1)))
+      } catch let error as OutputFileError where error.reason.hasPrefix("its folder") {
+        throw OutputFileError(path: pattern.text, reason: error.reason)
+      }
+      for number in 1...max(frameCount, 1) { try OutputFile.checkReplaceable(pattern.path(ofFrame: number)) }
     }
-    for number in 1...max(frameCount, 1) { try OutputFile.checkReplaceable(pattern.path(ofFrame: number)) }
     do {
       StaleTemporaries.sweepOnce(folder)
-      (staging, stagingLock) = try TemporaryName.createFolder(for: "frames", in: folder, destination: pattern.text)
+      let stagingName = placement == .keepingExisting ? OutputFile.split(pattern.folder).name : "frames"
+      (staging, stagingLock) = try TemporaryName.createFolder(for: stagingName, in: folder, destination: pattern.text)
     } catch let error as OutputFileError {
       throw SequenceError(message: "cannot write the sequence \(pattern.text): \(error.reason)")
     }
@@ -52,13 +65,12 @@ public final class PNGSequenceSink: OutputSink, @unchecked Sendable {
 
   public func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {
     do {
-      errno = 0
       try PNGWriter.write(frame, to: stagedPath(index + 1))
+    } catch let error as OutputFileError {
+      // The staged file's name means nothing to the user; the frame's does.
+      throw SequenceError(message: "cannot write \(pattern.path(ofFrame: index + 1)): \(error.reason)")
     } catch let error as RenderError {
-      // The staged file's name means nothing to the user; the frame's does. Cairo's text does
-      // not say why a write failed, the system's last error does.
-      let reason = errno != 0 ? String(cString: strerror(errno)) : error.message
-      throw SequenceError(message: "cannot write \(pattern.path(ofFrame: index + 1)): \(reason)")
+      throw SequenceError(message: "cannot write \(pattern.path(ofFrame: index + 1)): \(error.message)")
     }
   }
 
@@ -80,10 +92,15 @@ public final class PNGSequenceSink: OutputSink, @unchecked Sendable {
 
   /// Checks that every frame's name can still be taken (nothing but a regular file there).
   public func checkCommittable() throws {
+    guard placement == .replacing else { return }
     for number in 1...max(consumed, 1) where consumed > 0 { try OutputFile.checkReplaceable(pattern.path(ofFrame: number)) }
   }
 
+  /// The pattern the frames were written under (for `keepingExisting`, in the folder claimed).
+  public var writtenPath: String { pattern.text }
+
   public func commit() throws {
+    if placement == .keepingExisting { return try commitIntoFreeFolder() }
     // All names are checked before the first rename, so a folder or a FIFO at frame 3 does
     // not leave frames 1 and 2 replaced.
     try checkCommittable()
@@ -94,6 +111,39 @@ public final class PNGSequenceSink: OutputSink, @unchecked Sendable {
       }
     }
     removeFramesBeyond(consumed)
+    settle()
+  }
+
+  /// Claims the first free one of the frames' folder and its numbered names (`mkdir` fails
+  /// when a name is taken) and moves the frames into it, each only to a free name.
+  private func commitIntoFreeFolder() throws {
+    let wanted = pattern.folder
+    var claimed: String?
+    for number in 1...OutputFile.numberedNameLimit {
+      let candidate = number == 1 ? wanted : OutputFile.numbered(wanted, number)
+      if mkdir(candidate, 0o777) == 0 {
+        claimed = candidate
+        break
+      }
+      guard errno == EEXIST else { throw SequenceError(message: "cannot create \(candidate): \(String(cString: strerror(errno)))") }
+    }
+    guard let claimed else { throw SequenceError(message: "\(wanted) and every name up to \(OutputFile.numberedNameLimit) are taken") }
+    // The pattern in the folder claimed; a `%` of the folder's name stays a literal one.
+    let frameName = OutputFile.split(pattern.text).name
+    guard let moved = try FrameNamePattern(claimed.replacingOccurrences(of: "%", with: "%%") + "/" + frameName) else {
+      preconditionFailure("a sequence's pattern without its number")
+    }
+    for number in 1...max(consumed, 1) where consumed > 0 {
+      let destination = moved.path(ofFrame: number)
+      let code = NoReplaceRename.move(stagedPath(number), to: destination)
+      guard code == 0 else {
+        // Something appeared in the new folder meanwhile: take back what was moved.
+        for earlier in 1..<number { unlink(moved.path(ofFrame: earlier)) }
+        rmdir(claimed)
+        throw SequenceError(message: "cannot put \(destination) in place: \(String(cString: strerror(code)))")
+      }
+    }
+    pattern = moved
     settle()
   }
 

@@ -12,9 +12,9 @@ public final class PosterSink: OutputSink, @unchecked Sendable {
   /// Created with the sink, so a poster that cannot be written fails before the render.
   private let file: OutputFile
 
-  public init(path: String, frame: Int) throws {
+  public init(path: String, frame: Int, placement: OutputFile.Placement = .replacing) throws {
     self.frame = frame
-    file = try OutputFile(destination: path)
+    file = try OutputFile(destination: path, placement: placement)
   }
 
   public func start(workers: Int, slots: Int) throws {}
@@ -40,6 +40,7 @@ public final class PosterSink: OutputSink, @unchecked Sendable {
   public func checkCommittable() throws { try file.checkCommittable() }
   public func commit() throws { try file.commit() }
   public func abandon() { file.discard() }
+  public var writtenPath: String { file.destination }
 }
 
 public struct PosterError: Error, CustomStringConvertible {

@@ -30,6 +30,9 @@ public struct RenderJob: Sendable {
   public var encoder: EncoderChoice
   /// Render workers; `nil`: one a core, as many as fit in memory (`MemoryBudget`).
   public var workers: Int?
+  /// Whether a file at an output's name is replaced (`render -o`) or kept, the output taking
+  /// the next free name (the preview's exports: "an export never replaces a file").
+  public var placement = OutputFile.Placement.replacing
 
   /// The default rate without a GIF among the outputs.
   public static let defaultFramesPerSecond = 60
@@ -246,10 +249,13 @@ public struct RenderJob: Sendable {
   /// - Parameters:
   ///   - progress: Told the frame count once it is known, then each frame done.
   ///   - log: Warnings and the closing summary, one line each.
+  /// - Returns: Where each output went, in the order of `outputs`: its path, or with
+  ///   `keepingExisting` the free name it took.
+  @discardableResult
   public func run(
     environment: [String: String], cancellation: CancellationFlag, progress: (any RenderProgress)? = nil,
     log: @escaping (String) -> Void
-  ) throws {
+  ) throws -> [String] {
     var scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
     let framesPerSecond = rate(for: scene)
     if isTransparent { scene.backgroundColor = .clear }
@@ -277,12 +283,21 @@ public struct RenderJob: Sendable {
     let posterIndex = min(Int((posterTime * Double(framesPerSecond)).rounded()), schedule.frameCount - 1)
     // Every check that needs no file is done: the outputs' missing folders are made now, and
     // unmade if the render does not complete.
-    let folders = try OutputFolders(creating: outputs.map { ($0.folder, $0.path) })
+    // A sequence that keeps existing files claims its own folder at the end (`PNGSequenceSink`):
+    // only the folder that holds it is made now.
+    let folders = try OutputFolders(
+      creating: outputs.map { output in
+        if case .imageSequence = output.kind, placement == .keepingExisting {
+          (OutputFile.split(output.folder).folder, output.path)
+        } else {
+          (output.folder, output.path)
+        }
+      })
     var isComplete = false
     defer { if !isComplete { folders.removeCreated() } }
     let warnings = WarningLog(log: log)
     // A GIF's palette is sampled from frames before the pass; a bad GIF path fails before that.
-    for output in outputs where output.kind == .gif { _ = try OutputFile(destination: output.path) }
+    for output in outputs where output.kind == .gif { _ = try OutputFile(destination: output.path, placement: placement) }
     // One palette for every GIF output: they share the size, the frames and the transparency.
     let gifPalette =
       try writesGIF
@@ -300,18 +315,18 @@ public struct RenderJob: Sendable {
         switch output.kind {
         case .video(let format):
           let settings = videoSettings(format, width: pixelSize.width, height: pixelSize.height, framesPerSecond: framesPerSecond)
-          sinks.append(EncoderSink(writer: try VideoWriter(path: output.path, settings: settings)))
+          sinks.append(EncoderSink(writer: try VideoWriter(path: output.path, settings: settings, placement: placement)))
         case .gif:
           guard let gifPalette else { preconditionFailure("a GIF output without its palette") }
           let writer = try GIFWriter(
             path: output.path,
             settings: GIFSettings(width: pixelSize.width, height: pixelSize.height, framesPerSecond: framesPerSecond),
-            palette: gifPalette)
+            palette: gifPalette, placement: placement)
           sinks.append(GIFSink(writer: writer))
         case .poster:
-          sinks.append(try PosterSink(path: output.path, frame: posterIndex))
+          sinks.append(try PosterSink(path: output.path, frame: posterIndex, placement: placement))
         case .imageSequence(let pattern):
-          sinks.append(try PNGSequenceSink(pattern: pattern, frameCount: schedule.frameCount))
+          sinks.append(try PNGSequenceSink(pattern: pattern, frameCount: schedule.frameCount, placement: placement))
         }
       }
     } catch {
@@ -336,9 +351,11 @@ public struct RenderJob: Sendable {
     progress?.finish()
     isComplete = true
     for message in folders.messages { log(message) }
+    let written = sinks.map(\.writtenPath)
     log(
-      "wrote \(outputs.map(\.path).joined(separator: ", ")): \(schedule.frameCount) frames, \(pixelSize.width)x\(pixelSize.height), "
+      "wrote \(written.joined(separator: ", ")): \(schedule.frameCount) frames, \(pixelSize.width)x\(pixelSize.height), "
         + "\(framesPerSecond) fps, " + String(format: "%.2f s", duration))
+    return written
   }
 }
 

@@ -9,9 +9,12 @@ import SplashPipeline
 /// background, one at a time, with its progress kept for the page to show.
 ///
 /// The server names every file, in `folder`, after the preset: `fuber.mp4`, then `fuber-2.mp4`
-/// when that name is taken (on disk, or by an export not yet written), so an export never
-/// replaces a file. As with `render`, a file appears whole or not at all; a cancelled or
-/// failed export leaves nothing.
+/// when that name is taken (on disk, or by an export not yet written). That choice is made
+/// when the export is queued; the name is claimed only when the file is put in place
+/// (`OutputFile.Placement.keepingExisting`), and if another preview sharing the folder, or the
+/// user, has taken it by then, the export takes the next free one and the list says which: an
+/// export never replaces a file. As with `render`, a file appears whole or not at all; a
+/// cancelled or failed export leaves nothing.
 ///
 /// Bounded: at most `waitingLimit` exports wait behind the one rendering, and the last
 /// `keptLimit` are listed.
@@ -72,12 +75,13 @@ final class PreviewExports: Sendable {
       }
       let name = freeName(for: request.format, taken: Set(queue.exports.filter { !$0.isFinished }.map(\.name)))
       let path = folder.appendingPathComponent(name).path
-      let job: RenderJob
+      var job: RenderJob
       do {
         job = try request.job(source: source, path: path, stem: stem)
       } catch {
         throw HTTPRefusal(status: 400, reason: "\(error)")
       }
+      job.placement = .keepingExisting
       let export = Export(id: queue.nextID, name: name, path: path, format: request.format)
       queue.nextID += 1
       queue.exports.append(export)
@@ -121,9 +125,18 @@ final class PreviewExports: Sendable {
     }
     let name = exports.first { $0.id == id }?.name ?? ""
     do {
-      try job.run(environment: environment, cancellation: cancellation, progress: progress) { line in
+      let written = try job.run(environment: environment, cancellation: cancellation, progress: progress) { line in
         self.log("preview: export \(name): \(line)")
         self.update(id) { $0.message = line }
+      }
+      // The name the file (or the frames' folder) took, which another may have made it change.
+      if let path = written.first {
+        let relative = path.hasPrefix(folder.path + "/") ? String(path.dropFirst(folder.path.count + 1)) : path
+        let taken = String(relative.prefix { $0 != "/" })
+        update(id) {
+          $0.name = taken
+          $0.path = folder.appendingPathComponent(taken).path
+        }
       }
       finish(id, state: .done, message: exports.first { $0.id == id }?.message ?? "")
     } catch is PipelineCancelled {
@@ -149,10 +162,13 @@ final class PreviewExports: Sendable {
     _ = queue.withLock { $0.cancellations.removeValue(forKey: id) }
   }
 
-  /// The first of `fuber.mp4`, `fuber-2.mp4`, … that is neither on disk nor in `taken`.
+  /// The first of `fuber.mp4`, `fuber-2.mp4`, … (`fuber-hevc-2.mp4`, `fuber-frames-2`: numbered
+  /// as `OutputFile` numbers a name that is taken when the file is put in place) that is
+  /// neither on disk nor in `taken`.
   private func freeName(for format: PreviewExportRequest.Format, taken: Set<String>) -> String {
+    let first = stem + format.suffix
     for number in 1... {
-      let name = stem + (number == 1 ? "" : "-\(number)") + format.suffix
+      let name = number == 1 ? first : OutputFile.numbered(first, number)
       if !taken.contains(name), !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) { return name }
     }
     preconditionFailure("unreachable")

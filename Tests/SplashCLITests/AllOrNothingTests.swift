@@ -22,6 +22,7 @@ private final class FailingOutput: OutputSink, @unchecked Sendable {
   func checkCommittable() throws {}
   func commit() throws {}
   func abandon() { abandoned = true }
+  var writtenPath: String { "failing" }
 }
 
 @Suite("Outputs of one render appear together or not at all")

@@ -22,7 +22,9 @@ import SplashPresets
 ///   rows, the output folder, and the report's path (which must not be a clip, a preset or the
 ///   manifest).
 /// - Clips whose output exists with an unchanged input fingerprint (see `InputFingerprint`)
-///   are skipped; `--force` renders them again. Outputs are written atomically, so a batch
+///   and still holds the bytes its record describes (`BatchRecord`) are skipped; `--force`
+///   renders them again. A clip is locked (`BatchOutputLock`) from that decision until its
+///   record is written, so batches sharing an output folder take turns on a clip. Outputs are written atomically, so a batch
 ///   that is killed and run again simply finishes the rest. A clip whose inputs changed while
 ///   it rendered is kept with a warning but not recorded, so the next run renders it again.
 /// - A failing clip does not stop the others; the summary lists every clip, and the exit
@@ -67,8 +69,8 @@ struct BatchCommand {
     if let text = scanned.values["shard"] {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       let indexText = parts.first == "auto" ? environment["JOB_COMPLETION_INDEX"] : parts.first
-      guard parts.count == 2, let count = Int(parts[1]), count >= 1, let indexText, let index = Int(indexText),
-        (0..<count).contains(index)
+      guard parts.count == 2, OptionParsing.isPlainWholeNumber(parts[1]), let count = Int(parts[1]), count >= 1, let indexText,
+        OptionParsing.isPlainWholeNumber(indexText), let index = Int(indexText), (0..<count).contains(index)
       else {
         throw UsageError("--shard \(text): expected INDEX/COUNT with 0 ≤ INDEX < COUNT, or auto/COUNT with JOB_COMPLETION_INDEX set")
       }
@@ -84,6 +86,12 @@ struct BatchCommand {
     }
     if let assetsRoot, InputFile.kind(of: assetsRoot) != "a directory" {
       throw UsageError("--assets-root \(assetsRoot): \(InputFile.kind(of: assetsRoot) ?? "nothing there"), not a folder")
+    }
+    if let part = TemporaryName.lookalike(in: outputFolder) {
+      throw UsageError("-o \(outputFolder): \(TemporaryName.lookalikeReason(part))")
+    }
+    if let root = SystemFolders.containing(outputFolder) {
+      throw UsageError("-o \(outputFolder): \(SystemFolders.reason(path: outputFolder, root: root))")
     }
     if let kind = InputFile.kind(of: outputFolder), kind != "a directory" {
       let what = kind == "a regular file" ? "a file" : kind
@@ -116,7 +124,7 @@ struct BatchCommand {
       }
       tracker.started(clip)
       DispatchQueue.global(qos: .userInitiated).async(group: group) {
-        let result = self.render(clip, workers: workers, environment: environment, cancellation: cancellation)
+        let result = self.render(clip, workers: workers, environment: environment, cancellation: cancellation, log: tracker.note)
         tracker.finished(clip, result)
         limit.signal()
       }
@@ -130,7 +138,9 @@ struct BatchCommand {
     return results.contains { $0.status == .failed } ? ExitCode.failure.rawValue : ExitCode.success.rawValue
   }
 
-  private func render(_ clip: BatchClip, workers: Int, environment: [String: String], cancellation: CancellationFlag) -> BatchResult {
+  private func render(
+    _ clip: BatchClip, workers: Int, environment: [String: String], cancellation: CancellationFlag, log: (String) -> Void
+  ) -> BatchResult {
     let started = Date()
     let presetFile = clip.presetFile
     let outputPath = "\(outputFolder)/\(clip.output)"
@@ -158,11 +168,25 @@ struct BatchCommand {
       let job = try clip.job(outputPath: outputPath, workers: workers, assetsRoot: assetsRoot)
       let before = try fingerprint(job)
       let recordPath = InputFingerprint.recordPath(for: outputPath)
-      if !force, FileManager.default.fileExists(atPath: outputPath),
-        // A record is a few bytes in a regular file; anything else vouches for nothing.
-        (try? InputFile.read(recordPath, limit: 4096, what: "a fingerprint record")).map({ String(decoding: $0, as: UTF8.self) })
-          == before
-      {
+      // The clip's folder (a row's `sub/a.mp4`) holds its lock, so it is made first, and
+      // unmade if the clip is not written.
+      let folders = try OutputFolders(creating: [(OutputFile.split(outputPath).folder, outputPath)])
+      var isWritten = false
+      // From the decision to skip until the record is written, no other batch writes this clip.
+      let lock = try BatchOutputLock(output: outputPath, cancellation: cancellation) {
+        log("\(clip.output): waiting for another batch writing \(outputPath)")
+      }
+      defer {
+        lock.release()
+        if !isWritten { folders.removeCreated() }
+      }
+      // A record is a few bytes in a regular file; anything else vouches for nothing. It
+      // vouches only for the inputs it names and the bytes it describes.
+      let recorded = (try? InputFile.read(recordPath, limit: 4096, what: "a fingerprint record")).flatMap {
+        BatchRecord(text: String(decoding: $0, as: UTF8.self))
+      }
+      if !force, let recorded, recorded.inputs == before, recorded.describes(outputPath) {
+        isWritten = true
         return result(.skipped)
       }
       // From here the output may be replaced: a record left from an earlier run must not vouch
@@ -173,6 +197,7 @@ struct BatchCommand {
         throw OutputFileError(path: recordPath, reason: "cannot remove the old record: \(String(cString: strerror(errno)))")
       }
       try job.run(environment: environment, cancellation: cancellation) { _ in }
+      isWritten = true
       // The render read the preset and its images again. If they changed meanwhile, no one can
       // say which version the clip shows, so it is not recorded and renders again next run
       // (otherwise an edit that is later undone, such as a branch switch, would leave a clip
@@ -181,9 +206,10 @@ struct BatchCommand {
         return result(
           .rendered, warning: "\(presetFile) or an image it shows changed while the clip rendered; it will render again on the next run")
       }
-      // The record follows the clip: if the process dies in between, the clip renders again.
+      // The record follows the clip, and describes the bytes now under its name (still this
+      // batch's, under the lock): if the process dies in between, the clip renders again.
       let record = try OutputFile(destination: recordPath)
-      try Data(before.utf8).write(to: URL(fileURLWithPath: record.temporaryPath))
+      try record.write(Array(try BatchRecord.of(outputPath, inputs: before).text.utf8))
       try record.commit()
       return result(.rendered)
     } catch is PipelineCancelled {

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashDocument
 import SplashEncode
 import SplashOutput
 import SplashPresets
@@ -9,10 +10,14 @@ import SplashPresets
 /// A manifest is CSV with a header or JSON Lines, one clip per row:
 ///
 ///     preset,output,params,size,fps,loops,format
-///     fuber,fuber-red.mp4,backgroundColor=#8B0000;labelLeft=R,1080x1920,60,3,mp4
+///     fuber,fuber-red.mp4,backgroundColor=#8B0000;labelLeft=R\;S,1080x1920,60,3,mp4
 ///
 ///     {"preset": "fuber", "output": "fuber-red.mp4", "params": {"backgroundColor": "#8B0000"},
 ///      "size": "1080x1920", "fps": 60, "loops": 3, "format": "mp4"}
+///
+/// A CSV's params are `name=value;name=value`, with `\;`, `\=` and `\\` for a `;`, a `=` and a
+/// backslash of a name or value; JSON Lines gives them as an object. Either way a row is read
+/// into a `BatchRow` that keeps them as names and values up to the clip.
 ///
 /// Only `preset` is required. An empty column takes the batch's option of that name
 /// (`BatchDefaults`: `--size`, `--fps`, `--loops`, `--format`; `params` are added to `--param`,
@@ -63,7 +68,7 @@ enum BatchManifest {
       // Every clip has the batch's options and nothing else, so what is wrong with them is
       // wrong for all: one usage error, found on the first clip before its output is looked at.
       _ = try clip(
-        from: ["preset": sortedNames[0]], origin: "", presets: presets, outputFolder: outputFolder, defaults: defaults,
+        from: BatchRow(origin: "", columns: ["preset": sortedNames[0]]), presets: presets, outputFolder: outputFolder, defaults: defaults,
         compiles: false, checksOutput: false)
       var clips: [BatchClip] = []
       var problems: [String] = []
@@ -72,7 +77,7 @@ enum BatchManifest {
         let clip: BatchClip
         do {
           clip = try self.clip(
-            from: ["preset": name], origin: origin, presets: presets, outputFolder: outputFolder, defaults: defaults,
+            from: BatchRow(origin: origin, columns: ["preset": name]), presets: presets, outputFolder: outputFolder, defaults: defaults,
             compiles: false)
         } catch {
           problems.append("\(origin): \(error)")
@@ -94,27 +99,27 @@ enum BatchManifest {
     var clips: [BatchClip] = []
     var problems: [String] = []
     var outputs: [String: String] = [:]
-    for (origin, row) in rows {
+    for row in rows {
       do {
-        let clip = try clip(from: row, origin: origin, presets: presets, outputFolder: outputFolder, defaults: defaults)
+        let clip = try clip(from: row, presets: presets, outputFolder: outputFolder, defaults: defaults)
         if let earlier = outputs[clip.output] {
           throw UsageError("output \(clip.output) is also written by \(earlier)")
         }
-        outputs[clip.output] = origin
+        outputs[clip.output] = row.origin
         clips.append(clip)
       } catch {
-        problems.append("\(origin): \(error)")
+        problems.append("\(row.origin): \(error)")
       }
     }
     guard problems.isEmpty else { throw Problems(lines: problems) }
     return clips
   }
 
-  /// The manifest's rows, by origin (`FILE:LINE`).
+  /// The manifest's rows, each with its origin (`FILE:LINE`).
   ///
   /// The file is read as a regular file of at most 16 MiB (a FIFO or a folder is refused, not
   /// waited on); a UTF-8 byte order mark and Windows line ends are accepted.
-  private static func rows(of manifest: String) throws -> [(String, [String: String])] {
+  private static func rows(of manifest: String) throws -> [BatchRow] {
     var bytes: [UInt8]
     do {
       bytes = try InputFile.read(manifest, limit: maximumBytes, what: "a manifest (CSV or JSON Lines)")
@@ -149,17 +154,17 @@ enum BatchManifest {
   ///   - checksOutput: whether the output's path in the output folder is checked (a link
   ///     there must not lead out of it); without, only the values are.
   private static func clip(
-    from row: [String: String], origin: String, presets: BatchPresets, outputFolder: String, defaults: BatchDefaults,
+    from row: BatchRow, presets: BatchPresets, outputFolder: String, defaults: BatchDefaults,
     compiles: Bool = true, checksOutput: Bool = true
   ) throws -> BatchClip {
-    if let error = row["__error"] { throw UsageError(error) }
-    if let unknown = row.keys.sorted().first(where: { !columns.contains($0) }) {
+    if let problem = row.problem { throw UsageError(problem) }
+    if let unknown = row.columns.keys.sorted().first(where: { !columns.contains($0) }) {
       throw UsageError("unknown column \(unknown) (columns: \(columns.joined(separator: ", ")))")
     }
-    guard let preset = row["preset"], !preset.isEmpty else { throw UsageError("missing preset") }
+    guard let preset = row.columns["preset"], !preset.isEmpty else { throw UsageError("missing preset") }
     let file = try presets.file(named: preset)
     /// A column's value, when the row gives one.
-    func column(_ name: String) -> String? { row[name].flatMap { $0.isEmpty ? nil : $0 } }
+    func column(_ name: String) -> String? { row.columns[name].flatMap { $0.isEmpty ? nil : $0 } }
     /// How a message names a value: `fps 60` from the row, `--fps 60` from the batch's option.
     func label(_ name: String) -> String { column(name) != nil ? name : "--\(name)" }
     if let target = defaults.target, let name = ["size", "fps", "format"].first(where: { column($0) != nil }) {
@@ -182,6 +187,12 @@ enum BatchManifest {
     }
     guard !output.hasSuffix(InputFingerprint.recordSuffix) else {
       throw UsageError("output \(output): names ending in \(InputFingerprint.recordSuffix) are the batch's own records")
+    }
+    guard !output.hasSuffix(BatchOutputLock.suffix) else {
+      throw UsageError("output \(output): names ending in \(BatchOutputLock.suffix) are the batch's own locks")
+    }
+    if let part = TemporaryName.lookalike(in: output) {
+      throw UsageError("output \(output): \(TemporaryName.lookalikeReason(part))")
     }
     // A symbolic link inside the output folder must not carry a clip out of it. A name without
     // a folder can only be led out by a link of that name (checked cheaply: rows are many).
@@ -207,29 +218,23 @@ enum BatchManifest {
       throw UsageError("output \(output): expected a name ending in .\(format.fileExtensions[0])")
     }
     var parameters = defaults.parameters
-    if let text = column("params") {
-      for assignment in text.split(separator: ";") {
-        guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-          throw UsageError("params \(assignment): expected NAME=VALUE")
-        }
-        parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
-      }
-    }
-    let size = try column("size").map { try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide) } ?? defaults.size
+    for (name, value) in row.parameters { parameters[name] = value }
+    // A column's value is named as the column (`fps 1e9`), an option's as the option.
+    let size = try column("size").map { try OptionParsing.size($0, named: "size", maximum: VideoSettings.maximumSide) } ?? defaults.size
     if !isGIF, let size, size.width % 2 != 0 || size.height % 2 != 0 {
       throw UsageError("\(label("size")) \(size.width)x\(size.height): video needs an even width and height")
     }
     // None given: the document's own rate (a Lottie file's), else the default, as a render.
     let fps =
       try column("fps").map {
-        try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
+        try OptionParsing.integer($0, named: "fps", range: VideoSettings.frameRateRange)
       } ?? defaults.framesPerSecond
     if isGIF, let fps, let problem = RenderJob.gifRateProblem(fps) {
       throw UsageError("\(label("fps")) \(fps): \(problem); use \(GIFSettings.frameRates.upperBound) or less, or write .mp4 or .webm")
     }
     let loops =
       try column("loops").map {
-        try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops)
+        try OptionParsing.integer($0, named: "loops", range: 1...RenderJob.maximumLoops)
       } ?? defaults.loops ?? 1
     // What the batch's options ask of every clip, checked for this one as a render would.
     if defaults.isTransparent, !isGIF, !format.carriesAlpha {
@@ -242,7 +247,7 @@ enum BatchManifest {
     }
     let usesX26xOptions = !isGIF && format.usesX26xOptions
     var clip = BatchClip(
-      origin: origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,
+      origin: row.origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,
       size: size, framesPerSecond: fps, loops: loops, scale: size == nil ? defaults.scale : nil, fit: defaults.fit,
       constantRateFactor: defaults.constantRateFactor, encoderPreset: usesX26xOptions ? defaults.encoderPreset : nil,
       tune: usesX26xOptions ? defaults.tune : nil, isTransparent: defaults.isTransparent, target: defaults.target)
@@ -276,7 +281,7 @@ enum BatchManifest {
   }
 
   /// Rows of a CSV with a header; fields may be quoted ("a,b" and "" for a quote).
-  private static func csvRows(_ lines: [String], file: String) throws -> [(String, [String: String])] {
+  private static func csvRows(_ lines: [String], file: String) throws -> [BatchRow] {
     guard let header = lines.first else { throw UsageError("\(file) is empty") }
     let names = fields(header).map { $0.trimmedOfBlanks }
     return try lines.enumerated().dropFirst().compactMap { index, line in
@@ -285,9 +290,7 @@ enum BatchManifest {
       guard values.count <= names.count else {
         throw UsageError("\(file):\(index + 1): \(values.count) fields, the header has \(names.count)")
       }
-      var row: [String: String] = [:]
-      for (name, value) in zip(names, values) { row[name] = value.trimmedOfBlanks }
-      return ("\(file):\(index + 1)", row)
+      return BatchRow(origin: "\(file):\(index + 1)", names: names, fields: values.map(\.trimmedOfBlanks))
     }
   }
 
@@ -322,24 +325,14 @@ enum BatchManifest {
   }
 
   /// Rows of JSON Lines; `params` is an object, numbers may be numbers.
-  private static func jsonLinesRows(_ lines: [String], file: String) -> [(String, [String: String])] {
+  private static func jsonLinesRows(_ lines: [String], file: String) -> [BatchRow] {
     lines.enumerated().compactMap { index, line in
       guard !line.trimmedOfBlanks.isEmpty else { return nil }
       let origin = "\(file):\(index + 1)"
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-        return (origin, ["__error": "not a JSON object"])
+      guard let object = try? JSONValue.parseJSON5(Data(line.utf8)) else {
+        return BatchRow(origin: origin, json: .null)
       }
-      var row: [String: String] = [:]
-      for (key, value) in object {
-        if key == "params", let params = value as? [String: Any] {
-          row[key] = params.keys.sorted().map { "\($0)=\(params[$0].map { "\($0)" } ?? "")" }.joined(separator: ";")
-        } else if let number = value as? NSNumber {
-          row[key] = number.stringValue
-        } else {
-          row[key] = "\(value)"
-        }
-      }
-      return (origin, row)
+      return BatchRow(origin: origin, json: object)
     }
   }
 }

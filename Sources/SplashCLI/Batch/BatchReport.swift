@@ -41,6 +41,13 @@ final class BatchTracker: @unchecked Sendable {
     return collected
   }
 
+  /// Prints a line about a clip under way (from any of the batch's threads).
+  func note(_ line: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    log(line)
+  }
+
   func started(_ clip: BatchClip) {
     lock.lock()
     inFlight.append(clip.output)
@@ -85,11 +92,20 @@ enum BatchReport {
   ///
   /// - Throws: `UsageError` saying what is wrong and what to do.
   static func checkWritable(_ path: String, outputFolder: String) throws {
+    if let part = TemporaryName.lookalike(in: path) {
+      throw UsageError("--report \(path): \(TemporaryName.lookalikeReason(part))")
+    }
     if let kind = InputFile.kind(of: path), kind != "a regular file" {
       throw UsageError("--report \(path): is \(kind), not a file; name a file for the report")
     }
     let parent = (path as NSString).deletingLastPathComponent
     let folder = parent.isEmpty ? "." : parent
+    do {
+      try OutputFile.checkReplaceable(path)
+      try OutputFile.checkOutsideSystemFolders(path)
+    } catch let error as OutputFileError {
+      throw UsageError("--report \(path): \(error.reason)")
+    }
     // The output folder is made before the report is written.
     if InputFile.kind(of: outputFolder) == nil, ConfinedPath.resolved(folder) == ConfinedPath.resolved(outputFolder) { return }
     guard InputFile.kind(of: folder) == "a directory" else {
@@ -125,6 +141,7 @@ enum BatchReport {
         clip.output.contains("/") ? ConfinedPath.resolved("\(outputFolder)/\(clip.output)") : "\(outputRoot)/\(clip.output)"
       if output == report { throw refuse("the output of \(clip.origin)") }
       if InputFingerprint.recordPath(for: output) == report { throw refuse("the record of the output of \(clip.origin)") }
+      if output + BatchOutputLock.suffix == report { throw refuse("the lock of the output of \(clip.origin)") }
     }
   }
 
@@ -140,8 +157,14 @@ enum BatchReport {
     }
     let data = try JSONSerialization.data(
       withJSONObject: ["clips": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    // JSONSerialization leaves format characters (U+202E) raw in strings; escaped, the report
+    // reads the same to a program and shows a person the names as they are.
+    var text = ""
+    for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+      if scalar.needsVisibleEscape && scalar != "\n" { text += JSONText.escaped(scalar) } else { text.unicodeScalars.append(scalar) }
+    }
     let output = try OutputFile(destination: path)
-    try data.write(to: URL(fileURLWithPath: output.temporaryPath))
+    try output.write(Array(text.utf8))
     try output.commit()
   }
 }

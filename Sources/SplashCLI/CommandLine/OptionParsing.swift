@@ -4,10 +4,24 @@ import SplashOutput
 /// Typed readers for option values, each failing with a usage error that names the option.
 enum OptionParsing {
   static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
-    guard let value = Int(text), range.contains(value) else {
-      throw UsageError("--\(option) \(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+    try integer(text, named: "--\(option)", range: range)
+  }
+
+  /// A whole number written in plain digits, named in its message as `name`: `--fps` for an
+  /// option, `fps` for a manifest's column, so a message says where the value came from.
+  ///
+  /// `Int(_:)` alone would also take `+30` (and `-0` as 0): a sign no one writes in a count, so
+  /// a stray character must not pass as part of the number.
+  static func integer(_ text: String, named name: String, range: ClosedRange<Int>) throws -> Int {
+    guard isPlainWholeNumber(text), let value = Int(text), range.contains(value) else {
+      throw UsageError("\(name) \(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
+  }
+
+  /// Whether `text` is ASCII digits only, at least one.
+  static func isPlainWholeNumber(_ text: some StringProtocol) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// Seconds written as a plain decimal: `2`, `2.5`, `.5` or `2.`.
@@ -71,13 +85,19 @@ enum OptionParsing {
     }
   }
 
-  /// A pixel size written `WIDTHxHEIGHT`.
+  /// A pixel size written `WIDTHxHEIGHT` in plain digits.
   static func size(_ text: String, option: String, maximum: Int) throws -> (width: Int, height: Int) {
+    try size(text, named: "--\(option)", maximum: maximum)
+  }
+
+  /// A pixel size written `WIDTHxHEIGHT`, named in its message as `name` (`--size`, or `size`
+  /// for a manifest's column).
+  static func size(_ text: String, named name: String, maximum: Int) throws -> (width: Int, height: Int) {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+    guard parts.count == 2, parts.allSatisfy(isPlainWholeNumber), let width = Int(parts[0]), let height = Int(parts[1]),
       (1...maximum).contains(width), (1...maximum).contains(height)
     else {
-      throw UsageError("--\(option) \(text): expected WIDTHxHEIGHT in pixels, each from 1 to \(maximum)")
+      throw UsageError("\(name) \(text): expected WIDTHxHEIGHT in pixels, each from 1 to \(maximum)")
     }
     return (width, height)
   }

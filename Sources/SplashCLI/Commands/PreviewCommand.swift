@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashHTTP
 import SplashOutput
 import SplashPipeline
@@ -23,6 +24,9 @@ struct PreviewCommand {
     port = try scanned.values["port"].map { UInt16(try OptionParsing.integer($0, option: "port", range: 1...65_535)) } ?? 0
     let folder = scanned.values["exports"] ?? "exports"
     guard !folder.isEmpty else { throw UsageError("--exports: expected a folder for the export panel's files") }
+    if let part = TemporaryName.lookalike(in: folder) {
+      throw UsageError("--exports \(folder): \(TemporaryName.lookalikeReason(part))")
+    }
     exportFolder = URL(fileURLWithPath: folder)
   }
 

@@ -1,3 +1,5 @@
+import SplashCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -44,11 +46,16 @@ public enum StandardStream {
     write(Self.oneLine(line) + "\n")
   }
 
-  /// `text` with every control character escaped, so that a name holding a newline or an
-  /// escape sequence cannot split a message or drive the terminal: `\n`, `\t`, and `\xNN`
-  /// for the UTF-8 bytes of other C0 and C1 controls and DEL (as `RawArguments` shows bytes;
-  /// `$'\xNN'` in a shell gives the name back). Backslashes stay as they are, so messages that
-  /// already show bytes as `\xNN` are not escaped twice.
+  /// `text` with every control and format character escaped, so that a name holding a newline,
+  /// an escape sequence or a bidirectional override cannot split a message, drive the terminal
+  /// or reorder what it shows: `\n`, `\t`, and `\xNN` for the UTF-8 bytes of other C0 and C1
+  /// controls and DEL (as `RawArguments` shows bytes; `$'\xNN'` in a shell gives the name
+  /// back), `\u{202E}` for format characters and line separators
+  /// (`Unicode.Scalar.needsVisibleEscape`; `$'\u202E'` in a shell). Backslashes stay as they
+  /// are, so messages that already show bytes as `\xNN` are not escaped twice.
+  ///
+  /// Every line splashvid prints (`wrote …`, errors, warnings, a batch's progress and summary)
+  /// goes through here.
   public static func oneLine(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -61,6 +68,7 @@ public enum StandardStream {
           let hex = String(byte, radix: 16)
           result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
         }
+      case _ where scalar.needsVisibleEscape: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default: result.unicodeScalars.append(scalar)
       }
     }

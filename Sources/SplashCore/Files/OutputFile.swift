@@ -21,10 +21,27 @@ import Darwin
 ///
 /// Only regular files are replaced: a destination that is a directory, a device, a FIFO or a
 /// socket is refused, since renaming over it would replace the node itself (`-o /dev/null`
-/// would become a regular file).
+/// would become a regular file). So is one in the kernel's folders (`SystemFolders`: `/dev`,
+/// `/proc`, `/sys`), and a link at the destination that leads to anything but a regular file,
+/// or into those folders: the link would be replaced, never followed, which is not what its
+/// maker meant.
+///
+/// `render -o` replaces a regular file at the destination (`Placement.replacing`); the preview's
+/// exports never replace anything (`Placement.keepingExisting`): the name is claimed when the
+/// file is put in place, and when it is taken by then the next free one is.
 public final class OutputFile: @unchecked Sendable {
-  /// Where the finished file goes.
-  public let destination: String
+  /// What `commit()` does about a file already at the destination.
+  public enum Placement: Sendable, Equatable {
+    /// A regular file there is replaced.
+    case replacing
+    /// Nothing is ever replaced: when the name is taken, the file goes to the next free one of
+    /// `NAME-2.EXT`, `NAME-3.EXT` … (`numbered`), and `destination` then says which.
+    case keepingExisting
+  }
+
+  /// Where the finished file goes (after `commit()`, where it went).
+  public private(set) var destination: String
+  public let placement: Placement
   /// Where it is written meanwhile.
   public let temporaryPath: String
   /// The open temporary file, holding its lock until the file is settled.
@@ -35,27 +52,37 @@ public final class OutputFile: @unchecked Sendable {
   ///
   /// - Throws: `OutputFileError` when the destination is not a regular file, its folder does
   ///   not exist or cannot be written, or the temporary file cannot be created.
-  public init(destination: String) throws {
-    let folder = try Self.checkDestination(destination)
+  public init(destination: String, placement: Placement = .replacing) throws {
+    let folder = try Self.checkDestination(destination, placement: placement)
     StaleTemporaries.sweepOnce(folder)
     let (path, descriptor) = try TemporaryName.create(for: Self.split(destination).name, in: folder, destination: destination)
     self.destination = destination
+    self.placement = placement
     temporaryPath = path
     lockDescriptor = descriptor
   }
 
   /// Checks that a file can be written at `destination` (before any work, for outputs whose
-  /// temporary file is created later): a file name the folder's file system accepts, nothing
-  /// there but a regular file or a link, and a writable folder. Returns the folder.
+  /// temporary file is created later): a file name the folder's file system accepts and that
+  /// is not named like a temporary (`TemporaryName.lookalike`; the folders on the way are
+  /// checked where outputs are named), nothing there but a regular file or a link, and a
+  /// writable folder. Returns the folder. With `keepingExisting`, whatever is at the name does
+  /// not matter: it stays, and the file takes another name.
   ///
   /// - Throws: `OutputFileError` saying which of these fails.
   @discardableResult
-  public static func checkDestination(_ destination: String) throws -> String {
+  public static func checkDestination(_ destination: String, placement: Placement = .replacing) throws -> String {
     let (folder, name) = split(destination)
     guard !name.isEmpty, name != ".", name != ".." else {
       throw OutputFileError(path: destination, reason: "names a folder, not a file")
     }
-    try checkReplaceable(destination)
+    // The name alone: folders on the way are checked where outputs are named (a sequence's
+    // frames are staged in a folder named as a temporary on purpose).
+    if TemporaryName.lookalike(in: name) != nil {
+      throw OutputFileError(path: destination, reason: TemporaryName.lookalikeReason(name))
+    }
+    if placement == .replacing { try checkReplaceable(destination) }
+    try checkOutsideSystemFolders(destination)
     var status = stat()
     guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
       let reason = InputFile.kind(of: folder).map { "its folder \(folder) is \($0), not a folder" }
@@ -72,10 +99,34 @@ public final class OutputFile: @unchecked Sendable {
     return folder
   }
 
+  /// Appends `bytes` to the temporary file, through the descriptor that holds its lock.
+  ///
+  /// - Throws: `OutputFileError` naming the destination with the system's reason (`No space
+  ///   left on device`, `File too large`), which libraries' own messages leave out.
+  public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    precondition(!isSettled, "write after commit or discard")
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(lockDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        throw OutputFileError(path: destination, reason: written < 0 ? String(cString: strerror(errno)) : "nothing could be written")
+      }
+    }
+  }
+
+  /// Appends `bytes` to the temporary file (see `write(_:)` for the errors).
+  public func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try write($0) }
+  }
+
   /// Checks that `commit()` can put the file in place now, so that a render whose outputs
   /// cannot all be put in place puts none (see `OutputSink`).
   public func checkCommittable() throws {
-    guard !isSettled else { return }
+    guard !isSettled, placement == .replacing else { return }
     try Self.checkReplaceable(destination)
   }
 
@@ -83,22 +134,59 @@ public final class OutputFile: @unchecked Sendable {
     if !isSettled { discard() }
   }
 
-  /// Moves the finished temporary file into place, replacing any regular file already there.
+  /// Moves the finished temporary file into place, replacing any regular file already there,
+  /// or (`keepingExisting`) at the first free name.
   public func commit() throws {
     guard !isSettled else { return }
     do {
-      // Checked again: the destination may have become something else while the file was written.
-      try Self.checkReplaceable(destination)
+      // Checked again: the destination may have become something else while the file was
+      // written, or its folder a link elsewhere.
+      if placement == .replacing { try Self.checkReplaceable(destination) }
+      try Self.checkOutsideSystemFolders(destination)
     } catch {
       discard()
       throw error
     }
+    if placement == .keepingExisting { return try commitAtFreeName() }
     if rename(temporaryPath, destination) != 0 {
       let reason = String(cString: strerror(errno))
       discard()
       throw OutputFileError(path: destination, reason: "could not be put in place: \(reason)")
     }
     settle()
+  }
+
+  /// Moves the file to the destination, or the first of its numbered names, that is free at
+  /// that moment: the move itself claims the name (`NoReplaceRename`), so nothing is replaced
+  /// whoever took a name since it was chosen.
+  private func commitAtFreeName() throws {
+    let first = destination
+    for number in 1...Self.numberedNameLimit {
+      let candidate = number == 1 ? first : Self.numbered(first, number)
+      let code = NoReplaceRename.move(temporaryPath, to: candidate)
+      if code == EEXIST { continue }
+      guard code == 0 else {
+        discard()
+        throw OutputFileError(path: candidate, reason: "could not be put in place: \(String(cString: strerror(code)))")
+      }
+      destination = candidate
+      settle()
+      return
+    }
+    discard()
+    throw OutputFileError(path: first, reason: "it and every name up to \(Self.numbered(first, Self.numberedNameLimit)) are taken")
+  }
+
+  /// How many names `keepingExisting` tries: the destination and its numbered names up to this.
+  public static let numberedNameLimit = 10_000
+
+  /// `path` with `-number` before its extension: `clips/fuber.mp4` → `clips/fuber-2.mp4`, a
+  /// name without one (a folder of frames) → `fuber-frames-2`.
+  public static func numbered(_ path: String, _ number: Int) -> String {
+    let (folder, name) = split(path)
+    let prefix = path.contains("/") ? (folder == "/" ? "/" : folder + "/") : ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return prefix + name + "-\(number)" }
+    return prefix + name[..<dot] + "-\(number)" + name[dot...]
   }
 
   /// Removes the temporary file; the destination is left as it was.
@@ -115,8 +203,9 @@ public final class OutputFile: @unchecked Sendable {
     isSettled = true
   }
 
-  /// Refuses a destination that exists and is not a regular file (a link is replaced itself,
-  /// never followed).
+  /// Refuses a destination that exists and is not a regular file, or is a link that leads to
+  /// anything but a regular file, or into a system folder (a link is replaced itself, never
+  /// followed; one to nothing elsewhere is replaced too).
   public static func checkReplaceable(_ destination: String) throws {
     var status = stat()
     guard lstat(destination, &status) == 0 else { return }
@@ -124,6 +213,29 @@ public final class OutputFile: @unchecked Sendable {
     guard type == S_IFREG || type == S_IFLNK else {
       throw OutputFileError(
         path: destination, reason: "is \(InputFile.kindName(status.st_mode)); splashvid writes regular files only")
+    }
+    guard type == S_IFLNK else { return }
+    var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(destination, &bytes, bytes.count - 1)
+    let target = count > 0 ? String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+    var targetStatus = stat()
+    if stat(destination, &targetStatus) == 0, targetStatus.st_mode & S_IFMT != S_IFREG {
+      throw OutputFileError(
+        path: destination,
+        reason: "is a link to \(target), \(InputFile.kindName(targetStatus.st_mode)); splashvid writes regular files only")
+    }
+    let resolved = target.hasPrefix("/") ? target : split(destination).folder + "/" + target
+    if let root = SystemFolders.containing(resolved) {
+      throw OutputFileError(
+        path: destination, reason: "is a link into \(root) (\(target)); splashvid writes regular files only outside /dev, /proc and /sys")
+    }
+  }
+
+  /// Refuses a destination whose folder is, or leads into, `/dev`, `/proc` or `/sys`.
+  public static func checkOutsideSystemFolders(_ destination: String) throws {
+    let folder = split(destination).folder
+    if let root = SystemFolders.containing(folder) {
+      throw OutputFileError(path: destination, reason: SystemFolders.reason(folder: folder, root: root))
     }
   }
 

@@ -91,6 +91,22 @@ public enum TemporaryName {
     return result
   }
 
+  /// The first part of `path` (a folder on the way, or the file's own name) that is named like
+  /// a temporary, if any.
+  ///
+  /// Outputs so named are refused: a later run writing into their folder would take a file
+  /// or folder of that name, unlocked, for the leftovers of a writer that died and remove it
+  /// (`StaleTemporaries`).
+  public static func lookalike(in path: String) -> String? {
+    path.split(separator: "/").lazy.map(String.init).first { kind(of: $0) != nil }
+  }
+
+  /// Why an output named `part` is refused, for `cannot write PATH: …` and usage errors.
+  public static func lookalikeReason(_ part: String) -> String {
+    "\(part) is named like splashvid's temporary files (.NAME.splashvid-RANDOM.tmp, .seq), which a later run "
+      + "removes as left behind; name it otherwise"
+  }
+
   /// What kind of splashvid temporary `name` is, if any.
   enum Kind {
     /// This version's: random, locked while written.

@@ -30,12 +30,14 @@ public final class GIFWriter {
   /// The clip index of the last frame encoded; repeats after it lengthen its delay.
   private var lastEncodedFrame: Int?
   private var isFinished: Bool { file.isCommitted }
+  /// Where the file goes, or after `commit()` went (see `VideoWriter.destination`).
+  public var destination: String { file.output.destination }
 
   /// Opens the encoder and starts the file at `path`.
   ///
   /// - Throws: `EncodeError` for settings out of range or any FFmpeg failure;
   ///   `OutputFileError` when `path` cannot be written. Nothing is left on disk after a throw.
-  public init(path: String, settings: GIFSettings, palette: GIFPalette) throws {
+  public init(path: String, settings: GIFSettings, palette: GIFPalette, placement: OutputFile.Placement = .replacing) throws {
     _ = VideoWriter.quietLibraryLogging
     self.settings = try settings.validated()
     self.palette = palette
@@ -46,7 +48,7 @@ public final class GIFWriter {
     }
     // FFmpeg's GIF muxer holds the last frame back until the next gives its delay, and frees
     // it only in the trailer.
-    file = try MuxedFile(destination: path, container: "gif", trailerFreesHeldPackets: true)
+    file = try MuxedFile(destination: path, container: "gif", trailerFreesHeldPackets: true, placement: placement)
     guard let stream = avformat_new_stream(file.context, nil), let codecContext = avcodec_alloc_context3(codec) else {
       throw EncodeError(stage: "creating the GIF stream", code: splash_averror_out_of_memory())
     }

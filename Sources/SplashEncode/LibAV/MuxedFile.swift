@@ -27,8 +27,10 @@ final class MuxedFile {
   ///
   /// - Throws: `OutputFileError` when the destination cannot be written, `EncodeError` when
   ///   FFmpeg has no such container.
-  init(destination: String, container: String, trailerFreesHeldPackets: Bool = false) throws {
-    output = try OutputFile(destination: destination)
+  init(
+    destination: String, container: String, trailerFreesHeldPackets: Bool = false, placement: OutputFile.Placement = .replacing
+  ) throws {
+    output = try OutputFile(destination: destination, placement: placement)
     containerName = container
     self.trailerFreesHeldPackets = trailerFreesHeldPackets
     var format: UnsafeMutablePointer<AVFormatContext>?

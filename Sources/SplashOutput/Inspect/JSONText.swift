@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 
 /// A JSON value that keeps its keys in the order given, written with stable number formatting.
 ///
@@ -56,10 +57,17 @@ public indirect enum JSONText: Equatable {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case let control where control.value < 0x20: result += String(format: "\\u%04x", control.value)
+      // Controls, and the format characters that would reorder or hide text on a terminal
+      // (U+202E), as escapes: the same string to a JSON reader, visible to a person.
+      case let hidden where hidden.needsVisibleEscape: result += escaped(hidden)
       default: result.unicodeScalars.append(scalar)
       }
     }
     return result + "\""
+  }
+
+  /// `scalar` as JSON's `\uXXXX` escape: a pair of them, UTF-16's surrogates, above U+FFFF.
+  public static func escaped(_ scalar: Unicode.Scalar) -> String {
+    String(scalar).utf16.map { String(format: "\\u%04x", $0) }.joined()
   }
 }

@@ -1,0 +1,87 @@
+import SplashCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a batch writes beside a clip it rendered (`NAME.mp4.splashvid-inputs`): the
+/// fingerprint of the clip's inputs (`InputFingerprint`) and the size and a hash of the bytes
+/// the clip had when it was recorded.
+///
+/// A later run skips the clip only when the inputs are the same and the clip still holds those
+/// bytes. A record of inputs alone vouched for whatever lay under the clip's name: another
+/// batch's clip that raced this one to the name, a file copied over it, a clip edited in
+/// place; every later run then skipped it.
+///
+///     inputs 9c0e4f2a17d3b851
+///     size 48213
+///     hash 5d1b7e09c3a2f864
+struct BatchRecord: Equatable {
+  var inputs: String
+  var size: Int
+  var contentHash: String
+
+  init(inputs: String, size: Int, contentHash: String) {
+    self.inputs = inputs
+    self.size = size
+    self.contentHash = contentHash
+  }
+
+  /// The record a record file's `text` holds, or `nil` for anything else (an earlier
+  /// version's record of inputs alone, which the clip is then rendered again to replace).
+  init?(text: String) {
+    let fields = text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).map(String.init) }
+    guard fields.count == 3, fields.allSatisfy({ $0.count == 2 }), fields.map({ $0[0] }) == ["inputs", "size", "hash"],
+      let size = Int(fields[1][1])
+    else { return nil }
+    self.init(inputs: fields[0][1], size: size, contentHash: fields[2][1])
+  }
+
+  /// The record file's text.
+  var text: String { "inputs \(inputs)\nsize \(size)\nhash \(contentHash)\n" }
+
+  /// The record of the clip at `path` as it is now, made from `inputs`.
+  ///
+  /// - Throws: `OutputFileError` when the clip cannot be read.
+  static func of(_ path: String, inputs: String) throws -> BatchRecord {
+    let (size, hash) = try contents(of: path)
+    return BatchRecord(inputs: inputs, size: size, contentHash: hash)
+  }
+
+  /// Whether the clip at `path` still holds the bytes this record describes (the size first,
+  /// which tells most changes without reading the clip).
+  func describes(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == size else { return false }
+    return (try? Self.contents(of: path))?.hash == contentHash
+  }
+
+  /// The size of the regular file at `path` and a 64-bit hash of its bytes: FNV-1a over
+  /// 8-byte words, read in chunks (a clip may be gigabytes). Not cryptographic: it tells a
+  /// clip from another render or an edit, not from a forgery, and no one here forges clips.
+  private static func contents(of path: String) throws -> (size: Int, hash: String) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { throw OutputFileError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))") }
+    defer { close(descriptor) }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    let prime: UInt64 = 0x0000_0100_0000_01b3
+    var size = 0
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
+    defer { chunk.deallocate() }
+    while true {
+      let count = read(descriptor, chunk.baseAddress, chunk.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw OutputFileError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))") }
+      if count == 0 { break }
+      size += count
+      let words = count / 8
+      for index in 0..<words { hash = (hash ^ chunk.load(fromByteOffset: index * 8, as: UInt64.self)) &* prime }
+      for index in (words * 8)..<count { hash = (hash ^ UInt64(chunk[index])) &* prime }
+      // A chunk's length is part of the hash, so where the tail bytes fell cannot collide.
+      hash = (hash ^ UInt64(count)) &* prime
+    }
+    return (size, String(hash, radix: 16))
+  }
+}
