@@ -25,3 +25,21 @@ static inline AVChannelLayout splash_channel_layout_stereo(void) {
   AVChannelLayout layout = AV_CHANNEL_LAYOUT_STEREO;
   return layout;
 }
+
+#include <dlfcn.h>
+#include <stdint.h>
+
+/// x264's own detection of the CPU's features, without AVX-512 (`X264_CPU_AVX512`, 1 << 16 in
+/// x264.h), as a value for its `asm` option; 0 when the CPU has no AVX-512 or libx264 is not
+/// loaded (libavcodec links it, so it is once an encoder can open).
+///
+/// x264 0.164's AVX-512 `mbtree_propagate_list` works a row eight macroblocks at a time and
+/// runs past the row's end when its width in macroblocks is no multiple of 8, reading bytes of
+/// its own allocation it never wrote: zero in a fresh process, earlier frames' data in one that
+/// has encoded before, so two renders of one job in one process wrote different files.
+static inline uint32_t splash_x264_cpu_without_avx512(void) {
+  uint32_t (*detect)(void) = (uint32_t (*)(void))dlsym(RTLD_DEFAULT, "x264_cpu_detect");
+  if (!detect) return 0;
+  uint32_t flags = detect();
+  return (flags & (1U << 16)) ? (flags & ~(1U << 16)) : 0;
+}
