@@ -645,4 +645,91 @@ struct CoverageRasterizerTests {
     // The shapes drew: a comparison of two untouched backgrounds would prove nothing.
     #expect(full.bytes.filter { $0 != 0 }.count > 400)
   }
+
+  @Test("many pieces in a row are ordered as insertion orders few: by x halfway down, equal ones as they came")
+  func manyPiecesSortStably() {
+    var state: UInt64 = 12345
+    var pieces: [CoverageRasterizer.Piece] = (0..<700).map { index in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      // Few distinct x, so most pieces tie with others.
+      let x = Double(state >> 58)
+      return CoverageRasterizer.Piece(
+        top: 0, bottom: 1, topX: x, middleX: x, bottomX: x, leftmostX: x, rightmostX: x, firstEdge: Int32(index),
+        endEdge: Int32(index + 1), direction: 1)
+    }
+    #expect(pieces.count > RowCrossings.largestInsertionSort)
+    var expected = pieces
+    for index in 1..<expected.count {
+      var slot = index
+      while slot > 0, expected[slot - 1].middleX > expected[slot].middleX {
+        expected.swapAt(slot, slot - 1)
+        slot -= 1
+      }
+    }
+    pieces.withUnsafeMutableBufferPointer { RowCrossings.sort($0.baseAddress!, count: $0.count) }
+    #expect(pieces.map(\.firstEdge) == expected.map(\.firstEdge))
+  }
+
+  @Test(
+    "a scribble of 3 000 crossing segments, within and past a row's work budget: each pixel near a 16×16-sample reference",
+    arguments: [CoverageRasterizer.FillRule.nonZero, .evenOdd])
+  func scribblePastTheBudget(rule: CoverageRasterizer.FillRule) {
+    var state: UInt64 = 99
+    let scribble: [Point] = (0..<3000).map { _ in
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let x = Double(state >> 40 & 0xFFFF) / 65536 * 44 + 2
+      let y = Double(state >> 20 & 0xFFFF) / 65536 * 44 + 2
+      return Point(x: x, y: y)
+    }
+    let size = 48
+    let samples = 16
+    // The reference: each sample row's crossings with every edge, ordered, and each sample's
+    // winding counted from them (a polygon this busy is too slow to sample point by point).
+    var reference = [Double](repeating: 0, count: size * size)
+    for sampleRow in 0..<size * samples {
+      let y = (Double(sampleRow) + 0.5) / Double(samples)
+      var crossings: [(x: Double, direction: Int)] = []
+      for index in scribble.indices {
+        let (a, b) = (scribble[index], scribble[(index + 1) % scribble.count])
+        guard (a.y <= y) != (b.y <= y) else { continue }
+        crossings.append((a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x), b.y > a.y ? 1 : -1))
+      }
+      crossings.sort { $0.x < $1.x }
+      var next = 0
+      var winding = 0
+      for sampleColumn in 0..<size * samples {
+        let x = (Double(sampleColumn) + 0.5) / Double(samples)
+        while next < crossings.count, crossings[next].x < x {
+          winding += crossings[next].direction
+          next += 1
+        }
+        let inside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+        if inside { reference[sampleRow / samples * size + sampleColumn / samples] += 1 / Double(samples * samples) }
+      }
+    }
+    func picture(workPerRow: Int) -> CoveragePicture {
+      let rasterizer = CoverageRasterizer()
+      rasterizer.workPerRow = workPerRow
+      rasterizer.addPolygon(scribble)
+      var picture = CoveragePicture(width: size, height: size)
+      picture.fill(rasterizer, rule: rule)
+      return picture
+    }
+    // The default budget, which these rows pass, so they are sampled 16 times; and a budget so
+    // small they are sampled twice, where a pixel is read as two halves (up to 128 levels off
+    // where an edge runs along the row).
+    let budgets: [(workPerRow: Int, mean: Double, worst: Double)] = [
+      (RowCrossings.defaultWorkPerRow, 4, 32), (1 << 12, 16, 128),
+    ]
+    #expect(RowCrossings.samples(pieces: 1000, workPerRow: RowCrossings.defaultWorkPerRow) == 16)
+    #expect(RowCrossings.samples(pieces: 1000, workPerRow: 1 << 12) == 2)
+    for budget in budgets {
+      let drawn = picture(workPerRow: budget.workPerRow)
+      let differences = drawn.bytes.indices.map { abs(Double(drawn.bytes[$0]) - reference[$0] * 255) }
+      let mean = differences.reduce(0, +) / Double(differences.count)
+      let worst = differences.max()!
+      #expect(
+        mean <= budget.mean && worst <= budget.worst, "\(rule), budget \(budget.workPerRow): mean \(mean) levels, worst \(worst)")
+    }
+  }
 }

@@ -100,6 +100,20 @@ struct CellBand {
     touched[row &* wordsPerRow &+ index &>> 6] |= 1 &<< UInt64(index & 63)
   }
 
+  /// Clears the cells of the band's row `row` (0 for its first), as a sweep leaves them.
+  mutating func clearRow(_ row: Int) {
+    for word in 0..<wordsPerRow {
+      var bits = touched[row &* wordsPerRow &+ word]
+      touched[row &* wordsPerRow &+ word] = 0
+      while bits != 0 {
+        let cell = row &* width &+ (word << 6 | bits.trailingZeroBitCount)
+        bits &= bits &- 1
+        covers[cell] = 0
+        areas[cell] = 0
+      }
+    }
+  }
+
   /// Hands `sink` the coverage of one row of the band, then clears its cells.
   mutating func sweepRow<Sink: CoverageSink>(
     _ row: Int, clipRight: Int, runBytes: UnsafeMutablePointer<UInt8>,

@@ -83,6 +83,10 @@ public final class CoverageRasterizer {
   /// Rows rasterized together: the cells of a band stay in the core's cache.
   static let bandHeight = 16
 
+  /// The work a row may take before it is sampled instead (`RowCrossings`); tests set it to
+  /// see what sampling changes.
+  var workPerRow = RowCrossings.defaultWorkPerRow
+
   /// A run of a polygon's edges all going down, or all up: `edges[firstEdge..<endEdge]`, top
   /// to bottom, each starting where the one above it ends.
   struct Chain {
@@ -299,7 +303,7 @@ public final class CoverageRasterizer {
           cuts.reserve(2 * total + 1, zeroed: false)
           let crossings = RowCrossings(
             edges: edges, pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base,
-            bandTop: bandTop, rule: rule)
+            bandTop: bandTop, rule: rule, workPerRow: workPerRow)
           crossings.placePieces(of: chains, active: active, cursors: cursors, count: activeCount, bandBottom: bandBottom)
           cells.top = bandTop
           for row in bandTop..<bandBottom where crossings.hasPieces(row: row) {

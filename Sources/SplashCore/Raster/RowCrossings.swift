@@ -40,6 +40,8 @@ struct RowCrossings {
   let cuts: UnsafeMutablePointer<Double>
   let bandTop: Int
   let rule: CoverageRasterizer.FillRule
+  /// The work one row may take (see `defaultWorkPerRow`).
+  var workPerRow = Self.defaultWorkPerRow
 
   /// Places a piece of each active chain in each row of the band it crosses, where
   /// `CoverageRasterizer.countPieces` left room, and moves each chain's cursor (its first edge
@@ -112,7 +114,8 @@ struct RowCrossings {
 
   func hasPieces(row: Int) -> Bool { rowStarts[row - bandTop] < rowStarts[row - bandTop + 1] }
 
-  /// Adds to `cells` the row's pieces that enter or leave the shape.
+  /// Adds to `cells` the row's pieces that enter or leave the shape; a row that takes more
+  /// than `workPerRow` is sampled instead (`addSampled`).
   func addCrossings(row: Int, to cells: inout CellBand) {
     let first = rowStarts[row - bandTop]
     let end = rowStarts[row - bandTop + 1]
@@ -123,38 +126,109 @@ struct RowCrossings {
       crossesWhole = false
       break
     }
-    if crossesWhole {
-      let count = end - first
-      Self.sort(pieces + first, count: count)
-      guard let crossing = firstCrossing(pieces + first, count: count) else {
-        // One stretch, the pieces where they lie.
-        addOrdered(pieces + first, count: count, row: row, to: &cells)
-        return
+    var budget = workPerRow
+    // A row whose pieces cannot even be ordered once within the budget is sampled at once.
+    if Self.sortCost(end - first) > budget { budget = -1 }
+    if budget >= 0 {
+      if crossesWhole {
+        let count = end - first
+        Self.sort(pieces + first, count: count)
+        guard let crossing = firstCrossing(pieces + first, count: count) else {
+          // One stretch, the pieces where they lie.
+          addOrdered(pieces + first, count: count, row: row, to: &cells)
+          return
+        }
+        // The row's crossing is found: its two halves, as `addStretch` cuts a stretch.
+        stretch.update(from: pieces + first, count: count)
+        addStretch(count: count, from: rowTop, to: crossing, row: row, to: &cells, depth: 1, budget: &budget)
+        addStretch(count: count, from: crossing, to: rowBottom, row: row, to: &cells, depth: 1, budget: &budget)
+      } else {
+        var cutCount = 0
+        for index in first..<end where cutCount < Self.maximumCuts {
+          if pieces[index].top > rowTop { insertCut(pieces[index].top, count: &cutCount) }
+          if pieces[index].bottom < rowBottom { insertCut(pieces[index].bottom, count: &cutCount) }
+        }
+        // A row cut more often than that is sampled, as one past its budget.
+        if cutCount == Self.maximumCuts { budget = -1 }
+        cuts[cutCount] = rowBottom
+        var upper = rowTop
+        for cut in 0...cutCount where budget >= 0 {
+          let lower = cuts[cut]
+          var count = 0
+          for index in first..<end where pieces[index].top <= upper && pieces[index].bottom >= lower {
+            stretch[count] = pieces[index]
+            count += 1
+          }
+          budget -= end - first
+          addStretch(count: count, from: upper, to: lower, row: row, to: &cells, depth: 0, budget: &budget)
+          upper = lower
+        }
       }
-      // The row's crossing is found: its two halves, as `addStretch` cuts a stretch.
-      stretch.update(from: pieces + first, count: count)
-      addStretch(count: count, from: rowTop, to: crossing, row: row, to: &cells, depth: 1)
-      addStretch(count: count, from: crossing, to: rowBottom, row: row, to: &cells, depth: 1)
-      return
     }
-    var cutCount = 0
-    for index in first..<end {
-      if pieces[index].top > rowTop { insertCut(pieces[index].top, count: &cutCount) }
-      if pieces[index].bottom < rowBottom { insertCut(pieces[index].bottom, count: &cutCount) }
-    }
-    cuts[cutCount] = rowBottom
-    var upper = rowTop
-    for cut in 0...cutCount {
-      let lower = cuts[cut]
+    guard budget < 0 else { return }
+    cells.clearRow(row - cells.top)
+    addSampled(from: first, to: end, row: row, samples: Self.samples(pieces: end - first, workPerRow: workPerRow), to: &cells)
+  }
+
+  /// Adds the row's pieces, `first..<end`, at `samples` heights across it: at each, their x
+  /// there in order, and where the winding turns outside into inside or back, a step of
+  /// that height. Exact across, sampled down; no cutting, no crossing to find.
+  ///
+  ///     row top     ───────────────────
+  ///     sample 1      ▕▔▔▔▔▔▔▔▏   ▕▔▔▏     each sample's inside spans, each as tall
+  ///     sample 2       ▕▔▔▔▔▔▔▔▔▔▔▔▔▏      as the row over the samples
+  ///     row bottom  ───────────────────
+  private func addSampled(from first: Int, to end: Int, row: Int, samples: Int, to cells: inout CellBand) {
+    let height = 1 / Double(samples)
+    // Each piece's x at the sample, its direction in the lowest bit (a change of one unit in
+    // the last place): eight bytes to sort rather than a piece's sixty.
+    let xs = UnsafeMutableBufferPointer(start: cuts, count: end - first)
+    for sample in 0..<samples {
+      let y = Double(row) + (Double(sample) + 0.5) * height
       var count = 0
-      for index in first..<end where pieces[index].top <= upper && pieces[index].bottom >= lower {
-        stretch[count] = pieces[index]
+      for index in first..<end where pieces[index].top <= y && pieces[index].bottom > y {
+        let x = self.x(at: y, from: Int(pieces[index].firstEdge), to: Int(pieces[index].endEdge))
+        let isDown: UInt64 = pieces[index].direction > 0 ? 1 : 0
+        xs[count] = Double(bitPattern: x.bitPattern & ~1 | isDown)
         count += 1
       }
-      addStretch(count: count, from: upper, to: lower, row: row, to: &cells, depth: 0)
-      upper = lower
+      var sampled = UnsafeMutableBufferPointer(rebasing: xs[0..<count])
+      sampled.sort()
+      var winding = 0
+      for index in 0..<count {
+        let before = winding
+        winding += xs[index].bitPattern & 1 == 1 ? 1 : -1
+        let wasInside = rule == .nonZero ? before != 0 : before & 1 != 0
+        let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+        guard wasInside != isInside else { continue }
+        cells.deposit(row: row - cells.top, from: xs[index], to: xs[index], height: height, direction: isInside ? 1 : -1)
+      }
     }
   }
+
+  /// How many heights a row of `pieces` past its budget is sampled at: as many as a second
+  /// budget's work allows, from 2 to 16.
+  static func samples(pieces: Int, workPerRow: Int) -> Int {
+    min(max(workPerRow / max(sortCost(pieces), 1), 2), 16)
+  }
+
+  /// The work of ordering `count` pieces, as the budget counts it.
+  static func sortCost(_ count: Int) -> Int {
+    count <= largestInsertionSort ? count : count * (Int.bitWidth - count.leadingZeroBitCount)
+  }
+
+  /// The work one row may take, in pieces visited (sorted, scanned, added) and edges walked: a
+  /// row of a real shape takes a few thousand; a self-crossing path of 20 000 random points
+  /// took millions a row, and a minute a frame. Past it, the row is sampled (`addSampled`):
+  /// its time is then bounded by the budget and linear in its pieces (but for their sort).
+  static let defaultWorkPerRow = 1 << 18
+
+  /// The most places a row is cut at (pieces starting or ending inside it); a row with more is
+  /// sampled, as one past its budget is.
+  static let maximumCuts = 1024
+
+  /// The most pieces ordered by insertion: past it, the standard library's sort.
+  static let largestInsertionSort = 48
 
   /// How many times a stretch is halved, at most, where pieces cross in it: enough to put
   /// each crossing of a row's few pieces in a stretch of its own.
@@ -163,12 +237,17 @@ struct RowCrossings {
   /// Adds the `count` pieces in `stretch`, each present from `upper` to `lower`, that enter or
   /// leave the shape there; where two of them cross, adds the stretch above the crossing and
   /// the one below separately.
-  private func addStretch(count: Int, from upper: Double, to lower: Double, row: Int, to cells: inout CellBand, depth: Int) {
-    guard lower > upper else { return }
+  private func addStretch(
+    count: Int, from upper: Double, to lower: Double, row: Int, to cells: inout CellBand, depth: Int, budget: inout Int
+  ) {
+    // Past the budget the row is sampled (`addSampled`): nothing more here.
+    guard lower > upper, budget >= 0 else { return }
     let middle = (upper + lower) / 2
     for index in 0..<count {
       let first = Int(stretch[index].firstEdge)
       let end = Int(stretch[index].endEdge)
+      // A piece costs its edges: finding its x walks them, three times.
+      budget -= end - first
       stretch[index].top = upper
       stretch[index].bottom = lower
       stretch[index].topX = x(at: upper, from: first, to: end)
@@ -176,10 +255,11 @@ struct RowCrossings {
       stretch[index].bottomX = x(at: lower, from: first, to: end)
     }
     Self.sort(stretch, count: count)
+    budget -= Self.sortCost(count)
     if depth < Self.maximumCrossingDepth, let crossing = firstCrossing(stretch, count: count) {
       // Each half puts the pieces in order again, for its own height.
-      addStretch(count: count, from: upper, to: crossing, row: row, to: &cells, depth: depth + 1)
-      addStretch(count: count, from: crossing, to: lower, row: row, to: &cells, depth: depth + 1)
+      addStretch(count: count, from: upper, to: crossing, row: row, to: &cells, depth: depth + 1, budget: &budget)
+      addStretch(count: count, from: crossing, to: lower, row: row, to: &cells, depth: depth + 1, budget: &budget)
       return
     }
     addOrdered(stretch, count: count, row: row, to: &cells)
@@ -303,10 +383,20 @@ struct RowCrossings {
     }
   }
 
-  /// Orders `count` pieces left to right by their x halfway down (insertion sort: a row holds
-  /// few pieces, mostly in order already).
+  /// Orders `count` pieces left to right by their x halfway down, equal ones in the order
+  /// they came.
+  ///
+  /// A row of a real shape holds few pieces, mostly in order already, which insertion sort
+  /// orders fastest; a path of thousands of crossing segments puts thousands in a row in no
+  /// order, where insertion sort is quadratic and took seconds a row. Both sorts are stable,
+  /// so they give the same order, and the same pixels.
   @inline(__always)
   static func sort(_ stretch: UnsafeMutablePointer<Piece>, count: Int) {
+    guard count <= largestInsertionSort else {
+      var buffer = UnsafeMutableBufferPointer(start: stretch, count: count)
+      buffer.sort { $0.middleX < $1.middleX }
+      return
+    }
     var index = 1
     while index < count {
       let piece = stretch[index]
