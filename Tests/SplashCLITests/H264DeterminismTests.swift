@@ -34,7 +34,7 @@ struct H264DeterminismTests {
             // Busy, not greedy: the jobs beside keep most of the processor.
             usleep(200)
           }
-          held.forEach { free($0) }
+          for block in held { free(block) }
           stopped.withLock {
             running -= 1
             stopped.signal()
