@@ -33,8 +33,8 @@ extension CairoBackend {
     var unitY = 0.0
     cairo_user_to_device_distance(cairo, &unitX, &unitY)
     let pixelsPerPoint = max((unitX * unitX + unitY * unitY).squareRoot(), 0.01)
-    let imageWidth = Int((bounds.width * pixelsPerPoint).rounded(.up))
-    let imageHeight = Int((bounds.height * pixelsPerPoint).rounded(.up))
+    let imageWidth = (bounds.width * pixelsPerPoint).clamped(to: 0...PixelBuffer.maximumSide + 1, rounding: .up)
+    let imageHeight = (bounds.height * pixelsPerPoint).clamped(to: 0...PixelBuffer.maximumSide + 1, rounding: .up)
     guard imageWidth > 0, imageHeight > 0, imageWidth <= PixelBuffer.maximumSide, imageHeight <= PixelBuffer.maximumSide,
       let flat = try drawOffscreen(
         width: imageWidth, height: imageHeight, stage: "drawing a layer in perspective",

@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashEncode
 import SplashRender
 
@@ -52,8 +53,8 @@ public struct RenderTarget: Sendable {
   /// count that would fit.
   public func durationWarning(seconds: Double, loopSeconds: Double) -> String? {
     guard let durations, !durations.contains(seconds) else { return nil }
-    let fewest = Int((durations.lowerBound / loopSeconds).rounded(.up))
-    let most = Int((durations.upperBound / loopSeconds).rounded(.down))
+    let fewest = (durations.lowerBound / loopSeconds).clamped(to: 0...Int(Int32.max), rounding: .up)
+    let most = (durations.upperBound / loopSeconds).clamped(to: 0...Int(Int32.max), rounding: .down)
     let advice = fewest <= most ? "; --loops \(fewest) to \(most) would fit" : ""
     return String(
       format: "warning: %@ accepts %g to %g s; this clip lasts %.2f s%@", name, durations.lowerBound,

@@ -222,4 +222,37 @@ struct PathFlattenerTests {
     // which a stroke with round caps would draw as a dot.
     #expect(PathFlattener.polylines(of: path, transform: .identity, tolerance: 0.1) == [Polyline(points: [a, b], isClosed: false)])
   }
+
+  @Test("a curve far larger than any frame, its handles on its ends, is at most 10 000 points, halving and all")
+  func hugeCurveIsBounded() {
+    // A Lottie vertex moved to 1e308 with its tangents left at zero: a cubic whose control
+    // points lie on its ends, whose directions swing in rounding from step to step.
+    var path = Path()
+    path.move(to: Point(x: 1e308, y: 0))
+    path.addCurve(to: Point(x: 36, y: 0), control1: Point(x: 1e308, y: 0), control2: Point(x: 36, y: 0))
+    path.addCurve(to: Point(x: 36, y: -37), control1: Point(x: 36, y: 0), control2: Point(x: 36, y: -37))
+    path.closeSubpath()
+    let polylines = PathFlattener.polylines(
+      of: path, transform: AffineTransform(a: 2.14, b: 0, c: 0, d: 2.14, tx: 0, ty: 0), tolerance: 0.1,
+      maximumTurn: StrokeOutliner.arcStep(radius: 0.005, tolerance: 0.1), tangents: true)
+    let points = polylines.map(\.points.count).reduce(0, +)
+    #expect(points > 2 && points <= 3 * PathFlattener.maximumCurveSteps + 2, "\(points) points")
+  }
+
+  @Test("a path of many such curves is at most a million points; NaN and infinite points trap nothing")
+  func manyHugeCurvesAreBounded() {
+    var path = Path()
+    path.move(to: Point(x: 0, y: 0))
+    for index in 0..<300 {
+      let far = Point(x: index % 2 == 0 ? 1e300 : -1e300, y: Double(index))
+      path.addCurve(to: far, control1: Point(x: 0, y: 1e300), control2: Point(x: -1e300, y: 0))
+    }
+    path.addCurve(to: Point(x: .nan, y: 1), control1: Point(x: .infinity, y: 0), control2: Point(x: 0, y: -.infinity))
+    path.addQuadCurve(to: Point(x: 2, y: 2), control: Point(x: .nan, y: .nan))
+    let polylines = PathFlattener.polylines(
+      of: path, transform: .identity, tolerance: 0.1, maximumTurn: StrokeOutliner.arcStep(radius: 1, tolerance: 0.1),
+      tangents: true)
+    let points = polylines.map(\.points.count).reduce(0, +)
+    #expect(points <= PathFlattener.maximumPathPoints + 2 * PathFlattener.maximumCurveSteps + 310, "\(points) points")
+  }
 }

@@ -84,9 +84,9 @@ public struct Path: Sendable, Hashable {
     if currentPoint == nil { move(to: start) } else { addLine(to: start) }
 
     let sweep = Self.arcSweep(from: startAngle, to: endAngle, clockwise: clockwise)
-    guard sweep != 0, radius > 0 else { return }
+    guard sweep != 0, sweep.isFinite, radius > 0 else { return }
 
-    let segmentCount = Int((abs(sweep) / (Double.pi / 2)).rounded(.up))
+    let segmentCount = (abs(sweep) / (Double.pi / 2)).clamped(to: 1...1_000, rounding: .up)
     let step = sweep / Double(segmentCount)
     // Control-point distance of the standard cubic approximation of a circular arc of angle `step`.
     let handle = 4.0 / 3.0 * tan(step / 4) * radius

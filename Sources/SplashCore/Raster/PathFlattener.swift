@@ -50,6 +50,9 @@ public enum PathFlattener {
     var subpathStart = Point.zero
     var current = Point.zero
     var hasCurrent = false
+    // Past this many points a path's curves are cut into one step each: a path of thousands of
+    // curves each far larger than the frame is a million points, not billions.
+    var pointsLeft = Self.maximumPathPoints
 
     func finish(closed: Bool) {
       if !points.isEmpty {
@@ -62,6 +65,7 @@ public enum PathFlattener {
     /// Adds `point`, reached along `arriving`, leaving along `leaving`; the point it ends
     /// the last step at is left along the first step's direction.
     func add(_ point: Point, arriving: Point, leaving: Point) {
+      pointsLeft -= 1
       if tangents {
         if let last = departures.indices.last, departures[last] == .zero { departures[last] = arriving }
         arrivals.append(arriving)
@@ -88,9 +92,16 @@ public enum PathFlattener {
     /// `maximumTurn`: a curve's turn gathers where it bends most.
     func addCurve(steps: Int, point: (Double) -> Point, tangent: (Double) -> Point) {
       let cosineOfTurn = maximumTurn < .pi ? cos(maximumTurn) : -1
+      // Halving stops once the curve has its share of points: a curve far larger than any
+      // frame, whose directions swing from step to step in rounding, was halved 8 times at
+      // every one of its 10 000 steps, 2.5 million points, and its stroke 15 million.
+      let steps = min(steps, max(pointsLeft, 1))
+      let endCount = points.count + min(Self.maximumCurveSteps, max(pointsLeft, 0))
       func addStep(from start: Double, to end: Double, startDirection: Point, depth: Int) {
         let endDirection = tangent(end)
-        if depth < 8, startDirection.x * endDirection.x + startDirection.y * endDirection.y < cosineOfTurn {
+        if depth < 8, points.count < endCount,
+          startDirection.x * endDirection.x + startDirection.y * endDirection.y < cosineOfTurn
+        {
           let middle = (start + end) / 2
           addStep(from: start, to: middle, startDirection: startDirection, depth: depth + 1)
           addStep(from: middle, to: end, startDirection: tangent(middle), depth: depth + 1)
@@ -180,12 +191,20 @@ public enum PathFlattener {
     return result
   }
 
+  /// The most points one curve is cut into, however large: its steps (`stepCount`,
+  /// `turnSteps`) and their halving where it turns.
+  static let maximumCurveSteps = 10_000
+
+  /// The points a path's curves are cut into, at most, before each of the rest becomes one
+  /// straight step.
+  static let maximumPathPoints = 1_000_000
+
   /// How many straight steps keep a curve with this second difference within `tolerance`.
   static func stepCount(secondDifference: Double, factor: Double, tolerance: Double) -> Int {
     guard secondDifference > 0, tolerance > 0 else { return 1 }
     let steps = (factor * secondDifference / tolerance).squareRoot().rounded(.up)
     // A curve far larger than any frame is still cut into a bounded number of steps.
-    return Int(min(max(steps, 1), 10_000))
+    return steps.clamped(to: 1...maximumCurveSteps, rounding: .up)
   }
 
   /// How many steps keep each step of a curve with these control points from turning more
@@ -202,7 +221,8 @@ public enum PathFlattener {
       }
       previous = leg
     }
-    return Int(min((turning / maximumTurn).rounded(.up), 10_000))
+    // A NaN turn (a curve with no direction) is one step.
+    return (turning / maximumTurn).clamped(to: 1...maximumCurveSteps, rounding: .up)
   }
 
   static func length(_ point: Point) -> Double { (point.x * point.x + point.y * point.y).squareRoot() }

@@ -204,7 +204,7 @@ struct OutlineBuilder {
       let side = left(of: direction)
       polygon = [point + side - along, point + side + along, point - side + along, point - side - along]
     case .round:
-      let steps = Int(min(max((2 * .pi / arcStep).rounded(.up), 8), 10_000))
+      let steps = (2 * .pi / arcStep).clamped(to: 8...10_000, rounding: .up)
       polygon = (0..<steps).map { step in
         let angle = 2 * .pi * Double(step) / Double(steps)
         return point + Point(x: cos(angle), y: sin(angle)) * halfWidth
@@ -217,7 +217,7 @@ struct OutlineBuilder {
   /// offset `start` through `turn` radians.
   mutating func arc(around center: Point, from start: Point, turning turn: Double) {
     // A pen millions of pixels wide still gets a bounded number of points.
-    let steps = Int(min((abs(turn) / arcStep).rounded(.up), 10_000))
+    let steps = (abs(turn) / arcStep).clamped(to: 0...10_000, rounding: .up)
     guard steps > 1 else { return }
     let startAngle = atan2(start.y, start.x)
     for step in 1..<steps {

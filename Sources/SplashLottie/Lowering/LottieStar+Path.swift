@@ -6,7 +6,7 @@ extension LottieStar {
     let properties = [pointCount, position, rotation, outerRadius, innerRadius, outerRoundness, innerRoundness]
     // Each sample is a path of up to 2 × points vertices: keep the samples' total bounded.
     let mostPoints = [pointCount.initialValue[0]] + pointCount.keyframeValues.map { $0.first ?? 0 }
-    let verticesPerSample = max(2 * Int((mostPoints.max() ?? 0).rounded(.up)) + 1, 1)
+    let verticesPerSample = 2 * (mostPoints.max() ?? 0).clamped(to: 0...limits.sampledElements, rounding: .up) + 1
     let sampleLimit = max(2, min(limits.sampledFrames, limits.sampledElements / verticesPerSample))
     return sampler.property(of: properties, limit: sampleLimit) { values in
       let shape = Shape(
