@@ -10,6 +10,9 @@ enum AlphaBlur {
   /// pixels. Pixels outside the image count as transparent.
   static func blur(_ alpha: inout [Float], width: Int, height: Int, sigma: Double) {
     guard sigma > 0.3, width > 0, height > 0 else { return }
+    // Past a few times the picture's size a blur leaves next to nothing of it, and the box
+    // widths of a σ much larger would overflow: such a σ is held there.
+    let sigma = min(sigma, 4 * Double(max(width, height)))
     var scratch = [Float](repeating: 0, count: alpha.count)
     for radius in boxRadii(sigma: sigma) {
       boxBlurRows(&alpha, into: &scratch, width: width, height: height, radius: radius)

@@ -27,7 +27,22 @@ extension CairoBackend {
     var layerTransform = matrix(flat)
     cairo_transform(cairo, &layerTransform)
     cairo_translate(cairo, -anchor.x, -anchor.y)
+    // Cairo keeps device coordinates in 24.8 fixed point, ±8 million pixels: a layer scaled
+    // past a million pixels a point, or placed past a billion, is beyond what it can draw (a
+    // scale of 10¹⁹ crashed it inside cairo_mask), and would show a speck of itself blown up.
+    var device = cairo_matrix_t()
+    cairo_get_matrix(cairo, &device)
+    guard Self.isDrawable(device) else {
+      warnOnce("a layer scaled past a million pixels a point, or placed past a billion pixels, is not drawn")
+      return
+    }
     try drawInLayerSpace(node, in: cairo)
+  }
+
+  /// Whether Cairo can draw in the user space `matrix` maps to device pixels (see `draw`).
+  static func isDrawable(_ matrix: cairo_matrix_t) -> Bool {
+    let scales = [matrix.xx, matrix.yx, matrix.xy, matrix.yy]
+    return scales.allSatisfy { $0.isFinite && abs($0) <= 1e6 } && abs(matrix.x0) <= 1e9 && abs(matrix.y0) <= 1e9
   }
 
   /// Draws the layer with its effects, the current user space being the layer's own.

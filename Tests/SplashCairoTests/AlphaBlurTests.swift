@@ -21,4 +21,15 @@ struct AlphaBlurTests {
     variance /= Double(alpha[(50 * size)..<(51 * size)].reduce(0, +))
     #expect(abs(variance.squareRoot() - sigma) / sigma < 0.1, "measured σ \(variance.squareRoot())")
   }
+
+  @Test(
+    "a σ far past the picture's size (a layer scaled by 1e19) spreads it to next to nothing, and traps nothing",
+    arguments: [1e6, 1e19, Double.infinity])
+  func hugeSigma(sigma: Double) {
+    let size = 21
+    var alpha = [Float](repeating: 0, count: size * size)
+    alpha[10 * size + 10] = 255
+    AlphaBlur.blur(&alpha, width: size, height: size, sigma: sigma)
+    #expect(alpha.allSatisfy { $0.isFinite && $0 >= 0 && $0 < 2.55 })
+  }
 }
