@@ -95,12 +95,19 @@ public enum LottieCompiler {
 
   /// Every problem (at most one: compiling stops at the first) and every warning of a file,
   /// for `validate`.
+  ///
+  /// - Parameter verify: What a render checks of the compiled scene before its first frame (its
+  ///   images' budget), so that `validate` refuses what a render would.
   public static func check(
-    _ document: JSONValue, file: String, baseDirectory: URL? = nil, archiveImages: [String: [UInt8]]? = nil
+    _ document: JSONValue, file: String, baseDirectory: URL? = nil, archiveImages: [String: [UInt8]]? = nil,
+    verify: (Scene) throws -> Void = { _ in }
   ) -> (problems: [DocumentError], warnings: [DocumentError]) {
     var warnings: [DocumentError] = []
     do {
-      _ = try compile(document, file: file, baseDirectory: baseDirectory, archiveImages: archiveImages) { warnings.append($0) }
+      let scene = try compile(document, file: file, baseDirectory: baseDirectory, archiveImages: archiveImages) {
+        warnings.append($0)
+      }
+      try verify(scene)
       return ([], warnings)
     } catch let error as DocumentError {
       return ([error], warnings)

@@ -1,6 +1,7 @@
 import Foundation
 import SplashDocument
 import SplashLottie
+import SplashModel
 import SplashZip
 
 /// A dotLottie file (`.lottie`) opened: a zip holding `manifest.json`, animations under
@@ -151,7 +152,7 @@ public final class DotLottieArchive {
   /// What `validate` says of the archive: every animation checked, not only the default, and
   /// the default's existence. A problem in one of several animations is named with its entry
   /// (`two.lottie: a/blue.json: layers[0]…`).
-  public func check() -> (problems: [DocumentError], warnings: [DocumentError]) {
+  public func check(verify: (Scene) throws -> Void = { _ in }) -> (problems: [DocumentError], warnings: [DocumentError]) {
     var problems: [DocumentError] = []
     var warnings: [DocumentError] = []
     func note(_ error: Error) {
@@ -163,7 +164,8 @@ public final class DotLottieArchive {
       do {
         let source = try source(animation: animation.id)
         let label = animations.count > 1 ? "\(file): \(animation.entryName)" : file
-        let check = LottieCompiler.check(source.document, file: label, baseDirectory: directory, archiveImages: source.archiveImages)
+        let check = LottieCompiler.check(
+          source.document, file: label, baseDirectory: directory, archiveImages: source.archiveImages, verify: verify)
         problems += check.problems
         warnings += source.warnings + check.warnings
       } catch {

@@ -4,7 +4,8 @@ import Testing
 @testable import SplashOutput
 
 /// Lottie files that nest, multiply or declare their way past splashvid's limits, through the
-/// binary: each command refuses them in one line naming the file, exits 1, and leaves nothing.
+/// binary: each command refuses them in one line naming the file, exits 1, and leaves nothing;
+/// `validate` says why too.
 @Suite("Hostile Lottie sizes: refused by every command in one line, with nothing left behind")
 struct HostileLottieSizeTests {
   /// A 64 × 64 composition at 30 fps of `layers` (JSON text of the array's elements).
@@ -40,6 +41,10 @@ struct HostileLottieSizeTests {
       #expect(outcome.standardError.contains(expected), "\(arguments[0]): \(outcome.standardError)")
       #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["hostile.json"], "nothing left by \(arguments[0])")
     }
+    // validate refuses what the others refuse, with the same reason.
+    let validation = try BinaryRunner.run(["validate", "hostile.json"], in: folder)
+    let said = validation.standardOutput + validation.standardError
+    #expect(validation.exitCode == 1 && said.contains("hostile.json") && said.contains(expected), "validate: \(said)")
   }
 
   @Test("a parent chain 1100 deep (a crash in presenting it before) is refused by render, still and sheet")

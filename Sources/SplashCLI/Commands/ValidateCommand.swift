@@ -1,6 +1,8 @@
 import Foundation
+import SplashCairo
 import SplashDocument
 import SplashLottie
+import SplashModel
 import SplashOutput
 import SplashPresets
 
@@ -41,20 +43,22 @@ struct ValidateCommand {
         continue
       }
       var check: (problems: [DocumentError], warnings: [DocumentError]) = ([], [])
+      // What a render refuses before its first frame, validate refuses too.
+      let verify: (Scene) throws -> Void = { _ = try ImageBudget.declaredPixels(in: $0) }
       var animations: [DotLottieArchive.Summary] = []
       do {
         if LottieSource.isArchive(data) {
           let archive = try DotLottieArchive([UInt8](data), file: file)
-          check = archive.check()
+          check = archive.check(verify: verify)
           animations = archive.summaries()
         } else if let source = try LottieSource.read(data, file: file) {
           check = LottieCompiler.check(
             source.document, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent(),
-            archiveImages: source.archiveImages)
+            archiveImages: source.archiveImages, verify: verify)
           check.warnings = source.warnings + check.warnings
         } else {
           let presetCheck = PresetCompiler.check(
-            data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent())
+            data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent(), verify: verify)
           check = (presetCheck.problems, presetCheck.warnings)
         }
       } catch {

@@ -57,7 +57,9 @@ public enum PresetCompiler {
 
   /// Every problem of a preset and every warning (what compiles but draws nothing), in
   /// document order, without stopping at the first problem.
-  public static func check(_ data: Data, file: String, baseDirectory: URL? = nil) -> PresetCheck {
+  public static func check(_ data: Data, file: String, baseDirectory: URL? = nil, verify: (Scene) throws -> Void = { _ in })
+    -> PresetCheck
+  {
     let issues = IssueCollector(mode: .collect)
     do {
       let document: JSONValue
@@ -66,8 +68,9 @@ public enum PresetCompiler {
       } catch let error as PresetError {
         return PresetCheck(problems: [error], warnings: [])
       }
-      _ = try compile(
+      let scene = try compile(
         JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: [:], issues: issues)
+      if issues.issues.isEmpty { try verify(scene) }
     } catch let error as PresetError {
       return PresetCheck(problems: issues.issues + [error], warnings: issues.warnings)
     } catch {
