@@ -72,14 +72,14 @@ struct PreviewExportRequest: Sendable {
     }
     self.format = format
     if let text = query["loops"] {
-      guard let loops = Int(text), (1...RenderJob.maximumLoops).contains(loops) else {
+      guard DecimalText.isPlainWholeNumber(text), let loops = Int(text), (1...RenderJob.maximumLoops).contains(loops) else {
         throw Self.refusal("loops", expected: "a whole number from 1 to \(RenderJob.maximumLoops)", found: text)
       }
       self.loops = loops
     }
     if query["size"] != nil && query["scale"] != nil { throw HTTPRefusal(status: 400, reason: "size and scale: expected one of them") }
     if let text = query["scale"] {
-      guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 16 else {
+      guard DecimalText.isPlainDecimal(text), let scale = Double(text), scale > 0, scale <= 16 else {
         throw Self.refusal("scale", expected: "pixels per point, more than 0 and at most 16", found: text)
       }
       size.scale = scale
@@ -91,7 +91,7 @@ struct PreviewExportRequest: Sendable {
       self.size.requested = size
     }
     if let text = query["fps"], !text.isEmpty {
-      guard let rate = Int(text), VideoSettings.frameRateRange.contains(rate) else {
+      guard DecimalText.isPlainWholeNumber(text), let rate = Int(text), VideoSettings.frameRateRange.contains(rate) else {
         let range = VideoSettings.frameRateRange
         throw Self.refusal(
           "fps", expected: "a whole number of frames a second from \(range.lowerBound) to \(range.upperBound)", found: text)

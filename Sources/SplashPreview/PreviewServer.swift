@@ -241,7 +241,8 @@ public final class PreviewServer: Sendable {
   /// `WIDTHxHEIGHT`, each side from 1 to `maximumSide`, or `nil`.
   static func pixelSize(_ text: String) -> (width: Int, height: Int)? {
     let parts = text.split(separator: "x")
-    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...maximumSide).contains(width),
+    guard parts.count == 2, parts.allSatisfy(DecimalText.isPlainWholeNumber), let width = Int(parts[0]),
+      let height = Int(parts[1]), (1...maximumSide).contains(width),
       (1...maximumSide).contains(height)
     else { return nil }
     return (width, height)

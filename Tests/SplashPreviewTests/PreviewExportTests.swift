@@ -168,6 +168,12 @@ struct PreviewExportTests {
       // An option the panel does not have is no option at all.
       ("format=gif&colour=red", "colour: not an export option"),
       ("format=gif&param.=1", "param.: expected param.NAME"),
+      // Numbers as people write them: no sign, no exponent, no hexadecimal.
+      ("format=gif&loops=%2B2", "loops: expected a whole number from 1"),
+      ("format=gif&fps=%2B30", "fps: expected a whole number of frames a second"),
+      ("format=gif&scale=1e0", "scale: expected pixels per point"),
+      ("format=gif&scale=0x1", "scale: expected pixels per point"),
+      ("format=gif&size=%2B64x64", "size: expected WIDTHxHEIGHT"),
     ]
     for (query, message) in refused {
       let reply = try post("/export?\(query)", to: server)

@@ -19,10 +19,8 @@ enum OptionParsing {
     return value
   }
 
-  /// Whether `text` is ASCII digits only, at least one.
-  static func isPlainWholeNumber(_ text: some StringProtocol) -> Bool {
-    !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-  }
+  /// Whether `text` is ASCII digits only, at least one (see `DecimalText`).
+  static func isPlainWholeNumber(_ text: some StringProtocol) -> Bool { DecimalText.isPlainWholeNumber(text) }
 
   /// Seconds written as a plain decimal: `2`, `2.5`, `.5` or `2.`.
   ///
@@ -51,13 +49,8 @@ enum OptionParsing {
     return value
   }
 
-  /// Whether `text` is ASCII digits with at most one `.` among them, and at least one digit.
-  static func isPlainDecimal(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    let digits = bytes.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-    let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
-    return digits > 0 && points <= 1 && digits + points == bytes.count
-  }
+  /// Whether `text` is a plain decimal (see `DecimalText`).
+  static func isPlainDecimal(_ text: String) -> Bool { DecimalText.isPlainDecimal(text) }
 
   /// One of a fixed list of words, or `nil` when the option was not given.
   static func choice(_ text: String?, option: String, from choices: [String]) throws -> String? {
