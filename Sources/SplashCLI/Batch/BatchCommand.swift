@@ -69,8 +69,8 @@ struct BatchCommand {
     if let text = scanned.values["shard"] {
       let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       let indexText = parts.first == "auto" ? environment["JOB_COMPLETION_INDEX"] : parts.first
-      guard parts.count == 2, OptionParsing.isPlainWholeNumber(parts[1]), let count = Int(parts[1]), count >= 1, let indexText,
-        OptionParsing.isPlainWholeNumber(indexText), let index = Int(indexText), (0..<count).contains(index)
+      guard parts.count == 2, DecimalText.isPlainWholeNumber(parts[1]), let count = Int(parts[1]), count >= 1, let indexText,
+        DecimalText.isPlainWholeNumber(indexText), let index = Int(indexText), (0..<count).contains(index)
       else {
         throw UsageError("--shard \(text): expected INDEX/COUNT with 0 ≤ INDEX < COUNT, or auto/COUNT with JOB_COMPLETION_INDEX set")
       }

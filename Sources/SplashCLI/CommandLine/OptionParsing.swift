@@ -13,21 +13,18 @@ enum OptionParsing {
   /// `Int(_:)` alone would also take `+30` (and `-0` as 0): a sign no one writes in a count, so
   /// a stray character must not pass as part of the number.
   static func integer(_ text: String, named name: String, range: ClosedRange<Int>) throws -> Int {
-    guard isPlainWholeNumber(text), let value = Int(text), range.contains(value) else {
+    guard DecimalText.isPlainWholeNumber(text), let value = Int(text), range.contains(value) else {
       throw UsageError("\(name) \(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }
-
-  /// Whether `text` is ASCII digits only, at least one (see `DecimalText`).
-  static func isPlainWholeNumber(_ text: some StringProtocol) -> Bool { DecimalText.isPlainWholeNumber(text) }
 
   /// Seconds written as a plain decimal: `2`, `2.5`, `.5` or `2.`.
   ///
   /// `Double(_:)` alone would also take `0x10` (16), `1e1`, `+1`, `nan` and `inf`: forms no one
   /// means as a time, so a typo there must not become a valid, different time.
   static func seconds(_ text: String, option: String) throws -> Double {
-    guard isPlainDecimal(text), let value = Double(text), value <= TimeSelection.maximumSeconds else {
+    guard DecimalText.isPlainDecimal(text), let value = Double(text), value <= TimeSelection.maximumSeconds else {
       throw UsageError("--\(option) \(text): expected seconds from 0 to 86400")
     }
     return value
@@ -35,7 +32,7 @@ enum OptionParsing {
 
   /// A fraction from 0 to 1 written as a plain decimal (`0.5`, `.5`, `1`), as `--position` takes it.
   static func fraction(_ text: String, option: String) throws -> Double {
-    guard isPlainDecimal(text), let value = Double(text), value <= 1 else {
+    guard DecimalText.isPlainDecimal(text), let value = Double(text), value <= 1 else {
       throw UsageError("--\(option) \(text): expected a fraction of one loop from 0 to 1, such as 0.5")
     }
     return value
@@ -43,14 +40,11 @@ enum OptionParsing {
 
   /// A frame number, 0 or more, written as a plain decimal (`12`, `12.5`), as `--frame` takes it.
   static func frameNumber(_ text: String, option: String) throws -> Double {
-    guard isPlainDecimal(text), let value = Double(text), value.isFinite else {
+    guard DecimalText.isPlainDecimal(text), let value = Double(text), value.isFinite else {
       throw UsageError("--\(option) \(text): expected a frame number, 0 or more, such as 12 or 12.5")
     }
     return value
   }
-
-  /// Whether `text` is a plain decimal (see `DecimalText`).
-  static func isPlainDecimal(_ text: String) -> Bool { DecimalText.isPlainDecimal(text) }
 
   /// One of a fixed list of words, or `nil` when the option was not given.
   static func choice(_ text: String?, option: String, from choices: [String]) throws -> String? {
@@ -87,7 +81,7 @@ enum OptionParsing {
   /// for a manifest's column).
   static func size(_ text: String, named name: String, maximum: Int) throws -> (width: Int, height: Int) {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy(isPlainWholeNumber), let width = Int(parts[0]), let height = Int(parts[1]),
+    guard parts.count == 2, parts.allSatisfy(DecimalText.isPlainWholeNumber), let width = Int(parts[0]), let height = Int(parts[1]),
       (1...maximum).contains(width), (1...maximum).contains(height)
     else {
       throw UsageError("\(name) \(text): expected WIDTHxHEIGHT in pixels, each from 1 to \(maximum)")

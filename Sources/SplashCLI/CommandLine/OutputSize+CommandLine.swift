@@ -23,7 +23,7 @@ extension OutputSize {
 
   /// `--scale`: pixels per point, more than 0 and at most 16.
   static func scale(_ text: String) throws -> Double {
-    guard OptionParsing.isPlainDecimal(text), let value = Double(text), value > 0, value <= 16 else {
+    guard DecimalText.isPlainDecimal(text), let value = Double(text), value > 0, value <= 16 else {
       throw UsageError("--scale \(text): expected pixels per point, more than 0 and at most 16")
     }
     return value

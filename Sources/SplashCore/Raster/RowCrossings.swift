@@ -198,10 +198,9 @@ struct RowCrossings {
       for index in 0..<count {
         let before = winding
         winding += xs[index].bitPattern & 1 == 1 ? 1 : -1
-        let wasInside = rule == .nonZero ? before != 0 : before & 1 != 0
-        let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
-        guard wasInside != isInside else { continue }
-        cells.deposit(row: row - cells.top, from: xs[index], to: xs[index], height: height, direction: isInside ? 1 : -1)
+        let inside = isInside(winding: winding)
+        guard isInside(winding: before) != inside else { continue }
+        cells.deposit(row: row - cells.top, from: xs[index], to: xs[index], height: height, direction: inside ? 1 : -1)
       }
     }
   }
@@ -368,6 +367,10 @@ struct RowCrossings {
     count += 1
   }
 
+  /// Whether a point of this winding number is inside the shape under the fill rule.
+  @inline(__always)
+  private func isInside(winding: Int) -> Bool { rule == .nonZero ? winding != 0 : winding & 1 != 0 }
+
   /// Adds those of `count` pieces, ordered left to right, that enter or leave the shape.
   @inline(__always)
   private func addOrdered(_ pieces: UnsafeMutablePointer<Piece>, count: Int, row: Int, to cells: inout CellBand) {
@@ -376,10 +379,9 @@ struct RowCrossings {
       let piece = pieces[index]
       let before = winding
       winding += piece.direction > 0 ? 1 : -1
-      let wasInside = rule == .nonZero ? before != 0 : before & 1 != 0
-      let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
-      guard wasInside != isInside else { continue }
-      deposit(piece, direction: isInside ? 1 : -1, row: row, to: &cells)
+      let inside = isInside(winding: winding)
+      guard isInside(winding: before) != inside else { continue }
+      deposit(piece, direction: inside ? 1 : -1, row: row, to: &cells)
     }
   }
 

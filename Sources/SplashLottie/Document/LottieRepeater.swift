@@ -31,7 +31,7 @@ struct LottieRepeater {
   /// is no spinner, and every copy is drawn).
   var copyCount: Int {
     let requested = copies.initialValue
-    return Int((requested.isFinite ? min(max(requested, 0), 1_000) : 0).rounded())
+    return requested.isFinite ? requested.clamped(to: 0...1_000, rounding: .toNearestOrAwayFromZero) : 0
   }
 
   init(_ cursor: LottieCursor, context: LottieContext) throws {

@@ -116,6 +116,6 @@ indirect enum LottieShapeItem {
       default: total + 1
       }
     }
-    return Int(min(total, Double(Int32.max)))
+    return total.clamped(to: 0...Int(Int32.max), rounding: .down)
   }
 }
