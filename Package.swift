@@ -7,10 +7,14 @@ import PackageDescription
 //   splashvid → SplashCLI → SplashOutput → { SplashPresets, SplashLottie, SplashPipeline, SplashCairo, SplashEncode }
 //   (SplashOutput owns a render job: loading the scene, the pipeline, the sinks, commit and abandon;
 //   SplashCLI parses, builds jobs and prints)
+//   SplashCore: geometry and values (points, paths, transforms, colours, a frame's pixels)
+//   SplashRaster   → SplashCore   (splashvid's coverage rasterizer, strokes, dashes, pixel kernels)
+//   SplashFiles    → SplashCore   (reading inputs; atomic outputs, temporaries and their sweeping)
 //   SplashPresets  → SplashModel → SplashCore ; SplashPresets → SplashDocument (JSON5, shared by
 //   SplashLottie   → SplashModel → SplashCore ; SplashLottie  → SplashDocument   both front ends)
+//   SplashPresets, SplashLottie, SplashEncode, SplashCairo, SplashOutput and up → SplashFiles
 //   SplashPipeline → SplashRender → SplashModel → SplashCore
-//   SplashCairo    → SplashRender ; SplashCairo → CCairo, CPangoCairo, CGdkPixbuf, SplashWebP
+//   SplashCairo    → SplashRender, SplashRaster ; SplashCairo → CCairo, CPangoCairo, CGdkPixbuf, SplashWebP
 //   SplashWebP     → CWebP        (WebP images, which gdk-pixbuf does not read)
 //   SplashEncode   → SplashCore   ; SplashEncode → CFFmpeg
 //   SplashGzip     → CZlib        ; SplashZip    → CZip      (the containers .tgs and .lottie)
@@ -64,17 +68,21 @@ let package = Package(
 
     // MARK: Stages
     .target(name: "SplashCore"),
+    .target(name: "SplashRaster", dependencies: ["SplashCore"]),
+    .target(name: "SplashFiles", dependencies: ["SplashCore"]),
     .target(name: "SplashModel", dependencies: ["SplashCore"]),
     .target(name: "SplashDocument"),
-    .target(name: "SplashPresets", dependencies: ["SplashDocument", "SplashModel", "SplashCore"]),
-    .target(name: "SplashLottie", dependencies: ["SplashDocument", "SplashModel", "SplashCore", "SplashScript"]),
+    .target(name: "SplashPresets", dependencies: ["SplashDocument", "SplashModel", "SplashCore", "SplashFiles"]),
+    .target(name: "SplashLottie", dependencies: ["SplashDocument", "SplashModel", "SplashCore", "SplashFiles", "SplashScript"]),
     .target(name: "SplashScript", dependencies: ["CDuktape"]),
     .target(name: "SplashRender", dependencies: ["SplashModel", "SplashCore"]),
     .target(
       name: "SplashCairo",
-      dependencies: ["SplashRender", "SplashModel", "SplashCore", "CCairo", "CPangoCairo", "CGdkPixbuf", "SplashWebP"]),
+      dependencies: [
+        "SplashRender", "SplashModel", "SplashCore", "SplashFiles", "SplashRaster", "CCairo", "CPangoCairo", "CGdkPixbuf", "SplashWebP",
+      ]),
     .target(
-      name: "SplashEncode", dependencies: ["SplashCore", "CFFmpeg"],
+      name: "SplashEncode", dependencies: ["SplashCore", "SplashFiles", "CFFmpeg"],
       // The colour conversion is SIMD code that is some fifty times slower unoptimised; debug
       // builds (and the tests that run the debug binary on real clips) optimise this module too.
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
@@ -87,13 +95,14 @@ let package = Package(
       name: "SplashPreview",
       dependencies: [
         "SplashHTTP", "SplashOutput", "SplashPresets", "SplashDocument", "SplashCairo", "SplashRender", "SplashModel", "SplashCore",
+        "SplashFiles",
         "SplashGzip", "SplashEncode", "SplashPipeline",
       ]),
     .target(
       name: "SplashOutput",
       dependencies: [
         "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo", "SplashEncode", "SplashRender", "SplashModel",
-        "SplashCore", "SplashGzip", "SplashZip",
+        "SplashCore", "SplashFiles", "SplashGzip", "SplashZip",
       ]),
     .target(
       name: "SplashCLI",
@@ -101,7 +110,7 @@ let package = Package(
         "SplashOutput", "SplashPreview", "SplashHTTP", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashCairo",
         "SplashEncode",
         "SplashRender",
-        "SplashModel", "SplashCore",
+        "SplashModel", "SplashCore", "SplashFiles",
       ]),
     .executableTarget(name: "splashvid", dependencies: ["SplashCLI"]),
 
@@ -111,9 +120,12 @@ let package = Package(
     .testTarget(
       name: "SplashPreviewTests",
       dependencies: [
-        "SplashPreview", "SplashHTTP", "SplashOutput", "SplashEncode", "SplashCairo", "SplashModel", "SplashCore", "SplashTestSupport",
+        "SplashPreview", "SplashHTTP", "SplashOutput", "SplashEncode", "SplashCairo", "SplashModel", "SplashCore", "SplashFiles",
+        "SplashTestSupport",
       ]),
     .testTarget(name: "SplashCoreTests", dependencies: ["SplashCore", "SplashTestSupport"]),
+    .testTarget(name: "SplashRasterTests", dependencies: ["SplashRaster", "SplashCore", "SplashTestSupport"]),
+    .testTarget(name: "SplashFilesTests", dependencies: ["SplashFiles", "SplashCore", "SplashTestSupport"]),
     .testTarget(name: "SplashModelTests", dependencies: ["SplashModel", "SplashCore", "SplashTestSupport"]),
     .testTarget(
       name: "SplashPresetsTests", dependencies: ["SplashPresets", "SplashDocument", "SplashModel", "SplashCore", "SplashTestSupport"],
@@ -121,13 +133,14 @@ let package = Package(
     .testTarget(
       name: "SplashCairoTests",
       dependencies: [
-        "SplashCairo", "SplashPresets", "SplashLottie", "SplashDocument", "SplashRender", "SplashModel", "SplashCore", "SplashTestSupport",
+        "SplashCairo", "SplashPresets", "SplashLottie", "SplashDocument", "SplashRender", "SplashModel", "SplashCore", "SplashRaster",
+        "SplashTestSupport",
       ],
       exclude: ["Goldens", "Fixtures", "Loaders"]),
     .testTarget(
       name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashScriptTests", dependencies: ["SplashScript"]),
-    .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore", "SplashTestSupport"]),
+    .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore", "SplashFiles", "SplashTestSupport"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashRenderTests", dependencies: ["SplashRender", "SplashPresets", "SplashModel", "SplashCore"]),
     .testTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the rules SwiftPM cannot: each C module is imported by exactly one Swift module, the
-# geometry and model layers stay free of Foundation and of any C library, and no import hides
+# geometry, raster and model layers stay free of Foundation and of any C library, and no import hides
 # what it brings in from the compiler's checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +23,7 @@ only_in CWebP SplashWebP
 only_in CMicroHTTPD SplashHTTP
 only_in CDuktape SplashScript
 
-for layer in SplashCore SplashModel; do
+for layer in SplashCore SplashRaster SplashModel; do
   offenders=$(grep -rlE '^import (Foundation|FoundationEssentials|C[A-Z][A-Za-z]*)$' "Sources/$layer" || true)
   [ -z "$offenders" ] || fail "$layer must not import Foundation or C libraries: $offenders"
 done

@@ -20,7 +20,7 @@ debug="$build/debug"
 # SplashLottie runs expressions through SplashScript, whose Duktape (CDuktape) is compiled C.
 swiftc -sanitize=fuzzer,address -parse-as-library -I "$debug/Modules" -I Sources/CZlib -I Sources/CZip \
   -I Sources/CDuktape/include -Xcc -fmodule-map-file="$debug/CDuktape.build/module.modulemap" \
-  Fuzz/PresetFuzzer.swift "$debug"/SplashPresets.build/*.o "$debug"/SplashLottie.build/*.o "$debug"/SplashDocument.build/*.o "$debug"/SplashModel.build/*.o "$debug"/SplashCore.build/*.o \
+  Fuzz/PresetFuzzer.swift "$debug"/SplashPresets.build/*.o "$debug"/SplashLottie.build/*.o "$debug"/SplashDocument.build/*.o "$debug"/SplashModel.build/*.o "$debug"/SplashCore.build/*.o "$debug"/SplashFiles.build/*.o \
   "$debug"/SplashScript.build/*.o "$debug"/CDuktape.build/*.o \
   "$debug"/SplashGzip.build/*.o "$debug"/SplashZip.build/*.o -lz -lzip -lm \
   -o "$build/preset-fuzzer"

@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 
 /// Pictures of moving layers, drawn once at a scale step and composited frame after frame.
 ///

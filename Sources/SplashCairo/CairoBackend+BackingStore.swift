@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 import SplashRender
 
 /// Moving layers composited from backing stores, as the display list planned

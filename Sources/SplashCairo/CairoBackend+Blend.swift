@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 
 /// Laying groups with a multiply or screen blend mode with splashvid's own `BlendCompositor`.
 ///

@@ -1,5 +1,6 @@
 import CCairo
 import SplashCore
+import SplashRaster
 
 /// Where splashvid's own compositors write: the image surface being drawn on, the whole pixels
 /// of it the clip leaves, and pictures placed on it in whole pixels.

@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 import SplashRender
 
 /// Drawing `CAGradientLayer`s.

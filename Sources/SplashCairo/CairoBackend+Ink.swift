@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 
 /// Compositing backing stores and one-colour groups through their ink only, with splashvid's
 /// own compositors.

@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 
 /// Drawing shape layers' fills and strokes with splashvid's own rasterizer.
 ///

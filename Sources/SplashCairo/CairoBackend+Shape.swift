@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 
 /// Filling and stroking shape layers.
 extension CairoBackend {

@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 import SplashRender
 
 /// The Cairo (and Pango) implementation of `RenderBackend`.

@@ -1,6 +1,7 @@
 import CCairo
 import CGdkPixbuf
 import SplashCore
+import SplashFiles
 import SplashModel
 import SplashRender
 import SplashWebP

@@ -1,5 +1,6 @@
 import SplashCore
 import SplashModel
+import SplashRaster
 
 /// A `CAGradientLayer`'s gradient placed in its layer's space: the stops with a location each,
 /// and the start and end points in the layer's coordinates.

@@ -1,4 +1,5 @@
 import SplashCore
+import SplashRaster
 
 /// The ramps of the gradients a backend drew lately, so that a gradient drawn frame after frame
 /// builds its table of 1024 colours once.

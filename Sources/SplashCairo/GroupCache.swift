@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashModel
+import SplashRaster
 
 /// Groups of layers that draw exactly as they did in the previous frame, kept so they are
 /// composited again instead of drawn again.

@@ -1,5 +1,6 @@
 import CGdkPixbuf
 import SplashCore
+import SplashFiles
 import SplashModel
 import SplashRender
 import SplashWebP

@@ -1,5 +1,6 @@
 import CCairo
 import SplashCore
+import SplashFiles
 import SplashRender
 
 /// Reads PNG files into pixel buffers (for golden images and tools).

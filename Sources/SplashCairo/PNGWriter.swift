@@ -1,5 +1,6 @@
 import CCairo
 import SplashCore
+import SplashFiles
 import SplashRender
 
 /// Writes frames as PNG files.

@@ -1,5 +1,6 @@
 import CFFmpeg
 import SplashCore
+import SplashFiles
 
 #if canImport(Glibc)
 import Glibc

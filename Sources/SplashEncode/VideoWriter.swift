@@ -1,5 +1,6 @@
 import CFFmpeg
 import SplashCore
+import SplashFiles
 
 /// Encodes frames to a video file in one of the `VideoFormat`s: BGRA → YUV (BT.709, limited
 /// range) → the format's encoder → its container (MP4 and MOV with the moov atom first).

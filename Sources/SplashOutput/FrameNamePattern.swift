@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 
 /// A file name pattern for an image sequence: one `%d` or `%0Nd` (printf's numbering, as
 /// FFmpeg's image2 uses), numbered from 1; `%%` is a literal percent sign.

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 
 /// The folders a command's outputs go in, created when they do not exist yet
 /// (`-o frames/f-%04d.png`, `-o clips/a.mp4`), like `mkdir -p`, and removed again when the

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 
 /// Checks on the files a command will write, made before any work: each names a file, no two
 /// name the same file, and none is a file the same command reads.

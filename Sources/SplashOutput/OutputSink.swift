@@ -1,3 +1,4 @@
+import SplashFiles
 import SplashPipeline
 
 /// A sink whose file is finished in steps, so several outputs of one render appear together:

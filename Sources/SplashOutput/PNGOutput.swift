@@ -1,5 +1,6 @@
 import SplashCairo
 import SplashCore
+import SplashFiles
 
 /// Writing one finished picture.
 enum PNGOutput {

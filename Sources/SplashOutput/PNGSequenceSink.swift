@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashCore
+import SplashFiles
 import SplashPipeline
 import SplashRender
 

@@ -1,5 +1,6 @@
 import SplashCairo
 import SplashCore
+import SplashFiles
 import SplashPipeline
 
 /// The poster: one frame of the render pass, written as a PNG when the pass completes.

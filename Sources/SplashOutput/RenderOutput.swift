@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashEncode
+import SplashFiles
 
 /// One file a render writes: a video in one of the formats, an animated GIF (a `.gif`), a
 /// poster still (a `.png`) taken from the same pass, or an image sequence (a `.png` name with

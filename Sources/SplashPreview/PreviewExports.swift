@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SplashCore
+import SplashFiles
 import SplashHTTP
 import SplashOutput
 import SplashPipeline

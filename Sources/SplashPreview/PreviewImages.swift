@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 
 /// The images the page may set an image parameter to: files in the preset's folder (or the
 /// `--assets-root` given), as the preset's own images must be.

@@ -2,6 +2,7 @@ import Foundation
 import SplashCore
 import SplashLottie
 import SplashModel
+import SplashRaster
 import SplashRender
 import SplashTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import SplashCore
 import SplashModel
 import SplashPresets
+import SplashRaster
 import SplashRender
 import SplashTestSupport
 import Testing

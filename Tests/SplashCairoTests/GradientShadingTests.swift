@@ -3,6 +3,7 @@ import SplashCore
 import SplashLottie
 import SplashModel
 import SplashPresets
+import SplashRaster
 import SplashRender
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 import SplashTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import SplashCore
 import SplashDocument
 import SplashEncode
+import SplashFiles
 import SplashOutput
 import SplashPresets
 

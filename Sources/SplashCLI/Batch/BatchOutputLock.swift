@@ -1,4 +1,5 @@
 import SplashCore
+import SplashFiles
 import SplashPipeline
 
 #if canImport(Glibc)

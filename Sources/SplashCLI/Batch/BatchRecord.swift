@@ -1,4 +1,5 @@
 import SplashCore
+import SplashFiles
 
 #if canImport(Glibc)
 import Glibc

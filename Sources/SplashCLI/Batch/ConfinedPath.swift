@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 
 /// Paths a batch reads and writes, compared by where they really lead, so that neither `..`
 /// nor a symbolic link takes a preset, an image or a clip out of its folder.

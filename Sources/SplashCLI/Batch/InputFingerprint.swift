@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 import SplashModel
 import SplashOutput
 import SplashPresets

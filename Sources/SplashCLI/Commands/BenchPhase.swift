@@ -2,6 +2,7 @@ import Foundation
 import SplashCairo
 import SplashCore
 import SplashEncode
+import SplashFiles
 import SplashModel
 import SplashOutput
 import SplashPipeline

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashEncode
+import SplashFiles
 import SplashOutput
 
 /// `splashvid probe FILE`: what a player will see in a video file, and what may break it.

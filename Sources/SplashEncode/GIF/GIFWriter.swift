@@ -1,5 +1,6 @@
 import CFFmpeg
 import SplashCore
+import SplashFiles
 
 /// Encodes frames to an animated GIF that loops forever: BGRA → palette indices (one palette
 /// for the whole clip, through a `PaletteLookup`) → FFmpeg's `gif` encoder → the `gif` muxer.

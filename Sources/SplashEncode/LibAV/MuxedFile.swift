@@ -1,5 +1,6 @@
 import CFFmpeg
 import SplashCore
+import SplashFiles
 
 /// An owning wrapper of an output `AVFormatContext` writing a temporary file that appears
 /// under its name only when complete: the container half every writer shares.

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCore
 import SplashDocument
+import SplashFiles
 import SplashModel
 
 /// An image layer's picture (`ty: 2` → an image asset: `w` × `h`, file `p` in folder `u`), as

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 import SplashModel
 
 /// Compiles layer objects, checking ids for uniqueness across the whole tree.

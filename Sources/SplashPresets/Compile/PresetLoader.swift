@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashFiles
 import SplashModel
 
 /// Reads a preset file from disk and compiles it.

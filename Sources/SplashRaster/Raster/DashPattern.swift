@@ -1,3 +1,5 @@
+import SplashCore
+
 /// Cuts polylines into the dashes of a stroke's dash pattern.
 ///
 ///     pattern [6, 3], phase 2:

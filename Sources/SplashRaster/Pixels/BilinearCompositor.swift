@@ -1,3 +1,5 @@
+import SplashCore
+
 /// Composites a premultiplied picture, scaled and moved along the axes, over another, sampling
 /// it bilinearly and visiting only the columns its `InkRuns` mark.
 ///

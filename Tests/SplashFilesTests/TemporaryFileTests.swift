@@ -2,7 +2,7 @@ import Foundation
 import SplashTestSupport
 import Testing
 
-@testable import SplashCore
+@testable import SplashFiles
 
 @Suite("Temporary files: random, exclusive, short enough, locked, swept only when dead")
 struct TemporaryFileTests {

@@ -1,6 +1,7 @@
+import SplashCore
 import Testing
 
-@testable import SplashCore
+@testable import SplashRaster
 
 /// Stroke outlines, filled with the nonzero rule as the renderer fills them, against exact
 /// areas and supersampled references of the ideal pen shapes.

@@ -1,3 +1,5 @@
+import SplashCore
+
 /// Lays one colour over a premultiplied picture through an 8-bit coverage mask, visiting only
 /// the mask's ink runs.
 ///

@@ -1,6 +1,7 @@
+import SplashCore
 import Testing
 
-@testable import SplashCore
+@testable import SplashRaster
 
 /// Cutting polylines into dashes: where each dash starts and ends, worked out by hand from
 /// the pattern, the phase and the path's length.

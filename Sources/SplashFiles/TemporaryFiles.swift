@@ -1,3 +1,5 @@
+import SplashCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

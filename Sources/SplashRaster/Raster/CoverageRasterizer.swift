@@ -1,3 +1,5 @@
+import SplashCore
+
 /// Turns polygons into the exact share of each pixel they cover, and lays that coverage down
 /// with `CoverageCompositor`'s arithmetic.
 ///

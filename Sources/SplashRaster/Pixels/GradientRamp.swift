@@ -1,3 +1,5 @@
+import SplashCore
+
 /// A gradient's colours at 1024 evenly spaced positions from 0 to 1, premultiplied, as the
 /// `0xAARRGGBB` words of Cairo's ARGB32 pictures.
 ///

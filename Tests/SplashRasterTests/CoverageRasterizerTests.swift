@@ -1,7 +1,8 @@
+import SplashCore
 import SplashTestSupport
 import Testing
 
-@testable import SplashCore
+@testable import SplashRaster
 
 #if canImport(Glibc)
 import Glibc

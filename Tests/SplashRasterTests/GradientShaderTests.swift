@@ -1,6 +1,7 @@
+import SplashCore
 import Testing
 
-@testable import SplashCore
+@testable import SplashRaster
 
 /// The gradient shader against colours computed in double precision at each pixel's centre.
 @Suite("Shading gradients through a table, pixel by pixel")

@@ -1,6 +1,7 @@
+import SplashCore
 import Testing
 
-@testable import SplashCore
+@testable import SplashRaster
 
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import Foundation
 import SplashTestSupport
 import Testing
 
-@testable import SplashCore
+@testable import SplashFiles
 
 @Suite("Output files appear only when complete")
 struct OutputFileTests {

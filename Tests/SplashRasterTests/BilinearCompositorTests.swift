@@ -1,7 +1,8 @@
+import SplashCore
 import SplashTestSupport
 import Testing
 
-@testable import SplashCore
+@testable import SplashRaster
 
 /// The ink-only bilinear compositor against a plain floating-point reference that samples
 /// every pixel, and the runs it skips by.

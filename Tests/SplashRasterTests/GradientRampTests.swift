@@ -1,6 +1,7 @@
+import SplashCore
 import Testing
 
-@testable import SplashCore
+@testable import SplashRaster
 
 /// The table of a gradient's colours: straight-alpha interpolation, padding and the order of stops.
 @Suite("Gradient ramps: colours between stops, as Core Animation interpolates them")

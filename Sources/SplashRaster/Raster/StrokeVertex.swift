@@ -1,3 +1,5 @@
+import SplashCore
+
 /// A point of a stroked polyline with the path's direction arriving at it and leaving it.
 ///
 /// At a corner the two differ and the stroke draws a join; along a curve they are the same

@@ -1,3 +1,5 @@
+import SplashCore
+
 /// Lays a premultiplied picture or colour onto a premultiplied picture with a separable blend
 /// mode (multiply, screen), through an 8-bit coverage mask or at a uniform opacity.
 ///

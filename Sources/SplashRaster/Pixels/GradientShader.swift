@@ -1,3 +1,5 @@
+import SplashCore
+
 /// Fills a rectangle of pixels with a gradient, each pixel the ramp's colour at its centre.
 ///
 /// Where a pixel lies in the gradient is found through an affine map from the picture's pixel
