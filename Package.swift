@@ -140,6 +140,13 @@ let package = Package(
     .testTarget(
       name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashScriptTests", dependencies: ["SplashScript"]),
+    .testTarget(name: "SplashDocumentTests", dependencies: ["SplashDocument"]),
+    .testTarget(
+      name: "SplashOutputTests",
+      dependencies: [
+        "SplashOutput", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashEncode", "SplashModel", "SplashCore",
+        "SplashFiles", "SplashTestSupport",
+      ]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore", "SplashFiles", "SplashTestSupport"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashRenderTests", dependencies: ["SplashRender", "SplashPresets", "SplashModel", "SplashCore"]),

@@ -3,8 +3,6 @@ import Foundation
 import SplashDocument
 import Testing
 
-@testable import SplashPresets
-
 /// splashvid's JSON5 reader: the language of spec.json5.org, and mistakes reported by line and
 /// column.
 @Suite("JSON5: every form presets use, and mistakes by line and column")

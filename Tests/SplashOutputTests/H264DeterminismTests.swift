@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import SplashOutput
 import SplashPipeline
+import SplashTestSupport
 import Testing
 
 /// The README's promise that one job gives the same bytes every time, held where it broke: many
@@ -66,8 +67,8 @@ struct H264DeterminismTests {
 
   @Test("six identical jobs at H.264's default settings, one after another beside busy threads, write one file")
   func sixRendersOneFile() throws {
-    let folder = try BinaryRunner.temporaryFolder()
-    let presets = BinaryRunner.repository.appendingPathComponent("presets").path
+    let folder = try ScratchFolder.make("splashvid-output")
+    let presets = SplashOutputTests.repository.appendingPathComponent("presets").path
     // A long-running process's heap: large blocks come from the heap rather than fresh (zeroed)
     // pages, and each job finds it filled with other bytes (glibc's perturb byte, which fills
     // every block malloc returns), so an encoder that reads memory it never wrote shows it.
