@@ -141,6 +141,9 @@ let package = Package(
       name: "SplashLottieTests", dependencies: ["SplashLottie", "SplashDocument", "SplashModel", "SplashCore"]),
     .testTarget(name: "SplashScriptTests", dependencies: ["SplashScript"]),
     .testTarget(name: "SplashDocumentTests", dependencies: ["SplashDocument"]),
+    .testTarget(name: "SplashGzipTests", dependencies: ["SplashGzip"]),
+    .testTarget(name: "SplashZipTests", dependencies: ["SplashZip", "SplashTestSupport"]),
+    .testTarget(name: "SplashWebPTests", dependencies: ["SplashWebP"]),
     .testTarget(
       name: "SplashOutputTests",
       dependencies: [
