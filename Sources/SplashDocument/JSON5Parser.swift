@@ -36,6 +36,8 @@ public struct JSON5Parser {
 
   private let bytes: [UInt8]
   private let duplicateKeys: DuplicateKeys
+  /// Told of each repeated key when they are kept (`parseNotingRepeatedKeys`).
+  private var noteRepeat: ((SyntaxError) -> Void)?
   private var offset = 0
   private var depth = 0
 
@@ -48,19 +50,57 @@ public struct JSON5Parser {
     case lastWins
   }
 
+  /// A document read once for a reader that learns only afterwards whether repeated keys are a
+  /// mistake: the tree with the last value of each repeated key, and the first repetition.
+  public struct Parsed: Sendable {
+    /// The document, each repeated key holding its last value.
+    public var value: JSONValue
+    /// Where a key is first given again in its object, as `.refused` would have reported it;
+    /// `nil` when every key is given once.
+    public var firstRepeatedKey: SyntaxError?
+
+    public init(value: JSONValue, firstRepeatedKey: SyntaxError? = nil) {
+      self.value = value
+      self.firstRepeatedKey = firstRepeatedKey
+    }
+  }
+
   /// Parses `bytes` (UTF-8) as one JSON5 value.
   public static func parse(_ bytes: [UInt8], duplicateKeys: DuplicateKeys = .refused) throws(SyntaxError) -> JSONValue {
     do {
       return try parseDocument(bytes, duplicateKeys: duplicateKeys)
     } catch {
-      var located = error
-      located.excerpt = SourceExcerpt.lines(bytes, offset: error.offset, line: error.line)
-      throw located
+      throw located(error, in: bytes)
     }
   }
 
-  private static func parseDocument(_ bytes: [UInt8], duplicateKeys: DuplicateKeys) throws(SyntaxError) -> JSONValue {
+  /// Parses `bytes` once, keeping the last value of a repeated key and noting the first
+  /// repetition: one pass serves a reader that only learns from the tree whether repetitions
+  /// are allowed (a Lottie file) or a mistake (a preset).
+  ///
+  /// A syntax error after a repetition reports the repetition, the first mistake in the text,
+  /// as `.refused` would.
+  public static func parseNotingRepeatedKeys(_ bytes: [UInt8]) throws(SyntaxError) -> Parsed {
+    var repeated: SyntaxError?
+    do {
+      let value = try parseDocument(bytes, duplicateKeys: .lastWins) { repeated = repeated ?? $0 }
+      return Parsed(value: value, firstRepeatedKey: repeated.map { located($0, in: bytes) })
+    } catch {
+      throw located(repeated ?? error, in: bytes)
+    }
+  }
+
+  private static func located(_ error: SyntaxError, in bytes: [UInt8]) -> SyntaxError {
+    var located = error
+    located.excerpt = SourceExcerpt.lines(bytes, offset: error.offset, line: error.line)
+    return located
+  }
+
+  private static func parseDocument(
+    _ bytes: [UInt8], duplicateKeys: DuplicateKeys, noteRepeat: ((SyntaxError) -> Void)? = nil
+  ) throws(SyntaxError) -> JSONValue {
     var parser = JSON5Parser(bytes: bytes, duplicateKeys: duplicateKeys)
+    parser.noteRepeat = noteRepeat
     parser.skipSpace()
     if parser.offset == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       parser.offset = 3
@@ -107,9 +147,16 @@ public struct JSON5Parser {
       if peek() == UInt8(ascii: "}") { break }
       let keyOffset = offset
       let key = try memberName()
-      if members[key] != nil, duplicateKeys == .refused {
+      // Locating a mistake counts lines from the start, so only the first repetition is
+      // located: a file that repeats a key in every object stays one pass.
+      if members[key] != nil, duplicateKeys == .refused || noteRepeat != nil {
+        let valueOffset = offset
         offset = keyOffset
-        throw error("expected each key once in an object; \"\(key)\" is given again here")
+        let repeated = error("expected each key once in an object; \"\(key)\" is given again here")
+        if duplicateKeys == .refused { throw repeated }
+        noteRepeat?(repeated)
+        noteRepeat = nil
+        offset = valueOffset
       }
       try skipSpaceChecked()
       guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }

@@ -89,8 +89,13 @@ public enum LottieCompiler {
       // Exporters occasionally write a key twice; players keep the last, and so does this.
       return try JSONValue.parseJSON5(data, duplicateKeys: .lastWins)
     } catch let error as JSON5Parser.SyntaxError {
-      throw DocumentError(file: file, path: "", expected: "not valid JSON: \(error)", found: nil, excerpt: error.excerpt)
+      throw syntaxError(error, file: file)
     }
+  }
+
+  /// The message of a syntax error in a Lottie file, with its line and caret.
+  public static func syntaxError(_ error: JSON5Parser.SyntaxError, file: String) -> DocumentError {
+    DocumentError(file: file, path: "", expected: "not valid JSON: \(error)", found: nil, excerpt: error.excerpt)
   }
 
   /// Every problem (at most one: compiling stops at the first) and every warning of a file,

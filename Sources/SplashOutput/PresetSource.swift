@@ -22,11 +22,18 @@ public struct PresetSource: Sendable {
   /// players show first); any other file refuses it.
   public var animation: String?
 
-  public init(origin: Origin, parameters: [String: String] = [:], assetsRoot: String? = nil, animation: String? = nil) {
+  /// What reads and parses the file: files on disk, or a reader a test counts with.
+  public var reader: any DocumentReader
+
+  public init(
+    origin: Origin, parameters: [String: String] = [:], assetsRoot: String? = nil, animation: String? = nil,
+    reader: any DocumentReader = .files
+  ) {
     self.origin = origin
     self.parameters = parameters
     self.assetsRoot = assetsRoot
     self.animation = animation
+    self.reader = reader
   }
 
   /// Finds, reads and compiles the preset.
@@ -34,30 +41,36 @@ public struct PresetSource: Sendable {
   /// - Throws: `PresetLookupError` when no folder holds a preset of that name; `PresetError`
   ///   for an unreadable or invalid file.
   public func load(environment: [String: String], warn: ((String) -> Void)? = nil) throws -> Scene {
-    let scene = try compile(environment: environment, warn: warn)
-    // Every command that draws loads through here: images too large together are refused
-    // before any worker decodes them.
-    _ = try ImageBudget.declaredPixels(in: scene)
-    return scene
+    try scene(of: try document(environment: environment), warn: warn)
   }
 
-  private func compile(environment: [String: String], warn: ((String) -> Void)?) throws -> Scene {
-    // A shape that draws nothing is said where the frames are made too, not only by validate.
-    let warnPreset = warn.map { warn in { (warning: PresetError) in warn("\(warning)") } }
-    let assetsRoot = self.assetsRoot.map(URL.init(fileURLWithPath:))
+  /// Finds, reads and parses the file: once, whatever asks what of it afterwards.
+  ///
+  /// - Throws: `PresetLookupError` when no folder holds a preset of that name; `PresetError`
+  ///   for an unreadable file or one that does not parse.
+  public func document(environment: [String: String]) throws -> AnimationDocument {
     switch origin {
     case .file(let path):
-      return try SceneLoader.load(
-        URL(fileURLWithPath: path), displayName: path, parameters: parameters, assetsRoot: assetsRoot, animation: animation,
-        warn: warnPreset)
+      return try AnimationDocument.read(URL(fileURLWithPath: path), displayName: path, animation: animation, reader: reader)
     case .named(let name, let presetsDirectory):
       let library = PresetLibrary.standard(
         presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
       let url = try library.file(named: name)
-      return try SceneLoader.load(
-        url, displayName: Self.displayPath(url), parameters: parameters, assetsRoot: assetsRoot, animation: animation,
-        warn: warnPreset)
+      return try AnimationDocument.read(url, displayName: Self.displayPath(url), animation: animation, reader: reader)
     }
+  }
+
+  /// Compiles `document` (this source's, read by `document(environment:)`) with this source's
+  /// parameters, animation and assets root.
+  public func scene(of document: AnimationDocument, warn: ((String) -> Void)? = nil) throws -> Scene {
+    // A shape that draws nothing is said where the frames are made too, not only by validate.
+    let warnPreset = warn.map { warn in { (warning: PresetError) in warn("\(warning)") } }
+    let scene = try document.scene(
+      parameters: parameters, assetsRoot: assetsRoot.map(URL.init(fileURLWithPath:)), animation: animation, warn: warnPreset)
+    // Every command that draws loads through here: images too large together are refused
+    // before any worker decodes them.
+    _ = try ImageBudget.declaredPixels(in: scene)
+    return scene
   }
 
   /// The preset file this source reads (searched for a named preset).
@@ -71,17 +84,6 @@ public struct PresetSource: Sendable {
         presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
       return try library.file(named: name).path
     }
-  }
-
-  /// The dotLottie archive this source reads, opened, or `nil` when its file is not one: what
-  /// `inspect` lists the animations of.
-  public func archive(environment: [String: String]) throws -> DotLottieArchive? {
-    let path = try file(environment: environment)
-    var displayName = path
-    if case .named = origin { displayName = Self.displayPath(URL(fileURLWithPath: path)) }
-    let data = try PresetLoader.read(path, displayName: displayName)
-    guard LottieSource.isArchive(data) else { return nil }
-    return try DotLottieArchive([UInt8](data), file: displayName)
   }
 
   /// The files a command reading this preset reads: the preset and the images it shows, for

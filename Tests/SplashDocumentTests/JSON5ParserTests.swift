@@ -114,6 +114,30 @@ struct JSON5ParserTests {
     #expect(compared >= 3)
   }
 
+  @Test("one pass notes the first repeated key where refusing would stop, and keeps each key's last value")
+  func notedRepeats() throws {
+    let text = Array("{\n  a: 1,\n  b: { c: 2, c: 3 },\n  a: 4,\n}".utf8)
+    let parsed = try JSON5Parser.parseNotingRepeatedKeys(text)
+    #expect(parsed.value == .object(["a": .number(4), "b": .object(["c": .number(3)])]))
+    let refused = #expect(throws: JSON5Parser.SyntaxError.self) { try JSON5Parser.parse(text) }
+    let noted = try #require(parsed.firstRepeatedKey)
+    #expect(noted.description == refused?.description)
+    #expect(noted.description == "line 3, column 14: expected each key once in an object; \"c\" is given again here, found 'c'")
+    #expect(noted.excerpt == refused?.excerpt && !noted.excerpt.isEmpty)
+    #expect(try JSON5Parser.parseNotingRepeatedKeys(Array("{a: 1, b: 2}".utf8)).firstRepeatedKey == nil)
+  }
+
+  @Test("a syntax error after a repeated key reports the repetition, the first mistake, as refusing does")
+  func firstMistakeFirst() {
+    let repeatedThenBroken = Array("{a: 1, a: 2, b: }".utf8)
+    let refused = #expect(throws: JSON5Parser.SyntaxError.self) { try JSON5Parser.parse(repeatedThenBroken) }
+    let noted = #expect(throws: JSON5Parser.SyntaxError.self) { try JSON5Parser.parseNotingRepeatedKeys(repeatedThenBroken) }
+    #expect(noted?.description == refused?.description)
+    #expect(noted?.message.contains("\"a\" is given again") == true)
+    let broken = #expect(throws: JSON5Parser.SyntaxError.self) { try JSON5Parser.parseNotingRepeatedKeys(Array("{b: }".utf8)) }
+    #expect(broken?.message.hasPrefix("expected a value") == true)
+  }
+
   /// Equal, counting NaN equal to NaN.
   private func same(_ first: JSONValue, _ second: JSONValue) -> Bool {
     switch (first, second) {

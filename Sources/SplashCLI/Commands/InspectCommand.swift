@@ -25,7 +25,8 @@ struct InspectCommand {
   }
 
   func run(environment: [String: String], output: (String) -> Void) throws {
-    let scene = try source.load(environment: environment)
+    let document = try source.document(environment: environment)
+    let scene = try source.scene(of: document)
     let time = try selection.sceneTime(in: scene)
     if let layerID {
       guard let layer = Inspection.layer(layerID, of: scene, at: time) else {
@@ -35,7 +36,7 @@ struct InspectCommand {
       return
     }
     // An archive's animations are listed with the tree, so that the ids to pick are at hand.
-    let listing = try source.archive(environment: environment).map { archive in
+    let listing = try document.archive.map { archive in
       (animations: archive.summaries(), drawn: try source.animation ?? archive.defaultAnimation().id)
     }
     output(Inspection.tree(of: scene, at: time, archive: listing))

@@ -8,6 +8,8 @@ import SplashPresets
 /// loop, description and parameters.
 struct PresetsCommand {
   var presetsDirectory: String?
+  /// What reads and parses each file (a test counts with its own).
+  var reader: any DocumentReader = .files
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(valueOptions: ["presets-dir"], flags: [], shortNames: [:])
@@ -28,27 +30,28 @@ struct PresetsCommand {
       do {
         // Regular files of at most 16 MiB only: a FIFO or a link to a device in a preset
         // folder is listed as invalid, not read.
-        let data = try PresetLoader.read(file.path, displayName: file.path)
-        let scene = try SceneLoader.compile(
-          data, file: file.path, baseDirectory: file.deletingLastPathComponent(), parameters: [:], assetsRoot: nil)
+        let document = try AnimationDocument.read(file, displayName: file.path, reader: reader)
+        let scene = try document.scene()
         let clip = scene.clip
         var line = "\(name)  \(format(scene.canvasSize.width))x\(format(scene.canvasSize.height)) pt"
         line += "  loop \(format(clip.loopDuration)) s"
         if clip.hold > 0 { line += " (\(format(clip.cycle)) s + \(format(clip.hold)) s hold)" }
         if clip.start > 0 { line += " from t = \(format(clip.start)) s" }
         output(line + "  \(file.path)")
-        if let document = try LottieSource.read(data, file: file.path)?.document {
+        if document.isLottie {
           // A Lottie file has no parameters; its composition's name says what it is.
           var description = "Lottie file"
-          if case .object(let members) = document, case .string(let name)? = members["nm"], !name.isEmpty {
+          if case .object(let members)? = try document.lottieSource()?.document, case .string(let name)? = members["nm"],
+            !name.isEmpty
+          {
             description += ": \(name)"
           }
           if let rate = scene.frameNumbering?.framesPerSecond { description += ", \(format(rate)) fps" }
           output("    \(description)")
           continue
         }
-        if let description = try PresetCompiler.description(data, file: file.path) { output("    \(description)") }
-        for parameter in try PresetCompiler.parameters(data, file: file.path) {
+        if let description = try document.presetDescription() { output("    \(description)") }
+        for parameter in try document.parameters() {
           let description = parameter.description.map { "  \($0)" } ?? ""
           output("    --param \(parameter.name)=\(plain(parameter.defaultValue))  (\(parameter.kind.rawValue))\(description)")
         }

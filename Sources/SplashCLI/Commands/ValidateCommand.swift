@@ -16,6 +16,8 @@ import SplashPresets
 struct ValidateCommand {
   var target: String?
   var presetsDirectory: String?
+  /// What reads and parses each file (a test counts with its own).
+  var reader: any DocumentReader = .files
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(valueOptions: ["presets-dir"], flags: [], shortNames: [:])
@@ -31,38 +33,17 @@ struct ValidateCommand {
     var problemCount = 0
     var invalidFiles = 0
     for file in files {
-      let data: Data
+      var check: (problems: [DocumentError], warnings: [DocumentError]) = ([], [])
+      var animations: [DotLottieArchive.Summary] = []
       do {
         // Bounded and regular files only: a FIFO or a device in the folder is one problem,
         // not a hang, and a huge file is refused before it is read.
-        data = try PresetLoader.read(file, displayName: file)
+        let document = try AnimationDocument.read(URL(fileURLWithPath: file), displayName: file, reader: reader)
+        // What a render refuses before its first frame, validate refuses too.
+        check = document.check(verify: { _ = try ImageBudget.declaredPixels(in: $0) })
+        animations = document.archive?.summaries() ?? []
       } catch {
-        output("\(error)")
-        problemCount += 1
-        invalidFiles += 1
-        continue
-      }
-      var check: (problems: [DocumentError], warnings: [DocumentError]) = ([], [])
-      // What a render refuses before its first frame, validate refuses too.
-      let verify: (Scene) throws -> Void = { _ = try ImageBudget.declaredPixels(in: $0) }
-      var animations: [DotLottieArchive.Summary] = []
-      do {
-        if LottieSource.isArchive(data) {
-          let archive = try DotLottieArchive([UInt8](data), file: file)
-          check = archive.check(verify: verify)
-          animations = archive.summaries()
-        } else if let source = try LottieSource.read(data, file: file) {
-          check = LottieCompiler.check(
-            source.document, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent(),
-            archiveImages: source.archiveImages, verify: verify)
-          check.warnings = source.warnings + check.warnings
-        } else {
-          let presetCheck = PresetCompiler.check(
-            data, file: file, baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent(), verify: verify)
-          check = (presetCheck.problems, presetCheck.warnings)
-        }
-      } catch {
-        // A container that cannot be opened is one problem of this file, as a syntax error is.
+        // A file that cannot be read or opened is one problem of this file, as a syntax error is.
         check = ([error as? DocumentError ?? DocumentError(file: file, path: "", expected: "\(error)", found: nil)], [])
       }
       let problems = check.problems

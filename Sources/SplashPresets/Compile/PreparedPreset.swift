@@ -39,11 +39,18 @@ public final class PreparedPreset {
   /// Parses `data` and compiles it with its defaults.
   ///
   /// - Throws: `PresetError` when the text is not a preset document at all.
-  public init(_ data: Data, file: String, baseDirectory: URL, assetsRoot: URL?) throws {
+  public convenience init(_ data: Data, file: String, baseDirectory: URL, assetsRoot: URL?) throws {
+    try self.init(document: try PresetCompiler.parse(data, file: file), file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot)
+  }
+
+  /// Compiles a preset document already parsed with its defaults.
+  ///
+  /// - Throws: `PresetError` when its parameters cannot be read.
+  public init(document: JSONValue, file: String, baseDirectory: URL, assetsRoot: URL?) throws {
     self.file = file
     self.baseDirectory = baseDirectory
     self.assetsRoot = assetsRoot
-    root = JSONCursor(value: try PresetCompiler.parse(data, file: file), jsonPath: "", file: file)
+    root = JSONCursor(value: document, jsonPath: "", file: file)
     if case .object(let members) = root.value {
       parameters = try PresetParameters.declarations(
         members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: file) })

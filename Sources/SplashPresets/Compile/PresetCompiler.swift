@@ -40,7 +40,17 @@ public enum PresetCompiler {
     _ data: Data, file: String, baseDirectory: URL? = nil, parameters overrides: [String: String] = [:],
     assetsRoot: URL? = nil, parameterOrigin: ParameterOrigin = .commandLine, warn: ((PresetError) -> Void)? = nil
   ) throws -> Scene {
-    let document = try parse(data, file: file)
+    try compile(
+      document: try parse(data, file: file), file: file, baseDirectory: baseDirectory, parameters: overrides,
+      assetsRoot: assetsRoot, parameterOrigin: parameterOrigin, warn: warn)
+  }
+
+  /// Compiles a preset document already parsed (by `document(_:bytes:file:)`), as
+  /// `compile(_:file:…)` compiles its text.
+  public static func compile(
+    document: JSONValue, file: String, baseDirectory: URL? = nil, parameters overrides: [String: String] = [:],
+    assetsRoot: URL? = nil, parameterOrigin: ParameterOrigin = .commandLine, warn: ((PresetError) -> Void)? = nil
+  ) throws -> Scene {
     let issues = IssueCollector(mode: .abort)
     let scene = try compile(
       JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: overrides,
@@ -60,14 +70,23 @@ public enum PresetCompiler {
   public static func check(_ data: Data, file: String, baseDirectory: URL? = nil, verify: (Scene) throws -> Void = { _ in })
     -> PresetCheck
   {
+    let document: JSONValue
+    do {
+      document = try parse(data, file: file)
+    } catch let error as PresetError {
+      return PresetCheck(problems: [error], warnings: [])
+    } catch {
+      return PresetCheck(problems: [PresetError(file: file, path: "", expected: "\(error)", found: nil)], warnings: [])
+    }
+    return check(document: document, file: file, baseDirectory: baseDirectory, verify: verify)
+  }
+
+  /// `check(_:file:baseDirectory:verify:)` of a preset document already parsed.
+  public static func check(
+    document: JSONValue, file: String, baseDirectory: URL? = nil, verify: (Scene) throws -> Void = { _ in }
+  ) -> PresetCheck {
     let issues = IssueCollector(mode: .collect)
     do {
-      let document: JSONValue
-      do {
-        document = try parse(data, file: file)
-      } catch let error as PresetError {
-        return PresetCheck(problems: [error], warnings: [])
-      }
       let scene = try compile(
         JSONCursor(value: document, jsonPath: "", file: file), baseDirectory: baseDirectory, overrides: [:], issues: issues)
       if issues.issues.isEmpty { try verify(scene) }
@@ -86,27 +105,62 @@ public enum PresetCompiler {
   /// The text must be UTF-8: Foundation's JSON5 scanner traps on some invalid sequences (an
   /// unquoted key with a 0xFF byte; found by fuzzing), so they are refused before it runs.
   static func parse(_ data: Data, file: String) throws -> JSONValue {
-    guard String(validating: data, as: UTF8.self) != nil else {
-      throw PresetError(file: file, path: "", expected: "not valid UTF-8 text", found: nil)
-    }
+    try refusingInvalidText(Array(data), file: file)
     do {
       return try JSONValue.parseJSON5(data)
     } catch let error as JSON5Parser.SyntaxError {
-      throw PresetError(file: file, path: "", expected: "not valid JSON5: \(error)", found: nil, excerpt: error.excerpt)
+      throw syntaxError(error, file: file)
     } catch {
       throw PresetError(file: file, path: "", expected: "not valid JSON5: \(error)", found: nil)
     }
   }
 
+  /// The preset document in text parsed once, with repeated keys kept rather than refused (a
+  /// reader that tells presets from Lottie files by their tree parses before it knows): the
+  /// refusals `parse` makes, made of the same pass.
+  ///
+  /// - Parameters:
+  ///   - parsed: The text's tree and its first repeated key, from
+  ///     `JSON5Parser.parseNotingRepeatedKeys`.
+  ///   - bytes: The text, which must be UTF-8 (splashvid's reader repairs what is not; a
+  ///     preset is hand-written, so it is refused as `parse` refuses it).
+  /// - Throws: `PresetError` for text that is not UTF-8 or repeats a key.
+  public static func document(_ parsed: JSON5Parser.Parsed, bytes: [UInt8], file: String) throws -> JSONValue {
+    try refusingInvalidText(bytes, file: file)
+    if let repeated = parsed.firstRepeatedKey { throw syntaxError(repeated, file: file) }
+    return parsed.value
+  }
+
+  /// The message of a syntax error in preset text, with its line and caret.
+  public static func syntaxError(_ error: JSON5Parser.SyntaxError, file: String) -> PresetError {
+    PresetError(file: file, path: "", expected: "not valid JSON5: \(error)", found: nil, excerpt: error.excerpt)
+  }
+
+  /// Refuses text that is not UTF-8, before any parse: a preset is written by hand.
+  public static func refusingInvalidText(_ bytes: [UInt8], file: String) throws {
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw PresetError(file: file, path: "", expected: "not valid UTF-8 text", found: nil)
+    }
+  }
+
   /// The preset's `description`, the sentence `splashvid presets` prints under its name.
   public static func description(_ data: Data, file: String) throws -> String? {
-    guard case .object(let members) = try parse(data, file: file), let value = members["description"] else { return nil }
+    try description(of: try parse(data, file: file), file: file)
+  }
+
+  /// The `description` of a preset document already parsed.
+  public static func description(of document: JSONValue, file: String) throws -> String? {
+    guard case .object(let members) = document, let value = members["description"] else { return nil }
     return try JSONCursor(value: value, jsonPath: "description", file: file).string()
   }
 
   /// The parameters a preset declares.
   public static func parameters(_ data: Data, file: String) throws -> [PresetParameter] {
-    let document = try parse(data, file: file)
+    try parameters(of: try parse(data, file: file), file: file)
+  }
+
+  /// The parameters a preset document already parsed declares.
+  public static func parameters(of document: JSONValue, file: String) throws -> [PresetParameter] {
     guard case .object(let members) = document else { return [] }
     return try PresetParameters.declarations(
       members["parameters"].map { JSONCursor(value: $0, jsonPath: "parameters", file: file) })

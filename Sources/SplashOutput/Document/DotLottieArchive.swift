@@ -75,13 +75,16 @@ public final class DotLottieArchive {
   private var documents: [String: JSONValue] = [:]
   /// Images read so far, by entry name: animations that share an image count it once.
   private var images: [String: [UInt8]] = [:]
+  /// What parses the manifest and the animations.
+  private let reader: any DocumentReader
 
   /// Opens the archive in `bytes`, read from `file`, and reads its manifest.
   ///
   /// - Throws: `DocumentError` naming `file` for an archive that is damaged or breaks a limit,
   ///   or a manifest that is not JSON.
-  public init(_ bytes: [UInt8], file: String) throws {
+  public init(_ bytes: [UInt8], file: String, reader: any DocumentReader = .files) throws {
     self.file = file
+    self.reader = reader
     let archive = try Self.unzipping(file) {
       try ZipArchive(bytes, maximumEntries: LottieSource.maximumArchiveEntries, maximumBytes: LottieSource.maximumUnpackedBytes)
     }
@@ -90,7 +93,7 @@ public final class DotLottieArchive {
     self.files = files
     if let entry = files.first(where: { $0.name == "manifest.json" }) {
       let bytes = try Self.unzipping(file) { try archive.read(entry) }
-      manifest = DotLottieManifest(try LottieCompiler.parse(Data(bytes), file: "\(file): manifest.json"))
+      manifest = DotLottieManifest(try LottieSource.json(bytes, file: "\(file): manifest.json", reader: reader))
     } else {
       manifest = DotLottieManifest()
     }
@@ -226,7 +229,7 @@ public final class DotLottieArchive {
     if let document = documents[animation.entryName] { return document }
     guard let entry = files.first(where: { $0.name == animation.entryName }) else { throw missing(animation.id, path: "") }
     let bytes = try Self.unzipping(file) { try archive.read(entry) }
-    let document = try LottieSource.document(Data(bytes), file: file, inside: animation.entryName)
+    let document = try LottieSource.document(bytes, file: file, inside: animation.entryName, reader: reader)
     documents[animation.entryName] = document
     return document
   }

@@ -1,6 +1,5 @@
 import Foundation
 import SplashDocument
-import SplashGzip
 import SplashLottie
 
 /// A Lottie document as a file holds it: plain JSON, a gzip stream (`.tgs`, a Telegram
@@ -23,28 +22,11 @@ public struct LottieSource {
   /// - Parameter animation: `--animation ID`: which animation of a dotLottie archive (`nil`:
   ///   the one players show first). Only an archive holds several.
   /// - Throws: `DocumentError` naming `file` for a container that is damaged, too large, holds
-  ///   no animation or an animation that is not Lottie: a container is never a preset.
-  ///   `UsageError` for an `animation` the archive does not hold, or given for another file.
+  ///   no animation or an animation that is not Lottie: a container is never a preset; a
+  ///   preset's own refusals (its syntax, a repeated key). `UsageError` for an `animation` the
+  ///   archive does not hold, or given for another file.
   public static func read(_ data: Data, file: String, animation: String? = nil) throws -> LottieSource? {
-    let isArchive = isArchive(data)
-    if let animation, !isArchive {
-      throw UsageError(
-        "--animation \(animation): \(file) is not a dotLottie archive (.lottie), the only file that holds several animations")
-    }
-    if isArchive {
-      return try DotLottieArchive([UInt8](data), file: file).source(animation: animation)
-    }
-    if data.starts(with: [0x1F, 0x8B]) {
-      let json: [UInt8]
-      do {
-        json = try GzipStream.decompress([UInt8](data), limit: maximumUnpackedBytes)
-      } catch {
-        throw DocumentError(file: file, path: "", expected: "\(error)", found: nil)
-      }
-      return LottieSource(document: try document(Data(json), file: file, inside: "the gzip stream"))
-    }
-    guard let document = SceneLoader.lottieDocument(data) else { return nil }
-    return LottieSource(document: document)
+    try AnimationDocument(bytes: Array(data), file: file, baseDirectory: nil, animation: animation).lottieSource(animation: animation)
   }
 
   /// Whether `data` is a zip archive (a dotLottie file), by the signature it starts with.
@@ -53,7 +35,7 @@ public struct LottieSource {
   /// end of central directory (`PK 5 6`), and a spanned one starts with a split marker
   /// (`PK 7 8`). All three are archives, so libzip says what is wrong with them, never the
   /// JSON reader (APPNOTE.TXT, sections 4.3.7, 4.3.16 and 8.5.3).
-  public static func isArchive(_ data: Data) -> Bool {
+  public static func isArchive<Bytes: Collection<UInt8>>(_ data: Bytes) -> Bool {
     data.starts(with: [0x50, 0x4B, 0x03, 0x04]) || data.starts(with: [0x50, 0x4B, 0x05, 0x06])
       || data.starts(with: [0x50, 0x4B, 0x07, 0x08])
   }
@@ -61,12 +43,24 @@ public struct LottieSource {
   /// The Lottie document in `json`, unpacked from a container of `file`.
   ///
   /// - Throws: `DocumentError` for a syntax error, or JSON that is not a Lottie document.
-  public static func document(_ json: Data, file: String, inside container: String) throws -> JSONValue {
-    let document = try LottieCompiler.parse(json, file: file)
+  public static func document(_ json: [UInt8], file: String, inside container: String, reader: any DocumentReader) throws
+    -> JSONValue
+  {
+    let document = try self.json(json, file: file, reader: reader)
     guard LottieCompiler.isLottie(document) else {
       throw DocumentError(
         file: file, path: "", expected: "a Lottie document (v, fr, ip, op, layers) in \(container)", found: nil)
     }
     return document
+  }
+
+  /// The JSON in `bytes`, each repeated key holding its last value as players read it, or a
+  /// `DocumentError` with the line and column of a syntax error (`LottieCompiler.parse`'s).
+  static func json(_ bytes: [UInt8], file: String, reader: any DocumentReader) throws -> JSONValue {
+    do {
+      return try reader.parse(bytes).value
+    } catch {
+      throw LottieCompiler.syntaxError(error, file: file)
+    }
   }
 }
