@@ -26,6 +26,9 @@ final class PreviewDocument: Sendable {
     /// What the load said of what it draws (a shape with no path, a Lottie feature not drawn),
     /// as `render` prints it.
     var warnings: [String] = []
+    /// The file as read and parsed for this version: the page's parameter values compile from
+    /// it, without reading or parsing the file again.
+    var document: AnimationDocument?
   }
 
   private struct Loaded: Sendable {
@@ -52,13 +55,15 @@ final class PreviewDocument: Sendable {
     self.source = source
     self.environment = environment
     self.log = log
-    let (scene, warnings) = try Self.load(source, environment: environment, log: log)
+    let (document, scene, warnings) = try Self.load(source, environment: environment, log: log)
     let inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
-    let parameters = Self.parameters(source: source, environment: environment)
     let presetFolder = (try? source.file(environment: environment)).map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
     images = (source.assetsRoot.map { URL(fileURLWithPath: $0) } ?? presetFolder).flatMap(PreviewImages.init(folder:))
     loaded = Locked(
-      Loaded(snapshot: Snapshot(state: .scene(scene), version: 1, parameters: parameters, warnings: warnings), inputs: inputs))
+      Loaded(
+        snapshot: Snapshot(
+          state: .scene(scene), version: 1, parameters: Self.parameters(of: document), warnings: warnings, document: document),
+        inputs: inputs))
   }
 
   /// A document of a scene already loaded, never reloaded (the tests' fixed scenes).
@@ -78,11 +83,11 @@ final class PreviewDocument: Sendable {
       }
       let version = loaded.snapshot.version + 1
       do {
-        let (scene, warnings) = try Self.load(source, environment: environment, log: log)
+        let (document, scene, warnings) = try Self.load(source, environment: environment, log: log)
         loaded.inputs = Self.stamps(of: Self.inputFiles(source: source, scene: scene, environment: environment))
         loaded.snapshot = Snapshot(
-          state: .scene(scene), version: version, parameters: Self.parameters(source: source, environment: environment),
-          warnings: warnings)
+          state: .scene(scene), version: version, parameters: Self.parameters(of: document), warnings: warnings,
+          document: document)
       } catch {
         // Watch what was read last time and the file itself: the fix comes through one of them.
         var files = Array(loaded.inputs.keys)
@@ -105,7 +110,7 @@ final class PreviewDocument: Sendable {
     if let kept = variants.withLock({ $0[key] }) { return kept }
     var variant = source
     variant.parameters.merge(try resolved(overrides, of: snapshot)) { _, chosen in chosen }
-    let compiled = try variant.load(environment: environment)
+    let compiled = try snapshot.document.map { try variant.scene(of: $0) } ?? variant.load(environment: environment)
     variants.withLock { variants in
       if variants.count >= Self.variantLimit { variants.removeAll() }
       variants[key] = compiled
@@ -119,14 +124,16 @@ final class PreviewDocument: Sendable {
     overrides.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
   }
 
-  /// The scene `source` compiles to, and its warnings, each logged as `render` prints it.
+  /// The file `source` reads, the scene it compiles to, and its warnings, each logged as
+  /// `render` prints it.
   private static func load(
     _ source: PresetSource, environment: [String: String], log: @Sendable (String) -> Void
-  ) throws -> (Scene, [String]) {
+  ) throws -> (AnimationDocument, Scene, [String]) {
     var warnings: [String] = []
-    let scene = try source.load(environment: environment) { warnings.append($0) }
+    let document = try source.document(environment: environment)
+    let scene = try source.scene(of: document) { warnings.append($0) }
     for warning in warnings { log("splashvid: \(warning)") }
-    return (scene, warnings)
+    return (document, scene, warnings)
   }
 
   /// `overrides` as the preset takes them: an image parameter's value, a path relative to the
@@ -147,12 +154,10 @@ final class PreviewDocument: Sendable {
     return resolved
   }
 
-  /// The parameters the preset declares, or none (a Lottie file, or a file that cannot be read).
-  private static func parameters(source: PresetSource, environment: [String: String]) -> [PresetParameter] {
-    guard let file = try? source.file(environment: environment), let data = FileManager.default.contents(atPath: file) else {
-      return []
-    }
-    return (try? PresetCompiler.parameters(data, file: file)) ?? []
+  /// The parameters the preset declares, or none (a Lottie file, or declarations that cannot
+  /// be read, which the compile has already refused).
+  private static func parameters(of document: AnimationDocument) -> [PresetParameter] {
+    (try? document.parameters()) ?? []
   }
 
   private static func inputFiles(source: PresetSource, scene: Scene, environment: [String: String]) -> [String] {

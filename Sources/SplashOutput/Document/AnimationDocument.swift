@@ -19,9 +19,9 @@ import SplashPresets
 /// A preset is hand-written and a Lottie file exported, so the one parse keeps every key's last
 /// value and notes the first repetition: a preset then refuses it with the message, line and
 /// caret a refusing parse gives, and a Lottie file keeps what players keep.
-public struct AnimationDocument {
+public struct AnimationDocument: Sendable {
   /// What the file holds.
-  public enum Content {
+  public enum Content: Sendable {
     /// A preset's document.
     case preset(JSONValue)
     /// A Lottie document, from plain JSON or a sticker's gzip stream.

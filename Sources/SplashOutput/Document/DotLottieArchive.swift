@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashDocument
 import SplashLottie
 import SplashModel
@@ -12,7 +13,7 @@ import SplashZip
 /// it lists, else the first `.json` by name. An animation's images come from the archive, never
 /// from files beside it. What macOS adds when it zips (`__MACOSX/`, `._NAME`, `.DS_Store`) is
 /// never taken for an animation or an image.
-public final class DotLottieArchive {
+public final class DotLottieArchive: Sendable {
   /// An animation the archive holds.
   public struct Animation: Equatable, Sendable {
     /// Its id: the file name without `.json`, as the manifest lists it.
@@ -67,14 +68,11 @@ public final class DotLottieArchive {
   /// The animations, in the manifest's order, then those it does not list by name.
   public let animations: [Animation]
   private let manifest: DotLottieManifest
-  private let archive: ZipArchive
   /// The entries that are files of the archive's own: no folders, nothing macOS added.
   private let files: [ZipEntry]
-  /// Documents read so far, by entry name: each entry is read (and counted against the
-  /// archive's budget) once.
-  private var documents: [String: JSONValue] = [:]
-  /// Images read so far, by entry name: animations that share an image count it once.
-  private var images: [String: [UInt8]] = [:]
+  /// The open archive and what was read of it, behind one lock: the preview's threads share a
+  /// document, and libzip reads one entry at a time.
+  private let opened: Locked<Opened>
   /// What parses the manifest and the animations.
   private let reader: any DocumentReader
 
@@ -82,13 +80,22 @@ public final class DotLottieArchive {
   ///
   /// - Throws: `DocumentError` naming `file` for an archive that is damaged or breaks a limit,
   ///   or a manifest that is not JSON.
+  /// The archive, and the entries read so far by name: each is read (and counted against the
+  /// archive's budget) once, and animations that share an image count it once.
+  private struct Opened: @unchecked Sendable {
+    // ZipArchive is a class over a libzip handle; it is only used under the lock.
+    let archive: ZipArchive
+    var documents: [String: JSONValue] = [:]
+    var images: [String: [UInt8]] = [:]
+  }
+
   public init(_ bytes: [UInt8], file: String, reader: any DocumentReader = .files) throws {
     self.file = file
     self.reader = reader
     let archive = try Self.unzipping(file) {
       try ZipArchive(bytes, maximumEntries: LottieSource.maximumArchiveEntries, maximumBytes: LottieSource.maximumUnpackedBytes)
     }
-    self.archive = archive
+    opened = Locked(Opened(archive: archive))
     let files = archive.entries.filter { !$0.isFolder && !$0.isMacMetadata }
     self.files = files
     if let entry = files.first(where: { $0.name == "manifest.json" }) {
@@ -226,20 +233,24 @@ public final class DotLottieArchive {
 
   /// The parsed document of `animation`, read once.
   private func document(_ animation: Animation) throws -> JSONValue {
-    if let document = documents[animation.entryName] { return document }
-    guard let entry = files.first(where: { $0.name == animation.entryName }) else { throw missing(animation.id, path: "") }
-    let bytes = try Self.unzipping(file) { try archive.read(entry) }
-    let document = try LottieSource.document(bytes, file: file, inside: animation.entryName, reader: reader)
-    documents[animation.entryName] = document
-    return document
+    try opened.withLock { opened in
+      if let document = opened.documents[animation.entryName] { return document }
+      guard let entry = files.first(where: { $0.name == animation.entryName }) else { throw missing(animation.id, path: "") }
+      let bytes = try Self.unzipping(file) { try opened.archive.read(entry) }
+      let document = try LottieSource.document(bytes, file: file, inside: animation.entryName, reader: reader)
+      opened.documents[animation.entryName] = document
+      return document
+    }
   }
 
   /// The bytes of the image `entry`, read once.
   private func image(_ entry: ZipEntry) throws -> [UInt8] {
-    if let bytes = images[entry.name] { return bytes }
-    let bytes = try Self.unzipping(file) { try archive.read(entry) }
-    images[entry.name] = bytes
-    return bytes
+    try opened.withLock { opened in
+      if let bytes = opened.images[entry.name] { return bytes }
+      let bytes = try Self.unzipping(file) { try opened.archive.read(entry) }
+      opened.images[entry.name] = bytes
+      return bytes
+    }
   }
 
   /// The manifest names `id` at `path`, and the archive holds no such animation.
