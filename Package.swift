@@ -158,7 +158,7 @@ let package = Package(
       dependencies: [
         "splashvid", "SplashCLI", "SplashOutput", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets", "SplashModel",
         "SplashEncode", "SplashCore",
-        "SplashGzip", "SplashZip", "SplashTestSupport",
+        "SplashGzip", "SplashZip", "SplashDocument", "SplashTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

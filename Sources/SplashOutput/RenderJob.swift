@@ -250,14 +250,17 @@ public struct RenderJob: Sendable {
   /// - Parameters:
   ///   - progress: Told the frame count once it is known, then each frame done.
   ///   - log: Warnings and the closing summary, one line each.
+  ///   - document: The file `source` names, already read (a batch renders the very bytes it
+  ///     fingerprinted); `nil` reads it.
   /// - Returns: Where each output went, in the order of `outputs`: its path, or with
   ///   `keepingExisting` the free name it took.
   @discardableResult
   public func run(
     environment: [String: String], cancellation: CancellationFlag, progress: (any RenderProgress)? = nil,
-    log: @escaping (String) -> Void
+    document: AnimationDocument? = nil, log: @escaping (String) -> Void
   ) throws -> [String] {
-    var scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
+    let warn = { (line: String) in log("splashvid: \(line)") }
+    var scene = try source.scene(of: try document ?? source.document(environment: environment), warn: warn)
     let framesPerSecond = rate(for: scene)
     if isTransparent { scene.backgroundColor = .clear }
     try checkCanvas(of: scene)

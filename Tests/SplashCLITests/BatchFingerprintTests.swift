@@ -1,4 +1,6 @@
 import Foundation
+import SplashCore
+import SplashDocument
 import SplashEncode
 import SplashModel
 import SplashPipeline
@@ -100,5 +102,43 @@ struct BatchFingerprintTests {
     let webm = try RenderJob(source: source, outputs: [RenderOutput(path: "a.webm", kind: .video(.vp9))])
     let webmLines = InstalledRenderingVersions().lines(for: webm, scene: scene)
     #expect(webmLines.contains { $0.hasPrefix("vp9 encoder libvpx.so.") } && !webmLines.contains { $0.hasPrefix("h264 ") })
+  }
+}
+
+/// A batch parses each file once per load: once when the manifest is checked, however many
+/// rows name it, then once for each clip's fingerprint before its render (which draws that very
+/// document) and once after it (which tells whether the file changed meanwhile).
+@Suite("A batch parses each file once per load")
+struct BatchParseCountTests {
+  /// The standard reader, counting parses by text.
+  private final class CountingParser: DocumentReader {
+    let parses = Locked<[[UInt8]: Int]>([:])
+    private let files = FileDocumentReader()
+
+    func read(_ path: String, displayName: String) throws -> [UInt8] { try files.read(path, displayName: displayName) }
+
+    func parse(_ bytes: [UInt8]) throws(JSON5Parser.SyntaxError) -> JSON5Parser.Parsed {
+      parses.withLock { $0[bytes, default: 0] += 1 }
+      return try files.parse(bytes)
+    }
+  }
+
+  @Test("three clips of one preset: one parse for the manifest's check, then two a clip")
+  func threeClips() throws {
+    let work = try BinaryRunner.temporaryFolder()
+    let presets = work.appendingPathComponent("presets")
+    try FileManager.default.createDirectory(at: presets, withIntermediateDirectories: true)
+    let fuber = presets.appendingPathComponent("fuber.json5")
+    try FileManager.default.copyItem(at: BinaryRunner.repository.appendingPathComponent("presets/fuber.json5"), to: fuber)
+    try "preset,output,size,fps,loops\nfuber,a.mp4,48x84,1,1\nfuber,b.mp4,48x84,2,1\nfuber,c.gif,48x84,1,1\n".write(
+      to: work.appendingPathComponent("clips.csv"), atomically: false, encoding: .utf8)
+    var batch = try BatchCommand(
+      [presets.path, "-o", work.appendingPathComponent("out").path, "--manifest", work.appendingPathComponent("clips.csv").path],
+      environment: [:])
+    let reader = CountingParser()
+    batch.reader = reader
+    #expect(try batch.run(environment: [:], cancellation: CancellationFlag(), log: { _ in }) == 0)
+    let text = Array(try Data(contentsOf: fuber))
+    #expect(reader.parses.withLock { $0 } == [text: 1 + 2 * 3])
   }
 }

@@ -49,6 +49,8 @@ struct BatchCommand {
   var defaults: BatchDefaults
   /// What a clip's fingerprint records of the programs and libraries that make it.
   var versions: any RenderingVersions = InstalledRenderingVersions()
+  /// What parses each preset and Lottie file (a test counts with its own).
+  var reader: any DocumentReader = .files
 
   init(_ arguments: [String], environment: [String: String]) throws {
     let scanner = ArgumentScanner(
@@ -99,7 +101,7 @@ struct BatchCommand {
       throw UsageError("-o \(outputFolder): is \(what), not a folder; name a folder for the clips")
     }
     if let reportPath { try BatchReport.checkWritable(reportPath, outputFolder: outputFolder) }
-    let presets = BatchPresets(folder: folder, assetsRoot: assetsRoot)
+    let presets = BatchPresets(folder: folder, assetsRoot: assetsRoot, reader: reader)
     let allClips = try BatchManifest.clips(presets: presets, manifest: manifest, outputFolder: outputFolder, defaults: defaults)
     if let reportPath {
       try BatchReport.checkNotAnInput(
@@ -149,14 +151,16 @@ struct BatchCommand {
       BatchResult(
         clip: clip, outputPath: outputPath, status: status, seconds: Date().timeIntervalSince(started), error: error, warning: warning)
     }
-    // Compiled as the manifest was checked (images confined to the assets root), each time it
-    // is fingerprinted, so an image swapped for a link out of the folder is caught here too.
-    func fingerprint(_ job: RenderJob) throws -> String {
-      let data = Data(try InputFile.read(presetFile, limit: PresetLoader.maximumFileSize, what: "a preset file"))
-      let scene = try SceneLoader.compile(
-        data, file: presetFile, baseDirectory: URL(fileURLWithPath: folder), parameters: clip.renderParameters,
-        assetsRoot: URL(fileURLWithPath: assetsRoot ?? folder), origin: .manifest)
-      return try InputFingerprint.of(job, presetFile: presetFile, scene: scene, versions: versions)
+    // Read once and compiled as the manifest was checked (images confined to the assets
+    // root), each time it is fingerprinted, so an image swapped for a link out of the folder
+    // is caught here too; the render draws the very document fingerprinted before it.
+    func fingerprint(_ job: RenderJob) throws -> (hash: String, document: AnimationDocument) {
+      let document = try AnimationDocument(
+        bytes: try InputFile.read(presetFile, limit: PresetLoader.maximumFileSize, what: "a preset file"), file: presetFile,
+        baseDirectory: URL(fileURLWithPath: folder), reader: reader)
+      let scene = try document.scene(
+        parameters: clip.renderParameters, assetsRoot: URL(fileURLWithPath: assetsRoot ?? folder), origin: .manifest)
+      return (try InputFingerprint.of(job, presetBytes: document.bytes, scene: scene, versions: versions), document)
     }
     do {
       // Checked again now: a link may have appeared since the manifest was read.
@@ -167,7 +171,7 @@ struct BatchCommand {
         throw UsageError("\(presetFile) leads outside \(assetsRoot ?? folder) (a symbolic link); the clip was not rendered")
       }
       let job = try clip.job(outputPath: outputPath, workers: workers, assetsRoot: assetsRoot)
-      let before = try fingerprint(job)
+      let (before, document) = try fingerprint(job)
       let recordPath = InputFingerprint.recordPath(for: outputPath)
       // The clip's folder (a row's `sub/a.mp4`) holds its lock, so it is made first, and
       // unmade if the clip is not written.
@@ -197,13 +201,13 @@ struct BatchCommand {
       if unlink(recordPath) != 0 && errno != ENOENT {
         throw OutputFileError(path: recordPath, reason: "cannot remove the old record: \(String(cString: strerror(errno)))")
       }
-      try job.run(environment: environment, cancellation: cancellation) { _ in }
+      try job.run(environment: environment, cancellation: cancellation, document: document) { _ in }
       isWritten = true
       // The render read the preset and its images again. If they changed meanwhile, no one can
       // say which version the clip shows, so it is not recorded and renders again next run
       // (otherwise an edit that is later undone, such as a branch switch, would leave a clip
       // of the wrong version that every later run skips).
-      guard (try? fingerprint(job)) == before else {
+      guard (try? fingerprint(job))?.hash == before else {
         return result(
           .rendered, warning: "\(presetFile) or an image it shows changed while the clip rendered; it will render again on the next run")
       }

@@ -14,9 +14,13 @@ final class BatchPresets {
   private var prepared: [String: Result<BatchDocument, any Error>] = [:]
   private var files: [String: Result<String, any Error>] = [:]
 
-  init(folder: String, assetsRoot: String?) {
+  /// What parses each file.
+  private let reader: any DocumentReader
+
+  init(folder: String, assetsRoot: String?, reader: any DocumentReader = .files) {
     self.folder = folder
     self.assetsRoot = assetsRoot
+    self.reader = reader
   }
 
   /// The folder presets and images must really lie in.
@@ -59,13 +63,16 @@ final class BatchPresets {
   func prepared(_ file: String) throws -> BatchDocument {
     if let known = prepared[file] { return try known.get() }
     let result = Result<BatchDocument, any Error> {
-      let data = Data(try InputFile.read(file, limit: PresetLoader.maximumFileSize, what: "a preset file"))
-      if try LottieSource.read(data, file: file) != nil {
-        _ = try SceneLoader.compile(data, file: file, baseDirectory: URL(fileURLWithPath: folder), parameters: [:], assetsRoot: nil)
+      let document = try AnimationDocument(
+        bytes: try InputFile.read(file, limit: PresetLoader.maximumFileSize, what: "a preset file"), file: file,
+        baseDirectory: URL(fileURLWithPath: folder), reader: reader)
+      guard let preset = document.preset else {
+        _ = try document.scene()
         return .lottie(file: file)
       }
       return .preset(
-        try PreparedPreset(data, file: file, baseDirectory: URL(fileURLWithPath: folder), assetsRoot: URL(fileURLWithPath: root)))
+        try PreparedPreset(
+          document: preset, file: file, baseDirectory: URL(fileURLWithPath: folder), assetsRoot: URL(fileURLWithPath: root)))
     }
     prepared[file] = result
     return try result.get()

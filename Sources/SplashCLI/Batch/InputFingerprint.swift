@@ -15,7 +15,7 @@ import SplashPresets
 /// over those bytes in a fixed order: not cryptographic (nothing here is adversarial), stable
 /// across runs and machines.
 enum InputFingerprint {
-  static func of(_ job: RenderJob, presetFile: String, scene: Scene, versions: any RenderingVersions) throws -> String {
+  static func of(_ job: RenderJob, presetBytes: [UInt8], scene: Scene, versions: any RenderingVersions) throws -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func add(_ bytes: some Sequence<UInt8>) {
       for byte in bytes {
@@ -25,9 +25,10 @@ enum InputFingerprint {
       hash ^= 0xff
       hash = hash &* 0x0000_0100_0000_01b3
     }
-    // Read as the render reads them: regular files within their limits (a preset or image
-    // swapped for a FIFO between the check and the fingerprint must not hang the batch).
-    add(try InputFile.read(presetFile, limit: PresetLoader.maximumFileSize, what: "a preset file"))
+    // The preset's bytes as the scene was compiled from them; images read as the render reads
+    // them: regular files within their limits (an image swapped for a FIFO between the check
+    // and the fingerprint must not hang the batch).
+    add(presetBytes)
     for image in scene.imageFiles.sorted() {
       add(Array(image.utf8))
       add(try InputFile.read(image, limit: PresetLimits.imageFileBytes, what: "an image file"))
