@@ -53,8 +53,7 @@ public struct PresetSource: Sendable {
     case .file(let path):
       return try AnimationDocument.read(URL(fileURLWithPath: path), displayName: path, animation: animation, reader: reader)
     case .named(let name, let presetsDirectory):
-      let library = PresetLibrary.standard(
-        presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
+      let library = AnimationFolder.library(presetsDirectory: presetsDirectory, environment: environment)
       let url = try library.file(named: name)
       return try AnimationDocument.read(url, displayName: Self.displayPath(url), animation: animation, reader: reader)
     }
@@ -80,8 +79,7 @@ public struct PresetSource: Sendable {
     switch origin {
     case .file(let path): return path
     case .named(let name, let presetsDirectory):
-      let library = PresetLibrary.standard(
-        presetsDirectory: presetsDirectory, environment: environment, executableURL: Self.executableURL)
+      let library = AnimationFolder.library(presetsDirectory: presetsDirectory, environment: environment)
       return try library.file(named: name).path
     }
   }

@@ -42,4 +42,18 @@ struct PresetLibraryTests {
     let library = PresetLibrary(searchFolders: [try folder(with: ["x.json5"])])
     #expect(throws: PresetLookupError.self) { try library.file(named: "../x") }
   }
+
+  @Test("a library finds the extensions it is given, a preset's own by default, the first preferred; never schema.json")
+  func fileExtensions() throws {
+    let folder = try folder(with: ["a.json", "a.json5", "b.lottie", "schema.json"])
+    let presets = PresetLibrary(searchFolders: [folder])
+    #expect(try presets.file(named: "a").lastPathComponent == "a.json5")
+    #expect(throws: PresetLookupError.self) { try presets.file(named: "b") }
+    #expect(presets.allPresets().map(\.name) == ["a"])
+    let everything = PresetLibrary(searchFolders: [folder], fileExtensions: ["json5", "json", "lottie"])
+    #expect(try everything.file(named: "b").lastPathComponent == "b.lottie")
+    #expect(everything.allPresets().map(\.name) == ["a", "b"])
+    #expect(!everything.isFound("schema.json") && everything.isFound("b.lottie") && !presets.isFound("b.lottie"))
+    #expect(everything.name(ofFile: "b.lottie") == "b" && presets.name(ofFile: "b.lottie") == "b.lottie")
+  }
 }

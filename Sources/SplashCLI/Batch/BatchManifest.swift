@@ -53,14 +53,16 @@ enum BatchManifest {
   ) throws -> [BatchClip] {
     let folder = presets.folder
     guard let manifest else {
-      let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter(isPresetFileName).sorted()
+      let library = AnimationFolder.library(folder: folder)
+      let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter(library.isFound).sorted()
       guard !files.isEmpty else { throw UsageError("\(folder) holds no presets") }
       // NAME.json5 wins over NAME.json (then .lottie, .tgs), as when presets are found by name;
       // one clip per name.
       var names: [String: String] = [:]
-      func rank(_ file: String) -> Int { presetFileExtensions.firstIndex { file.hasSuffix(".\($0)") } ?? presetFileExtensions.count }
+      let extensions = AnimationFolder.fileExtensions
+      func rank(_ file: String) -> Int { extensions.firstIndex { file.hasSuffix(".\($0)") } ?? extensions.count }
       for file in files {
-        let name = presetName(ofFile: file)
+        let name = library.name(ofFile: file)
         if let earlier = names[name], rank(earlier) <= rank(file) { continue }
         try presets.confine("\(folder)/\(file)", name: name)
         names[name] = file

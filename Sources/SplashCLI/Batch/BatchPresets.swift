@@ -43,7 +43,7 @@ final class BatchPresets {
       throw UsageError(
         "preset \(name): expected the name of a preset in \(folder) (NAME for NAME.json5, NAME.json, NAME.lottie or NAME.tgs), not a path")
     }
-    guard let file = presetFileExtensions.map({ "\(folder)/\(name).\($0)" }).first(where: FileManager.default.fileExists) else {
+    guard let file = AnimationFolder.fileExtensions.map({ "\(folder)/\(name).\($0)" }).first(where: FileManager.default.fileExists) else {
       throw UsageError("no preset \(name) in \(folder)")
     }
     try confine(file, name: name)

@@ -130,7 +130,8 @@ enum BatchReport {
       UsageError("--report \(path) is \(what); name another file for the report")
     }
     if let manifest, ConfinedPath.resolved(manifest) == report { throw refuse("the manifest") }
-    let presetFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isPresetFileName)
+    let presetFiles = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(
+      AnimationFolder.library(folder: folder).isFound)
     if let preset = presetFiles.first(where: { ConfinedPath.resolved("\(folder)/\($0)") == report }) {
       throw refuse("the preset \(folder)/\(preset)")
     }

@@ -19,8 +19,7 @@ struct PresetsCommand {
   }
 
   func run(environment: [String: String], output: (String) -> Void) {
-    let library = PresetLibrary.standard(
-      presetsDirectory: presetsDirectory, environment: environment, executableURL: PresetSource.executableURL)
+    let library = AnimationFolder.library(presetsDirectory: presetsDirectory, environment: environment)
     let presets = library.allPresets()
     if presets.isEmpty {
       output("no presets in \(library.searchFolders.map(\.path).joined(separator: ", "))")

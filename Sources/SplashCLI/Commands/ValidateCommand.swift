@@ -75,8 +75,7 @@ struct ValidateCommand {
     if let target {
       path = target
     } else {
-      let library = PresetLibrary.standard(
-        presetsDirectory: presetsDirectory, environment: environment, executableURL: PresetSource.executableURL)
+      let library = AnimationFolder.library(presetsDirectory: presetsDirectory, environment: environment)
       guard let folder = library.searchFolders.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
         throw UsageError("no preset folder found; name a FILE or DIR to validate")
       }
@@ -90,7 +89,7 @@ struct ValidateCommand {
     }
     guard isDirectory.boolValue else { return [path] }
     let names = try FileManager.default.contentsOfDirectory(atPath: path)
-      .filter(isPresetFileName).sorted()
+      .filter(AnimationFolder.library(folder: path).isFound).sorted()
     guard !names.isEmpty else { throw UsageError("\(path) holds no .json5 or .json presets, nor .lottie or .tgs files") }
     return names.map { (path as NSString).appendingPathComponent($0) }
   }

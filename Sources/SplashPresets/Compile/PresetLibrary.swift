@@ -12,14 +12,22 @@ import SplashModel
 /// A preset named `fuber` is the file `fuber.json5` (or `fuber.json`) in one of them.
 public struct PresetLibrary: Sendable {
   public let searchFolders: [URL]
+  /// The extensions of the files found, the one preferred for a name first: a preset's own
+  /// unless the caller reads other files too (SplashOutput adds the Lottie files').
+  public let fileExtensions: [String]
 
-  public init(searchFolders: [URL]) {
+  /// The extensions of preset files, `.json5` preferred.
+  public static let presetFileExtensions = ["json5", "json"]
+
+  public init(searchFolders: [URL], fileExtensions: [String] = Self.presetFileExtensions) {
     self.searchFolders = searchFolders
+    self.fileExtensions = fileExtensions
   }
 
   /// The standard search order for this process.
   public static func standard(
-    presetsDirectory: String?, environment: [String: String], executableURL: URL?
+    presetsDirectory: String?, environment: [String: String], executableURL: URL?,
+    fileExtensions: [String] = Self.presetFileExtensions
   ) -> PresetLibrary {
     var folders: [URL] = []
     if let presetsDirectory { folders.append(URL(fileURLWithPath: presetsDirectory)) }
@@ -32,7 +40,7 @@ public struct PresetLibrary: Sendable {
       folders.append(
         binaryFolder.deletingLastPathComponent().appendingPathComponent("share/splashvid/presets"))
     }
-    return PresetLibrary(searchFolders: folders.map { $0.standardizedFileURL })
+    return PresetLibrary(searchFolders: folders.map { $0.standardizedFileURL }, fileExtensions: fileExtensions)
   }
 
   /// The file of the preset called `name`.
@@ -45,7 +53,7 @@ public struct PresetLibrary: Sendable {
     let isPlainName = !name.isEmpty && !name.contains("/") && name != "." && name != ".." && name != "schema"
     if isPlainName {
       for folder in searchFolders {
-        for fileExtension in presetFileExtensions {
+        for fileExtension in fileExtensions {
           let candidate = folder.appendingPathComponent("\(name).\(fileExtension)")
           if Self.isCandidate(candidate.path) { return candidate }
         }
@@ -72,8 +80,8 @@ extension PresetLibrary {
     var found: [String: URL] = [:]
     for folder in searchFolders {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      for file in files.sorted() where isPresetFileName(file) && Self.isCandidate(folder.appendingPathComponent(file).path) {
-        let name = presetName(ofFile: file)
+      for file in files.sorted() where isFound(file) && Self.isCandidate(folder.appendingPathComponent(file).path) {
+        let name = self.name(ofFile: file)
         if found[name] == nil { found[name] = folder.appendingPathComponent(file) }
       }
     }
@@ -87,19 +95,16 @@ extension PresetLibrary {
   }
 }
 
-/// The extensions of the files a preset folder holds, the one preferred for a name first:
-/// presets and Lottie JSON, gzip-compressed Lottie (`.tgs`) and dotLottie archives (`.lottie`).
-public let presetFileExtensions = ["json5", "json", "lottie", "tgs"]
+extension PresetLibrary {
+  /// Whether a file in a preset folder is one this library finds: one of `fileExtensions`,
+  /// but not the folder's `schema.json` (the JSON Schema editors use to check presets).
+  public func isFound(_ file: String) -> Bool {
+    fileExtensions.contains { file.hasSuffix(".\($0)") } && file != "schema.json"
+  }
 
-/// Whether a file in a preset folder is a preset or a Lottie file: one of
-/// `presetFileExtensions`, but not the folder's `schema.json` (the JSON Schema editors use to
-/// check presets).
-public func isPresetFileName(_ name: String) -> Bool {
-  presetFileExtensions.contains { name.hasSuffix(".\($0)") } && name != "schema.json"
-}
-
-/// The name a preset file is found by: its file name without the extension.
-public func presetName(ofFile file: String) -> String {
-  guard let fileExtension = presetFileExtensions.first(where: { file.hasSuffix(".\($0)") }) else { return file }
-  return String(file.dropLast(fileExtension.count + 1))
+  /// The name a file is found by: its file name without the extension.
+  public func name(ofFile file: String) -> String {
+    guard let fileExtension = fileExtensions.first(where: { file.hasSuffix(".\($0)") }) else { return file }
+    return String(file.dropLast(fileExtension.count + 1))
+  }
 }
