@@ -1,6 +1,7 @@
 import CCairo
 import SplashCore
 import SplashRaster
+import SplashRender
 
 /// Where splashvid's own compositors write: the image surface being drawn on, the whole pixels
 /// of it the clip leaves, and pictures placed on it in whole pixels.
@@ -33,6 +34,29 @@ extension CairoBackend {
     let columns = max(clip.minX + Int(offsetX), 0)..<min(clip.maxX + Int(offsetX), Int(cairo_image_surface_get_width(target)))
     let rows = max(clip.minY + Int(offsetY), 0)..<min(clip.maxY + Int(offsetY), Int(cairo_image_surface_get_height(target)))
     return DevicePixelTarget(surface: target, offsetX: offsetX, offsetY: offsetY, columns: columns, rows: rows)
+  }
+
+  /// The surface being drawn on, when it is an image in `format` at a whole-pixel offset, with
+  /// the whole pixels around `box` (device pixels) inside the clip's box: where a shape cut to
+  /// `box` is rasterized when the clip holds rectangles at fractions of a pixel.
+  func devicePixelTarget(of cairo: OpaquePointer, format: cairo_format_t, within box: DeviceBox) -> DevicePixelTarget? {
+    guard let target = cairo_get_group_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(target) == format
+    else { return nil }
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+    guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else { return nil }
+    // In the surface's pixels, within it: a box far off the frame is an empty range.
+    let inSurface = box.intersection(Self.deviceClipBox(of: cairo))
+    let width = Int(cairo_image_surface_get_width(target))
+    let height = Int(cairo_image_surface_get_height(target))
+    let left = (inSurface.left + offsetX).clamped(to: 0...width, rounding: .down)
+    let right = (inSurface.right + offsetX).clamped(to: 0...width, rounding: .up)
+    let top = (inSurface.top + offsetY).clamped(to: 0...height, rounding: .down)
+    let bottom = (inSurface.bottom + offsetY).clamped(to: 0...height, rounding: .up)
+    return DevicePixelTarget(
+      surface: target, offsetX: offsetX, offsetY: offsetY, columns: left..<max(left, right), rows: top..<max(top, bottom))
   }
 
   /// The image surface behind `pattern`, in `format`, as a plane of the target's pixels, when

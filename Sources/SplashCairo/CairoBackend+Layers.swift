@@ -306,7 +306,7 @@ extension CairoBackend {
     }
     switch layer.kind {
     case .layer, .replicator: break
-    case .shape: drawShape(properties.shape, in: cairo)
+    case .shape: drawShape(properties.shape, plan: node.plan, in: cairo)
     case .text: drawText(properties, in: cairo)
     case .gradient: drawGradient(properties.gradient, bounds: properties.bounds, in: cairo)
     }

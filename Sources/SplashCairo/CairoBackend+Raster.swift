@@ -2,6 +2,7 @@ import CCairo
 import SplashCore
 import SplashModel
 import SplashRaster
+import SplashRender
 
 /// Drawing shape layers' fills and strokes with splashvid's own rasterizer.
 ///
@@ -28,14 +29,25 @@ extension CairoBackend {
   static let flatteningTolerance = 0.05
 
   /// Fills or strokes with `color`, faded by `foldedOpacity`, with `CoverageRasterizer`, when
-  /// the drawing state allows it: an image surface (premultiplied pixels, or coverage for a
-  /// mask or a one-colour group) at a whole-pixel offset, the plain `over` operator, and a
-  /// clip that is one rectangle of whole device pixels. False otherwise, and nothing is drawn.
-  func rasterizeShape(_ paint: ShapePaint, with color: Color, in cairo: OpaquePointer) -> Bool {
+  /// `plan` says so and the drawing state allows it; false otherwise, and nothing is drawn.
+  ///
+  /// The display list's plan decides, for what is drawn straight into the frame (see
+  /// `DrawPlan`): Cairo when a clip in force is a path, else the rasterizer, on an image
+  /// surface (premultiplied pixels, or coverage for a mask or a one-colour group) at a
+  /// whole-pixel offset with the plain `over` operator. Under a clip of whole device pixels it
+  /// fills those pixels; under rectangles at fractions of a pixel (which Cairo's clip then no
+  /// longer holds as pixels) it fills the whole pixels around them with the shape cut to them.
+  /// Offscreen (backing stores, flats before a perspective warp), where nothing is planned,
+  /// the clip decides as it is: whole pixels or Cairo.
+  func rasterizeShape(_ paint: ShapePaint, with color: Color, plan: DrawPlan?, in cairo: OpaquePointer) -> Bool {
     guard rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
+    let plan = offscreenDepth == 0 ? plan : nil
+    if plan?.engine == .cairo { return false }
+    var clipBox: DeviceBox?
+    if case .rectangle(let box)? = plan?.clip { clipBox = box }
     let pixel = Self.solidPixel(color, alpha: color.alpha * foldedOpacity)
-    if let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32) {
-      let rule = outline(paint, in: cairo, target: target)
+    if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32, clipBox: clipBox) {
+      let rule = outline(paint, in: cairo, target: target, cut: cut)
       guard
         writePixels(
           of: target, as: UInt32.self,
@@ -47,8 +59,8 @@ extension CairoBackend {
         rasterizer.reset()
         return false
       }
-    } else if let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_A8) {
-      let rule = outline(paint, in: cairo, target: target)
+    } else if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_A8, clipBox: clipBox) {
+      let rule = outline(paint, in: cairo, target: target, cut: cut)
       guard
         writePixels(
           of: target, as: UInt8.self,
@@ -68,12 +80,31 @@ extension CairoBackend {
     return true
   }
 
+  /// Where a shape is rasterized: the pixels a clip of whole device pixels leaves, or, when the
+  /// clip is not one and `clipBox` (the plan's rectangles, in device pixels) is known, the
+  /// whole pixels around that box inside the clip's, and the box in the target's pixels to cut
+  /// the shape to.
+  private func pixelTarget(
+    of cairo: OpaquePointer, format: cairo_format_t, clipBox: DeviceBox?
+  ) -> (DevicePixelTarget, ClipRectangle?)? {
+    if let target = devicePixelTarget(of: cairo, format: format) { return (target, nil) }
+    guard let clipBox, let target = devicePixelTarget(of: cairo, format: format, within: clipBox) else { return nil }
+    let cut = ClipRectangle(
+      left: clipBox.left + target.offsetX, top: clipBox.top + target.offsetY, right: clipBox.right + target.offsetX,
+      bottom: clipBox.bottom + target.offsetY)
+    return (target, cut)
+  }
+
   /// Adds the polygons of `paint` to the rasterizer, in the target's pixels, and returns the
   /// rule that fills them.
-  private func outline(_ paint: ShapePaint, in cairo: OpaquePointer, target: DevicePixelTarget) -> CoverageRasterizer.FillRule {
+  private func outline(
+    _ paint: ShapePaint, in cairo: OpaquePointer, target: DevicePixelTarget, cut: ClipRectangle?
+  ) -> CoverageRasterizer.FillRule {
     let toTarget = Self.userToDevice(of: cairo).concatenating(
       AffineTransform(translationX: target.offsetX, y: target.offsetY))
     rasterizer.reset()
+    rasterizer.clipRectangle = cut
+    defer { rasterizer.clipRectangle = nil }
     switch paint {
     case .fill(let path, let rule):
       for polyline in PathFlattener.polylines(of: path, transform: toTarget, tolerance: Self.flatteningTolerance) {

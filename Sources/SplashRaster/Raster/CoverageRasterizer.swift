@@ -150,6 +150,13 @@ public final class CoverageRasterizer {
   /// The chains in order of the row each starts in.
   private var order = ScratchBuffer<Int>()
 
+  /// The rectangle every polygon added is cut to first, in target pixels; `nil` for none.
+  ///
+  /// For a clip at fractions of a pixel (a `masksToBounds` sliding across the frame): the
+  /// whole pixels around it are the columns and rows a fill covers, and this cuts the shape
+  /// to the clip inside them. It stays set until set again; `reset` leaves it.
+  public var clipRectangle: ClipRectangle?
+
   public init() {}
 
   deinit {
@@ -195,6 +202,16 @@ public final class CoverageRasterizer {
   /// of a class's stored property is checked for exclusive access at run time, which cost
   /// more than building an edge.
   public func addPolygon(_ points: [Point], transform: AffineTransform = .identity) {
+    guard points.count > 1 else { return }
+    if let clipRectangle {
+      addEdges(of: clipRectangle.clip(points.map { transform.apply(to: $0) }), transform: .identity)
+    } else {
+      addEdges(of: points, transform: transform)
+    }
+  }
+
+  /// `addPolygon` without the clip.
+  private func addEdges(of points: [Point], transform: AffineTransform) {
     guard points.count > 1 else { return }
     var added = edges
     edges = []

@@ -57,7 +57,13 @@ public struct DisplayList: Sendable {
   /// them), and `masksToBounds` clips the content to the bounds. `superlayerToDevice` maps the
   /// superlayer's sublayer space onto the frame, or is `nil` below perspective, where nothing
   /// is culled and no store is used.
-  static func place(_ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int) {
+  ///
+  /// It also decides how each node's content is drawn (`DrawPlan`), from `clips`: the
+  /// `masksToBounds` clips in force where the node is drawn.
+  static func place(
+    _ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int,
+    clips: DrawPlan.Clip = .none
+  ) {
     let properties = node.layer.properties
     guard let superlayerToDevice, let toSuperlayer = properties.toSuperlayer else { return }
     let toDevice = toSuperlayer.concatenating(superlayerToDevice)
@@ -71,12 +77,17 @@ public struct DisplayList: Sendable {
       node.backingStore = BackingStorePlan(for: node, toDevice: toDevice, framePixels: framePixels)
       if node.isGroupClippedToExtents { inner = inner.intersection(box.enclosingPixels) }
     }
-    // The mask is drawn in the layer's space, inside its group's clip.
+    // The mask is drawn in the layer's space, inside its group's clip, into a group of its own.
     if var mask = node.mask {
       place(&mask, superlayerToDevice: toDevice, clip: inner, framePixels: framePixels)
       node.mask = mask
     }
-    if properties.masksToBounds { inner = inner.intersection(DeviceBox(around: properties.bounds, through: toDevice)) }
+    var contentClips = node.drawsInOwnGroup ? .none : clips
+    if properties.masksToBounds {
+      inner = inner.intersection(DeviceBox(around: properties.bounds, through: toDevice))
+      contentClips = contentClips.adding(properties.bounds, cornerRadius: properties.cornerRadius, toDevice: toDevice)
+    }
+    node.plan = DrawPlan(clip: contentClips)
     // A sublayer transform that is not affine is drawn as the identity (see the backend).
     var sublayerSpaceToDevice = toDevice
     if !properties.sublayerTransform.isIdentity, let sublayerFlat = properties.sublayerTransform.flattened,
@@ -89,7 +100,9 @@ public struct DisplayList: Sendable {
         .concatenating(toDevice)
     }
     for index in node.sublayers.indices {
-      place(&node.sublayers[index], superlayerToDevice: sublayerSpaceToDevice, clip: inner, framePixels: framePixels)
+      place(
+        &node.sublayers[index], superlayerToDevice: sublayerSpaceToDevice, clip: inner, framePixels: framePixels,
+        clips: contentClips)
     }
   }
 

@@ -33,6 +33,9 @@ public struct DisplayNode: Sendable {
   /// How the layer is composited from a backing store, when it is (decided, like culling, for
   /// drawing straight into the frame).
   public var backingStore: BackingStorePlan?
+  /// How the layer's own content is drawn straight into the frame (`DrawPlan`); `nil` where the
+  /// list does not place it (culled, or below perspective, where the backend decides).
+  public var plan: DrawPlan?
 
   public init(layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], mask: DisplayNode?, strokedSegments: Int) {
     self.layer = layer
@@ -88,6 +91,10 @@ public struct DisplayNode: Sendable {
   /// Whether what the layer draws is clipped to the whole pixels around its extents
   /// (`DeviceBox.enclosingPixels`): its group, or its shadow's, is no larger.
   public var isGroupClippedToExtents: Bool { isIsolated || castsShadow }
+
+  /// Whether the layer's content is drawn into a group of its own with no clip inside it:
+  /// the clips above apply to the group, not to what is drawn in it (see `DrawPlan`).
+  public var drawsInOwnGroup: Bool { isIsolated || castsShadow }
 
   /// The one colour (alpha 1) everything this layer and its visible sublayers paint has, or
   /// `nil` when they paint nothing, several colours, or anything `PaintedColors` leaves out.

@@ -1,0 +1,56 @@
+import SplashCore
+
+/// A rectangle of target pixels on the axes (fractions of a pixel included) that polygons are
+/// cut to before they are rasterized: a clip Cairo cannot hold as whole pixels, applied to the
+/// geometry, so the coverage of an edge pixel is the exact area of the shape inside it.
+public struct ClipRectangle: Sendable, Equatable {
+  public var left: Double
+  public var top: Double
+  public var right: Double
+  public var bottom: Double
+
+  public init(left: Double, top: Double, right: Double, bottom: Double) {
+    self.left = left
+    self.top = top
+    self.right = right
+    self.bottom = bottom
+  }
+
+  /// The part of the closed polygon through `points` inside the rectangle (Sutherland and
+  /// Hodgman's clipping, one side after another).
+  ///
+  /// Every point inside keeps its winding number: the polygon's runs outside are replaced by
+  /// runs along the rectangle's sides, which may overlap in pairs going opposite ways and so
+  /// cancel, under either fill rule. Points that are not finite are left out.
+  public func clip(_ points: [Point]) -> [Point] {
+    var polygon = points.filter { $0.x.isFinite && $0.y.isFinite }
+    polygon = Self.cut(polygon, keeping: { $0.x >= left }, crossing: { a, b in (left - a.x) / (b.x - a.x) })
+    polygon = Self.cut(polygon, keeping: { $0.x <= right }, crossing: { a, b in (right - a.x) / (b.x - a.x) })
+    polygon = Self.cut(polygon, keeping: { $0.y >= top }, crossing: { a, b in (top - a.y) / (b.y - a.y) })
+    polygon = Self.cut(polygon, keeping: { $0.y <= bottom }, crossing: { a, b in (bottom - a.y) / (b.y - a.y) })
+    return polygon
+  }
+
+  /// The polygon cut by one side: `keeping` tells a point inside, `crossing` where along an
+  /// edge from `a` to `b` (a fraction) the side crosses it.
+  private static func cut(
+    _ polygon: [Point], keeping isInside: (Point) -> Bool, crossing: (Point, Point) -> Double
+  ) -> [Point] {
+    guard let last = polygon.last else { return [] }
+    var result: [Point] = []
+    result.reserveCapacity(polygon.count + 4)
+    var previous = last
+    var previousInside = isInside(last)
+    for point in polygon {
+      let inside = isInside(point)
+      if inside != previousInside {
+        let fraction = crossing(previous, point)
+        result.append(previous.interpolated(to: point, amount: fraction))
+      }
+      if inside { result.append(point) }
+      previous = point
+      previousInside = inside
+    }
+    return result
+  }
+}
