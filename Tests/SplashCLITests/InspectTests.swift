@@ -178,4 +178,36 @@ struct InspectTests {
     #expect(layers.first?["transform.rotation"] as? Double == 288)
     #expect(layers.compactMap { $0["transform.rotation.z"] as? Double } == [576])
   }
+
+  @Test("--display-list prints how each layer is drawn at the size still draws it: the engine of a shape under a sliding clip")
+  func displayList() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    let preset = folder.appendingPathComponent("clip.json5")
+    try Data(
+      """
+      { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { start: 0, cycle: 1 },
+        layers: [{ id: "window", position: [20.25, 20], anchorPoint: [0, 0], bounds: [0, 0, 40, 40], masksToBounds: true,
+          sublayers: [{ id: "disk", type: "shape", fillColor: "#FF0000", path: { oval: [0, 0, 50, 50] } },
+                      { id: "badge", type: "shape", position: [5, 5], bounds: [0, 0, 10, 10], cornerRadius: 3, masksToBounds: true,
+                        fillColor: "#00FF00", path: { oval: [0, 0, 20, 20] } }] }] }
+      """.utf8
+    ).write(to: preset)
+    let outcome = try BinaryRunner.run(
+      ["inspect", "--file", preset.path, "--time", "0", "--display-list", "--scale", "2"], in: folder)
+    #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+    #expect(
+      outcome.standardOutput.split(separator: "\n").map(String.init) == [
+        "display list at t = 0.0 s, 200x200:",
+        "  window layer: coverage (clipped to 40.5,40.0 – 120.5,120.0)",
+        "    disk shape: coverage (clipped to 40.5,40.0 – 120.5,120.0)",
+        "    badge shape: cairo (a clip is a path)",
+      ], "\(outcome.standardOutput)")
+    for (arguments, message) in [
+      (["--layer", "disk", "--display-list"], "give either --layer or --display-list, not both"),
+      (["--size", "10x10"], "--size applies to --display-list, the only inspection drawn at a size"),
+    ] {
+      let refused = try BinaryRunner.run(["inspect", "--file", preset.path, "--time", "0"] + arguments, in: folder)
+      #expect(refused.exitCode == 64 && refused.standardError.contains(message), "\(refused.standardError)")
+    }
+  }
 }

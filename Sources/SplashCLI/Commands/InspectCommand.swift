@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashModel
 import SplashOutput
 
@@ -6,28 +7,41 @@ import SplashOutput
 ///
 /// Without `--layer` it prints the whole tree (every layer with its id, mask and sublayers),
 /// and for a dotLottie archive its animations; with `--layer ID` one flat object of that
-/// layer's properties.
+/// layer's properties; with `--display-list` the frame's display list at the size `still`
+/// draws it (`--size`, `--scale`, `--fit`): how each layer is drawn, one line a layer.
 struct InspectCommand {
   var source: PresetSource
   /// `--time`, `--position` or `--frame`: a scene time once the preset is loaded.
   var selection: TimeSelection
   var layerID: String?
+  /// `--display-list`, at this size.
+  var displayList: OutputSize?
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(TimeSelection.optionNames).union(["layer"]), flags: [], shortNames: [:],
-      repeatable: PresetSource.repeatableOptions)
+      valueOptions: PresetSource.optionNames.union(TimeSelection.optionNames).union(OutputSize.optionNames).union(["layer"]),
+      flags: ["display-list"], shortNames: [:], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     source = try PresetSource(scanned)
     selection = try OptionParsing.timeSelection(scanned.values)
     layerID = scanned.values["layer"]
+    if scanned.flags.contains("display-list") {
+      guard layerID == nil else { throw UsageError("give either --layer or --display-list, not both") }
+      displayList = try OutputSize(scanned.values, maximumSide: PixelBuffer.maximumSide, requiresEven: false)
+    } else if let option = ["size", "scale", "fit"].first(where: { scanned.values[$0] != nil }) {
+      throw UsageError("--\(option) applies to --display-list, the only inspection drawn at a size")
+    }
   }
 
   func run(environment: [String: String], output: (String) -> Void) throws {
     let document = try source.document(environment: environment)
     let scene = try source.scene(of: document)
     let time = try selection.sceneTime(in: scene)
+    if let displayList {
+      for line in Inspection.displayList(of: scene, at: time, size: displayList) { output(line) }
+      return
+    }
     if let layerID {
       guard let layer = Inspection.layer(layerID, of: scene, at: time) else {
         throw InspectError(layerID: layerID, available: Inspection.layerIDs(of: scene, at: time))
