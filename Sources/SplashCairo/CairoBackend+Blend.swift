@@ -48,7 +48,7 @@ extension CairoBackend {
   }
 
   private func blendTarget(of cairo: OpaquePointer) -> DevicePixelTarget? {
-    guard composesBlendModes else { return nil }
+    guard fastPaths.composesBlendModes else { return nil }
     return devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32)
   }
 
@@ -61,7 +61,7 @@ extension CairoBackend {
         mode, source: source, share: share, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns,
         rows: target.rows)
     }
-    if written { blendModesComposited += 1 }
+    if written { counters?.blendModesComposited += 1 }
     return written
   }
 

@@ -30,7 +30,7 @@ extension CairoBackend {
   /// tenths of its frame. The coverage differs from drawing straight by a level at most.
   func paintPath(_ paint: PathPaint, with color: Color, in cairo: OpaquePointer) {
     let alpha = color.alpha * foldedOpacity
-    guard groupsTranslucentPaints, alpha < 1, let target = cairo_get_group_target(cairo),
+    guard fastPaths.groupsTranslucentPaints, alpha < 1, let target = cairo_get_group_target(cairo),
       cairo_surface_get_content(target) == CAIRO_CONTENT_ALPHA
     else {
       setSource(cairo, color)
@@ -60,7 +60,7 @@ extension CairoBackend {
     paint == .fill ? cairo_fill(cairo) : cairo_stroke(cairo)
     guard let group = cairo_pop_group(cairo) else { return }
     defer { cairo_pattern_destroy(group) }
-    translucentPaintsGrouped += 1
+    counters?.translucentPaintsGrouped += 1
     if layCoverageGroup(group, alpha: alpha, in: cairo) { return }
     cairo_set_source(cairo, group)
     cairo_paint_with_alpha(cairo, alpha)

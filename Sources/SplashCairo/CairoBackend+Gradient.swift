@@ -25,7 +25,7 @@ extension CairoBackend {
         bounds: bounds, in: cairo)
       return
     }
-    if shadesGradients, shadeGradient(geometry, bounds: bounds, in: cairo) { return }
+    if fastPaths.shadesGradients, shadeGradient(geometry, bounds: bounds, in: cairo) { return }
 
     let pattern: OpaquePointer?
     if gradient.kind == .radial {
@@ -76,7 +76,7 @@ extension CairoBackend {
       wordsPerRow: Int(cairo_image_surface_get_stride(surface)) / 4, left: left, top: top, width: width, height: height)
     cairo_surface_mark_dirty(surface)
     cairo_surface_set_device_offset(surface, Double(-left), Double(-top))
-    gradientGroupsShaded += 1
+    counters?.gradientGroupsShaded += 1
     return cairo_pattern_create_for_surface(surface)
   }
 
@@ -88,7 +88,7 @@ extension CairoBackend {
   ) -> (GradientShader, (left: Int, top: Int, width: Int, height: Int))? {
     let layer = node.layer
     let properties = layer.properties
-    guard shadesGradients, layer.kind == .gradient, properties.backgroundColor.alpha == 0,
+    guard fastPaths.shadesGradients, layer.kind == .gradient, properties.backgroundColor.alpha == 0,
       properties.borderWidth <= 0 || properties.borderColor.alpha == 0, properties.contents == nil,
       !properties.masksToBounds,
       !node.sublayers.contains(where: { !$0.layer.properties.isHidden && $0.layer.properties.opacity > 0 }),
@@ -121,7 +121,7 @@ extension CairoBackend {
   /// left column (`GradientShader.shadeRow`), and the compositor is pixman's `over`.
   func shadeGradientThroughMask(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
     let properties = node.layer.properties
-    guard shadesGradientsThroughMasks, let mask = node.mask, !properties.invertsMask, properties.maskMode == .alpha,
+    guard fastPaths.shadesGradientsThroughMasks, let mask = node.mask, !properties.invertsMask, properties.maskMode == .alpha,
       properties.opacity >= 1,
       properties.blendMode == .normal, !node.castsShadow, !properties.filtersPicture,
       let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
@@ -160,7 +160,7 @@ extension CairoBackend {
       try compositeShadedGroup(node, through: drawnMask, in: cairo)
       return true
     }
-    gradientsShadedThroughMasks += 1
+    counters?.gradientsShadedThroughMasks += 1
     return true
   }
 
@@ -239,7 +239,7 @@ extension CairoBackend {
       cairo_restore(cairo)
       cairo_surface_finish(band)
       cairo_surface_destroy(band)
-      gradientBandsShaded += 1
+      counters?.gradientBandsShaded += 1
     }
     return true
   }

@@ -50,7 +50,7 @@ extension CairoBackend {
   func compositeCoverage(
     _ group: OpaquePointer, runs: InkRuns, ink: Color, opacity: Double, in cairo: OpaquePointer
   ) -> Bool {
-    guard compositesCoverage, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER,
+    guard fastPaths.compositesCoverage, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER,
       let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
       let coverage = plane(of: group, format: CAIRO_FORMAT_A8, as: UInt8.self, on: target),
       coverage.width == runs.width, coverage.height == runs.height
@@ -62,7 +62,7 @@ extension CairoBackend {
         color: Self.solidPixel(ink, alpha: opacity), through: mask, maskLeft: coverage.left, maskTop: coverage.top,
         onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns, rows: target.rows)
     }
-    if written { coverageComposited += 1 }
+    if written { counters?.coverageComposited += 1 }
     return written
   }
 
@@ -105,7 +105,7 @@ extension CairoBackend {
   /// operator, a clip that is one rectangle of whole device pixels, and a group lying on whole
   /// pixels. False otherwise, and Cairo lays it. The bytes are pixman's to the bit.
   func layCoverageGroup(_ group: OpaquePointer, alpha: Double, in cairo: OpaquePointer) -> Bool {
-    guard laysCoverageGroups, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
+    guard fastPaths.laysCoverageGroups, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
     // Placed in device space (the placement Cairo would use, so a fallback to Cairo draws the
     // same).
     placeInDeviceSpace(group, in: cairo)
@@ -118,7 +118,7 @@ extension CairoBackend {
       CoverageCompositor.layCoverage(
         coverage, share: share, onto: bytes, bytesPerRow: bytesPerRow, columns: target.columns, rows: target.rows)
     }
-    if written { coverageGroupsLaid += 1 }
+    if written { counters?.coverageGroupsLaid += 1 }
     return written
   }
 

@@ -75,7 +75,7 @@ extension CairoBackend {
       let outer = foldedOpacity
       foldedOpacity *= properties.opacity
       defer { foldedOpacity = outer }
-      opacitiesFolded += 1
+      counters?.opacitiesFolded += 1
       try drawClippedContent(node, in: cairo)
       return
     }
@@ -90,7 +90,7 @@ extension CairoBackend {
     // A group painted in one colour needs only its alpha (see `DisplayNode.uniformInk`).
     let ink = isolated && layer.mask == nil && !layer.properties.filtersPicture ? node.uniformInk : nil
     if keepsGroup, let cacheKey, let cached = groups.kept(for: cacheKey) {
-      if layer.mask != nil { maskedContentsReused += 1 }
+      if layer.mask != nil { counters?.maskedContentsReused += 1 }
       try composite(cached.pattern, of: node, ink: ink, inkRuns: cached.coverageRuns, in: cairo)
       return
     }
@@ -200,7 +200,7 @@ extension CairoBackend {
     let drawnMask = try drawMask(mask, mode: properties.maskMode, in: cairo)
     var maskPattern = drawnMask
     if properties.invertsMask, invertInPlace(drawnMask, in: cairo) {
-      masksInvertedInPlace += 1
+      counters?.masksInvertedInPlace += 1
     } else if properties.invertsMask {
       // 1 − alpha: everything, with the mask's ink taken out (the operator is restored with
       // the group's state when it is popped).

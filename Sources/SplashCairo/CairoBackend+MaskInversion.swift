@@ -12,7 +12,7 @@ extension CairoBackend {
   /// general path, which converts each row of an 8-bit surface to 32 bits and back.
   func invertInPlace(_ mask: OpaquePointer, in cairo: OpaquePointer) -> Bool {
     var surface: OpaquePointer?
-    guard invertsMasksInPlace, deviceClipRectangle(of: cairo) != nil,
+    guard fastPaths.invertsMasksInPlace, deviceClipRectangle(of: cairo) != nil,
       cairo_pattern_get_surface(mask, &surface) == CAIRO_STATUS_SUCCESS, let surface,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
     else { return false }

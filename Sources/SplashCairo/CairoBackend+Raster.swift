@@ -40,7 +40,7 @@ extension CairoBackend {
   /// Offscreen (backing stores, flats before a perspective warp), where nothing is planned,
   /// the clip decides as it is: whole pixels or Cairo.
   func rasterizeShape(_ paint: ShapePaint, with color: Color, plan: DrawPlan?, in cairo: OpaquePointer) -> Bool {
-    guard rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
+    guard fastPaths.rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
     let plan = offscreenDepth == 0 ? plan : nil
     if plan?.engine == .cairo { return false }
     var clipBox: DeviceBox?
@@ -76,7 +76,7 @@ extension CairoBackend {
     } else {
       return false
     }
-    shapesRasterized += 1
+    counters?.shapesRasterized += 1
     return true
   }
 

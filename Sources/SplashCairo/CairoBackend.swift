@@ -25,63 +25,19 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   let gradientRamps = GradientRampCache()
   /// Where gradients are shaded, a band at a time.
   let gradientScratch = ScratchPixels()
-  /// Whether axial and radial gradients are shaded by `GradientShader`; off, Cairo's patterns
-  /// draw them (the reference the tests compare the shader with).
-  var shadesGradients = true
-  /// Bands of gradients shaded so far (for the tests).
-  var gradientBandsShaded = 0
-  /// Groups of gradient layers shaded straight into their pictures so far (for the tests).
-  var gradientGroupsShaded = 0
-  /// Whether a masked gradient whose picture is not kept is shaded only where its mask has
-  /// ink (see `shadeGradientThroughMask`); off, its whole group is shaded and masked (the
-  /// reference the tests compare with).
-  var shadesGradientsThroughMasks = true
-  /// Masked gradients shaded only where their masks have ink so far (for the tests).
-  var gradientsShadedThroughMasks = 0
+  /// Which of the backend's own ways of drawing it takes (all of them but in tests).
+  let fastPaths: FastPaths
+  /// What the fast paths did, for a test that asked; `nil` counts nothing.
+  let counters: RenderCounters?
   /// How many offscreen surfaces (a backing store, a layer drawn flat for perspective) the
-  /// drawing is in: the display list's culling holds only for drawing straight into the frame.
+  /// drawing is in: the display list's culling and plans hold only for drawing straight into
+  /// the frame.
   var offscreenDepth = 0
   /// The product of the opacities of the layers being drawn whose opacity folds into their one
   /// paint (`DisplayNode.foldsOpacity`): `setSource` fades colours by it.
   var foldedOpacity = 1.0
-  /// Whether one-colour groups kept from frame to frame are composited by
-  /// `CoverageCompositor`; off, Cairo composites them (the reference the tests compare with).
-  var compositesCoverage = true
-  /// One-colour groups composited by `CoverageCompositor` so far (for the tests).
-  var coverageComposited = 0
-  /// Whether translucent fills and strokes onto alpha-only surfaces go through a group of
-  /// their own (see `paintPath`); off, they are drawn straight (the reference the tests
-  /// compare with).
-  var groupsTranslucentPaints = true
-  /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their
-  /// own so far (see `paintPath`; for the tests).
-  var translucentPaintsGrouped = 0
-  /// Whether those groups are laid onto their alpha-only surface by `CoverageCompositor`;
-  /// off, Cairo lays them (the reference the tests compare with).
-  var laysCoverageGroups = true
-  /// Alpha-only groups laid by `CoverageCompositor.layCoverage` so far (for the tests).
-  var coverageGroupsLaid = 0
-  /// Whether groups with a multiply or screen blend mode are laid by `BlendCompositor`; off,
-  /// Cairo lays them (the reference the tests compare with).
-  var composesBlendModes = true
-  /// Groups laid by `BlendCompositor` so far (for the tests).
-  var blendModesComposited = 0
-  /// Whether inverted masks are turned in place (see `invertInPlace`); off, Cairo paints
-  /// each one's inverse into a group of its own (the reference the tests compare with).
-  var invertsMasksInPlace = true
-  /// Inverted masks turned in place so far (for the tests).
-  var masksInvertedInPlace = 0
-  /// Whether shape layers' fills and strokes are rasterized by splashvid's own
-  /// `CoverageRasterizer` (see `rasterizeShape`); off, Cairo draws them.
-  var rasterizesShapes = true
-  /// Fills and strokes drawn by `CoverageRasterizer` so far (for the tests).
-  var shapesRasterized = 0
   /// The rasterizer and its buffers, kept from shape to shape.
   let rasterizer = CoverageRasterizer()
-  /// Layers whose opacity was folded into their paint so far (for the tests).
-  var opacitiesFolded = 0
-  /// Masked contents composited from the group kept from an earlier frame (for the tests).
-  var maskedContentsReused = 0
   /// A context on a 1×1 surface for measuring text outside any frame (see `textExtents`).
   let measuringContext: OpaquePointer
   private let measuringSurface: OpaquePointer
@@ -90,9 +46,15 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   private let warn: (String) -> Void
   private var warned: Set<String> = []
 
-  /// - Parameter warn: Told once about each problem that does not stop rendering (a missing
-  ///   font family and the fallback used for it).
-  public init(warn: @escaping (String) -> Void = { _ in }) {
+  /// - Parameters:
+  ///   - fastPaths: Which of the backend's own ways of drawing it takes; a test turns one off
+  ///     to compare it with Cairo.
+  ///   - counters: Told each fast path taken, for a test.
+  ///   - warn: Told once about each problem that does not stop rendering (a missing font
+  ///     family and the fallback used for it).
+  public init(fastPaths: FastPaths = .all, counters: RenderCounters? = nil, warn: @escaping (String) -> Void = { _ in }) {
+    self.fastPaths = fastPaths
+    self.counters = counters
     self.warn = warn
     // An image surface and its context fail only when memory runs out; Cairo then hands
     // back its inert error objects, which measure nothing and draw nothing.

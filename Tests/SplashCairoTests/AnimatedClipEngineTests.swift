@@ -35,20 +35,20 @@ struct AnimatedClipEngineTests {
   @Test("eight steps of a quarter pixel: the plan is coverage at each, the rim left of the edge is the same bytes, the edge moves smoothly")
   func slidingEdge() throws {
     let scene = try PresetCompiler.compile(Data(Self.preset.utf8), file: "sliding-clip.json5")
-    let backend = CairoBackend()
+    let backend = CairoBackend(counters: RenderCounters())
     let (first, firstList) = try Self.frame(at: 0, scene: scene, backend: backend)
     #expect(firstList.dump().last == "  disk shape: coverage (clipped to 20.0,20.0 – 60.0,60.0)", "\(firstList.dump())")
     var previous = first
     for step in 1...8 {
       let time = Double(step) / 8
-      let rasterizedBefore = backend.shapesRasterized
+      let rasterizedBefore = backend.counted.shapesRasterized
       let (buffer, list) = try Self.frame(at: time, scene: scene, backend: backend)
       let edge = 60 + 2 * time
       let disk = try #require(list.layers.first?.sublayers.first)
       #expect(disk.plan == DrawPlan(clip: .rectangle(DeviceBox(left: 20, top: 20, right: edge, bottom: 60))), "t = \(time)")
       #expect(disk.plan?.engine == .coverage)
       // The fill and the stroke, both rasterized.
-      #expect(backend.shapesRasterized - rasterizedBefore == 2, "t = \(time)")
+      #expect(backend.counted.shapesRasterized - rasterizedBefore == 2, "t = \(time)")
       for y in 0..<100 {
         // Left of the edge's first column the disk's rim is untouched by the clip.
         for x in 0..<60 {
@@ -86,7 +86,7 @@ struct AnimatedClipEngineTests {
             sublayers: [{ id: "d", type: "shape", fillColor: "#FF0000", path: { oval: [0, 0, 30, 30] } }] }] }
       """
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "path-clips.json5")
-    let backend = CairoBackend()
+    let backend = CairoBackend(counters: RenderCounters())
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 100, pixelHeight: 100)
     let list = DisplayList(scene.presentation(at: 0), viewport: viewport, measuring: backend)
     let lines = list.dump()
@@ -98,6 +98,6 @@ struct AnimatedClipEngineTests {
     let buffer = try #require(PixelBuffer(width: 100, height: 100))
     try backend.render(scene.presentation(at: 0), viewport: viewport, into: buffer)
     // a and c by Cairo; the faded b (fill and stroke) and d by the rasterizer.
-    #expect(backend.shapesRasterized == 3)
+    #expect(backend.counted.shapesRasterized == 3)
   }
 }

@@ -162,19 +162,17 @@ struct BlendCompositorTests {
     let matted =
       ##"{"ty":1,"nm":"matted","tt":2,"bm":\##(blendMode),"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[70,70]}},"sw":140,"sh":140,"sc":"#3050c0","masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[10,10],[130,10],[130,130],[10,130]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}},"o":{"a":0,"k":100},"inv":false}]}"##
     let layers = [disc, pair, matte, matted, Self.stripes].joined(separator: ",")
-    let ours = CairoBackend()
-    let pixman = CairoBackend()
-    pixman.composesBlendModes = false
-    pixman.invertsMasksInPlace = false
+    let ours = CairoBackend(counters: RenderCounters())
+    let pixman = CairoBackend(fastPaths: FastPaths(composesBlendModes: false, invertsMasksInPlace: false), counters: RenderCounters())
     for time in [0, 0.4, 0.8, 1.3] {
       let byOurs = try Self.frame(layers, at: time, by: ours)
       let byPixman = try Self.frame(layers, at: time, by: pixman)
       #expect(memcmp(byOurs.bytes, byPixman.bytes, byOurs.byteCount) == 0, "t = \(time) s")
     }
     // Each of the three layers, in each of the four frames.
-    #expect(ours.blendModesComposited >= 12, "composited \(ours.blendModesComposited)")
-    #expect(ours.masksInvertedInPlace == 4, "inverted \(ours.masksInvertedInPlace)")
-    #expect(pixman.blendModesComposited == 0 && pixman.masksInvertedInPlace == 0)
+    #expect(ours.counted.blendModesComposited >= 12, "composited \(ours.counted.blendModesComposited)")
+    #expect(ours.counted.masksInvertedInPlace == 4, "inverted \(ours.counted.masksInvertedInPlace)")
+    #expect(pixman.counted.blendModesComposited == 0 && pixman.counted.masksInvertedInPlace == 0)
   }
 
   @Test("a multiplied layer inside a turned precomposition is left to pixman: its clip is not whole pixels")
@@ -188,15 +186,14 @@ struct BlendCompositorTests {
       """#
     let scene = try LottieCompiler.compile(Data(text.utf8), file: "turned.json")
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 240, pixelHeight: 240)
-    let ours = CairoBackend()
-    let pixman = CairoBackend()
-    pixman.composesBlendModes = false
+    let ours = CairoBackend(counters: RenderCounters())
+    let pixman = CairoBackend(fastPaths: FastPaths(composesBlendModes: false), counters: RenderCounters())
     let byOurs = try #require(PixelBuffer(width: 240, height: 240))
     let byPixman = try #require(PixelBuffer(width: 240, height: 240))
     try ours.render(scene.presentation(at: 0), viewport: viewport, into: byOurs)
     try pixman.render(scene.presentation(at: 0), viewport: viewport, into: byPixman)
     #expect(memcmp(byOurs.bytes, byPixman.bytes, byOurs.byteCount) == 0)
-    #expect(ours.blendModesComposited == 0)
+    #expect(ours.counted.blendModesComposited == 0)
     // Multiplied, the grey darkens the orange stripe it turns over (255 · 128 / 255 = 128).
     let pixel = byOurs.rgba(x: 120, y: 120)
     #expect(abs(Int(pixel.red) - 128) <= 2 || abs(Int(pixel.red) - Int((Double(0.85 * 255) * 128 / 255).rounded())) <= 2)

@@ -98,9 +98,8 @@ struct CoverageCompositorTests {
       .deletingLastPathComponent().appendingPathComponent("presets")
     let scene = try PresetLoader.load(presets.appendingPathComponent("fuber.json5"))
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 270, pixelHeight: 480)
-    let ours = CairoBackend()
-    let pixman = CairoBackend()
-    pixman.compositesCoverage = false
+    let ours = CairoBackend(counters: RenderCounters())
+    let pixman = CairoBackend(fastPaths: FastPaths(compositesCoverage: false), counters: RenderCounters())
     // Frames in a row from 2.2 s, where the container holds its scale and the tiles rest while
     // they fade: groups kept from the frame before are composited again at a new opacity.
     for frame in 0..<12 {
@@ -111,9 +110,9 @@ struct CoverageCompositorTests {
       try pixman.render(tree, viewport: viewport, into: byPixman)
       #expect(memcmp(byOurs.bytes, byPixman.bytes, byOurs.byteCount) == 0, "frame \(frame)")
     }
-    #expect(ours.coverageComposited > 12 * 20, "composited \(ours.coverageComposited)")
+    #expect(ours.counted.coverageComposited > 12 * 20, "composited \(ours.counted.coverageComposited)")
     #expect(ours.groups.reused > 11 * 20, "reused \(ours.groups.reused)")
-    #expect(pixman.coverageComposited == 0)
+    #expect(pixman.counted.coverageComposited == 0)
   }
 
   @Test("a group of scattered specks is left to pixman: its runs would outweigh its pixels")
@@ -148,9 +147,8 @@ struct CoverageCompositorTests {
           sublayers: [specks(rows: 0..<20), specks(rows: 20..<40)])
       ])
     let viewport = Viewport(canvasSize: tree.canvasSize, pixelWidth: 80, pixelHeight: 60)
-    let backend = CairoBackend()
-    let reference = CairoBackend()
-    reference.compositesCoverage = false
+    let backend = CairoBackend(counters: RenderCounters())
+    let reference = CairoBackend(fastPaths: FastPaths(compositesCoverage: false))
     for frame in 0..<2 {
       let ours = try #require(PixelBuffer(width: 80, height: 60))
       let theirs = try #require(PixelBuffer(width: 80, height: 60))
@@ -159,7 +157,7 @@ struct CoverageCompositorTests {
       #expect(memcmp(ours.bytes, theirs.bytes, ours.byteCount) == 0, "frame \(frame)")
     }
     #expect(backend.groups.reused == 1)
-    #expect(backend.coverageComposited == 0)
+    #expect(backend.counted.coverageComposited == 0)
     // The same group with its specks joined into lines is laid by the coverage compositor.
     var lines = tree
     lines.layers[0].sublayers = lines.layers[0].sublayers.map { speck in
@@ -168,10 +166,10 @@ struct CoverageCompositorTests {
       line.properties.shape.strokeColor = .white
       return line
     }
-    let joined = CairoBackend()
+    let joined = CairoBackend(counters: RenderCounters())
     let buffer = try #require(PixelBuffer(width: 80, height: 60))
     try joined.render(lines, viewport: viewport, into: buffer)
-    #expect(joined.coverageComposited == 1)
+    #expect(joined.counted.coverageComposited == 1)
   }
 
   @Test("the solid pixel is Cairo's: channels times alpha in 16 bits, rounded, high byte kept")

@@ -58,12 +58,11 @@ struct GradientShadingTests {
       { schemaVersion: 1, canvas: { size: [\(testCase.size), \(testCase.size)], background: "#202020" }, clip: { start: 0, cycle: 1 }, layers: [\(testCase.layers)] }
       """
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "gradient.json5")
-    let backend = CairoBackend()
-    backend.shadesGradients = shading
+    let backend = CairoBackend(fastPaths: FastPaths(shadesGradients: shading), counters: RenderCounters())
     let buffer = try #require(PixelBuffer(width: testCase.size, height: testCase.size))
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: testCase.size, pixelHeight: testCase.size)
     try backend.render(scene.presentation(at: 0), viewport: viewport, into: buffer)
-    return (buffer, backend.gradientBandsShaded, backend.gradientGroupsShaded + backend.gradientsShadedThroughMasks)
+    return (buffer, backend.counted.gradientBandsShaded, backend.counted.gradientGroupsShaded + backend.counted.gradientsShadedThroughMasks)
   }
 
   @Test("each pixel within two levels of Cairo's pattern, most the same", arguments: cases)

@@ -28,9 +28,8 @@ struct GradientThroughMaskTests {
     let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(layer)]}"#
     let scene = try LottieCompiler.compile(Data(text.utf8), file: "stars.json")
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 333, pixelHeight: 333)
-    let ours = CairoBackend()
-    let whole = CairoBackend()
-    whole.shadesGradientsThroughMasks = false
+    let ours = CairoBackend(counters: RenderCounters())
+    let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
     for frame in 0..<6 {
       let tree = scene.presentation(at: Double(frame) * 0.17)
       let byOurs = try #require(PixelBuffer(width: 333, height: 333))
@@ -39,7 +38,7 @@ struct GradientThroughMaskTests {
       try whole.render(tree, viewport: viewport, into: byWhole)
       #expect(memcmp(byOurs.bytes, byWhole.bytes, byOurs.byteCount) == 0, "frame \(frame)")
     }
-    #expect(ours.gradientsShadedThroughMasks >= 6, "shaded through masks \(ours.gradientsShadedThroughMasks)")
-    #expect(whole.gradientsShadedThroughMasks == 0)
+    #expect(ours.counted.gradientsShadedThroughMasks >= 6, "shaded through masks \(ours.counted.gradientsShadedThroughMasks)")
+    #expect(whole.counted.gradientsShadedThroughMasks == 0)
   }
 }

@@ -27,7 +27,7 @@ struct HeldMaskedContentTests {
   func sameFrames() throws {
     let scene = try LottieCompiler.compile(Data(Self.loader.utf8), file: "loader.json")
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200)
-    let warm = CairoBackend()
+    let warm = CairoBackend(counters: RenderCounters())
     for frame in 0..<12 {
       let time = Double(frame) / 30
       let kept = try #require(PixelBuffer(width: 200, height: 200))
@@ -38,6 +38,6 @@ struct HeldMaskedContentTests {
         Data(bytes: kept.bytes, count: kept.byteCount) == Data(bytes: fresh.bytes, count: fresh.byteCount), "frame \(frame)")
     }
     // Asked for at frames 0 and 1, kept at 1, composited from the kept group from frame 2 on.
-    #expect(warm.maskedContentsReused == 10, "reused \(warm.maskedContentsReused) times")
+    #expect(warm.counted.maskedContentsReused == 10, "reused \(warm.counted.maskedContentsReused) times")
   }
 }

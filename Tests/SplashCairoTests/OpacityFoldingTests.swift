@@ -16,7 +16,7 @@ struct OpacityFoldingTests {
       { schemaVersion: 1, canvas: { size: [100, 100], background: "\(background)" }, clip: { start: 0, cycle: 1 }, layers: [\(layers)] }
       """
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "fold.json5")
-    let backend = CairoBackend()
+    let backend = CairoBackend(counters: RenderCounters())
     let buffer = try #require(PixelBuffer(width: 100, height: 100))
     try backend.render(
       scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 100, pixelHeight: 100), into: buffer)
@@ -41,7 +41,7 @@ struct OpacityFoldingTests {
     let (frame, backend) = try Self.draw(
       ##"{ id: "a", opacity: 0.38, sublayers: [{ id: "b", opacity: 0.43, sublayers: [{ id: "c", type: "shape", opacity: 0.5, path: { oval: [10, 10, 80, 80] }, fillColor: "#FF8000" }] }] }"##
     )
-    #expect(backend.opacitiesFolded == 3)
+    #expect(backend.counted.opacitiesFolded == 3)
     Self.expectClose(frame.rgba(x: 50, y: 50), Self.blend((255, 128, 0), on: (0x20, 0x40, 0x60), alpha: 0.38 * 0.43 * 0.5))
     Self.expectClose(frame.rgba(x: 3, y: 3), (0x20, 0x40, 0x60))
   }
@@ -51,7 +51,7 @@ struct OpacityFoldingTests {
     let (frame, backend) = try Self.draw(
       ##"{ id: "a", type: "shape", opacity: 0.5, path: "M 10 10 L 90 90 M 90 10 L 10 90", fillColor: "clear", strokeColor: "white", lineWidth: 12 }"##
     )
-    #expect(backend.opacitiesFolded == 1)
+    #expect(backend.counted.opacitiesFolded == 1)
     let crossing = frame.rgba(x: 50, y: 50)
     let alongOneLine = frame.rgba(x: 25, y: 25)
     #expect(crossing == alongOneLine)
@@ -63,7 +63,7 @@ struct OpacityFoldingTests {
     let (frame, backend) = try Self.draw(
       ##"{ id: "a", opacity: 0.5, sublayers: [{ id: "b", position: [40, 50], bounds: [0, 0, 60, 60], backgroundColor: "#FF0000" }, { id: "c", position: [60, 50], bounds: [0, 0, 60, 60], backgroundColor: "#0000FF" }] }"##
     )
-    #expect(backend.opacitiesFolded == 0)
+    #expect(backend.counted.opacitiesFolded == 0)
     // In the overlap the picture holds blue alone; painting each fill faded would let red through.
     Self.expectClose(frame.rgba(x: 50, y: 50), Self.blend((0, 0, 255), on: (0x20, 0x40, 0x60), alpha: 0.5))
   }

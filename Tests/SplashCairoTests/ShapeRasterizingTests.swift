@@ -44,17 +44,17 @@ struct ShapeRasterizingTests {
 
   /// The frame at 180x180 drawn with the rasterizer on or off, and how many shapes it drew.
   static func draw(
-    _ layers: String, rasterizing: Bool, with backend: CairoBackend = CairoBackend()
+    _ layers: String, rasterizing: Bool, with reused: CairoBackend? = nil
   ) throws -> (PixelBuffer, rasterized: Int) {
     let preset = """
       { schemaVersion: 1, canvas: { size: [120, 120], background: "#202020" }, clip: { start: 0, cycle: 1 }, layers: [\(layers)] }
       """
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "shapes.json5")
-    backend.rasterizesShapes = rasterizing
+    let backend = reused ?? CairoBackend(fastPaths: FastPaths(rasterizesShapes: rasterizing), counters: RenderCounters())
     let buffer = try #require(PixelBuffer(width: 180, height: 180))
     try backend.render(
       scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 180, pixelHeight: 180), into: buffer)
-    return (buffer, backend.shapesRasterized)
+    return (buffer, backend.counted.shapesRasterized)
   }
 
   /// The largest channel difference between two frames, and how many pixels differ by more
@@ -136,7 +136,7 @@ struct ShapeRasterizingTests {
   func reusedBuffersDrawTheSame() throws {
     let layers = Self.cases.prefix(3).map(\.layers).joined(separator: ", ")
     let (fresh, _) = try Self.draw(layers, rasterizing: true)
-    let backend = CairoBackend()
+    let backend = CairoBackend(counters: RenderCounters())
     // A big shape first grows every buffer; the small ones after must not see its leftovers.
     _ = try Self.draw(
       ##"{ id: "big", type: "shape", position: [60, 60], fillColor: "#FFFFFF", strokeColor: "#000000", lineWidth: 30, path: { oval: [-58, -58, 116, 116] } }"##,

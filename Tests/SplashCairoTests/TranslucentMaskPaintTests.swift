@@ -50,11 +50,11 @@ struct TranslucentMaskPaintTests {
     return PresentationTree(canvasSize: Size(width: 100, height: 100), backgroundColor: .white, layers: [layer])
   }
 
-  /// A backend that leaves shape layers to Cairo.
-  static func cairoDrawn() -> CairoBackend {
-    let backend = CairoBackend()
-    backend.rasterizesShapes = false
-    return backend
+  /// A backend that leaves shape layers to Cairo, with `fastPaths` otherwise.
+  static func cairoDrawn(_ fastPaths: FastPaths = .all) -> CairoBackend {
+    var shapesByCairo = fastPaths
+    shapesByCairo.rasterizesShapes = false
+    return CairoBackend(fastPaths: shapesByCairo, counters: RenderCounters())
   }
 
   private func render(_ tree: PresentationTree, with backend: CairoBackend) throws -> PixelBuffer {
@@ -66,12 +66,11 @@ struct TranslucentMaskPaintTests {
   @Test("faded strokes and fills in a mask: every channel within a level of drawing them straight", arguments: [0.35, 0.8])
   func sameCoverage(alpha: Double) throws {
     let grouped = Self.cairoDrawn()
-    let straight = Self.cairoDrawn()
-    straight.groupsTranslucentPaints = false
+    let straight = Self.cairoDrawn(FastPaths(groupsTranslucentPaints: false))
     let ours = try render(tree(strokeAlpha: alpha, fillAlpha: alpha / 2), with: grouped)
     let reference = try render(tree(strokeAlpha: alpha, fillAlpha: alpha / 2), with: straight)
-    #expect(grouped.translucentPaintsGrouped == 2)
-    #expect(straight.translucentPaintsGrouped == 0)
+    #expect(grouped.counted.translucentPaintsGrouped == 2)
+    #expect(straight.counted.translucentPaintsGrouped == 0)
     var worst = 0
     var painted = 0
     for y in 0..<300 {
@@ -91,8 +90,7 @@ struct TranslucentMaskPaintTests {
     arguments: [0.35, 0.8, 0.999])
   func groupsLaidAsCairoLaysThem(alpha: Double) throws {
     let ours = Self.cairoDrawn()
-    let cairo = Self.cairoDrawn()
-    cairo.laysCoverageGroups = false
+    let cairo = Self.cairoDrawn(FastPaths(laysCoverageGroups: false))
     // A second frame with the star turned further: groups of other sizes and offsets.
     for turn in [0.31, 1.07] {
       var turned = tree(strokeAlpha: alpha, fillAlpha: alpha / 2)
@@ -101,19 +99,19 @@ struct TranslucentMaskPaintTests {
       let byCairo = try render(turned, with: cairo)
       #expect(memcmp(byOurs.bytes, byCairo.bytes, byOurs.byteCount) == 0, "turned \(turn)")
     }
-    #expect(ours.coverageGroupsLaid == 4)
-    #expect(cairo.coverageGroupsLaid == 0 && cairo.translucentPaintsGrouped == 4)
+    #expect(ours.counted.coverageGroupsLaid == 4)
+    #expect(cairo.counted.coverageGroupsLaid == 0 && cairo.counted.translucentPaintsGrouped == 4)
   }
 
   @Test("opaque paints in a mask, and faded paints in a colour picture, are drawn straight")
   func onlyTranslucentIntoAlpha() throws {
     let backend = Self.cairoDrawn()
     _ = try render(tree(strokeAlpha: 1, fillAlpha: 1), with: backend)
-    #expect(backend.translucentPaintsGrouped == 0)
+    #expect(backend.counted.translucentPaintsGrouped == 0)
     var unmasked = tree(strokeAlpha: 0.5, fillAlpha: 0.5)
     unmasked.layers[0].sublayers = unmasked.layers[0].mask.map { [$0] } ?? []
     unmasked.layers[0].mask = nil
     _ = try render(unmasked, with: backend)
-    #expect(backend.translucentPaintsGrouped == 0)
+    #expect(backend.counted.translucentPaintsGrouped == 0)
   }
 }

@@ -1,0 +1,43 @@
+/// The backend's own ways of drawing that stand in for Cairo where they apply, each of which
+/// can be turned off: off, Cairo draws instead, the reference the tests compare each with.
+/// Everything draws with all of them (`all`); only tests turn one off.
+public struct FastPaths: Sendable, Equatable {
+  /// Axial and radial gradients shaded by `GradientShader`; off, Cairo's patterns draw them.
+  public var shadesGradients = true
+  /// A masked gradient whose picture is not kept shaded only where its mask has ink (see
+  /// `shadeGradientThroughMask`); off, its whole group is shaded and masked.
+  public var shadesGradientsThroughMasks = true
+  /// One-colour groups kept from frame to frame composited by `CoverageCompositor`.
+  public var compositesCoverage = true
+  /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their own
+  /// (see `paintPath`); off, they are drawn straight.
+  public var groupsTranslucentPaints = true
+  /// Those groups laid onto their alpha-only surface by `CoverageCompositor`.
+  public var laysCoverageGroups = true
+  /// Groups with a separable blend mode laid by `BlendCompositor`.
+  public var composesBlendModes = true
+  /// Inverted masks turned in place (see `invertInPlace`); off, Cairo paints each one's
+  /// inverse into a group of its own.
+  public var invertsMasksInPlace = true
+  /// Shape layers' fills and strokes rasterized by `CoverageRasterizer` where the display
+  /// list's plan says so (see `rasterizeShape`); off, Cairo draws them all.
+  public var rasterizesShapes = true
+
+  public init(
+    shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, compositesCoverage: Bool = true,
+    groupsTranslucentPaints: Bool = true, laysCoverageGroups: Bool = true, composesBlendModes: Bool = true,
+    invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true
+  ) {
+    self.shadesGradients = shadesGradients
+    self.shadesGradientsThroughMasks = shadesGradientsThroughMasks
+    self.compositesCoverage = compositesCoverage
+    self.groupsTranslucentPaints = groupsTranslucentPaints
+    self.laysCoverageGroups = laysCoverageGroups
+    self.composesBlendModes = composesBlendModes
+    self.invertsMasksInPlace = invertsMasksInPlace
+    self.rasterizesShapes = rasterizesShapes
+  }
+
+  /// Every fast path on: how every frame is drawn.
+  public static let all = FastPaths()
+}

@@ -1,0 +1,30 @@
+/// How often the backend took each of its fast paths, counted for tests that check a path is
+/// taken (or not): a backend is given one only by a test, and counts nothing otherwise.
+///
+/// One backend draws on one thread, and so counts on it.
+public final class RenderCounters {
+  /// Bands of gradients shaded by `GradientShader`.
+  public var gradientBandsShaded = 0
+  /// Groups of gradient layers shaded straight into their pictures.
+  public var gradientGroupsShaded = 0
+  /// Masked gradients shaded only where their masks have ink.
+  public var gradientsShadedThroughMasks = 0
+  /// One-colour groups composited by `CoverageCompositor`.
+  public var coverageComposited = 0
+  /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their own.
+  public var translucentPaintsGrouped = 0
+  /// Alpha-only groups laid by `CoverageCompositor.layCoverage`.
+  public var coverageGroupsLaid = 0
+  /// Groups laid by `BlendCompositor`.
+  public var blendModesComposited = 0
+  /// Inverted masks turned in place.
+  public var masksInvertedInPlace = 0
+  /// Fills and strokes drawn by `CoverageRasterizer`.
+  public var shapesRasterized = 0
+  /// Layers whose opacity was folded into their paint.
+  public var opacitiesFolded = 0
+  /// Masked contents composited from the group kept from an earlier frame.
+  public var maskedContentsReused = 0
+
+  public init() {}
+}
