@@ -12,18 +12,18 @@ import SplashRender
 public struct OutputSize: Sendable {
   public static let defaultScale = 2.0
 
-  public var requested: (width: Int, height: Int)?
+  public var requested: PixelSize?
   public var scale: Double
   public var fit: Viewport.Fit
 
-  public init(requested: (width: Int, height: Int)? = nil, scale: Double = OutputSize.defaultScale, fit: Viewport.Fit = .contain) {
+  public init(requested: PixelSize? = nil, scale: Double = OutputSize.defaultScale, fit: Viewport.Fit = .contain) {
     self.requested = requested
     self.scale = scale
     self.fit = fit
   }
 
   /// The pixel size for a canvas.
-  public func resolve(canvas: Size, requiresEven: Bool) -> (width: Int, height: Int) {
+  public func resolve(canvas: Size, requiresEven: Bool) -> PixelSize {
     if let requested { return requested }
     var width = max(1, Int((canvas.width * scale).rounded()))
     var height = max(1, Int((canvas.height * scale).rounded()))
@@ -31,6 +31,6 @@ public struct OutputSize: Sendable {
       width += width % 2
       height += height % 2
     }
-    return (width, height)
+    return PixelSize(width: width, height: height)
   }
 }

@@ -98,8 +98,8 @@ public struct RenderJob: Sendable {
         : "write .mp4 or .webm for \(requestedFramesPerSecond) fps"
       throw UsageError("--fps \(requestedFramesPerSecond): \(problem); use --fps \(fastest) or less, or \(remedy)")
     }
-    if Self.needsEvenSize(outputs), let requested = size.requested, requested.width % 2 != 0 || requested.height % 2 != 0 {
-      throw UsageError("--size \(requested.width)x\(requested.height): video needs an even width and height")
+    if Self.needsEvenSize(outputs), let requested = size.requested, !requested.isEven {
+      throw UsageError("--size \(requested): video needs an even width and height")
     }
     let displayNames = outputs.compactMap { output -> String? in
       switch output.kind {

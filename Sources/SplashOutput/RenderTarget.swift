@@ -4,12 +4,12 @@ import SplashEncode
 import SplashRender
 
 /// A platform's requirements, applied by `--target NAME` (sources in docs/targets.md).
-public struct RenderTarget: Sendable {
+public struct RenderTarget: Sendable, Equatable {
   public var name: String
   /// What the target is for, for `--help` and messages.
   public var purpose: String
   /// The pixel size, or `nil` for the canvas at the default scale.
-  public var size: (width: Int, height: Int)?
+  public var size: PixelSize?
   public var framesPerSecond: Int
   public var format: VideoFormat
   /// Whether the platform wants an audio track even when the clip has no sound.
@@ -20,16 +20,16 @@ public struct RenderTarget: Sendable {
 
   public static let all: [RenderTarget] = [
     RenderTarget(
-      name: "appstore-6.9", purpose: "App Store preview, 6.9-inch iPhone", size: (886, 1920), framesPerSecond: 30,
+      name: "appstore-6.9", purpose: "App Store preview, 6.9-inch iPhone", size: PixelSize(width: 886, height: 1920), framesPerSecond: 30,
       format: .h264, needsSoundTrack: true, isTransparent: false, durations: 15...30),
     RenderTarget(
-      name: "appstore-6.5", purpose: "App Store preview, 6.5-inch iPhone", size: (886, 1920), framesPerSecond: 30,
+      name: "appstore-6.5", purpose: "App Store preview, 6.5-inch iPhone", size: PixelSize(width: 886, height: 1920), framesPerSecond: 30,
       format: .h264, needsSoundTrack: true, isTransparent: false, durations: 15...30),
     RenderTarget(
-      name: "instagram-story", purpose: "Instagram story or reel, 9:16", size: (1080, 1920), framesPerSecond: 30,
+      name: "instagram-story", purpose: "Instagram story or reel, 9:16", size: PixelSize(width: 1080, height: 1920), framesPerSecond: 30,
       format: .h264, needsSoundTrack: true, isTransparent: false, durations: 3...900),
     RenderTarget(
-      name: "square", purpose: "square social post, 1:1", size: (1080, 1080), framesPerSecond: 30, format: .h264,
+      name: "square", purpose: "square social post, 1:1", size: PixelSize(width: 1080, height: 1080), framesPerSecond: 30, format: .h264,
       needsSoundTrack: true, isTransparent: false, durations: 3...900),
     RenderTarget(
       name: "web", purpose: "web page overlay: VP9 with alpha", size: nil, framesPerSecond: 30, format: .vp9,

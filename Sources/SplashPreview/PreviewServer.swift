@@ -219,7 +219,7 @@ public final class PreviewServer: Sendable {
 
   /// The frame size when none is asked for: `still`'s (twice the canvas, as an iPhone's
   /// screen has two pixels a point or more).
-  static func defaultSize(of scene: Scene) -> (width: Int, height: Int) {
+  static func defaultSize(of scene: Scene) -> PixelSize {
     OutputSize().resolve(canvas: scene.canvasSize, requiresEven: false)
   }
 
@@ -230,7 +230,7 @@ public final class PreviewServer: Sendable {
     return time
   }
 
-  private static func size(_ text: String?, scene: Scene) throws -> (width: Int, height: Int) {
+  private static func size(_ text: String?, scene: Scene) throws -> PixelSize {
     guard let text else { return defaultSize(of: scene) }
     guard let size = pixelSize(text) else {
       throw HTTPRefusal(status: 400, reason: "expected size=WIDTHxHEIGHT, each from 1 to \(maximumSide), found \(text)")
@@ -239,13 +239,8 @@ public final class PreviewServer: Sendable {
   }
 
   /// `WIDTHxHEIGHT`, each side from 1 to `maximumSide`, or `nil`.
-  static func pixelSize(_ text: String) -> (width: Int, height: Int)? {
-    let parts = text.split(separator: "x")
-    guard parts.count == 2, parts.allSatisfy(DecimalText.isPlainWholeNumber), let width = Int(parts[0]),
-      let height = Int(parts[1]), (1...maximumSide).contains(width),
-      (1...maximumSide).contains(height)
-    else { return nil }
-    return (width, height)
+  static func pixelSize(_ text: String) -> PixelSize? {
+    PixelSize(text: text, maximumSide: maximumSide)
   }
 
   /// A parameter as the page builds its control: name, kind, default (as `--param` writes it)

@@ -29,8 +29,10 @@ struct NumericFieldSweepTests {
       (
         "still.png",
         { output in
-          try StillJob(source: source, moment: .position(0.5), size: OutputSize(requested: (16, 16)), outputPath: output)
-            .run(environment: [:], log: { _ in })
+          try StillJob(
+            source: source, moment: .position(0.5), size: OutputSize(requested: PixelSize(width: 16, height: 16)), outputPath: output
+          )
+          .run(environment: [:], log: { _ in })
         }
       ),
       (
@@ -38,7 +40,7 @@ struct NumericFieldSweepTests {
         { output in
           try RenderJob(
             source: source, outputs: RenderOutput.plan(paths: [output], formatName: nil, wantsPoster: false),
-            framesPerSecond: 1, size: OutputSize(requested: (16, 16)), workers: 1
+            framesPerSecond: 1, size: OutputSize(requested: PixelSize(width: 16, height: 16)), workers: 1
           ).run(environment: [:], cancellation: CancellationFlag(), log: { _ in })
         }
       ),
@@ -111,7 +113,8 @@ struct NumericFieldSweepTests {
     let still = folder.appendingPathComponent("still.png").path
     let lines = LockedLines()
     try StillJob(
-      source: PresetSource(origin: .file(path.path)), moment: .position(0.5), size: OutputSize(requested: (64, 64)), outputPath: still
+      source: PresetSource(origin: .file(path.path)), moment: .position(0.5), size: OutputSize(requested: PixelSize(width: 64, height: 64)),
+      outputPath: still
     )
     .run(environment: [:], log: lines.append)
     let warnings = lines.all.filter { $0.contains("scaled past a million pixels a point") }

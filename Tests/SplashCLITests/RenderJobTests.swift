@@ -25,7 +25,7 @@ struct RenderJobTests {
     let poster = folder.appendingPathComponent("clip.png").path
     let job = try RenderJob(
       source: fuber(), outputs: [RenderOutput(path: video, kind: .video(.h264)), RenderOutput(path: poster, kind: .poster)],
-      framesPerSecond: 4, size: OutputSize(requested: (94, 168)), posterTime: 1, workers: 2)
+      framesPerSecond: 4, size: OutputSize(requested: PixelSize(width: 94, height: 168)), posterTime: 1, workers: 2)
     let lines = LockedLines()
     try job.run(environment: [:], cancellation: CancellationFlag(), log: lines.append)
     let info = try VideoReader.read(video)
@@ -45,7 +45,7 @@ struct RenderJobTests {
     cancellation.cancel()
     let job = try RenderJob(
       source: fuber(), outputs: [RenderOutput(path: video, kind: .video(.h264))], framesPerSecond: 4,
-      size: OutputSize(requested: (94, 168)))
+      size: OutputSize(requested: PixelSize(width: 94, height: 168)))
     #expect(throws: PipelineCancelled.self) {
       try job.run(environment: [:], cancellation: cancellation, log: { _ in })
     }
@@ -57,7 +57,7 @@ struct RenderJobTests {
     let folder = try BinaryRunner.temporaryFolder()
     let still = folder.appendingPathComponent("made/still.png").path
     let lines = LockedLines()
-    try StillJob(source: fuber(), moment: .position(0.5), size: OutputSize(requested: (94, 168)), outputPath: still)
+    try StillJob(source: fuber(), moment: .position(0.5), size: OutputSize(requested: PixelSize(width: 94, height: 168)), outputPath: still)
       .run(environment: [:], log: lines.append)
     let scene = try PresetLoader.load(BinaryRunner.repository.appendingPathComponent("presets/fuber.json5"))
     let expected = try #require(PixelBuffer(width: 94, height: 168))
@@ -111,7 +111,7 @@ struct RenderJobTests {
     func job(_ change: (inout RenderJob) -> Void = { _ in }) throws -> [String] {
       var job = try RenderJob(
         source: fuber(), outputs: [RenderOutput(path: "a/clip.webm", kind: .video(.vp9))], framesPerSecond: 30,
-        size: OutputSize(requested: (94, 168)), workers: 2)
+        size: OutputSize(requested: PixelSize(width: 94, height: 168)), workers: 2)
       change(&job)
       return job.canonicalDescription
     }
@@ -125,7 +125,7 @@ struct RenderJobTests {
     let changes: [(String, (inout RenderJob) -> Void)] = [
       ("loops", { $0.loops = 2 }),
       ("rate", { $0.requestedFramesPerSecond = nil }),
-      ("size", { $0.size.requested = (96, 168) }),
+      ("size", { $0.size.requested = PixelSize(width: 96, height: 168) }),
       ("scale", { $0.size = OutputSize(scale: 3) }),
       ("fit", { $0.size.fit = .cover }),
       ("transparency", { $0.isTransparent = true }),
@@ -163,7 +163,7 @@ struct RenderJobTests {
       (refusal(webm) { try RenderJob(source: $0, outputs: $1, soundtrack: .file("a.m4a")) }, "--audio: none of the outputs"),
       (refusal(gif) { try RenderJob(source: $0, outputs: $1, framesPerSecond: 60) }, "--fps 60: a GIF shows at most 50"),
       (
-        refusal(mp4) { try RenderJob(source: $0, outputs: $1, size: OutputSize(requested: (95, 168))) },
+        refusal(mp4) { try RenderJob(source: $0, outputs: $1, size: OutputSize(requested: PixelSize(width: 95, height: 168))) },
         "--size 95x168: video needs an even"
       ),
       (
@@ -175,7 +175,7 @@ struct RenderJobTests {
       #expect(message?.hasPrefix(expected) == true, "\(message ?? "accepted"), expected \(expected)")
     }
     // What each refusal guards is allowed where it fits.
-    #expect(refusal(gif) { try RenderJob(source: $0, outputs: $1, size: OutputSize(requested: (95, 168))) } == nil)
+    #expect(refusal(gif) { try RenderJob(source: $0, outputs: $1, size: OutputSize(requested: PixelSize(width: 95, height: 168))) } == nil)
     #expect(refusal(webm) { try RenderJob(source: $0, outputs: $1, isTransparent: true) } == nil)
   }
 }

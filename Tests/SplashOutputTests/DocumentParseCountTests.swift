@@ -63,13 +63,15 @@ struct DocumentParseCountTests {
     let video = folder.appendingPathComponent("clip.mp4").path
     try RenderJob(
       source: source, outputs: [RenderOutput(path: video, kind: .video(.h264))], framesPerSecond: 4,
-      size: OutputSize(requested: (32, 32)), workers: 1
+      size: OutputSize(requested: PixelSize(width: 32, height: 32)), workers: 1
     ).run(environment: [:], cancellation: CancellationFlag(), log: { _ in })
     #expect(try VideoReader.read(video).width == 32)
     expectOnce(reader, path, texts: texts, "render")
 
-    try StillJob(source: source, moment: .position(0.5), size: OutputSize(requested: (32, 32)), outputPath: video + ".png")
-      .run(environment: [:], log: { _ in })
+    try StillJob(
+      source: source, moment: .position(0.5), size: OutputSize(requested: PixelSize(width: 32, height: 32)), outputPath: video + ".png"
+    )
+    .run(environment: [:], log: { _ in })
     expectOnce(reader, path, texts: texts, "still")
 
     try SheetJob(source: source, frames: 4, columns: 2, thumbnailWidth: 16, outputPath: video + "-sheet.png")

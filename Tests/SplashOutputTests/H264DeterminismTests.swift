@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SplashCore
 import SplashOutput
 import SplashPipeline
 import SplashTestSupport
@@ -93,7 +94,7 @@ struct H264DeterminismTests {
       let job = try RenderJob(
         source: PresetSource(origin: .named("fuber", presetsDirectory: presets), parameters: [:]),
         outputs: [RenderOutput(path: path, kind: .video(.h264))], framesPerSecond: 8,
-        size: OutputSize(requested: (540, 960)), workers: 2)
+        size: OutputSize(requested: PixelSize(width: 540, height: 960)), workers: 2)
       try job.run(environment: [:], cancellation: CancellationFlag(), log: { _ in })
       files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
     }

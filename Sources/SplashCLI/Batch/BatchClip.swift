@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashEncode
 import SplashOutput
 import SplashRender
@@ -20,7 +21,7 @@ struct BatchClip: Sendable, Equatable {
   /// Image parameters' files where they really are (checked to lie inside the assets root),
   /// passed to the render in place of the manifest's paths, which are relative to the batch folder.
   var imageFiles: [String: String] = [:]
-  var size: (width: Int, height: Int)?
+  var size: PixelSize?
   /// `nil`: the document's own rate (a Lottie file's), else the default, as a render without `--fps`.
   var framesPerSecond: Int?
   var loops: Int
@@ -35,15 +36,6 @@ struct BatchClip: Sendable, Equatable {
   var isTransparent = false
   /// `--target`, which sets the size, the rate and the format itself.
   var target: RenderTarget? = nil
-
-  static func == (lhs: BatchClip, rhs: BatchClip) -> Bool {
-    lhs.origin == rhs.origin && lhs.preset == rhs.preset && lhs.presetFile == rhs.presetFile && lhs.output == rhs.output
-      && lhs.format == rhs.format && lhs.parameters == rhs.parameters && lhs.imageFiles == rhs.imageFiles
-      && lhs.size?.width == rhs.size?.width && lhs.size?.height == rhs.size?.height
-      && lhs.framesPerSecond == rhs.framesPerSecond && lhs.loops == rhs.loops && lhs.scale == rhs.scale && lhs.fit == rhs.fit
-      && lhs.constantRateFactor == rhs.constantRateFactor && lhs.encoderPreset == rhs.encoderPreset && lhs.tune == rhs.tune
-      && lhs.isTransparent == rhs.isTransparent && lhs.target?.name == rhs.target?.name
-  }
 
   /// The parameters as the render takes them: images by their real paths.
   var renderParameters: [String: String] { parameters.merging(imageFiles) { _, file in file } }

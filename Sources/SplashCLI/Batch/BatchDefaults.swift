@@ -1,3 +1,4 @@
+import SplashCore
 import SplashEncode
 import SplashOutput
 import SplashRender
@@ -21,7 +22,7 @@ struct BatchDefaults {
   /// extension could say it).
   static let formatNames = VideoFormat.allCases.map(\.rawValue) + ["gif"]
 
-  var size: (width: Int, height: Int)?
+  var size: PixelSize?
   /// `--scale`, for clips without a size.
   var scale: Double?
   var fit: Viewport.Fit?

@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashOutput
 
 /// Typed readers for option values, each failing with a usage error that names the option.
@@ -73,19 +74,16 @@ enum OptionParsing {
   }
 
   /// A pixel size written `WIDTHxHEIGHT` in plain digits.
-  static func size(_ text: String, option: String, maximum: Int) throws -> (width: Int, height: Int) {
+  static func size(_ text: String, option: String, maximum: Int) throws -> PixelSize {
     try size(text, named: "--\(option)", maximum: maximum)
   }
 
   /// A pixel size written `WIDTHxHEIGHT`, named in its message as `name` (`--size`, or `size`
   /// for a manifest's column).
-  static func size(_ text: String, named name: String, maximum: Int) throws -> (width: Int, height: Int) {
-    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy(DecimalText.isPlainWholeNumber), let width = Int(parts[0]), let height = Int(parts[1]),
-      (1...maximum).contains(width), (1...maximum).contains(height)
-    else {
+  static func size(_ text: String, named name: String, maximum: Int) throws -> PixelSize {
+    guard let size = PixelSize(text: text, maximumSide: maximum) else {
       throw UsageError("\(name) \(text): expected WIDTHxHEIGHT in pixels, each from 1 to \(maximum)")
     }
-    return (width, height)
+    return size
   }
 }
