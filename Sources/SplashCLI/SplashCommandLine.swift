@@ -97,6 +97,10 @@ public enum SplashCommandLine {
     } catch let error as UsageError {
       log("splashvid: \(error.message) (see 'splashvid --help')")
       return ExitCode.usage.rawValue
+    } catch let error as RenderOptionError {
+      // A job's refusal, in the command line's spelling (`--fps 60: …`).
+      log("splashvid: \(error.worded(naming: \.flag)) (see 'splashvid --help')")
+      return ExitCode.usage.rawValue
     } catch {
       log("splashvid: \(error)")
       return ExitCode.failure.rawValue

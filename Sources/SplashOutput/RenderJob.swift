@@ -46,7 +46,7 @@ public struct RenderJob: Sendable {
 
   /// A job, checked for combinations no render can carry out.
   ///
-  /// - Throws: `UsageError` naming the option at fault: lossless H.264, sound without an
+  /// - Throws: `RenderOptionError` naming the option at fault: lossless H.264, sound without an
   ///   output that carries it, a GIF faster than 50 fps, an odd video size, x264/x265 options
   ///   for a format that has none.
   public init(
@@ -68,26 +68,32 @@ public struct RenderJob: Sendable {
     try check()
   }
 
-  private func check() throws {
+  /// The one check of a job's options against each other; the front ends word its refusals.
+  private func check() throws(RenderOptionError) {
     // Every video must keep alpha; a GIF keeps it as GIF can, one palette entry clear.
     if isTransparent, let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }), let format = opaque.format {
-      throw UsageError(
-        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); \(format.displayName) has none"
-          + (outputs.count > 1 ? " (\(opaque.path))" : ""))
+      throw RenderOptionError(
+        .transparent,
+        [
+          .text(
+            " needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); \(format.displayName) has none"
+              + (outputs.count > 1 ? " (\(opaque.path))" : ""))
+        ])
     }
     // x264's rate factor 0 is lossless, which H.264 allows only in the High 4:4:4 Predictive
     // profile; QuickTime, Safari and phones do not play that profile, and x264 refuses it in
     // High with a message of its own. x265 and libvpx take 0 as their best quality in the
     // profiles every player has, so it stays allowed for HEVC and VP9.
     if encoder.constantRateFactor == 0, outputs.contains(where: { $0.format == .h264 }) {
-      throw UsageError(
-        "--crf 0: expected a whole number from 1 to 51 for H.264; lossless H.264 (0) does not play in QuickTime, Safari or on phones")
+      throw RenderOptionError(
+        .constantRateFactor, value: "0",
+        [.text(": expected a whole number from 1 to 51 for H.264; lossless H.264 (0) does not play in QuickTime, Safari or on phones")])
     }
     // The sound goes to every output that can carry AAC (MP4 and MOV); a render with none
     // of those was asked for something it cannot do.
     if case .file? = soundtrack, !outputs.contains(where: { $0.format?.carriesAAC == true }) {
-      throw UsageError(
-        "--audio: none of the outputs takes AAC sound (VP9 WebM, GIF and PNG carry none); add an .mp4 or .mov output")
+      throw RenderOptionError(
+        .audio, [.text(": none of the outputs takes AAC sound (VP9 WebM, GIF and PNG carry none); add an .mp4 or .mov output")])
     }
     if writesGIF, let requestedFramesPerSecond, let problem = Self.gifRateProblem(requestedFramesPerSecond) {
       let fastest = GIFSettings.frameRates.upperBound
@@ -96,10 +102,12 @@ public struct RenderJob: Sendable {
         outputs.contains { $0.format != nil }
         ? "render the GIF and the \(requestedFramesPerSecond) fps video separately"
         : "write .mp4 or .webm for \(requestedFramesPerSecond) fps"
-      throw UsageError("--fps \(requestedFramesPerSecond): \(problem); use --fps \(fastest) or less, or \(remedy)")
+      throw RenderOptionError(
+        .framesPerSecond, value: "\(requestedFramesPerSecond)",
+        [.text(": \(problem); use "), .value(.framesPerSecond, "\(fastest)"), .text(" or less, or \(remedy)")])
     }
     if Self.needsEvenSize(outputs), let requested = size.requested, !requested.isEven {
-      throw UsageError("--size \(requested): video needs an even width and height")
+      throw RenderOptionError(.size, value: "\(requested)", [.text(": video needs an even width and height")])
     }
     let displayNames = outputs.compactMap { output -> String? in
       switch output.kind {
@@ -109,8 +117,8 @@ public struct RenderJob: Sendable {
       }
     }
     for name in displayNames {
-      for (option, value) in [("x264-preset", encoder.preset), ("tune", encoder.tune)] where value != nil {
-        throw UsageError("--\(option) applies to h264 and hevc, not to \(name)")
+      for (option, value) in [(RenderOption.encoderPreset, encoder.preset), (.tune, encoder.tune)] where value != nil {
+        throw RenderOptionError(option, [.text(" applies to h264 and hevc, not to \(name)")])
       }
     }
   }

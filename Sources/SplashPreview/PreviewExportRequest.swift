@@ -119,8 +119,15 @@ struct PreviewExportRequest: Sendable {
       try job(source: PresetSource(origin: .file("")), path: "/export-check" + format.suffix, stem: "export-check")
         .preflight(scene, environment: environment)
     } catch {
-      throw HTTPRefusal(status: 400, reason: "\(error)")
+      throw Self.refusal(error)
     }
+  }
+
+  /// A render's refusal as the page says it: a job's options named as the export panel names
+  /// them (`fps 60: …`, `transparent needs …`), not as the command line does.
+  static func refusal(_ error: any Error) -> HTTPRefusal {
+    guard let refused = error as? RenderOptionError else { return HTTPRefusal(status: 400, reason: "\(error)") }
+    return HTTPRefusal(status: 400, reason: refused.worded(naming: \.commandLineName))
   }
 
   /// The job `render` would build for these options, writing to `path` (a file, or for a PNG

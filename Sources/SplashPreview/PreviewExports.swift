@@ -80,7 +80,7 @@ final class PreviewExports: Sendable {
       do {
         job = try request.job(source: source, path: path, stem: stem)
       } catch {
-        throw HTTPRefusal(status: 400, reason: "\(error)")
+        throw PreviewExportRequest.refusal(error)
       }
       job.placement = .keepingExisting
       let export = Export(id: queue.nextID, name: name, path: path, format: request.format)

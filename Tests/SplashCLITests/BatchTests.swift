@@ -403,7 +403,7 @@ struct BatchTests {
       (["--size", "47x24"], "--size 47x24: video needs an even width and height"),
       (
         ["--format", "gif", "--fps", "60"],
-        "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); use 50 or less, or write .mp4 or .webm"
+        "--fps 60: a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10); use --fps 50 or less, or write .mp4 or .webm for 60 fps"
       ),
       (["--transparent"], "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); H.264 MP4 has none"),
     ])

@@ -155,7 +155,7 @@ struct PreviewExportTests {
     let (server, folder) = try server()
     defer { server.stop() }
     let refused: [(String, String)] = [
-      ("format=h264&transparent=1", "--transparent needs a format with alpha"),
+      ("format=h264&transparent=1", "transparent needs a format with alpha"),
       ("format=avi", "format: expected h264, hevc, prores, vp9, gif, png, found \"avi\""),
       ("format=gif&loops=0", "loops: expected a whole number from 1"),
       // What the render found only once it had begun: the preset's parameters, the clip's

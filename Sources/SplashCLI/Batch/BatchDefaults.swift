@@ -49,7 +49,7 @@ struct BatchDefaults {
   ///   contradict each other (`--size` with `--scale`, `--target` with `--fps`), as `render`
   ///   says it.
   init(_ scanned: ArgumentScanner.Result) throws {
-    var values = scanned.values
+    let values = scanned.values
     if let name = values["target"] {
       let target = try RenderTarget.named(name)
       var applied = scanned
@@ -60,12 +60,12 @@ struct BatchDefaults {
       formatName = target.format.rawValue
       size = target.size
       isTransparent = target.isTransparent
-      values["size"] = target.size.map { "\($0.width)x\($0.height)" }
     }
-    // Size, scale and fit are checked together, as a render's are.
-    let checked = try OutputSize(values, maximumSide: VideoSettings.maximumSide, requiresEven: false)
+    // Size, scale and fit are checked together, as a render's are (a target refused --size
+    // and --scale beside it, and gave its own size above).
+    let checked = try OutputSize(values, maximumSide: VideoSettings.maximumSide)
     if target == nil {
-      size = try values["size"].map { try OptionParsing.size($0, option: "size", maximum: VideoSettings.maximumSide) }
+      size = checked.requested
       framesPerSecond = try values["fps"].map { try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange) }
       formatName = try OptionParsing.choice(values["format"], option: "format", from: Self.formatNames)
     }

@@ -224,36 +224,30 @@ enum BatchManifest {
     for (name, value) in row.parameters { parameters[name] = value }
     // A column's value is named as the column (`fps 1e9`), an option's as the option.
     let size = try column("size").map { try OptionParsing.size($0, named: "size", maximum: VideoSettings.maximumSide) } ?? defaults.size
-    if !isGIF, let size, size.width % 2 != 0 || size.height % 2 != 0 {
-      throw UsageError("\(label("size")) \(size.width)x\(size.height): video needs an even width and height")
-    }
     // None given: the document's own rate (a Lottie file's), else the default, as a render.
     let fps =
       try column("fps").map {
         try OptionParsing.integer($0, named: "fps", range: VideoSettings.frameRateRange)
       } ?? defaults.framesPerSecond
-    if isGIF, let fps, let problem = RenderJob.gifRateProblem(fps) {
-      throw UsageError("\(label("fps")) \(fps): \(problem); use \(GIFSettings.frameRates.upperBound) or less, or write .mp4 or .webm")
-    }
     let loops =
       try column("loops").map {
         try OptionParsing.integer($0, named: "loops", range: 1...RenderJob.maximumLoops)
       } ?? defaults.loops ?? 1
-    // What the batch's options ask of every clip, checked for this one as a render would.
-    if defaults.isTransparent, !isGIF, !format.carriesAlpha {
-      throw UsageError(
-        "--transparent needs a format with alpha (.mov for ProRes 4444, .webm for VP9, .gif); \(format.displayName) has none")
-    }
-    if defaults.constantRateFactor == 0, !isGIF, format == .h264 {
-      throw UsageError(
-        "--crf 0: expected a whole number from 1 to 51 for H.264; lossless H.264 (0) does not play in QuickTime, Safari or on phones")
-    }
     let usesX26xOptions = !isGIF && format.usesX26xOptions
     var clip = BatchClip(
       origin: row.origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,
       size: size, framesPerSecond: fps, loops: loops, scale: size == nil ? defaults.scale : nil, fit: defaults.fit,
       constantRateFactor: defaults.constantRateFactor, encoderPreset: usesX26xOptions ? defaults.encoderPreset : nil,
       tune: usesX26xOptions ? defaults.tune : nil, isTransparent: defaults.isTransparent, target: defaults.target)
+    // What the row and the batch's options ask of this clip together, checked by the render's
+    // own job: a value from the row is named as its column (`fps 60`), one from the batch's
+    // options as the option (`--fps 60`).
+    let rowOptions: [RenderOption: String] = [.size: "size", .framesPerSecond: "fps", .loops: "loops", .format: "format"]
+    do {
+      _ = try clip.job(outputPath: outputPath, workers: nil)
+    } catch let error as RenderOptionError {
+      throw UsageError(error.worded { option in rowOptions[option].flatMap { column($0) != nil ? $0 : nil } ?? option.flag })
+    }
     if compiles { clip = try checkParameters(clip, presets: presets) }
     return clip
   }

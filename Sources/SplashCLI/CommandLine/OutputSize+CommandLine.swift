@@ -5,9 +5,9 @@ import SplashRender
 extension OutputSize {
   static let optionNames: Set<String> = ["size", "scale", "fit"]
 
-  /// The size `--size`, `--scale` and `--fit` ask for; an odd `--size` is refused when
-  /// `requiresEven` (video).
-  init(_ values: [String: String], maximumSide: Int, requiresEven: Bool) throws {
+  /// The size `--size`, `--scale` and `--fit` ask for (whether a video can take it is the
+  /// job's check).
+  init(_ values: [String: String], maximumSide: Int) throws {
     let requested = try values["size"].map { try OptionParsing.size($0, option: "size", maximum: maximumSide) }
     var scale = Self.defaultScale
     if let text = values["scale"] {
@@ -15,9 +15,6 @@ extension OutputSize {
       scale = try Self.scale(text)
     }
     let fit = try values["fit"].map(Self.fit) ?? .contain
-    if requiresEven, let requested, requested.width % 2 != 0 || requested.height % 2 != 0 {
-      throw UsageError("--size \(requested.width)x\(requested.height): video needs an even width and height")
-    }
     self.init(requested: requested, scale: scale, fit: fit)
   }
 

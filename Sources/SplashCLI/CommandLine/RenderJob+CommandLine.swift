@@ -42,7 +42,7 @@ extension RenderJob {
       paths: scanned.repeated["output"] ?? [], formatName: scanned.values["format"], wantsPoster: posterTime != nil)
     let soundtrack = scanned.values["audio"].map { .file($0) } ?? (target?.needsSoundTrack == true ? Soundtrack.silence : nil)
     // Even sides are the job's to check: here only the option's own spelling.
-    let size = try OutputSize(scanned.values, maximumSide: VideoSettings.maximumSide, requiresEven: false)
+    let size = try OutputSize(scanned.values, maximumSide: VideoSettings.maximumSide)
     try self.init(
       source: source, outputs: outputs, loops: loops, framesPerSecond: framesPerSecond, size: size, posterTime: posterTime,
       isTransparent: isTransparent, soundtrack: soundtrack, target: target, encoder: encoder, workers: workers)

@@ -28,7 +28,7 @@ struct InspectCommand {
     layerID = scanned.values["layer"]
     if scanned.flags.contains("display-list") {
       guard layerID == nil else { throw UsageError("give either --layer or --display-list, not both") }
-      displayList = try OutputSize(scanned.values, maximumSide: PixelBuffer.maximumSide, requiresEven: false)
+      displayList = try OutputSize(scanned.values, maximumSide: PixelBuffer.maximumSide)
     } else if let option = ["size", "scale", "fit"].first(where: { scanned.values[$0] != nil }) {
       throw UsageError("--\(option) applies to --display-list, the only inspection drawn at a size")
     }

@@ -13,7 +13,7 @@ struct StillCommand {
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
     let source = try PresetSource(scanned)
     let moment = try OptionParsing.timeSelection(scanned.values)
-    let size = try OutputSize(scanned.values, maximumSide: PixelBuffer.maximumSide, requiresEven: false)
+    let size = try OutputSize(scanned.values, maximumSide: PixelBuffer.maximumSide)
     guard let output = scanned.values["output"], !output.isEmpty else {
       throw UsageError("name the output file with -o FILE.png")
     }

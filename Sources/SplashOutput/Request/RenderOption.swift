@@ -1,0 +1,80 @@
+/// A render option, one name whatever front end gives it: `--fps` on the command line, the
+/// `fps` column of a manifest row, `fps` in the preview's export.
+///
+/// A refusal names the option neutrally (`RenderOptionError`) and each front end words it in
+/// its own spelling, so a rule is written once, in `RenderJob`'s check.
+public enum RenderOption: String, Sendable, Hashable, CaseIterable {
+  case format
+  case loops
+  case framesPerSecond
+  case size
+  case scale
+  case fit
+  case transparent
+  case audio
+  case constantRateFactor
+  case encoderPreset
+  case tune
+  case poster
+  case workers
+  case target
+
+  /// The option's name on the command line, without its dashes: `fps`, `crf`, `x264-preset`.
+  public var commandLineName: String {
+    switch self {
+    case .framesPerSecond: "fps"
+    case .constantRateFactor: "crf"
+    case .encoderPreset: "x264-preset"
+    default: rawValue
+    }
+  }
+
+  /// The command line's spelling: `--fps`.
+  public var flag: String { "--" + commandLineName }
+}
+
+/// A value, or a combination of values, a render refuses: the option at fault, its value as
+/// given, and what is wrong, in parts that may name other options; each front end words it.
+///
+///     option   value   problem
+///     fps      60      ": a GIF plays at most 50 frames a second; use " + (fps "50") + " or less, …"
+///     → command line: --fps 60: a GIF plays … use --fps 50 or less, …
+///     → manifest row: fps 60: a GIF plays … use fps 50 or less, …
+public struct RenderOptionError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A piece of the problem's text.
+  public enum Part: Sendable, Equatable {
+    case text(String)
+    /// Another option, by name.
+    case option(RenderOption)
+    /// Another option with a value: `--fps 50`.
+    case value(RenderOption, String)
+  }
+
+  public var option: RenderOption
+  /// The value as given; `nil` for a flag (`--transparent`).
+  public var value: String?
+  /// What is wrong, starting with its separator (`": expected …"`, `" needs …"`).
+  public var problem: [Part]
+
+  public init(_ option: RenderOption, value: String? = nil, _ problem: [Part]) {
+    self.option = option
+    self.value = value
+    self.problem = problem
+  }
+
+  /// The message, each option named by `name`.
+  public func worded(naming name: (RenderOption) -> String) -> String {
+    let head = name(option) + (value.map { " \($0)" } ?? "")
+    return head
+      + problem.map { part in
+        switch part {
+        case .text(let text): text
+        case .option(let option): name(option)
+        case .value(let option, let value): "\(name(option)) \(value)"
+        }
+      }.joined()
+  }
+
+  /// The message in the command line's spelling, the library's own.
+  public var description: String { worded(naming: \.flag) }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SplashCore
+import SplashOutput
+import Testing
+
+@testable import SplashCLI
+@testable import SplashPreview
+
+/// The same options given on the command line, in a CSV row, in a JSON Lines row and in the
+/// preview's export make the same job, and the same refusal: one check (`RenderJob`'s), worded
+/// by each front end in its own spelling.
+@Suite("One request from every front end: equal jobs, equal refusals")
+struct OneRequestEverywhereTests {
+  private static let presets = BinaryRunner.repository.appendingPathComponent("presets").path
+
+  /// A batch folder holding fuber, and `manifest` beside it.
+  private func batchFolder(manifest name: String, _ text: String) throws -> (folder: URL, manifest: String) {
+    let folder = try BinaryRunner.temporaryFolder()
+    try FileManager.default.copyItem(atPath: Self.presets + "/fuber.json5", toPath: folder.appendingPathComponent("fuber.json5").path)
+    let manifest = folder.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: manifest))
+    return (folder, manifest)
+  }
+
+  /// The clips of `manifest`'s rows, or the lines of its refusal.
+  private func rows(_ name: String, _ text: String) throws -> Result<[BatchClip], BatchManifest.Problems> {
+    let (folder, manifest) = try batchFolder(manifest: name, text)
+    do {
+      return .success(
+        try BatchManifest.clips(
+          presets: BatchPresets(folder: folder.path, assetsRoot: nil), manifest: manifest, outputFolder: folder.path + "/out"))
+    } catch let problems as BatchManifest.Problems {
+      return .failure(problems)
+    }
+  }
+
+  @Test("a GIF at 120x214, 24 fps, 2 loops: the same job from the command line, a CSV row, a JSON Lines row and the page")
+  func equalJobs() throws {
+    let rendered = try RenderCommand(
+      ["--preset", "fuber", "--presets-dir", Self.presets, "-o", "fuber.gif", "--size", "120x214", "--fps", "24", "--loops", "2"]
+    ).job
+    let csv = try rows("m.csv", "preset,output,size,fps,loops\nfuber,fuber.gif,120x214,24,2\n").get()
+    let jsonLines = try rows("m.jsonl", #"{"preset": "fuber", "output": "fuber.gif", "size": "120x214", "fps": 24, "loops": 2}"# + "\n")
+      .get()
+    let exported = try PreviewExportRequest(query: ["format": "gif", "size": "120x214", "fps": "24", "loops": "2"])
+      .job(source: rendered.source, path: "fuber.gif", stem: "fuber")
+    let jobs = [
+      try #require(csv.first).job(outputPath: "fuber.gif", workers: nil),
+      try #require(jsonLines.first).job(outputPath: "fuber.gif", workers: nil), exported,
+    ]
+    for job in jobs { #expect(job.canonicalDescription == rendered.canonicalDescription) }
+  }
+
+  @Test("a GIF at 60 fps: one refusal, said as --fps 60 on the command line, fps 60 in a row and on the page")
+  func equalRefusals() throws {
+    let gif = [RenderOutput(path: "fuber.gif", kind: .gif)]
+    let refusal = #expect(throws: RenderOptionError.self) {
+      try RenderJob(
+        source: PresetSource(origin: .named("fuber", presetsDirectory: Self.presets)), outputs: gif, framesPerSecond: 60)
+    }
+    let neutral = try #require(refusal)
+    #expect(neutral.option == .framesPerSecond && neutral.value == "60")
+
+    let commandLine = #expect(throws: RenderOptionError.self) {
+      try RenderCommand(["--preset", "fuber", "--presets-dir", Self.presets, "-o", "fuber.gif", "--fps", "60"])
+    }
+    #expect(commandLine == neutral)
+    let exported = #expect(throws: RenderOptionError.self) {
+      try PreviewExportRequest(query: ["format": "gif", "fps": "60"]).job(
+        source: PresetSource(origin: .named("fuber", presetsDirectory: Self.presets)), path: "fuber.gif", stem: "fuber")
+    }
+    #expect(exported == neutral)
+
+    let why = "a GIF shows at most 50 frames a second (its delays are whole hundredths, and browsers show delays under 2 hundredths as 10)"
+    #expect(neutral.worded(naming: \.flag) == "--fps 60: \(why); use --fps 50 or less, or write .mp4 or .webm for 60 fps")
+    #expect(PreviewExportRequest.refusal(neutral).reason == "fps 60: \(why); use fps 50 or less, or write .mp4 or .webm for 60 fps")
+    let row = "fps 60: \(why); use fps 50 or less, or write .mp4 or .webm for 60 fps"
+    guard case .failure(let csv) = try rows("m.csv", "preset,output,fps\nfuber,fuber.gif,60\n"),
+      case .failure(let jsonLines) = try rows("m.jsonl", #"{"preset": "fuber", "output": "fuber.gif", "fps": 60}"# + "\n")
+    else {
+      Issue.record("a row at 60 fps for a GIF was accepted")
+      return
+    }
+    // Each line is the row's origin (FILE:LINE), then the refusal.
+    #expect(csv.lines.count == 1 && csv.lines[0].hasSuffix("m.csv:2: \(row)"), "\(csv.lines)")
+    #expect(jsonLines.lines.count == 1 && jsonLines.lines[0].hasSuffix("m.jsonl:1: \(row)"), "\(jsonLines.lines)")
+  }
+}
