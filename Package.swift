@@ -156,7 +156,8 @@ let package = Package(
     .testTarget(
       name: "SplashCLITests",
       dependencies: [
-        "splashvid", "SplashCLI", "SplashPreview", "SplashOutput", "SplashPipeline", "SplashCairo", "SplashRender", "SplashPresets",
+        "splashvid", "SplashCLI", "SplashPreview", "SplashHTTP", "SplashOutput", "SplashPipeline", "SplashCairo", "SplashRender",
+        "SplashPresets",
         "SplashModel",
         "SplashEncode", "SplashCore",
         "SplashGzip", "SplashZip", "SplashDocument", "SplashTestSupport",

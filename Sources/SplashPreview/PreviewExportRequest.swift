@@ -71,32 +71,15 @@ struct PreviewExportRequest: Sendable {
       throw Self.refusal("format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "), found: query["format"])
     }
     self.format = format
-    if let text = query["loops"] {
-      guard DecimalText.isPlainWholeNumber(text), let loops = Int(text), (1...RenderJob.maximumLoops).contains(loops) else {
-        throw Self.refusal("loops", expected: "a whole number from 1 to \(RenderJob.maximumLoops)", found: text)
-      }
-      self.loops = loops
-    }
-    if query["size"] != nil && query["scale"] != nil { throw HTTPRefusal(status: 400, reason: "size and scale: expected one of them") }
-    if let text = query["scale"] {
-      guard DecimalText.isPlainDecimal(text), let scale = Double(text), scale > 0, scale <= 16 else {
-        throw Self.refusal("scale", expected: "pixels per point, more than 0 and at most 16", found: text)
-      }
-      size.scale = scale
-    }
-    if let text = query["size"] {
-      guard let size = PreviewServer.pixelSize(text) else {
-        throw Self.refusal("size", expected: "WIDTHxHEIGHT, each from 1 to \(PreviewServer.maximumSide)", found: text)
-      }
-      self.size.requested = size
-    }
-    if let text = query["fps"], !text.isEmpty {
-      guard DecimalText.isPlainWholeNumber(text), let rate = Int(text), VideoSettings.frameRateRange.contains(rate) else {
-        let range = VideoSettings.frameRateRange
-        throw Self.refusal(
-          "fps", expected: "a whole number of frames a second from \(range.lowerBound) to \(range.upperBound)", found: text)
-      }
-      framesPerSecond = rate
+    // The values are read as render reads them, and refused in the page's names.
+    do {
+      if let text = query["loops"] { loops = try RenderOptionValue.loops(text) }
+      if query["size"] != nil && query["scale"] != nil { throw RenderOptionValue.sizeAndScale }
+      if let text = query["scale"] { size.scale = try RenderOptionValue.scale(text) }
+      if let text = query["size"] { size.requested = try RenderOptionValue.size(text, maximumSide: PreviewServer.maximumSide) }
+      if let text = query["fps"], !text.isEmpty { framesPerSecond = try RenderOptionValue.framesPerSecond(text) }
+    } catch {
+      throw Self.refusal(error)
     }
     if let text = query["transparent"] {
       guard text == "1" || text == "0" else { throw Self.refusal("transparent", expected: "1 or 0", found: text) }

@@ -394,7 +394,7 @@ struct BatchTests {
     "a bad option is one usage error before any clip, with nothing written",
     arguments: [
       (["--size", "0x10"], "--size 0x10: expected WIDTHxHEIGHT in pixels, each from 1 to 8192"),
-      (["--size", "48x24", "--scale", "2"], "give either --size or --scale, not both"),
+      (["--size", "48x24", "--scale", "2"], "--size or --scale: give one of them, not both"),
       (["--fps", "0"], "--fps 0: expected a whole number from 1 to 240"),
       (["--format", "av1"], "--format av1: expected one of h264, hevc, prores, vp9, gif"),
       (["--tune", "cartoon"], "--tune cartoon: expected one of animation, film, grain, stillimage, fastdecode, zerolatency, none"),

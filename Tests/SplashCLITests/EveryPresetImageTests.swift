@@ -33,7 +33,7 @@ struct EveryPresetImageTests {
     #expect(scaled.standardError == "wrote half.png: t = 1.0 s, 188x334\n")
     let both = try BinaryRunner.run(
       ["still", "--preset", "fuber", "--time", "1", "--scale", "1", "--size", "10x10", "-o", "x.png"], in: folder)
-    #expect(both.exitCode == 64 && both.standardError.contains("give either --size or --scale, not both"))
+    #expect(both.exitCode == 64 && both.standardError.contains("--size or --scale: give one of them, not both"))
     let badFit = try BinaryRunner.run(["--preset", "fuber", "--fit", "stretch", "-o", "x.mp4"], in: folder)
     #expect(badFit.exitCode == 64 && badFit.standardError.contains("--fit stretch: expected contain or cover"))
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SplashCore
+import SplashHTTP
 import SplashOutput
 import Testing
 
@@ -84,5 +85,25 @@ struct OneRequestEverywhereTests {
     // Each line is the row's origin (FILE:LINE), then the refusal.
     #expect(csv.lines.count == 1 && csv.lines[0].hasSuffix("m.csv:2: \(row)"), "\(csv.lines)")
     #expect(jsonLines.lines.count == 1 && jsonLines.lines[0].hasSuffix("m.jsonl:1: \(row)"), "\(jsonLines.lines)")
+  }
+
+  @Test("a rate of 0: one reading of the value, refused as --fps 0, fps 0 in a row and fps 0 on the page")
+  func equalValueRefusals() throws {
+    let neutral = try #require(#expect(throws: RenderOptionError.self) { try RenderOptionValue.framesPerSecond("0") })
+    let expected = "fps 0: expected a whole number from 1 to 240"
+    let commandLine = #expect(throws: RenderOptionError.self) {
+      try RenderCommand(["--preset", "fuber", "--presets-dir", Self.presets, "-o", "fuber.mp4", "--fps", "0"])
+    }
+    #expect(commandLine == neutral && neutral.worded(naming: \.flag) == "--" + expected)
+    let page = #expect(throws: HTTPRefusal.self) { try PreviewExportRequest(query: ["format": "h264", "fps": "0"]) }
+    #expect(page?.reason == expected)
+    guard case .failure(let csv) = try rows("m.csv", "preset,output,fps\nfuber,fuber.mp4,0\n"),
+      case .failure(let jsonLines) = try rows("m.jsonl", #"{"preset": "fuber", "output": "fuber.mp4", "fps": 0}"# + "\n")
+    else {
+      Issue.record("a row at 0 fps was accepted")
+      return
+    }
+    #expect(csv.lines.count == 1 && csv.lines[0].hasSuffix("m.csv:2: \(expected)"), "\(csv.lines)")
+    #expect(jsonLines.lines.count == 1 && jsonLines.lines[0].hasSuffix("m.jsonl:1: \(expected)"), "\(jsonLines.lines)")
   }
 }

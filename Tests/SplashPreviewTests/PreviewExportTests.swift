@@ -157,7 +157,7 @@ struct PreviewExportTests {
     let refused: [(String, String)] = [
       ("format=h264&transparent=1", "transparent needs a format with alpha"),
       ("format=avi", "format: expected h264, hevc, prores, vp9, gif, png, found \"avi\""),
-      ("format=gif&loops=0", "loops: expected a whole number from 1"),
+      ("format=gif&loops=0", "loops 0: expected a whole number from 1 to 10000"),
       // What the render found only once it had begun: the preset's parameters, the clip's
       // length, the frame's size for the encoder, the canvas against the format.
       ("format=gif&param.nope=1", "nope"),
@@ -169,11 +169,14 @@ struct PreviewExportTests {
       ("format=gif&colour=red", "colour: not an export option"),
       ("format=gif&param.=1", "param.: expected param.NAME"),
       // Numbers as people write them: no sign, no exponent, no hexadecimal.
-      ("format=gif&loops=%2B2", "loops: expected a whole number from 1"),
-      ("format=gif&fps=%2B30", "fps: expected a whole number of frames a second"),
-      ("format=gif&scale=1e0", "scale: expected pixels per point"),
-      ("format=gif&scale=0x1", "scale: expected pixels per point"),
-      ("format=gif&size=%2B64x64", "size: expected WIDTHxHEIGHT"),
+      // Read as render reads them, and named as the page names them.
+      ("format=gif&loops=%2B2", "loops +2: expected a whole number from 1 to 10000"),
+      ("format=gif&fps=%2B30", "fps +30: expected a whole number from 1 to 240"),
+      ("format=gif&scale=1e0", "scale 1e0: expected pixels per point"),
+      ("format=gif&scale=0x1", "scale 0x1: expected pixels per point"),
+      ("format=gif&size=%2B64x64", "size +64x64: expected WIDTHxHEIGHT"),
+      ("format=gif&size=64xx64", "size 64xx64: expected WIDTHxHEIGHT in pixels, each from 1 to 4096"),
+      ("format=gif&size=64x64&scale=2", "size or scale: give one of them, not both"),
     ]
     for (query, message) in refused {
       let reply = try post("/export?\(query)", to: server)

@@ -66,15 +66,15 @@ struct BatchDefaults {
     let checked = try OutputSize(values, maximumSide: VideoSettings.maximumSide)
     if target == nil {
       size = checked.requested
-      framesPerSecond = try values["fps"].map { try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange) }
+      framesPerSecond = try values["fps"].map(RenderOptionValue.framesPerSecond)
       formatName = try OptionParsing.choice(values["format"], option: "format", from: Self.formatNames)
     }
     scale = values["scale"] != nil ? checked.scale : nil
     fit = values["fit"] != nil ? checked.fit : nil
-    loops = try values["loops"].map { try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops) }
-    constantRateFactor = try values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) }
-    encoderPreset = try OptionParsing.choice(values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets)
-    tune = try OptionParsing.choice(values["tune"], option: "tune", from: VideoSettings.tunes)
+    loops = try values["loops"].map(RenderOptionValue.loops)
+    constantRateFactor = try values["crf"].map(RenderOptionValue.constantRateFactor)
+    encoderPreset = try values["x264-preset"].map(RenderOptionValue.encoderPreset)
+    tune = try values["tune"].map(RenderOptionValue.tune)
     isTransparent = isTransparent || scanned.flags.contains("transparent")
     for assignment in scanned.repeated["param"] ?? [] {
       guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {

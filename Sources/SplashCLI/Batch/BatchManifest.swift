@@ -223,16 +223,20 @@ enum BatchManifest {
     var parameters = defaults.parameters
     for (name, value) in row.parameters { parameters[name] = value }
     // A column's value is named as the column (`fps 1e9`), an option's as the option.
-    let size = try column("size").map { try OptionParsing.size($0, named: "size", maximum: VideoSettings.maximumSide) } ?? defaults.size
+    // A column's value is read as the option's, and named as the column.
+    func value<Value>(_ name: String, _ read: (String) throws(RenderOptionError) -> Value) throws -> Value? {
+      do {
+        return try column(name).map(read)
+      } catch {
+        throw UsageError(error.worded { _ in name })
+      }
+    }
+    let size =
+      try value("size") { text throws(RenderOptionError) in try RenderOptionValue.size(text, maximumSide: VideoSettings.maximumSide) }
+      ?? defaults.size
     // None given: the document's own rate (a Lottie file's), else the default, as a render.
-    let fps =
-      try column("fps").map {
-        try OptionParsing.integer($0, named: "fps", range: VideoSettings.frameRateRange)
-      } ?? defaults.framesPerSecond
-    let loops =
-      try column("loops").map {
-        try OptionParsing.integer($0, named: "loops", range: 1...RenderJob.maximumLoops)
-      } ?? defaults.loops ?? 1
+    let fps = try value("fps", RenderOptionValue.framesPerSecond) ?? defaults.framesPerSecond
+    let loops = try value("loops", RenderOptionValue.loops) ?? defaults.loops ?? 1
     let usesX26xOptions = !isGIF && format.usesX26xOptions
     var clip = BatchClip(
       origin: row.origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,

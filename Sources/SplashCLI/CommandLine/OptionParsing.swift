@@ -72,18 +72,4 @@ enum OptionParsing {
     default: throw UsageError("give one of --time, --position or --frame, not all three")
     }
   }
-
-  /// A pixel size written `WIDTHxHEIGHT` in plain digits.
-  static func size(_ text: String, option: String, maximum: Int) throws -> PixelSize {
-    try size(text, named: "--\(option)", maximum: maximum)
-  }
-
-  /// A pixel size written `WIDTHxHEIGHT`, named in its message as `name` (`--size`, or `size`
-  /// for a manifest's column).
-  static func size(_ text: String, named name: String, maximum: Int) throws -> PixelSize {
-    guard let size = PixelSize(text: text, maximumSide: maximum) else {
-      throw UsageError("\(name) \(text): expected WIDTHxHEIGHT in pixels, each from 1 to \(maximum)")
-    }
-    return size
-  }
 }

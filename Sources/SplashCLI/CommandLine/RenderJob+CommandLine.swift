@@ -21,23 +21,17 @@ extension RenderJob {
     let target = try scanned.values["target"].map(RenderTarget.named)
     try target?.apply(to: &scanned)
     let source = try PresetSource(scanned)
-    let loops =
-      try scanned.values["loops"].map {
-        try OptionParsing.integer($0, option: "loops", range: 1...RenderJob.maximumLoops)
-      } ?? 1
-    let framesPerSecond = try scanned.values["fps"].map {
-      try OptionParsing.integer($0, option: "fps", range: VideoSettings.frameRateRange)
-    }
+    let values = scanned.values
+    let loops = try values["loops"].map(RenderOptionValue.loops) ?? 1
+    let framesPerSecond = try values["fps"].map(RenderOptionValue.framesPerSecond)
     let encoder = EncoderChoice(
-      constantRateFactor: try scanned.values["crf"].map { try OptionParsing.integer($0, option: "crf", range: 0...51) }
-        ?? EncoderChoice.defaultConstantRateFactor,
-      preset: try OptionParsing.choice(scanned.values["x264-preset"], option: "x264-preset", from: VideoSettings.encoderPresets),
-      tune: try OptionParsing.choice(scanned.values["tune"], option: "tune", from: VideoSettings.tunes))
+      constantRateFactor: try values["crf"].map(RenderOptionValue.constantRateFactor) ?? EncoderChoice.defaultConstantRateFactor,
+      preset: try values["x264-preset"].map(RenderOptionValue.encoderPreset), tune: try values["tune"].map(RenderOptionValue.tune))
     // The command's own option, checked here so that its mistakes are reported in the order they always were.
     _ = try OptionParsing.choice(scanned.values["progress"], option: "progress", from: ProgressReporter.Style.allCases.map(\.rawValue))
-    let workers = try scanned.values["workers"].map { try OptionParsing.integer($0, option: "workers", range: 1...64) }
+    let workers = try values["workers"].map(RenderOptionValue.workers)
     let isTransparent = scanned.flags.contains("transparent")
-    let posterTime = try scanned.values["poster"].map { try OptionParsing.seconds($0, option: "poster") }
+    let posterTime = try values["poster"].map(RenderOptionValue.poster)
     let outputs = try RenderOutput.plan(
       paths: scanned.repeated["output"] ?? [], formatName: scanned.values["format"], wantsPoster: posterTime != nil)
     let soundtrack = scanned.values["audio"].map { .file($0) } ?? (target?.needsSoundTrack == true ? Soundtrack.silence : nil)

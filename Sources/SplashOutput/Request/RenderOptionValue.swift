@@ -1,0 +1,96 @@
+import SplashCore
+import SplashEncode
+import SplashRender
+
+/// A render option's value read from text: one rule and one message per option, whatever
+/// front end gives it (the command line, a manifest row, the preview's export), each wording
+/// the refusal in its own spelling (`RenderOptionError`).
+///
+/// Numbers are plain digits (a decimal point where fractions make sense): `Int(_:)` and
+/// `Double(_:)` alone would also take `+30`, `1e1`, `0x10` and `nan`, forms no one means, so a
+/// typo must not pass as a different valid value.
+public enum RenderOptionValue {
+  /// The most render workers.
+  public static let maximumWorkers = 64
+
+  /// `loops`: whole loops of the clip, 1 to `RenderJob.maximumLoops`.
+  public static func loops(_ text: String) throws(RenderOptionError) -> Int {
+    try wholeNumber(text, .loops, in: 1...RenderJob.maximumLoops)
+  }
+
+  /// `fps`: frames a second, as the encoders take them.
+  public static func framesPerSecond(_ text: String) throws(RenderOptionError) -> Int {
+    try wholeNumber(text, .framesPerSecond, in: VideoSettings.frameRateRange)
+  }
+
+  /// `crf`: the rate factor, 0 (best) to 51 (smallest).
+  public static func constantRateFactor(_ text: String) throws(RenderOptionError) -> Int {
+    try wholeNumber(text, .constantRateFactor, in: 0...51)
+  }
+
+  /// `workers`: render workers, 1 to `maximumWorkers`.
+  public static func workers(_ text: String) throws(RenderOptionError) -> Int {
+    try wholeNumber(text, .workers, in: 1...maximumWorkers)
+  }
+
+  /// `x264-preset`: one of x264's (and x265's) presets.
+  public static func encoderPreset(_ text: String) throws(RenderOptionError) -> String {
+    try choice(text, .encoderPreset, from: VideoSettings.encoderPresets)
+  }
+
+  /// `tune`: one of x264's tunings, or `none`.
+  public static func tune(_ text: String) throws(RenderOptionError) -> String {
+    try choice(text, .tune, from: VideoSettings.tunes)
+  }
+
+  /// `size`: `WIDTHxHEIGHT` in pixels, each side from 1 to `maximumSide`.
+  public static func size(_ text: String, maximumSide: Int) throws(RenderOptionError) -> PixelSize {
+    guard let size = PixelSize(text: text, maximumSide: maximumSide) else {
+      throw RenderOptionError(.size, value: text, [.text(": expected WIDTHxHEIGHT in pixels, each from 1 to \(maximumSide)")])
+    }
+    return size
+  }
+
+  /// `scale`: pixels per point, more than 0 and at most 16.
+  public static func scale(_ text: String) throws(RenderOptionError) -> Double {
+    guard DecimalText.isPlainDecimal(text), let value = Double(text), value > 0, value <= 16 else {
+      throw RenderOptionError(.scale, value: text, [.text(": expected pixels per point, more than 0 and at most 16")])
+    }
+    return value
+  }
+
+  /// `fit`: contain or cover.
+  public static func fit(_ text: String) throws(RenderOptionError) -> Viewport.Fit {
+    guard let value = Viewport.Fit(rawValue: text) else {
+      throw RenderOptionError(.fit, value: text, [.text(": expected contain or cover")])
+    }
+    return value
+  }
+
+  /// `poster`: seconds from the clip's start, a plain decimal.
+  public static func poster(_ text: String) throws(RenderOptionError) -> Double {
+    guard DecimalText.isPlainDecimal(text), let value = Double(text), value <= TimeSelection.maximumSeconds else {
+      throw RenderOptionError(.poster, value: text, [.text(": expected seconds from 0 to 86400")])
+    }
+    return value
+  }
+
+  /// `size` and `scale` together: each sets the frame's size.
+  public static let sizeAndScale = RenderOptionError(.size, [.text(" or "), .option(.scale), .text(": give one of them, not both")])
+
+  private static func wholeNumber(_ text: String, _ option: RenderOption, in range: ClosedRange<Int>) throws(RenderOptionError)
+    -> Int
+  {
+    guard DecimalText.isPlainWholeNumber(text), let value = Int(text), range.contains(value) else {
+      throw RenderOptionError(option, value: text, [.text(": expected a whole number from \(range.lowerBound) to \(range.upperBound)")])
+    }
+    return value
+  }
+
+  private static func choice(_ text: String, _ option: RenderOption, from choices: [String]) throws(RenderOptionError) -> String {
+    guard choices.contains(text) else {
+      throw RenderOptionError(option, value: text, [.text(": expected one of \(choices.joined(separator: ", "))")])
+    }
+    return text
+  }
+}
