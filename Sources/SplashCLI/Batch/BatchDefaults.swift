@@ -77,10 +77,8 @@ struct BatchDefaults {
     tune = try values["tune"].map(RenderOptionValue.tune)
     isTransparent = isTransparent || scanned.flags.contains("transparent")
     for assignment in scanned.repeated["param"] ?? [] {
-      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-        throw UsageError("--param \(assignment): expected NAME=VALUE")
-      }
-      parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+      let (name, value) = try RenderOptionValue.parameter(assignment)
+      parameters[name] = value
     }
   }
 }

@@ -10,10 +10,8 @@ extension PresetSource {
     animation = scanned.values["animation"]
     if animation?.isEmpty == true { throw UsageError("--animation: expected the id of an animation of the dotLottie archive") }
     for assignment in scanned.repeated["param"] ?? [] {
-      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-        throw UsageError("--param \(assignment): expected NAME=VALUE")
-      }
-      parameters[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+      let (name, value) = try RenderOptionValue.parameter(assignment)
+      parameters[name] = value
     }
   }
 

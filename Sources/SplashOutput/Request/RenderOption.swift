@@ -18,6 +18,8 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
   case poster
   case workers
   case target
+  /// A preset's parameters, `NAME=VALUE` each.
+  case parameters
 
   /// The option's name on the command line, without its dashes: `fps`, `crf`, `x264-preset`.
   public var commandLineName: String {
@@ -25,6 +27,7 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
     case .framesPerSecond: "fps"
     case .constantRateFactor: "crf"
     case .encoderPreset: "x264-preset"
+    case .parameters: "param"
     default: rawValue
     }
   }

@@ -75,6 +75,14 @@ public enum RenderOptionValue {
     return value
   }
 
+  /// `param`: `NAME=VALUE`, split at the first `=` (a value may hold more); the name is not empty.
+  public static func parameter(_ assignment: String) throws(RenderOptionError) -> (name: String, value: String) {
+    guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+      throw RenderOptionError(.parameters, value: assignment, [.text(": expected NAME=VALUE")])
+    }
+    return (String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...]))
+  }
+
   /// `size` and `scale` together: each sets the frame's size.
   public static let sizeAndScale = RenderOptionError(.size, [.text(" or "), .option(.scale), .text(": give one of them, not both")])
 
