@@ -27,7 +27,7 @@ struct BatchFingerprintTests {
         work.appendingPathComponent("clips.csv").path, "--report", work.appendingPathComponent("report.json").path,
       ],
       environment: [:])
-    batch.versions = versions
+    batch.job.versions = versions
     _ = try batch.run(environment: [:], cancellation: CancellationFlag(), log: { _ in })
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("report.json"))) as? [String: Any])
@@ -136,7 +136,7 @@ struct BatchParseCountTests {
       [presets.path, "-o", work.appendingPathComponent("out").path, "--manifest", work.appendingPathComponent("clips.csv").path],
       environment: [:])
     let reader = CountingParser()
-    batch.reader = reader
+    batch.job.reader = reader
     #expect(try batch.run(environment: [:], cancellation: CancellationFlag(), log: { _ in }) == 0)
     let text = Array(try Data(contentsOf: fuber))
     #expect(reader.parses.withLock { $0 } == [text: 1 + 2 * 3])

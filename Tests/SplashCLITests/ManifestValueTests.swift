@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SplashCLI
+@testable import SplashOutput
 
 /// A manifest row's values as they are read: each bad one named by its column, numbers written
 /// as plain digits, and params kept as name–value pairs from the file to the clip, so a text

@@ -1,10 +1,10 @@
 import Foundation
 import SplashCore
 import SplashHTTP
-import SplashOutput
 import Testing
 
 @testable import SplashCLI
+@testable import SplashOutput
 @testable import SplashPreview
 
 /// The same options given on the command line, in a CSV row, in a JSON Lines row and in the

@@ -98,7 +98,7 @@ struct RenderJobTests {
       let batch = try BatchCommand([folder.path, "-o", "unused"] + options, environment: [:])
       let clips = try BatchManifest.clips(
         presets: BatchPresets(folder: folder.path, assetsRoot: nil), manifest: nil, outputFolder: "unused",
-        defaults: batch.defaults)
+        defaults: batch.job.defaults)
       let clip = try #require(clips.first)
       let batched = try clip.job(outputPath: "unused/fuber.mp4", workers: 1)
       #expect(batched.canonicalDescription == rendered.canonicalDescription, "\(options)")

@@ -1,5 +1,4 @@
 import SplashDocument
-import SplashOutput
 
 /// One row of a manifest as it was read: its columns' values and its params as names and
 /// values, kept apart from reading to the clip, so a value may hold any character (`;` and `=`

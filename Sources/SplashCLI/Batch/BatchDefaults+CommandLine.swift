@@ -3,45 +3,12 @@ import SplashEncode
 import SplashOutput
 import SplashRender
 
-/// The render options `batch` takes for every clip: `splashvid batch DIR -o OUT --size 360x640
-/// --fps 30`.
-///
-/// They are defaults: a manifest row's column overrides its option (`size`, `fps`, `loops`,
-/// `format`, and `params` name by name over `--param`), and the rest (`--scale`, `--fit`,
-/// `--crf`, `--x264-preset`, `--tune`, `--transparent`, `--target`) hold for every clip. Their
-/// values are checked here, before any clip is looked at, so a bad `--size` is one usage error;
-/// what depends on a clip (an odd size for a video, a GIF above 50 fps, `--transparent` for
-/// H.264) is checked with the clip, as a manifest row's own values are.
-struct BatchDefaults {
+extension BatchDefaults {
   static let valueOptions: Set<String> = [
     "size", "scale", "fit", "fps", "loops", "format", "crf", "x264-preset", "tune", "target",
   ]
   static let flags: Set<String> = ["transparent"]
   static let repeatableOptions: Set<String> = ["param"]
-  /// What `--format` takes: the video formats, and `gif` (a batch's clips have no `-o` whose
-  /// extension could say it).
-  static let formatNames = VideoFormat.allCases.map(\.rawValue) + ["gif"]
-
-  var size: PixelSize?
-  /// `--scale`, for clips without a size.
-  var scale: Double?
-  var fit: Viewport.Fit?
-  var framesPerSecond: Int?
-  var loops: Int?
-  /// A name of `formatNames`.
-  var formatName: String?
-  var constantRateFactor: Int?
-  var encoderPreset: String?
-  var tune: String?
-  /// The platform `--target` names; it decides size, rate and format, so neither the options
-  /// nor a row may give them.
-  var target: RenderTarget?
-  var isTransparent = false
-  /// `--param NAME=VALUE`, for every clip; a row's params win for the same name.
-  var parameters: [String: String] = [:]
-
-  /// No defaults: each clip as its row (or the preset alone) says.
-  init() {}
 
   /// The defaults on a `batch` command line.
   ///
@@ -49,6 +16,7 @@ struct BatchDefaults {
   ///   contradict each other (`--size` with `--scale`, `--target` with `--fps`), as `render`
   ///   says it.
   init(_ scanned: ArgumentScanner.Result) throws {
+    self.init()
     let values = scanned.values
     if let name = values["target"] {
       let target = try RenderTarget.named(name)

@@ -3,7 +3,6 @@ import SplashCore
 import SplashDocument
 import SplashEncode
 import SplashFiles
-import SplashOutput
 import SplashPresets
 
 /// Reads the clips of a batch: from a manifest, or one clip per preset of the folder.
@@ -29,19 +28,19 @@ import SplashPresets
 /// checked (the preset exists and compiles with the row's parameters, the values are in range,
 /// outputs are unique) before anything renders, and every bad row is reported at once; a
 /// message names an option's value as `--fps 60` and a row's as `fps 60`.
-enum BatchManifest {
+public enum BatchManifest {
   static let columns = ["preset", "output", "params", "size", "fps", "loops", "format"]
   /// A manifest's largest size: 16 MiB, some 200 000 rows.
   static let maximumBytes = 16 * 1024 * 1024
 
-  struct Problems: Error, CustomStringConvertible {
-    var lines: [String]
+  public struct Problems: Error, CustomStringConvertible {
+    public var lines: [String]
     /// What the lines are about: a manifest's rows, or a folder's clips.
     var items = "rows"
     /// The closing words: on the row's own line when there is one bad row, so a refusal is one
     /// line; after the rows, counted, when there are several.
-    var summary: String { lines.count == 1 ? "nothing was rendered" : "\(lines.count) bad \(items); nothing was rendered" }
-    var description: String {
+    public var summary: String { lines.count == 1 ? "nothing was rendered" : "\(lines.count) bad \(items); nothing was rendered" }
+    public var description: String {
       lines.count == 1 ? "\(lines[0]); \(summary)" : (lines + [summary]).joined(separator: "\n")
     }
   }

@@ -1,5 +1,4 @@
 import Foundation
-import SplashOutput
 import SplashPresets
 
 /// What a batch row names, read once however many rows use it: a preset with its parameters,

@@ -1,7 +1,6 @@
 import Foundation
 import SplashCore
 import SplashEncode
-import SplashOutput
 import SplashRender
 
 /// One clip of a batch: which preset, where it goes, and how it is rendered.

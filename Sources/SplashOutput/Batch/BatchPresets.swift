@@ -1,7 +1,6 @@
 import Foundation
 import SplashCore
 import SplashFiles
-import SplashOutput
 import SplashPresets
 
 /// The presets a batch's rows name: found by name in the batch folder, confined to the assets

@@ -2,7 +2,6 @@ import Foundation
 import SplashCore
 import SplashFiles
 import SplashModel
-import SplashOutput
 import SplashPresets
 
 /// A fingerprint of everything that decides a clip's bytes, stored beside the output so a

@@ -1,25 +1,24 @@
 import Foundation
 import SplashCore
 import SplashFiles
-import SplashOutput
 import SplashPresets
 
 /// What happened to one clip of a batch.
-struct BatchResult: Sendable {
-  enum Status: String, Sendable {
+public struct BatchResult: Sendable {
+  public enum Status: String, Sendable {
     case rendered, skipped, failed
   }
 
   var clip: BatchClip
-  var outputPath: String
-  var status: Status
-  var seconds: Double
-  var error: String?
+  public var outputPath: String
+  public var status: Status
+  public var seconds: Double
+  public var error: String?
   /// Something the user should know about a clip that still rendered.
-  var warning: String? = nil
+  public var warning: String? = nil
 
   /// The error or warning, for the progress line and the summary.
-  var remark: String? { error ?? warning.map { "warning: \($0)" } }
+  public var remark: String? { error ?? warning.map { "warning: \($0)" } }
 }
 
 /// Collects results from concurrent clips and prints one line per finished clip.
@@ -72,8 +71,9 @@ final class BatchTracker: @unchecked Sendable {
 }
 
 /// The end-of-batch summary and the JSON report.
-enum BatchReport {
-  static func table(_ results: [BatchResult]) -> [String] {
+public enum BatchReport {
+  /// The end-of-batch table: one line a clip (by the row it came from), then the counts.
+  public static func table(_ results: [BatchResult]) -> [String] {
     let ordered = results.sorted {
       $0.clip.origin < $1.clip.origin || ($0.clip.origin == $1.clip.origin && $0.clip.output < $1.clip.output)
     }
