@@ -67,8 +67,14 @@ struct PreviewExportRequest: Sendable {
       }
       guard name.count > "param.".count else { throw Self.refusal(name, expected: "param.NAME, a parameter's name", found: query[name]) }
     }
-    guard let name = query["format"], let format = Format(rawValue: name) else {
-      throw Self.refusal("format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "), found: query["format"])
+    guard let name = query["format"] else {
+      throw Self.refusal("format", expected: Format.allCases.map(\.rawValue).joined(separator: ", "), found: nil)
+    }
+    let format: Format
+    do {
+      format = Format(rawValue: try RenderOptionValue.formatName(name, among: Format.allCases.map(\.rawValue)))!
+    } catch {
+      throw Self.refusal(error)
     }
     self.format = format
     // The values are read as render reads them, and refused in the page's names.

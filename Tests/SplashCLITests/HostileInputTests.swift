@@ -168,7 +168,7 @@ struct HostileInputTests {
     // A row's own value is named by its column, not as the option it overrides.
     ("bad fps", "preset,fps\nfuber,0\n", ": fps 0: expected a whole number from 1 to 240"),
     ("bad loops", "preset,loops\nfuber,1e9\n", ": loops 1e9: expected a whole number from 1 to 10000"),
-    ("other format", "preset,format\nfuber,avi\n", "format avi: expected h264, hevc, prores, vp9, gif"),
+    ("other format", "preset,format\nfuber,avi\n", "format avi: expected one of h264, hevc, prores, vp9, gif"),
     ("format and extension disagree", "preset,output,format\nfuber,f.webm,prores\n", "ProRes 4444 MOV is written as .mov, not .webm"),
   ]
 

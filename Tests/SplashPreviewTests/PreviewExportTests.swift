@@ -156,7 +156,8 @@ struct PreviewExportTests {
     defer { server.stop() }
     let refused: [(String, String)] = [
       ("format=h264&transparent=1", "transparent needs a format with alpha"),
-      ("format=avi", "format: expected h264, hevc, prores, vp9, gif, png, found \"avi\""),
+      ("format=avi", "format avi: expected one of h264, hevc, prores, vp9, gif, png"),
+      ("format=", "format: expected one of h264, hevc, prores, vp9, gif, png"),
       ("format=gif&loops=0", "loops 0: expected a whole number from 1 to 10000"),
       // What the render found only once it had begun: the preset's parameters, the clip's
       // length, the frame's size for the encoder, the canvas against the format.

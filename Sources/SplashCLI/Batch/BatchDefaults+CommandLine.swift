@@ -35,7 +35,9 @@ extension BatchDefaults {
     if target == nil {
       size = checked.requested
       framesPerSecond = try values["fps"].map(RenderOptionValue.framesPerSecond)
-      formatName = try OptionParsing.choice(values["format"], option: "format", from: Self.formatNames)
+      formatName = try values["format"].map { text throws(RenderOptionError) in
+        try RenderOptionValue.formatName(text, among: Self.formatNames)
+      }
     }
     scale = values["scale"] != nil ? checked.scale : nil
     fit = values["fit"] != nil ? checked.fit : nil

@@ -177,10 +177,13 @@ public enum BatchManifest {
     let namedGIF = formatName == "gif"
     let namedFormat = try formatName.flatMap { name -> VideoFormat? in
       if name == "gif" { return nil }
-      guard let format = name == "mp4" ? .h264 : VideoFormat(rawValue: name) else {
-        throw UsageError("format \(name): expected \((VideoFormat.allCases.map(\.rawValue) + ["gif"]).joined(separator: ", "))")
+      if name == "mp4" { return .h264 }
+      do {
+        return VideoFormat(rawValue: try RenderOptionValue.formatName(name, among: BatchDefaults.formatNames))
+      } catch let error as RenderOptionError {
+        // The batch's --format was read when the batch began: this one is the row's column.
+        throw UsageError(error.worded { $0 == .format ? "format" : $0.flag })
       }
-      return format
     }
     let defaultExtension = namedGIF ? "gif" : (namedFormat ?? .h264).fileExtensions[0]
     let named = column("output") ?? "\(preset).\(defaultExtension)"

@@ -67,7 +67,8 @@ public struct RenderOptionError: Error, Sendable, Equatable, CustomStringConvert
 
   /// The message, each option named by `name`.
   public func worded(naming name: (RenderOption) -> String) -> String {
-    let head = name(option) + (value.map { " \($0)" } ?? "")
+    // An empty value is said as none: `format: expected …`, not `format : expected …`.
+    let head = name(option) + (value.flatMap { $0.isEmpty ? nil : " \($0)" } ?? "")
     return head
       + problem.map { part in
         switch part {

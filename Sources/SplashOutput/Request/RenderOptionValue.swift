@@ -75,6 +75,15 @@ public enum RenderOptionValue {
     return value
   }
 
+  /// `format`: one of `choices` (the video formats on the command line; a batch adds `gif`, the
+  /// preview's export `gif` and `png`).
+  public static func formatName(_ text: String, among choices: [String]) throws(RenderOptionError) -> String {
+    try choice(text, .format, from: choices)
+  }
+
+  /// The names of the video formats.
+  public static let videoFormatNames = VideoFormat.allCases.map(\.rawValue)
+
   /// `param`: `NAME=VALUE`, split at the first `=` (a value may hold more); the name is not empty.
   public static func parameter(_ assignment: String) throws(RenderOptionError) -> (name: String, value: String) {
     guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
