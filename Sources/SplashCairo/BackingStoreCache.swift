@@ -11,6 +11,10 @@ import SplashRaster
 /// `byteLimit` bytes, dropping the stores used longest ago; one cache belongs to one backend
 /// (one worker).
 final class BackingStoreCache {
+  init(counters: RenderCounters? = nil) {
+    self.counters = counters
+  }
+
   struct Key: Hashable {
     /// The layer as drawn into the store: opacity 1, placed nowhere (`BackingStorePlan.content`).
     var layer: PresentationLayer
@@ -53,11 +57,8 @@ final class BackingStoreCache {
   /// The least `byteLimit` a backend sets: on a small frame (a GIF, a thumbnail) the layers
   /// are large beside it, and a frame's bytes would not hold one scale step's stores.
   static let minimumByteLimit = 8 << 20
-  /// Stores composited, and those of them that had to be drawn (for the tests).
-  private(set) var composited = 0
-  private(set) var drawn = 0
-  /// Stores composited by `BilinearCompositor` rather than by Cairo (for the tests).
-  var compositedAsInk = 0
+  /// Told each store composited and drawn, for a test that asked.
+  let counters: RenderCounters?
 
   deinit {
     for store in stores.values { cairo_surface_destroy(store.surface) }
@@ -69,14 +70,14 @@ final class BackingStoreCache {
   /// this frame) are dropped; otherwise it is dropped after `use`, so memory stays bounded
   /// however many layers move at once.
   func withStore(for key: Key, draw: () throws -> Store, use: (Store) throws -> Void) throws {
-    composited += 1
+    counters?.storesComposited += 1
     if var store = stores[key] {
       store.lastUsedFrame = frame
       stores[key] = store
       try use(store)
       return
     }
-    drawn += 1
+    counters?.storesDrawn += 1
     var store = try draw()
     store.lastUsedFrame = frame
     dropStoresUsedBefore(frame, toFit: store.bytes)

@@ -38,7 +38,7 @@ extension CairoBackend {
         source, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns, rows: target.rows,
         horizontal: horizontal, vertical: vertical, opacity: fade)
     }
-    if written { backingStores.compositedAsInk += 1 }
+    if written { counters?.storesCompositedAsInk += 1 }
     return written
   }
 

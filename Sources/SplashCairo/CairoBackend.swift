@@ -20,8 +20,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   private var cachedContext: CairoContext?
   let images = ImageCache()
   let fonts = FontResolver()
-  let groups = GroupCache()
-  let backingStores = BackingStoreCache()
+  let groups: GroupCache
+  let backingStores: BackingStoreCache
   let gradientRamps = GradientRampCache()
   /// Where gradients are shaded, a band at a time.
   let gradientScratch = ScratchPixels()
@@ -55,6 +55,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   public init(fastPaths: FastPaths = .all, counters: RenderCounters? = nil, warn: @escaping (String) -> Void = { _ in }) {
     self.fastPaths = fastPaths
     self.counters = counters
+    groups = GroupCache(counters: counters)
+    backingStores = BackingStoreCache(counters: counters)
     self.warn = warn
     // An image surface and its context fail only when memory runs out; Cairo then hands
     // back its inert error objects, which measure nothing and draw nothing.

@@ -22,6 +22,10 @@ import SplashRaster
 /// tile's group was drawn again every loop: at 1080x1920 over three loops, two tiles a frame,
 /// an eighth of the render.
 final class GroupCache {
+  init(counters: RenderCounters? = nil) {
+    self.counters = counters
+  }
+
   struct Key: Hashable {
     var layer: PresentationLayer
     var matrix: [Double]
@@ -99,7 +103,7 @@ final class GroupCache {
     // One lookup: a key's equality compares the whole subtree.
     if let index = current.index(forKey: key) {
       current.values[index].wasReused = true
-      reused += 1
+      counters?.groupsReused += 1
       return current.values[index]
     }
     var kept: Kept
@@ -108,13 +112,13 @@ final class GroupCache {
     } else if let entry = idle.removeValue(forKey: key) {
       idleBytes -= entry.kept.bytes
       kept = entry.kept
-      reusedIdle += 1
+      counters?.idleGroupsReused += 1
     } else {
       return nil
     }
     kept.wasReused = true
     current[key] = kept
-    reused += 1
+    counters?.groupsReused += 1
     return kept
   }
 
@@ -132,10 +136,8 @@ final class GroupCache {
     return runs.byteCount <= height * bytesPerRow ? runs : nil
   }
 
-  /// Groups composited from what was kept (for the tests).
-  private(set) var reused = 0
-  /// Of those, groups that had been idle (for the tests).
-  private(set) var reusedIdle = 0
+  /// Told each group composited from what was kept, for a test that asked.
+  let counters: RenderCounters?
   /// Groups idle now, and their bytes (for the tests).
   var idleCount: Int { idle.count }
   var heldIdleBytes: Int { idleBytes }

@@ -25,6 +25,14 @@ public final class RenderCounters {
   public var opacitiesFolded = 0
   /// Masked contents composited from the group kept from an earlier frame.
   public var maskedContentsReused = 0
+  /// Groups composited from `GroupCache`, and of those, groups that had been idle.
+  public var groupsReused = 0
+  public var idleGroupsReused = 0
+  /// Backing stores composited, those of them that had to be drawn, and those composited by
+  /// `BilinearCompositor` rather than by Cairo.
+  public var storesComposited = 0
+  public var storesDrawn = 0
+  public var storesCompositedAsInk = 0
 
   public init() {}
 }

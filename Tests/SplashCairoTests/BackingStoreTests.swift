@@ -71,7 +71,7 @@ struct BackingStoreTests {
   func framesDependOnTheirTimeAlone() throws {
     let scene = try Self.scene()
     let times = (0..<24).map { Double($0) / 30 }
-    let warm = CairoBackend()
+    let warm = CairoBackend(counters: RenderCounters())
     var inOrder: [Data] = []
     for time in times { inOrder.append(Self.bytes(try Self.render(scene.presentation(at: time), with: warm))) }
     for (index, time) in times.enumerated().reversed() {
@@ -80,8 +80,8 @@ struct BackingStoreTests {
     // Four tiles a frame; a and c draw the same and share stores (b turns its lines about its
     // anchor, d's are thinner), drawn again only as the row's scale crosses a step (1 → 1.23
     // spans at most four steps of 2^(1/8)).
-    #expect(warm.backingStores.composited == 4 * times.count, "composited \(warm.backingStores.composited)")
-    #expect(warm.backingStores.drawn <= 3 * 4, "drawn \(warm.backingStores.drawn)")
+    #expect(warm.counted.storesComposited == 4 * times.count, "composited \(warm.counted.storesComposited)")
+    #expect(warm.counted.storesDrawn <= 3 * 4, "drawn \(warm.counted.storesDrawn)")
   }
 
   @Test(
@@ -96,10 +96,10 @@ struct BackingStoreTests {
     for time in [0.1, 0.37, 0.82] {
       let tree = scene.presentation(at: time)
       #expect(tree.layer(withID: "b")?.isMoving == true)
-      let backend = CairoBackend()
+      let backend = CairoBackend(counters: RenderCounters())
       let stored = try Self.render(tree, with: backend)
-      #expect(backend.backingStores.composited == 4)
-      #expect(backend.backingStores.compositedAsInk == compositedAsInk)
+      #expect(backend.counted.storesComposited == 4)
+      #expect(backend.counted.storesCompositedAsInk == compositedAsInk)
       let afresh = try Self.render(Self.atRest(tree))
       var total = 0
       var largest = 0
@@ -122,9 +122,9 @@ struct BackingStoreTests {
     // From 1 s on the row rests: nothing is composited from a store, so the frame is exact.
     let resting = scene.presentation(at: 1.5)
     #expect(resting.layer(withID: "b")?.isMoving == false)
-    let backend = CairoBackend()
+    let backend = CairoBackend(counters: RenderCounters())
     #expect(Self.bytes(try Self.render(resting, with: backend)) == Self.bytes(try Self.render(Self.atRest(resting))))
-    #expect(backend.backingStores.composited == 0)
+    #expect(backend.counted.storesComposited == 0)
   }
 
   @Test("stores kept stay within their limit however many layers move")
@@ -142,14 +142,14 @@ struct BackingStoreTests {
         sublayers: [\(tiles.joined(separator: ","))] }] }
       """
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "many.json5")
-    let backend = CairoBackend()
+    let backend = CairoBackend(counters: RenderCounters())
     for frame in 0..<4 {
       _ = try Self.render(scene.presentation(at: Double(frame) / 10), with: backend)
       #expect(backend.backingStores.byteLimit == BackingStoreCache.minimumByteLimit, "a small frame gets the floor")
       #expect(
         backend.backingStores.heldBytes <= backend.backingStores.byteLimit, "frame \(frame): \(backend.backingStores.heldBytes) bytes kept")
     }
-    #expect(backend.backingStores.composited == 40 * 4)
-    #expect(backend.backingStores.drawn > 40, "stores that did not fit were drawn again: \(backend.backingStores.drawn)")
+    #expect(backend.counted.storesComposited == 40 * 4)
+    #expect(backend.counted.storesDrawn > 40, "stores that did not fit were drawn again: \(backend.counted.storesDrawn)")
   }
 }

@@ -111,7 +111,7 @@ struct CoverageCompositorTests {
       #expect(memcmp(byOurs.bytes, byPixman.bytes, byOurs.byteCount) == 0, "frame \(frame)")
     }
     #expect(ours.counted.coverageComposited > 12 * 20, "composited \(ours.counted.coverageComposited)")
-    #expect(ours.groups.reused > 11 * 20, "reused \(ours.groups.reused)")
+    #expect(ours.counted.groupsReused > 11 * 20, "reused \(ours.counted.groupsReused)")
     #expect(pixman.counted.coverageComposited == 0)
   }
 
@@ -156,7 +156,7 @@ struct CoverageCompositorTests {
       try reference.render(tree, viewport: viewport, into: theirs)
       #expect(memcmp(ours.bytes, theirs.bytes, ours.byteCount) == 0, "frame \(frame)")
     }
-    #expect(backend.groups.reused == 1)
+    #expect(backend.counted.groupsReused == 1)
     #expect(backend.counted.coverageComposited == 0)
     // The same group with its specks joined into lines is laid by the coverage compositor.
     var lines = tree

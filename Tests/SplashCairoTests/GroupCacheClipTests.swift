@@ -24,7 +24,7 @@ struct GroupCacheClipTests {
 
   /// Draws `times` in order with one backend; the last frame, and the backend.
   static func drawInOrder(_ scene: Scene, at times: [Double]) throws -> (PixelBuffer, CairoBackend) {
-    let backend = CairoBackend()
+    let backend = CairoBackend(counters: RenderCounters())
     let buffer = try #require(PixelBuffer(width: 100, height: 100))
     for time in times {
       try backend.render(
@@ -42,7 +42,7 @@ struct GroupCacheClipTests {
     // At 0.6 the corner radius is 30: the pixel at (3, 3) is outside the rounded card.
     #expect(fresh.rgba(x: 3, y: 3).red == 0)
     #expect(memcmp(sequence.bytes, fresh.bytes, fresh.byteCount) == 0, "the frame drawn after another equals the frame drawn alone")
-    #expect(backend.groups.reused == 0)
+    #expect(backend.counted.groupsReused == 0)
   }
 
   @Test("inside square corners, which clip to a rectangle, the faded layer's group is kept and reused")
@@ -51,6 +51,6 @@ struct GroupCacheClipTests {
     let (sequence, backend) = try Self.drawInOrder(scene, at: [0.2, 0.6])
     let (fresh, _) = try Self.drawInOrder(scene, at: [0.6])
     #expect(memcmp(sequence.bytes, fresh.bytes, fresh.byteCount) == 0)
-    #expect(backend.groups.reused == 1)
+    #expect(backend.counted.groupsReused == 1)
   }
 }

@@ -31,7 +31,7 @@ struct GroupCacheIdleTests {
 
   /// Draws `times` in order with one backend; the last frame, and the backend.
   static func drawInOrder(_ scene: Scene, at times: [Double]) throws -> (PixelBuffer, CairoBackend) {
-    let backend = CairoBackend()
+    let backend = CairoBackend(counters: RenderCounters())
     let buffer = try #require(PixelBuffer(width: 100, height: 100))
     for time in times { try backend.render(scene.presentation(at: time), viewport: viewport, into: buffer) }
     return (buffer, backend)
@@ -46,8 +46,8 @@ struct GroupCacheIdleTests {
     #expect(memcmp(sequence.bytes, fresh.bytes, fresh.byteCount) == 0, "the frame drawn after others equals the frame drawn alone")
     // At rest at 0.05 (drawn), 0.1 (kept from the frame before) and 0.8 (idle for three
     // frames, while it was drawn at 60, 70 and 80 points).
-    #expect(backend.groups.reusedIdle == 1)
-    #expect(backend.groups.reused == 2)
+    #expect(backend.counted.idleGroupsReused == 1)
+    #expect(backend.counted.groupsReused == 2)
     // The groups at 60, 70 and 80 points, each drawn once, were dropped, not kept idle; the one
     // at rest is the last frame's.
     #expect(backend.groups.idleCount == 0)
@@ -68,6 +68,6 @@ struct GroupCacheIdleTests {
     #expect(backend.groups.idleByteLimit == 100 * 100 * 4)
     #expect(backend.groups.idleCount > 10, "idle groups fill the limit")
     // The group at rest was the first to go idle, so the first dropped: drawn again at 0.8.
-    #expect(backend.groups.reusedIdle == 0)
+    #expect(backend.counted.idleGroupsReused == 0)
   }
 }
