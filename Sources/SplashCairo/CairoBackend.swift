@@ -69,7 +69,9 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     cairo_surface_destroy(measuringSurface)
   }
 
-  public func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
+  public func render(_ list: DisplayList, into buffer: PixelBuffer) throws {
+    let tree = list.tree
+    let viewport = list.viewport
     let drawing = try context(for: buffer)
     groups.heldBytesPerFrame = 2 * buffer.width * buffer.height * 4
     // One frame's bytes of groups idle since before the last frame: what a loop comes back to
@@ -104,8 +106,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
 
     var canvasToPixels = matrix(viewport.transform)
     cairo_transform(cairo, &canvasToPixels)
-    // What to draw is decided first (SplashRender), then drawn here.
-    for node in DisplayList(tree, viewport: viewport, measuring: self).layers {
+    // What to draw was decided first (SplashRender); it is drawn here.
+    for node in list.layers {
       try draw(node, in: cairo)
     }
     groups.endFrame()

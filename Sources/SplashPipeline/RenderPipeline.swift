@@ -153,7 +153,8 @@ public struct RenderPipeline: Sendable {
         continue
       }
       do {
-        try backend.render(tree, viewport: viewport, into: buffer)
+        // What the frame draws and how is decided here, once; the backend executes it.
+        try backend.render(DisplayList(tree, viewport: viewport, measuring: backend), into: buffer)
         try state.sink.prepare(buffer, index: index, slot: slot, worker: worker)
         state.deliver(index, .slot(slot), returning: nil)
       } catch {

@@ -36,10 +36,12 @@ private final class CountingBackend: RenderBackend {
 
   init(tally: RenderTally) { self.tally = tally }
 
-  func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
+  func render(_ list: DisplayList, into buffer: PixelBuffer) throws {
     tally.record()
-    try cairo.render(tree, viewport: viewport, into: buffer)
+    try cairo.render(list, into: buffer)
   }
+
+  func textExtents(_ properties: LayerProperties) -> Rect? { cairo.textExtents(properties) }
 }
 
 @Suite("One render pass, several outputs: every frame drawn once, the same frames in each")

@@ -23,14 +23,17 @@ private final class StampingBackend: RenderBackend {
     var description: String { "backend failed on purpose" }
   }
 
-  func render(_ tree: PresentationTree, viewport: Viewport, into buffer: PixelBuffer) throws {
-    let time = tree.layers[0].properties.position.x
+  func render(_ list: DisplayList, into buffer: PixelBuffer) throws {
+    let time = list.tree.layers[0].properties.position.x
     flights?.startRendering()
     if let failAtTime, abs(time - failAtTime) < 1e-9 { throw Failure() }
     renders.increment(time: time)
     buffer.fill(with: .black)
     buffer.bytes.storeBytes(of: time.bitPattern, as: UInt64.self)
   }
+
+  /// These scenes hold no text.
+  func textExtents(_ properties: LayerProperties) -> Rect? { nil }
 }
 
 final class RenderCounter: @unchecked Sendable {

@@ -17,9 +17,15 @@ import SplashModel
 public struct DisplayList: Sendable {
   /// The scene's top-level layers, bottom to top.
   public var layers: [DisplayNode]
+  /// The frame the list was built from: its canvas, its colour and its layers as presented.
+  public let tree: PresentationTree
+  /// How the canvas lies on the frame's pixels.
+  public let viewport: Viewport
 
   /// Builds the list for `tree` drawn through `viewport`, asking `measuring` where text draws.
   public init(_ tree: PresentationTree, viewport: Viewport, measuring: some TextMeasuring) {
+    self.tree = tree
+    self.viewport = viewport
     layers = tree.layers.map { Self.node(for: $0, measuring: measuring) }
     let frame = DeviceBox(left: 0, top: 0, right: Double(viewport.pixelWidth), bottom: Double(viewport.pixelHeight))
     for index in layers.indices {
