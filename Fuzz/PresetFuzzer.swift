@@ -36,12 +36,44 @@ public func fuzzPreset(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     return 0
   }
+  checkOneParse(raw)
   _ = try? PresetCompiler.compile(data, file: "fuzz.json5")
   _ = PresetCompiler.problems(data, file: "fuzz.json5")
   // The same bytes as a Lottie file, whether or not they look like one: the compiler must
   // refuse what is not, by its JSON path.
   compileLottie(data)
   return 0
+}
+
+/// The one pass every load makes (`parseNotingRepeatedKeys`) agrees with the two it replaced:
+/// the value of the last-wins parse, and the refusing parse's first mistake, to the character.
+func checkOneParse(_ raw: [UInt8]) {
+  let refused = Result { try JSON5Parser.parse(raw, duplicateKeys: .refused) }
+  let lastWins = Result { try JSON5Parser.parse(raw, duplicateKeys: .lastWins) }
+  switch Result(catching: { try JSON5Parser.parseNotingRepeatedKeys(raw) }) {
+  case .success(let parsed):
+    guard case .success(let value) = lastWins, same(value, parsed.value) else { fatalError("one parse kept another value") }
+    switch (refused, parsed.firstRepeatedKey) {
+    case (.success, nil): break
+    case (.failure(let error as JSON5Parser.SyntaxError), let noted?) where "\(error)" == "\(noted)": break
+    default: fatalError("one parse noted another repetition than the refusing parse stopped at")
+    }
+  case .failure(let error):
+    guard case .failure(let stopped) = refused, "\(stopped)" == "\(error)" else {
+      fatalError("one parse failed where the refusing parse did not, or said another mistake")
+    }
+  }
+}
+
+/// Equal, NaN equal to NaN.
+func same(_ first: JSONValue, _ second: JSONValue) -> Bool {
+  switch (first, second) {
+  case (.number(let a), .number(let b)): return a == b || (a.isNaN && b.isNaN)
+  case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy(same)
+  case (.object(let a), .object(let b)):
+    return a.count == b.count && a.allSatisfy { key, value in b[key].map { same(value, $0) } ?? false }
+  default: return first == second
+  }
 }
 
 /// `data` through the Lottie compiler, and the scene it makes evaluated at three moments.
