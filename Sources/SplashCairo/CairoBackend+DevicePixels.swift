@@ -22,15 +22,8 @@ extension CairoBackend {
   /// The surface being drawn on, when it is an image in `format` at a whole-pixel offset and
   /// the clip is one rectangle of whole device pixels.
   func devicePixelTarget(of cairo: OpaquePointer, format: cairo_format_t) -> DevicePixelTarget? {
-    guard let target = cairo_get_group_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-      cairo_image_surface_get_format(target) == format, let clip = deviceClipRectangle(of: cairo)
+    guard let (target, offsetX, offsetY) = imageSurface(of: cairo, format: format), let clip = deviceClipRectangle(of: cairo)
     else { return nil }
-    // A surface pixel is a device point moved by the surface's device offset (a group's
-    // surface starts at its clip).
-    var offsetX = 0.0
-    var offsetY = 0.0
-    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-    guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else { return nil }
     let columns = max(clip.minX + Int(offsetX), 0)..<min(clip.maxX + Int(offsetX), Int(cairo_image_surface_get_width(target)))
     let rows = max(clip.minY + Int(offsetY), 0)..<min(clip.maxY + Int(offsetY), Int(cairo_image_surface_get_height(target)))
     return DevicePixelTarget(surface: target, offsetX: offsetX, offsetY: offsetY, columns: columns, rows: rows)
@@ -40,13 +33,7 @@ extension CairoBackend {
   /// the whole pixels around `box` (device pixels) inside the clip's box: where a shape cut to
   /// `box` is rasterized when the clip holds rectangles at fractions of a pixel.
   func devicePixelTarget(of cairo: OpaquePointer, format: cairo_format_t, within box: DeviceBox) -> DevicePixelTarget? {
-    guard let target = cairo_get_group_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-      cairo_image_surface_get_format(target) == format
-    else { return nil }
-    var offsetX = 0.0
-    var offsetY = 0.0
-    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-    guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else { return nil }
+    guard let (target, offsetX, offsetY) = imageSurface(of: cairo, format: format) else { return nil }
     // In the surface's pixels, within it: a box far off the frame is an empty range.
     let inSurface = box.intersection(Self.deviceClipBox(of: cairo))
     let width = Int(cairo_image_surface_get_width(target))
@@ -57,6 +44,20 @@ extension CairoBackend {
     let bottom = (inSurface.bottom + offsetY).clamped(to: 0...height, rounding: .up)
     return DevicePixelTarget(
       surface: target, offsetX: offsetX, offsetY: offsetY, columns: left..<max(left, right), rows: top..<max(top, bottom))
+  }
+
+  /// The surface being drawn on and its device offset, when it is an image in `format` at a
+  /// whole-pixel offset: a surface pixel is a device point moved by the offset (a group's
+  /// surface starts at its clip).
+  private func imageSurface(of cairo: OpaquePointer, format: cairo_format_t) -> (OpaquePointer, Double, Double)? {
+    guard let target = cairo_get_group_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_image_surface_get_format(target) == format
+    else { return nil }
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+    guard offsetX == offsetX.rounded(), offsetY == offsetY.rounded() else { return nil }
+    return (target, offsetX, offsetY)
   }
 
   /// The image surface behind `pattern`, in `format`, as a plane of the target's pixels, when

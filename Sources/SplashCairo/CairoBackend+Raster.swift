@@ -86,25 +86,22 @@ extension CairoBackend {
   /// the shape to.
   private func pixelTarget(
     of cairo: OpaquePointer, format: cairo_format_t, clipBox: DeviceBox?
-  ) -> (DevicePixelTarget, ClipRectangle?)? {
+  ) -> (DevicePixelTarget, DeviceBox?)? {
     if let target = devicePixelTarget(of: cairo, format: format) { return (target, nil) }
     guard let clipBox, let target = devicePixelTarget(of: cairo, format: format, within: clipBox) else { return nil }
-    let cut = ClipRectangle(
-      left: clipBox.left + target.offsetX, top: clipBox.top + target.offsetY, right: clipBox.right + target.offsetX,
-      bottom: clipBox.bottom + target.offsetY)
-    return (target, cut)
+    return (target, clipBox.offsetBy(x: target.offsetX, y: target.offsetY))
   }
 
   /// Adds the polygons of `paint` to the rasterizer, in the target's pixels, and returns the
   /// rule that fills them.
   private func outline(
-    _ paint: ShapePaint, in cairo: OpaquePointer, target: DevicePixelTarget, cut: ClipRectangle?
+    _ paint: ShapePaint, in cairo: OpaquePointer, target: DevicePixelTarget, cut: DeviceBox?
   ) -> CoverageRasterizer.FillRule {
     let toTarget = Self.userToDevice(of: cairo).concatenating(
       AffineTransform(translationX: target.offsetX, y: target.offsetY))
     rasterizer.reset()
-    rasterizer.clipRectangle = cut
-    defer { rasterizer.clipRectangle = nil }
+    rasterizer.clipBox = cut
+    defer { rasterizer.clipBox = nil }
     switch paint {
     case .fill(let path, let rule):
       for polyline in PathFlattener.polylines(of: path, transform: toTarget, tolerance: Self.flatteningTolerance) {

@@ -161,8 +161,7 @@ public struct RenderJob: Sendable {
   public static func format(named name: String?, output: String) throws -> VideoFormat {
     let pathExtension = (output as NSString).pathExtension.lowercased()
     if let name {
-      guard let format = VideoFormat(rawValue: try RenderOptionValue.formatName(name, among: RenderOptionValue.videoFormatNames))
-      else { preconditionFailure("a video format's name names a video format") }
+      let format = try RenderOptionValue.videoFormat(name)
       guard pathExtension.isEmpty || format.fileExtensions.contains(pathExtension) else {
         throw UsageError(
           "\(format.displayName) is written as .\(format.fileExtensions[0]), not .\(pathExtension); rename \(output)")

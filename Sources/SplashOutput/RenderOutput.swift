@@ -52,9 +52,7 @@ public struct RenderOutput: Sendable, Equatable {
     }
     let named = try formatName.map { name in
       if name == "gif" { throw UsageError("--format gif: a GIF is told by its extension; name it -o FILE.gif") }
-      guard let format = VideoFormat(rawValue: try RenderOptionValue.formatName(name, among: RenderOptionValue.videoFormatNames))
-      else { preconditionFailure("a video format's name names a video format") }
-      return format
+      return try RenderOptionValue.videoFormat(name)
     }
     var outputs: [RenderOutput] = []
     var stills: [String] = []

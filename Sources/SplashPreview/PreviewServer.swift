@@ -232,15 +232,10 @@ public final class PreviewServer: Sendable {
 
   private static func size(_ text: String?, scene: Scene) throws -> PixelSize {
     guard let text else { return defaultSize(of: scene) }
-    guard let size = pixelSize(text) else {
+    guard let size = PixelSize(text: text, maximumSide: maximumSide) else {
       throw HTTPRefusal(status: 400, reason: "expected size=WIDTHxHEIGHT, each from 1 to \(maximumSide), found \(text)")
     }
     return size
-  }
-
-  /// `WIDTHxHEIGHT`, each side from 1 to `maximumSide`, or `nil`.
-  static func pixelSize(_ text: String) -> PixelSize? {
-    PixelSize(text: text, maximumSide: maximumSide)
   }
 
   /// A parameter as the page builds its control: name, kind, default (as `--param` writes it)

@@ -9,10 +9,10 @@ import Testing
 @Suite("Polygons cut to a clip rectangle")
 struct ClipRectangleTests {
   /// The 8-bit coverage of `polygons` filled under `rule`, cut to `clip`, on a 10x4 plane.
-  private func coverage(_ polygons: [[Point]], rule: CoverageRasterizer.FillRule, clip: ClipRectangle?) -> [[UInt8]] {
+  private func coverage(_ polygons: [[Point]], rule: CoverageRasterizer.FillRule, clip: DeviceBox?) -> [[UInt8]] {
     var bytes = [UInt8](repeating: 0, count: 40)
     let rasterizer = CoverageRasterizer()
-    rasterizer.clipRectangle = clip
+    rasterizer.clipBox = clip
     for polygon in polygons { rasterizer.addPolygon(polygon) }
     bytes.withUnsafeMutableBufferPointer {
       rasterizer.fill(rule: rule, share: 255, onto: $0.baseAddress!, bytesPerRow: 10, columns: 0..<10, rows: 0..<4)
@@ -26,7 +26,7 @@ struct ClipRectangleTests {
 
   @Test("a square cut at 2.25 and 7.5 covers three quarters and half of its edge columns")
   func fractionalEdges() {
-    let rows = coverage([square(0, 0, 10, 4)], rule: .nonZero, clip: ClipRectangle(left: 2.25, top: 1, right: 7.5, bottom: 4))
+    let rows = coverage([square(0, 0, 10, 4)], rule: .nonZero, clip: DeviceBox(left: 2.25, top: 1, right: 7.5, bottom: 4))
     #expect(rows[0] == [UInt8](repeating: 0, count: 10))
     for row in rows[1...] { #expect(row == [0, 0, 191, 255, 255, 255, 255, 128, 0, 0], "\(row)") }
   }
@@ -37,7 +37,7 @@ struct ClipRectangleTests {
       let angle = Double(step) / 64 * 2 * Double.pi
       return Point(x: 5 + 4.3 * cos(angle), y: 2 + 1.9 * sin(angle))
     }
-    let cut = coverage([disk], rule: .nonZero, clip: ClipRectangle(left: 3, top: 0, right: 7, bottom: 4))
+    let cut = coverage([disk], rule: .nonZero, clip: DeviceBox(left: 3, top: 0, right: 7, bottom: 4))
     var bytes = [UInt8](repeating: 0, count: 40)
     let rasterizer = CoverageRasterizer()
     rasterizer.addPolygon(disk)
@@ -55,7 +55,7 @@ struct ClipRectangleTests {
   func holes() {
     let outer = square(0, 0, 10, 4)
     let hole = square(4, 1, 6, 3).reversed().map { $0 }
-    let clip = ClipRectangle(left: 5, top: 0, right: 10, bottom: 4)
+    let clip = DeviceBox(left: 5, top: 0, right: 10, bottom: 4)
     for rule in [CoverageRasterizer.FillRule.evenOdd, .nonZero] {
       let rows = coverage([outer, rule == .evenOdd ? square(4, 1, 6, 3) : hole], rule: rule, clip: clip)
       #expect(rows[0] == [0, 0, 0, 0, 0, 255, 255, 255, 255, 255], "\(rule)")
@@ -65,7 +65,7 @@ struct ClipRectangleTests {
 
   @Test("a polygon wholly outside, and points that are not numbers, leave nothing")
   func nothingLeft() {
-    let clip = ClipRectangle(left: 2, top: 0, right: 3, bottom: 4)
+    let clip = DeviceBox(left: 2, top: 0, right: 3, bottom: 4)
     #expect(clip.clip(square(5, 0, 9, 4)).isEmpty)
     #expect(coverage([square(5, 0, 9, 4)], rule: .nonZero, clip: clip).allSatisfy { $0.allSatisfy { $0 == 0 } })
     let broken = [Point(x: .nan, y: 1), Point(x: 2.5, y: 0), Point(x: 2.5, y: 4), Point(x: .infinity, y: 2)]

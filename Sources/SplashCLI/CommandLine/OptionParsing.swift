@@ -4,18 +4,14 @@ import SplashOutput
 
 /// Typed readers for option values, each failing with a usage error that names the option.
 enum OptionParsing {
-  static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
-    try integer(text, named: "--\(option)", range: range)
-  }
-
-  /// A whole number written in plain digits, named in its message as `name`: `--fps` for an
-  /// option, `fps` for a manifest's column, so a message says where the value came from.
+  /// A whole number written in plain digits, for a command's own option (`--jobs`, `--port`,
+  /// `--frames`; render options are read by `RenderOptionValue`).
   ///
   /// `Int(_:)` alone would also take `+30` (and `-0` as 0): a sign no one writes in a count, so
   /// a stray character must not pass as part of the number.
-  static func integer(_ text: String, named name: String, range: ClosedRange<Int>) throws -> Int {
+  static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
     guard DecimalText.isPlainWholeNumber(text), let value = Int(text), range.contains(value) else {
-      throw UsageError("\(name) \(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+      throw UsageError("--\(option) \(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }

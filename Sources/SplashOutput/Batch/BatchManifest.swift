@@ -148,6 +148,9 @@ public enum BatchManifest {
     return rows
   }
 
+  /// The columns that give a render option, by option.
+  static let optionColumns: [RenderOption: String] = [.size: "size", .framesPerSecond: "fps", .loops: "loops", .format: "format"]
+
   /// The clip a row asks for, the batch's `defaults` filling what it leaves out.
   ///
   /// - Parameters:
@@ -167,8 +170,12 @@ public enum BatchManifest {
     let file = try presets.file(named: preset)
     /// A column's value, when the row gives one.
     func column(_ name: String) -> String? { row.columns[name].flatMap { $0.isEmpty ? nil : $0 } }
-    /// How a message names a value: `fps 60` from the row, `--fps 60` from the batch's option.
-    func label(_ name: String) -> String { column(name) != nil ? name : "--\(name)" }
+    /// How a message names an option: `fps 60` from the row's column, `--fps 60` from the
+    /// batch's option.
+    func spelled(_ option: RenderOption) -> String {
+      guard let name = Self.optionColumns[option], column(name) != nil else { return option.flag }
+      return name
+    }
     if let target = defaults.target, let name = ["size", "fps", "format"].first(where: { column($0) != nil }) {
       throw UsageError("\(name) \(column(name)!): --target \(target.name) sets it; leave the column empty")
     }
@@ -182,7 +189,7 @@ public enum BatchManifest {
         return VideoFormat(rawValue: try RenderOptionValue.formatName(name, among: BatchDefaults.formatNames))
       } catch let error as RenderOptionError {
         // The batch's --format was read when the batch began: this one is the row's column.
-        throw UsageError(error.worded { $0 == .format ? "format" : $0.flag })
+        throw UsageError(error.worded(naming: spelled))
       }
     }
     let defaultExtension = namedGIF ? "gif" : (namedFormat ?? .h264).fileExtensions[0]
@@ -210,7 +217,7 @@ public enum BatchManifest {
         "output \(output): \(outputPath) leads outside \(outputFolder) (a symbolic link); write clips inside the output folder")
     }
     let isGIF = (output as NSString).pathExtension.lowercased() == "gif"
-    if namedGIF && !isGIF { throw UsageError("output \(output): \(label("format")) gif is written as .gif") }
+    if namedGIF && !isGIF { throw UsageError("output \(output): \(spelled(.format)) gif is written as .gif") }
     // A GIF output is a GIF whatever format is named, as a render's .gif beside --format.
     let format: VideoFormat
     do {
@@ -224,21 +231,20 @@ public enum BatchManifest {
     }
     var parameters = defaults.parameters
     for (name, value) in row.parameters { parameters[name] = value }
-    // A column's value is named as the column (`fps 1e9`), an option's as the option.
-    // A column's value is read as the option's, and named as the column.
-    func value<Value>(_ name: String, _ read: (String) throws(RenderOptionError) -> Value) throws -> Value? {
+    // A column's value is read as the option's, and named as the column (`fps 1e9`).
+    func value<Value>(_ option: RenderOption, _ read: (String) throws(RenderOptionError) -> Value) throws -> Value? {
       do {
-        return try column(name).map(read)
+        return try Self.optionColumns[option].flatMap(column).map(read)
       } catch {
-        throw UsageError(error.worded { _ in name })
+        throw UsageError(error.worded(naming: spelled))
       }
     }
     let size =
-      try value("size") { text throws(RenderOptionError) in try RenderOptionValue.size(text, maximumSide: VideoSettings.maximumSide) }
+      try value(.size) { text throws(RenderOptionError) in try RenderOptionValue.size(text, maximumSide: VideoSettings.maximumSide) }
       ?? defaults.size
     // None given: the document's own rate (a Lottie file's), else the default, as a render.
-    let fps = try value("fps", RenderOptionValue.framesPerSecond) ?? defaults.framesPerSecond
-    let loops = try value("loops", RenderOptionValue.loops) ?? defaults.loops ?? 1
+    let fps = try value(.framesPerSecond, RenderOptionValue.framesPerSecond) ?? defaults.framesPerSecond
+    let loops = try value(.loops, RenderOptionValue.loops) ?? defaults.loops ?? 1
     let usesX26xOptions = !isGIF && format.usesX26xOptions
     var clip = BatchClip(
       origin: row.origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,
@@ -248,11 +254,10 @@ public enum BatchManifest {
     // What the row and the batch's options ask of this clip together, checked by the render's
     // own job: a value from the row is named as its column (`fps 60`), one from the batch's
     // options as the option (`--fps 60`).
-    let rowOptions: [RenderOption: String] = [.size: "size", .framesPerSecond: "fps", .loops: "loops", .format: "format"]
     do {
       _ = try clip.job(outputPath: outputPath, workers: nil)
     } catch let error as RenderOptionError {
-      throw UsageError(error.worded { option in rowOptions[option].flatMap { column($0) != nil ? $0 : nil } ?? option.flag })
+      throw UsageError(error.worded(naming: spelled))
     }
     if compiles { clip = try checkParameters(clip, presets: presets) }
     return clip

@@ -84,6 +84,14 @@ public enum RenderOptionValue {
   /// The names of the video formats.
   public static let videoFormatNames = VideoFormat.allCases.map(\.rawValue)
 
+  /// `format` on the command line: a video format by name (a GIF is told by its extension).
+  public static func videoFormat(_ text: String) throws(RenderOptionError) -> VideoFormat {
+    guard let format = VideoFormat(rawValue: text) else {
+      throw RenderOptionError(.format, value: text, [.text(": expected one of \(videoFormatNames.joined(separator: ", "))")])
+    }
+    return format
+  }
+
   /// `param`: `NAME=VALUE`, split at the first `=` (a value may hold more); the name is not empty.
   public static func parameter(_ assignment: String) throws(RenderOptionError) -> (name: String, value: String) {
     guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {

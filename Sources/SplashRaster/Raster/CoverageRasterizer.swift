@@ -155,7 +155,7 @@ public final class CoverageRasterizer {
   /// For a clip at fractions of a pixel (a `masksToBounds` sliding across the frame): the
   /// whole pixels around it are the columns and rows a fill covers, and this cuts the shape
   /// to the clip inside them. It stays set until set again; `reset` leaves it.
-  public var clipRectangle: ClipRectangle?
+  public var clipBox: DeviceBox?
 
   public init() {}
 
@@ -203,8 +203,8 @@ public final class CoverageRasterizer {
   /// more than building an edge.
   public func addPolygon(_ points: [Point], transform: AffineTransform = .identity) {
     guard points.count > 1 else { return }
-    if let clipRectangle {
-      addEdges(of: clipRectangle.clip(points.map { transform.apply(to: $0) }), transform: .identity)
+    if let clipBox {
+      addEdges(of: clipBox.clip(points.map { transform.apply(to: $0) }), transform: .identity)
     } else {
       addEdges(of: points, transform: transform)
     }

@@ -63,7 +63,9 @@ public struct DrawPlan: Sendable, Equatable, CustomStringConvertible {
         same(corners[0].x, corners[1].x) && same(corners[1].y, corners[2].y) && same(corners[2].x, corners[3].x)
         && same(corners[3].y, corners[0].y)
       guard upright || turned, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
-      return DeviceBox(around: bounds, through: toDevice)
+      let xs = corners.map(\.x)
+      let ys = corners.map(\.y)
+      return DeviceBox(left: xs.min()!, top: ys.min()!, right: xs.max()!, bottom: ys.max()!)
     }
   }
 

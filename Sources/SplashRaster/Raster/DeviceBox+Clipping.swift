@@ -1,26 +1,14 @@
 import SplashCore
 
-/// A rectangle of target pixels on the axes (fractions of a pixel included) that polygons are
-/// cut to before they are rasterized: a clip Cairo cannot hold as whole pixels, applied to the
-/// geometry, so the coverage of an edge pixel is the exact area of the shape inside it.
-public struct ClipRectangle: Sendable, Equatable {
-  public var left: Double
-  public var top: Double
-  public var right: Double
-  public var bottom: Double
-
-  public init(left: Double, top: Double, right: Double, bottom: Double) {
-    self.left = left
-    self.top = top
-    self.right = right
-    self.bottom = bottom
-  }
-
-  /// The part of the closed polygon through `points` inside the rectangle (Sutherland and
+/// Cutting polygons to a box of target pixels before they are rasterized: a clip Cairo cannot
+/// hold as whole pixels (a `masksToBounds` at fractions of a pixel), applied to the geometry,
+/// so the coverage of an edge pixel is the exact area of the shape inside it.
+extension DeviceBox {
+  /// The part of the closed polygon through `points` inside the box (Sutherland and
   /// Hodgman's clipping, one side after another).
   ///
   /// Every point inside keeps its winding number: the polygon's runs outside are replaced by
-  /// runs along the rectangle's sides, which may overlap in pairs going opposite ways and so
+  /// runs along the box's sides, which may overlap in pairs going opposite ways and so
   /// cancel, under either fill rule. Points that are not finite are left out.
   public func clip(_ points: [Point]) -> [Point] {
     var polygon = points.filter { $0.x.isFinite && $0.y.isFinite }

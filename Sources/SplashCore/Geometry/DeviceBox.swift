@@ -1,12 +1,10 @@
-import SplashCore
-
 /// An axis-aligned box (left, top, right, bottom): a rectangle placed through a transform, in
 /// device pixels or a superlayer's space.
 ///
 /// The display list and the backend decide with it what a clip is and what it cuts, so both
 /// apply the same rules: a group clips to the whole pixels around its extents and one more
 /// (`enclosingPixels`), and a layer is skipped when its box misses the clip by more than a
-/// pixel of antialiasing (`overlaps`).
+/// pixel of antialiasing (`overlaps`). The rasterizer cuts shapes to one (`clip(_:)`).
 public struct DeviceBox: Sendable, Equatable {
   public var left: Double
   public var top: Double
@@ -47,6 +45,11 @@ public struct DeviceBox: Sendable, Equatable {
   public var rect: Rect? {
     guard left <= right, top <= bottom else { return nil }
     return Rect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  /// The box moved by (`x`, `y`): into a surface's pixels by its device offset.
+  public func offsetBy(x: Double, y: Double) -> DeviceBox {
+    DeviceBox(left: left + x, top: top + y, right: right + x, bottom: bottom + y)
   }
 
   public func intersection(_ other: DeviceBox) -> DeviceBox {
