@@ -68,6 +68,31 @@ public struct RenderJob: Sendable {
     try check()
   }
 
+  /// The job `request` asks for, of the animation `source` names (its parameters under the
+  /// request's): every option read and checked here, whichever front end gave it.
+  ///
+  /// - Throws: `RenderOptionError` naming the option at fault, for the front end to word;
+  ///   `UsageError` for the outputs' own names (a command line's `-o` given twice).
+  public init(_ request: RenderRequest, source: PresetSource) throws {
+    let settings = try request.read()
+    var source = source
+    source.parameters.merge(settings.parameters) { _, requested in requested }
+    do {
+      try self.init(
+        source: source,
+        outputs: try RenderOutput.plan(paths: request.outputs, formatName: settings.formatName, wantsPoster: settings.posterTime != nil),
+        loops: settings.loops, framesPerSecond: settings.framesPerSecond, size: settings.size, posterTime: settings.posterTime,
+        isTransparent: settings.isTransparent, soundtrack: settings.soundtrack, target: settings.target, encoder: settings.encoder,
+        workers: settings.workers)
+    } catch let error as RenderOptionError {
+      // A value the target set is the target's: the request never named it.
+      guard let target = settings.target, request[error.option] == nil, RenderRequest.setByTarget.contains(error.option) else {
+        throw error
+      }
+      throw RenderOptionError(.target, value: target.name, [.text(" sets "), .value(error.option, error.value ?? "")] + error.problem)
+    }
+  }
+
   /// The one check of a job's options against each other; the front ends word its refusals.
   private func check() throws(RenderOptionError) {
     // Every video must keep alpha; a GIF keeps it as GIF can, one palette entry clear.
@@ -158,21 +183,25 @@ public struct RenderJob: Sendable {
 
   /// The format `--format` names, or the output's extension implies (H.264 when the path has
   /// no extension, such as /dev/null). A named format must agree with the extension.
-  public static func format(named name: String?, output: String) throws -> VideoFormat {
+  public static func format(named name: String?, output: String) throws(RenderOptionError) -> VideoFormat {
     let pathExtension = (output as NSString).pathExtension.lowercased()
     if let name {
       let format = try RenderOptionValue.videoFormat(name)
       guard pathExtension.isEmpty || format.fileExtensions.contains(pathExtension) else {
-        throw UsageError(
-          "\(format.displayName) is written as .\(format.fileExtensions[0]), not .\(pathExtension); rename \(output)")
+        throw RenderOptionError(
+          .format, value: name,
+          [.text(": \(format.displayName) is written as .\(format.fileExtensions[0]), not .\(pathExtension); rename \(output)")])
       }
       return format
     }
     if pathExtension.isEmpty { return .h264 }
     guard let format = VideoFormat.implied(byExtension: pathExtension) else {
-      throw UsageError(
-        "cannot tell a video format from .\(pathExtension): use .mp4 (H.264, or HEVC with --format hevc), "
-          + ".mov (ProRes 4444) or .webm (VP9)")
+      throw RenderOptionError(
+        .output, value: output,
+        [
+          .text(": cannot tell a video format from .\(pathExtension); use .mp4 (H.264, or HEVC with "), .value(.format, "hevc"),
+          .text("), .mov (ProRes 4444) or .webm (VP9)"),
+        ])
     }
     return format
   }
@@ -284,7 +313,7 @@ public struct RenderJob: Sendable {
       // As short as the value allows, never rounded: 3.0000001 must not read as 3.
       let shortest = String(format: "%g", posterTime)
       let shown = Double(shortest) == posterTime ? shortest : String(posterTime)
-      throw UsageError("--poster \(shown): the clip is " + String(format: "%.2f s long", duration))
+      throw RenderOptionError(.poster, value: shown, [.text(": the clip is " + String(format: "%.2f s long", duration))])
     }
     if let warning = target?.durationWarning(seconds: duration, loopSeconds: scene.clip.loopDuration) {
       log("splashvid: \(warning)")

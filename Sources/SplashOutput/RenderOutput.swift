@@ -51,7 +51,9 @@ public struct RenderOutput: Sendable, Equatable {
       throw UsageError(first == again ? "-o \(again) given twice" : "-o \(first) and -o \(again) are the same file")
     }
     let named = try formatName.map { name in
-      if name == "gif" { throw UsageError("--format gif: a GIF is told by its extension; name it -o FILE.gif") }
+      if name == "gif" {
+        throw RenderOptionError(.format, value: name, [.text(": a GIF is told by its extension; name it "), .value(.output, "FILE.gif")])
+      }
       return try RenderOptionValue.videoFormat(name)
     }
     var outputs: [RenderOutput] = []
@@ -82,13 +84,14 @@ public struct RenderOutput: Sendable, Equatable {
       outputs.append(RenderOutput(path: path, kind: .video(format)))
     }
     if let named, !videos.isEmpty, !outputs.contains(where: { $0.format == named }) {
-      throw UsageError(
-        "--format \(named.rawValue) fits none of the outputs (\(named.displayName) is written as .\(named.fileExtensions[0]))")
+      throw RenderOptionError(
+        .format, value: named.rawValue,
+        [.text(" fits none of the outputs (\(named.displayName) is written as .\(named.fileExtensions[0]))")])
     }
     if let poster = posters.first {
       outputs.append(RenderOutput(path: poster, kind: .poster))
     } else if wantsPoster && clips.isEmpty {
-      throw UsageError("--poster needs a video to name the poster after, or -o poster.png")
+      throw RenderOptionError(.poster, [.text(" needs a video to name the poster after, or "), .value(.output, "poster.png")])
     } else if wantsPoster, let firstClip = clips.first {
       let stem = (firstClip as NSString).deletingPathExtension
       outputs.append(RenderOutput(path: stem + ".png", kind: .poster))

@@ -36,9 +36,9 @@ public struct RenderTarget: Sendable, Equatable {
       needsSoundTrack: false, isTransparent: true, durations: nil),
   ]
 
-  public static func named(_ name: String) throws -> RenderTarget {
+  public static func named(_ name: String) throws(RenderOptionError) -> RenderTarget {
     guard let target = all.first(where: { $0.name == name }) else {
-      throw UsageError("--target \(name) is not one of \(all.map(\.name).joined(separator: ", "))")
+      throw RenderOptionError(.target, value: name, [.text(" is not one of \(all.map(\.name).joined(separator: ", "))")])
     }
     return target
   }

@@ -48,10 +48,10 @@ struct PreviewExportRequest: Sendable {
   }
 
   var format: Format
-  var loops = 1
-  var size = OutputSize()
-  var framesPerSecond: Int?
-  var isTransparent = false
+  /// The render options the query gives, read as `render` reads its own.
+  var request: RenderRequest
+  /// `param.NAME=VALUE` each, by name (resolved by the server before the export starts:
+  /// an image's path relative to the preset becomes the file it names).
   var parameters: [String: String] = [:]
 
   /// The request a query describes.
@@ -77,19 +77,24 @@ struct PreviewExportRequest: Sendable {
       throw Self.refusal(error)
     }
     self.format = format
-    // The values are read as render reads them, and refused in the page's names.
-    do {
-      if let text = query["loops"] { loops = try RenderOptionValue.loops(text) }
-      if query["size"] != nil && query["scale"] != nil { throw RenderOptionValue.sizeAndScale }
-      if let text = query["scale"] { size.scale = try RenderOptionValue.scale(text) }
-      if let text = query["size"] { size.requested = try RenderOptionValue.size(text, maximumSide: PreviewServer.maximumSide) }
-      if let text = query["fps"], !text.isEmpty { framesPerSecond = try RenderOptionValue.framesPerSecond(text) }
-    } catch {
-      throw Self.refusal(error)
+    request = RenderRequest()
+    request.maximumSide = PreviewServer.maximumSide
+    // The page sends an empty rate for "the document's own".
+    for option in [RenderOption.loops, .size, .scale, .framesPerSecond] {
+      if let text = query[option.commandLineName], !(option == .framesPerSecond && text.isEmpty) { request[option] = text }
     }
     if let text = query["transparent"] {
       guard text == "1" || text == "0" else { throw Self.refusal("transparent", expected: "1 or 0", found: text) }
-      isTransparent = text == "1"
+      if text == "1" { request[.transparent] = "" }
+    }
+    // A format the panel names besides the file's extension: HEVC is an .mp4 as H.264 is.
+    if format == .hevc { request[.format] = format.rawValue }
+    // The values are read as render reads them, and refused in the page's names, now: a job
+    // is only built once the server has named the file.
+    do {
+      _ = try request.read()
+    } catch {
+      throw Self.refusal(error)
     }
     for (name, value) in query where name.hasPrefix("param.") { parameters[String(name.dropFirst(6))] = value }
   }
@@ -126,9 +131,8 @@ struct PreviewExportRequest: Sendable {
   func job(source: PresetSource, path: String, stem: String) throws -> RenderJob {
     var source = source
     source.parameters.merge(parameters) { _, chosen in chosen }
-    let output = format == .png ? "\(path)/\(stem)-%04d.png" : path
-    let outputs = try RenderOutput.plan(paths: [output], formatName: format == .hevc ? "hevc" : nil, wantsPoster: false)
-    return try RenderJob(
-      source: source, outputs: outputs, loops: loops, framesPerSecond: framesPerSecond, size: size, isTransparent: isTransparent)
+    var request = self.request
+    request.outputs = [format == .png ? "\(path)/\(stem)-%04d.png" : path]
+    return try RenderJob(request, source: source)
   }
 }

@@ -50,9 +50,9 @@ struct DeliverableTests {
     "target and sound mistakes are usage errors",
     arguments: [
       (["--target", "tiktok", "-o", "a.mp4"], "--target tiktok is not one of appstore-6.9, appstore-6.5, instagram-story, square, web"),
-      (["--target", "appstore-6.5", "--size", "100x100", "-o", "a.mp4"], "--target appstore-6.5 sets --size; leave --size out"),
-      (["--target", "appstore-6.9", "--fps", "60", "-o", "a.mp4"], "--target appstore-6.9 sets --fps; leave --fps out"),
-      (["--target", "web", "-o", "a.mp4"], "VP9 WebM is written as .webm, not .mp4; rename a.mp4"),
+      (["--target", "appstore-6.5", "--size", "100x100", "-o", "a.mp4"], "--target appstore-6.5 sets --size; leave --size 100x100 out"),
+      (["--target", "appstore-6.9", "--fps", "60", "-o", "a.mp4"], "--target appstore-6.9 sets --fps; leave --fps 60 out"),
+      (["--target", "web", "-o", "a.mp4"], "--target web sets --format vp9: VP9 WebM is written as .webm, not .mp4; rename a.mp4"),
       (
         ["--audio", "song.m4a", "-o", "a.webm"],
         "--audio: none of the outputs takes AAC sound (VP9 WebM, GIF and PNG carry none); add an .mp4 or .mov output"

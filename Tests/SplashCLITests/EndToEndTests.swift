@@ -83,9 +83,12 @@ struct EndToEndTests {
       ),
       (
         ["--preset", "fuber", "-o", "a.avi"],
-        "cannot tell a video format from .avi: use .mp4 (H.264, or HEVC with --format hevc), .mov (ProRes 4444) or .webm (VP9)"
+        "-o a.avi: cannot tell a video format from .avi; use .mp4 (H.264, or HEVC with --format hevc), .mov (ProRes 4444) or .webm (VP9)"
       ),
-      (["--preset", "fuber", "--format", "prores", "-o", "a.mp4"], "ProRes 4444 MOV is written as .mov, not .mp4; rename a.mp4"),
+      (
+        ["--preset", "fuber", "--format", "prores", "-o", "a.mp4"],
+        "--format prores: ProRes 4444 MOV is written as .mov, not .mp4; rename a.mp4"
+      ),
       (["--preset", "fuber", "--format", "av1", "-o", "a.mp4"], "--format av1: expected one of h264, hevc, prores, vp9"),
       (["--preset", "fuber", "--x264-preset", "fast", "-o", "a.webm"], "--x264-preset applies to h264 and hevc, not to VP9 WebM"),
     ])

@@ -50,6 +50,16 @@ struct OneRequestEverywhereTests {
       try #require(jsonLines.first).job(outputPath: "fuber.gif", workers: nil), exported,
     ]
     for job in jobs { #expect(job.canonicalDescription == rendered.canonicalDescription) }
+
+    // Before any of it is read, each front end's words are one request: the same options with
+    // the same texts.
+    let arguments = try RenderJob.scan(
+      ["--preset", "fuber", "--presets-dir", Self.presets, "-o", "fuber.gif", "--size", "120x214", "--fps", "24", "--loops", "2"])
+    let words: [RenderOption: String] = [.size: "120x214", .framesPerSecond: "24", .loops: "2"]
+    #expect(RenderRequest(arguments).values == words && RenderRequest(arguments).outputs == ["fuber.gif"])
+    #expect(try #require(csv.first).request.values == words)
+    #expect(try #require(jsonLines.first).request.values == words)
+    #expect(try PreviewExportRequest(query: ["format": "gif", "size": "120x214", "fps": "24", "loops": "2"]).request.values == words)
   }
 
   @Test("a GIF at 60 fps: one refusal, said as --fps 60 on the command line, fps 60 in a row and on the page")

@@ -4,11 +4,14 @@ extension PresetSource {
   static let optionNames: Set<String> = ["preset", "file", "presets-dir", "assets-root", "animation"]
   static let repeatableOptions: Set<String> = ["param"]
 
-  init(_ scanned: ArgumentScanner.Result) throws {
+  /// The animation a command line names, with its `--param` values unless the command reads
+  /// them itself (`render` reads them with its other options, in a `RenderRequest`).
+  init(_ scanned: ArgumentScanner.Result, readingParameters: Bool = true) throws {
     try self.init(scanned.values)
     assetsRoot = scanned.values["assets-root"]
     animation = scanned.values["animation"]
     if animation?.isEmpty == true { throw UsageError("--animation: expected the id of an animation of the dotLottie archive") }
+    guard readingParameters else { return }
     for assignment in scanned.repeated["param"] ?? [] {
       let (name, value) = try RenderOptionValue.parameter(assignment)
       parameters[name] = value

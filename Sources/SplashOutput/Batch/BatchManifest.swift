@@ -171,15 +171,24 @@ public enum BatchManifest {
     /// A column's value, when the row gives one.
     func column(_ name: String) -> String? { row.columns[name].flatMap { $0.isEmpty ? nil : $0 } }
     /// How a message names an option: `fps 60` from the row's column, `--fps 60` from the
-    /// batch's option.
+    /// batch's option; an output is always the row's (named from the preset without one).
     func spelled(_ option: RenderOption) -> String {
+      if option == .output { return "output" }
       guard let name = Self.optionColumns[option], column(name) != nil else { return option.flag }
       return name
     }
-    if let target = defaults.target, let name = ["size", "fps", "format"].first(where: { column($0) != nil }) {
-      throw UsageError("\(name) \(column(name)!): --target \(target.name) sets it; leave the column empty")
+    // The clip's request: the batch's options, each column the row gives over its option.
+    var request = defaults.request
+    // The parameters go to the clip apart, the row's over the batch's, as its preset's check
+    // resolves them.
+    request.parameters = []
+    for (option, name) in Self.optionColumns {
+      guard let text = column(name) else { continue }
+      request[option] = text
+      // A row's size replaces the batch's --scale, as it would replace its --size.
+      if option == .size { request[.scale] = nil }
     }
-    let formatName = column("format") ?? defaults.formatName
+    let formatName = request[.format] ?? defaults.formatName
     // A GIF is told by its extension (or format gif), as on the command line.
     let namedGIF = formatName == "gif"
     let namedFormat = try formatName.flatMap { name -> VideoFormat? in
@@ -192,6 +201,7 @@ public enum BatchManifest {
         throw UsageError(error.worded(naming: spelled))
       }
     }
+    if request[.format] != nil { request[.format] = namedFormat?.rawValue }
     let defaultExtension = namedGIF ? "gif" : (namedFormat ?? .h264).fileExtensions[0]
     let named = column("output") ?? "\(preset).\(defaultExtension)"
     guard let output = ConfinedPath.normalizedOutput(named) else {
@@ -218,49 +228,30 @@ public enum BatchManifest {
     }
     let isGIF = (output as NSString).pathExtension.lowercased() == "gif"
     if namedGIF && !isGIF { throw UsageError("output \(output): \(spelled(.format)) gif is written as .gif") }
-    // A GIF output is a GIF whatever format is named, as a render's .gif beside --format.
-    let format: VideoFormat
     do {
-      format = isGIF ? .h264 : try RenderJob.format(named: namedFormat?.rawValue, output: output)
-    } catch let error as UsageError where column("format") == nil && namedFormat != nil {
-      // The format came from the batch's option: say so, or the row seems to contradict itself.
-      throw UsageError("--format \(formatName!): \(error.message)")
-    }
-    guard !(output as NSString).pathExtension.isEmpty else {
-      throw UsageError("output \(output): expected a name ending in .\(format.fileExtensions[0])")
-    }
-    var parameters = defaults.parameters
-    for (name, value) in row.parameters { parameters[name] = value }
-    // A column's value is read as the option's, and named as the column (`fps 1e9`).
-    func value<Value>(_ option: RenderOption, _ read: (String) throws(RenderOptionError) -> Value) throws -> Value? {
-      do {
-        return try Self.optionColumns[option].flatMap(column).map(read)
-      } catch {
-        throw UsageError(error.worded(naming: spelled))
+      // A clip is one file, a video or a GIF (a .png would be a poster or frames); a GIF output
+      // is a GIF whatever format is named, as a render's .gif beside --format.
+      // A target's format is the target's to check, with the job (`--target web sets --format vp9: …`).
+      let format = isGIF ? .h264 : try RenderJob.format(named: request[.format], output: output)
+      guard !(output as NSString).pathExtension.isEmpty else {
+        throw UsageError("output \(output): expected a name ending in .\(format.fileExtensions[0])")
       }
-    }
-    let size =
-      try value(.size) { text throws(RenderOptionError) in try RenderOptionValue.size(text, maximumSide: VideoSettings.maximumSide) }
-      ?? defaults.size
-    // None given: the document's own rate (a Lottie file's), else the default, as a render.
-    let fps = try value(.framesPerSecond, RenderOptionValue.framesPerSecond) ?? defaults.framesPerSecond
-    let loops = try value(.loops, RenderOptionValue.loops) ?? defaults.loops ?? 1
-    let usesX26xOptions = !isGIF && format.usesX26xOptions
-    var clip = BatchClip(
-      origin: row.origin, preset: preset, presetFile: file, output: output, format: format, parameters: parameters,
-      size: size, framesPerSecond: fps, loops: loops, scale: size == nil ? defaults.scale : nil, fit: defaults.fit,
-      constantRateFactor: defaults.constantRateFactor, encoderPreset: usesX26xOptions ? defaults.encoderPreset : nil,
-      tune: usesX26xOptions ? defaults.tune : nil, isTransparent: defaults.isTransparent, target: defaults.target)
-    // What the row and the batch's options ask of this clip together, checked by the render's
-    // own job: a value from the row is named as its column (`fps 60`), one from the batch's
-    // options as the option (`--fps 60`).
-    do {
+      if isGIF || !format.usesX26xOptions {
+        request[.encoderPreset] = nil
+        request[.tune] = nil
+      }
+      var parameters = defaults.parameters
+      for (name, value) in row.parameters { parameters[name] = value }
+      var clip = BatchClip(origin: row.origin, preset: preset, presetFile: file, output: output, request: request, parameters: parameters)
+      // What the row and the batch's options ask of this clip together, checked by the
+      // render's own job: a value from the row is named as its column (`fps 60`), one from the
+      // batch's options as the option (`--fps 60`).
       _ = try clip.job(outputPath: outputPath, workers: nil)
+      if compiles { clip = try checkParameters(clip, presets: presets) }
+      return clip
     } catch let error as RenderOptionError {
       throw UsageError(error.worded(naming: spelled))
     }
-    if compiles { clip = try checkParameters(clip, presets: presets) }
-    return clip
   }
 
   /// `clip` with its image parameters resolved, once its preset is checked to compile with its

@@ -20,6 +20,8 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
   case target
   /// A preset's parameters, `NAME=VALUE` each.
   case parameters
+  /// A file the frames go to.
+  case output
 
   /// The option's name on the command line, without its dashes: `fps`, `crf`, `x264-preset`.
   public var commandLineName: String {
@@ -32,8 +34,14 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The command line's spelling: `--fps`.
-  public var flag: String { "--" + commandLineName }
+  /// The option whose command-line name is `name` (`fps`, `x264-preset`, `output`).
+  public init?(commandLineName name: String) {
+    guard let option = Self.allCases.first(where: { $0.commandLineName == name }) else { return nil }
+    self = option
+  }
+
+  /// The command line's spelling: `--fps`, and `-o` for an output.
+  public var flag: String { self == .output ? "-o" : "--" + commandLineName }
 }
 
 /// A value, or a combination of values, a render refuses: the option at fault, its value as
