@@ -148,7 +148,7 @@ let package = Package(
       name: "SplashOutputTests",
       dependencies: [
         "SplashOutput", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashEncode", "SplashModel", "SplashCore",
-        "SplashFiles", "SplashGzip", "SplashZip", "SplashTestSupport",
+        "SplashCairo", "SplashFiles", "SplashGzip", "SplashZip", "SplashTestSupport",
       ]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore", "SplashFiles", "SplashTestSupport"]),
     .testTarget(name: "SplashPipelineTests", dependencies: ["SplashPipeline", "SplashRender", "SplashModel", "SplashCore"]),

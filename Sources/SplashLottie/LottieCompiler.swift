@@ -70,10 +70,15 @@ public enum LottieCompiler {
       throw DocumentError(file: file, path: "layers", expected: "\(error.expected) (layer \"\(error.layerID)\")", found: nil)
     }
     for warning in context.warnings.warnings { warn?(warning) }
-    return Scene(
+    var scene = Scene(
       canvasSize: read.size, backgroundColor: .white, layers: layers,
       clip: ClipWindow(start: read.inPoint / read.framesPerSecond, cycle: (read.outPoint - read.inPoint) / read.framesPerSecond),
       frameNumbering: FrameNumbering(framesPerSecond: read.framesPerSecond, firstFrame: read.inPoint))
+    // A marker covers frames tm to tm + dr, as a player's `playSegments` of it does.
+    scene.segments = read.markers.map {
+      ClipSegment(name: $0.name, start: $0.frame / read.framesPerSecond, end: ($0.frame + $0.duration) / read.framesPerSecond)
+    }
+    return scene
   }
 
   /// Parses and compiles Lottie JSON.

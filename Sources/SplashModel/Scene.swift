@@ -14,6 +14,9 @@ public struct Scene: Sendable, Hashable {
   /// that `--frame N` means what the file's author means; `nil` for presets, which count time
   /// in seconds.
   public var frameNumbering: FrameNumbering?
+  /// The named parts of the timeline a render may take alone (`--segment NAME`): a Lottie
+  /// file's markers, a preset's `clip.segments`; in the document's order.
+  public var segments: [ClipSegment] = []
 
   public init(
     canvasSize: Size, backgroundColor: Color, layers: [Layer], clip: ClipWindow, frameNumbering: FrameNumbering? = nil
@@ -28,6 +31,20 @@ public struct Scene: Sendable, Hashable {
     }
     self.clip = clip
     self.frameNumbering = frameNumbering
+  }
+}
+
+/// A named part of a scene's timeline, in scene seconds: from `start` to `end`, `end` excluded
+/// as a clip window's is.
+public struct ClipSegment: Sendable, Hashable {
+  public var name: String
+  public var start: Double
+  public var end: Double
+
+  public init(name: String, start: Double, end: Double) {
+    self.name = name
+    self.start = start
+    self.end = end
   }
 }
 

@@ -16,11 +16,13 @@ public enum GIFPaletteSampling {
   /// Frames sampled per loop: enough to meet every colour of a splash animation's phases.
   public static let sampleCount = 16
 
-  /// The frames of the first loop that are sampled: up to `sampleCount`, evenly spaced.
+  /// The frames of the first loop that are sampled: up to `sampleCount`, evenly spaced; and
+  /// the closing hold's, whose final state no loop frame need show.
   public static func sampledFrames(of schedule: FrameSchedule) -> [Int] {
-    let frames = schedule.framesPerLoop
-    let count = min(sampleCount, frames)
-    return (0..<count).map { $0 * frames / count }
+    let loop = schedule.firstLoop
+    let count = min(sampleCount, loop.count)
+    let sampled = (0..<count).map { loop.lowerBound + $0 * loop.count / count }
+    return schedule.holdEndFrames > 0 ? sampled + [schedule.frameCount - 1] : sampled
   }
 
   public static func palette(

@@ -23,6 +23,12 @@ extension RenderJob {
     if let animation = source.animation { lines.append("animation: \(animation)") }
     for (name, value) in source.parameters.sorted(by: { $0.key < $1.key }) { lines.append("parameter \(name): \(value)") }
     lines.append("loops: \(loops)")
+    // Each only when given, so that every fingerprint written before ranges and holds stays the same.
+    if let start = range.start { lines.append("start: \(start.text)") }
+    if let end = range.end { lines.append("end: \(end.text)") }
+    if let segment = range.segment { lines.append("segment: \(segment)") }
+    if holdStart > 0 { lines.append("hold start: \(holdStart) s") }
+    if holdEnd > 0 { lines.append("hold end: \(holdEnd) s") }
     lines.append("frames per second: \(framesPerSecond)")
     if let requested = size.requested {
       lines.append("size: \(requested.width)x\(requested.height)")

@@ -31,6 +31,12 @@ public struct RenderJob: Sendable {
   public var encoder: EncoderChoice
   /// Render workers; `nil`: one a core, as many as fit in memory (`MemoryBudget`).
   public var workers: Int?
+  /// The part of the animation the loops repeat (`--start`, `--end`, `--segment`).
+  public var range = ClipRange()
+  /// Seconds the first frame shows before the loops (`--hold-start`), and the final state
+  /// after them (`--hold-end`): a title card, an end card.
+  public var holdStart = 0.0
+  public var holdEnd = 0.0
   /// Whether a file at an output's name is replaced (`render -o`) or kept, the output taking
   /// the next free name (the preview's exports: "an export never replaces a file").
   public var placement = OutputFile.Placement.replacing
@@ -84,6 +90,9 @@ public struct RenderJob: Sendable {
         loops: settings.loops, framesPerSecond: settings.framesPerSecond, size: settings.size, posterTime: settings.posterTime,
         isTransparent: settings.isTransparent, soundtrack: settings.soundtrack, target: settings.target, encoder: settings.encoder,
         workers: settings.workers)
+      range = settings.range
+      holdStart = settings.holdStart
+      holdEnd = settings.holdEnd
     } catch let error as RenderOptionError {
       // A value the target set is the target's: the request never named it.
       guard let target = settings.target, request[error.option] == nil, RenderRequest.setByTarget.contains(error.option) else {
@@ -224,9 +233,7 @@ public struct RenderJob: Sendable {
     if isTransparent { scene.backgroundColor = .clear }
     try checkCanvas(of: scene)
     let framesPerSecond = rate(for: scene)
-    try checkFrameCount(
-      FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops), clip: scene.clip,
-      framesPerSecond: framesPerSecond)
+    try checkFrameCount(try schedule(of: scene, framesPerSecond: framesPerSecond))
     let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
     _ = try MemoryBudget.workers(
       requested: workers, width: pixelSize.width, height: pixelSize.height, outputs: outputs,
@@ -255,12 +262,26 @@ public struct RenderJob: Sendable {
     }
   }
 
-  private func checkFrameCount(_ schedule: FrameSchedule, clip: ClipWindow, framesPerSecond: Int) throws {
+  private func checkFrameCount(_ schedule: FrameSchedule) throws {
     guard schedule.frameCount <= Self.maximumFrames else {
+      let holds = schedule.holdStartFrames + schedule.holdEndFrames > 0 ? " and its holds" : ""
       throw UsageError(
-        "\(loops) loops of \(clip.loopDuration) s at \(framesPerSecond) fps is \(schedule.frameCount) frames; at most \(Self.maximumFrames)"
-      )
+        "\(loops) loops of \(schedule.clip.loopDuration) s\(holds) at \(schedule.framesPerSecond) fps is \(schedule.frameCount) frames; "
+          + "at most \(Self.maximumFrames)")
     }
+  }
+
+  /// The frames of this job's clip of `scene` at `framesPerSecond`: its range, repeated
+  /// `loops` times between its holds.
+  ///
+  /// - Throws: `RenderOptionError` for a range the scene does not have (see `ClipRange`).
+  public func schedule(of scene: Scene, framesPerSecond: Int) throws(RenderOptionError) -> FrameSchedule {
+    guard !range.isWhole || holdStart > 0 || holdEnd > 0 else {
+      return FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
+    }
+    let (clip, finalTime) = try range.window(in: scene)
+    return FrameSchedule(
+      clip: clip, framesPerSecond: framesPerSecond, loops: loops, holdStart: holdStart, holdEnd: holdEnd, finalTime: finalTime)
   }
 
   /// Refuses a render one of whose outputs would replace the preset, an image it shows or
@@ -299,8 +320,8 @@ public struct RenderJob: Sendable {
     if isTransparent { scene.backgroundColor = .clear }
     try checkCanvas(of: scene)
     let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
-    let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: loops)
-    try checkFrameCount(schedule, clip: scene.clip, framesPerSecond: framesPerSecond)
+    let schedule = try schedule(of: scene, framesPerSecond: framesPerSecond)
+    try checkFrameCount(schedule)
     try checkOutputs(scene, frameCount: schedule.frameCount, environment: environment)
     // Workers that fit in memory, decided before any encoder opens or frame renders.
     let renderWorkers = try MemoryBudget.workers(
@@ -315,7 +336,7 @@ public struct RenderJob: Sendable {
       let shown = Double(shortest) == posterTime ? shortest : String(posterTime)
       throw RenderOptionError(.poster, value: shown, [.text(": the clip is " + String(format: "%.2f s long", duration))])
     }
-    if let warning = target?.durationWarning(seconds: duration, loopSeconds: scene.clip.loopDuration) {
+    if let warning = target?.durationWarning(seconds: duration, loopSeconds: schedule.clip.loopDuration) {
       log("splashvid: \(warning)")
     }
     let posterIndex = min(Int((posterTime * Double(framesPerSecond)).rounded()), schedule.frameCount - 1)

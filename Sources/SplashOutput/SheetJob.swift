@@ -2,7 +2,8 @@ import SplashCairo
 import SplashCore
 import SplashModel
 
-/// A contact sheet of frames spread evenly across one loop of an animation, written as a PNG.
+/// A contact sheet of frames spread evenly across one loop of an animation (or a range of
+/// it: `--start`, `--end`, `--segment`, as a render takes them), written as a PNG.
 public struct SheetJob: Sendable {
   public var source: PresetSource
   public var frames: Int
@@ -10,6 +11,8 @@ public struct SheetJob: Sendable {
   /// Each frame's width in pixels; its height follows the canvas.
   public var thumbnailWidth: Int
   public var outputPath: String
+  /// The part of the animation the sheet spreads its frames over (the whole loop by default).
+  public var range = ClipRange()
 
   public init(source: PresetSource, frames: Int, columns: Int, thumbnailWidth: Int, outputPath: String) {
     self.source = source
@@ -34,10 +37,11 @@ public struct SheetJob: Sendable {
   public func run(environment: [String: String], log: @escaping (String) -> Void) throws {
     let scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
     try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
+    let clip = try range.window(in: scene).clip
     let sheet = try ContactSheet.render(
-      scene: scene, times: times(in: scene.clip), thumbnailWidth: thumbnailWidth, columns: columns,
+      scene: scene, times: times(in: clip), thumbnailWidth: thumbnailWidth, columns: columns,
       backend: CairoBackend { log("splashvid: warning: \($0)") })
     try PNGOutput.write(sheet, to: outputPath, log: log)
-    log("wrote \(outputPath): \(frames) frames from t = \(scene.clip.start) s, \(sheet.width)x\(sheet.height)")
+    log("wrote \(outputPath): \(frames) frames from t = \(clip.start) s, \(sheet.width)x\(sheet.height)")
   }
 }

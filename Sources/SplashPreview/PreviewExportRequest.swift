@@ -12,6 +12,8 @@ import SplashOutput
 ///     scale=S | size=WxH                      --scale S | --size WxH (scale 2 by default)
 ///     fps=N                                   --fps N (the document's rate, or render's default)
 ///     transparent=1                           --transparent
+///     start=T&end=T | segment=NAME            --start T --end T | --segment NAME
+///     hold-start=S&hold-end=S                 --hold-start S --hold-end S
 ///     param.NAME=VALUE                        --param NAME=VALUE
 ///
 /// The file's name is never the page's to choose: the server names it (`PreviewExports`).
@@ -19,7 +21,9 @@ import SplashOutput
 /// (`check(against:environment:)`): the page hears it at once, and nothing is queued.
 struct PreviewExportRequest: Sendable {
   /// The arguments a query may give, besides `param.NAME`.
-  static let options: [String] = ["format", "loops", "scale", "size", "fps", "transparent"]
+  static let options: [String] = [
+    "format", "loops", "scale", "size", "fps", "transparent", "start", "end", "segment", "hold-start", "hold-end",
+  ]
 
   /// An output format the panel offers: every one `render` writes.
   enum Format: String, CaseIterable, Sendable {
@@ -80,7 +84,7 @@ struct PreviewExportRequest: Sendable {
     request = RenderRequest()
     request.maximumSide = PreviewServer.maximumSide
     // The page sends an empty rate for "the document's own".
-    for option in [RenderOption.loops, .size, .scale, .framesPerSecond] {
+    for option in [RenderOption.loops, .size, .scale, .framesPerSecond, .start, .end, .segment, .holdStart, .holdEnd] {
       if let text = query[option.commandLineName], !(option == .framesPerSecond && text.isEmpty) { request[option] = text }
     }
     if let text = query["transparent"] {

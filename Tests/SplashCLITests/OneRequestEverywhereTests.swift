@@ -62,6 +62,31 @@ struct OneRequestEverywhereTests {
     #expect(try PreviewExportRequest(query: ["format": "gif", "size": "120x214", "fps": "24", "loops": "2"]).request.values == words)
   }
 
+  @Test("part of the loop and an end card: the same job from the command line, a CSV row, a JSON Lines row and the page")
+  func equalRanges() throws {
+    let rendered = try RenderCommand(
+      ["--preset", "fuber", "--presets-dir", Self.presets, "-o", "fuber.mp4", "--start", "p:0.25", "--end", "2.5", "--hold-end", "1.5"]
+    ).job
+    #expect(rendered.range.start?.moment == .position(0.25) && rendered.range.end?.moment == .time(2.5) && rendered.holdEnd == 1.5)
+    let csv = try rows("m.csv", "preset,output,start,end,hold-end\nfuber,fuber.mp4,p:0.25,2.5,1.5\n").get()
+    let jsonLines = try rows(
+      "m.jsonl", #"{"preset": "fuber", "output": "fuber.mp4", "start": "p:0.25", "end": 2.5, "hold-end": 1.5}"# + "\n"
+    ).get()
+    let exported = try PreviewExportRequest(query: ["format": "h264", "start": "p:0.25", "end": "2.5", "hold-end": "1.5"])
+      .job(source: rendered.source, path: "fuber.mp4", stem: "fuber")
+    let jobs = [
+      try #require(csv.first).job(outputPath: "fuber.mp4", workers: nil),
+      try #require(jsonLines.first).job(outputPath: "fuber.mp4", workers: nil), exported,
+    ]
+    for job in jobs { #expect(job.canonicalDescription == rendered.canonicalDescription) }
+    // A row's segment replaces the batch's range, and is refused beside a start of its own.
+    guard case .failure(let both) = try rows("m.csv", "preset,output,segment,start\nfuber,fuber.mp4,intro,1\n") else {
+      Issue.record("a row with a segment and a start was accepted")
+      return
+    }
+    #expect(both.lines.count == 1 && both.lines[0].hasSuffix("m.csv:2: segment intro sets the start and the end; leave start 1 out"))
+  }
+
   @Test("a GIF at 60 fps: one refusal, said as --fps 60 on the command line, fps 60 in a row and on the page")
   func equalRefusals() throws {
     let gif = [RenderOutput(path: "fuber.gif", kind: .gif)]

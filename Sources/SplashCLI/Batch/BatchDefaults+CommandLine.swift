@@ -2,7 +2,8 @@ import SplashOutput
 
 extension BatchDefaults {
   static let valueOptions: Set<String> = [
-    "size", "scale", "fit", "fps", "loops", "format", "crf", "x264-preset", "tune", "target",
+    "size", "scale", "fit", "fps", "loops", "format", "crf", "x264-preset", "tune", "target", "start", "end", "segment",
+    "hold-start", "hold-end",
   ]
   static let flags: Set<String> = ["transparent"]
   static let repeatableOptions: Set<String> = ["param"]

@@ -42,7 +42,12 @@ enum HelpText {
                           with silence to the video's length
       --target T          a platform's size, rate, format and sound (docs/targets.md): appstore-6.9,
                           appstore-6.5, instagram-story, square, web
-      --loops N           how many loops of the preset's clip (default 1)
+      --loops N           how many loops of the preset's clip (default 1), or of its range:
+      --start T, --end T  the part of the animation the loops repeat: seconds of scene time (1.5),
+                          a frame of a Lottie file (f:30) or a position in one loop (p:0.25)
+      --segment NAME      a named part instead: a Lottie file's marker, a preset's clip.segments
+      --hold-start S      show the first frame S seconds before the loops (a title card)
+      --hold-end S        show the final state S seconds after the loops (an end card)
       --fps N             frames per second, 1-240 (default 60; with a .gif 50, and at most 50:
                           GIF delays are whole hundredths, each frame starts at the nearest one)
       --size WxH          pixel size, even for video (default: the canvas at --scale, rounded
@@ -64,6 +69,7 @@ enum HelpText {
 
     SHEET OPTIONS
       --frames N          frames spread evenly over one loop (default 12)
+      --start T, --end T, --segment NAME   over a part of it, as for render
       --columns N         thumbnails per row (default 6)
       --width PX          thumbnail width in pixels (default 180)
 
@@ -82,9 +88,10 @@ enum HelpText {
                           links resolved; ../ and absolute paths leading out are refused)
       --jobs N, --force, --shard I/N   clips at once; render finished clips again; one part of the list
       --size, --scale, --fit, --fps, --loops, --format (or gif), --crf, --x264-preset, --tune, --target,
-      --transparent, --param NAME=VALUE
-                          as for render, for every clip; a manifest's size, fps, loops and format
-                          columns override them, and its params override --param by name
+      --start, --end, --segment, --hold-start, --hold-end, --transparent, --param NAME=VALUE
+                          as for render, for every clip; a manifest's size, fps, loops, format,
+                          start, end, segment, hold-start and hold-end columns override them, and
+                          its params override --param by name
 
     PRESETS
       --preset NAME reads NAME.json5 (or NAME.json) from the first folder that has it:

@@ -37,6 +37,10 @@ struct PresetsCommand {
         if clip.hold > 0 { line += " (\(format(clip.cycle)) s + \(format(clip.hold)) s hold)" }
         if clip.start > 0 { line += " from t = \(format(clip.start)) s" }
         output(line + "  \(file.path)")
+        if !scene.segments.isEmpty {
+          let named = scene.segments.map { "\($0.name) (\(format($0.start))–\(format($0.end)) s)" }
+          output("    segments: \(named.joined(separator: ", "))")
+        }
         if document.isLottie {
           // A Lottie file has no parameters; its composition's name says what it is.
           var description = "Lottie file"

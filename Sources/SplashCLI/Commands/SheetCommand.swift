@@ -5,10 +5,13 @@ struct SheetCommand {
   var job: SheetJob
 
   static let defaultFrames = 12
+  /// The render options a sheet takes: the part of the animation it shows.
+  static let rangeOptions: [RenderOption] = [.start, .end, .segment]
 
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(["frames", "columns", "width", "output"]), flags: [],
+      valueOptions: PresetSource.optionNames.union(Self.rangeOptions.map(\.commandLineName)).union(["frames", "columns", "width", "output"]
+      ), flags: [],
       shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -31,6 +34,7 @@ struct SheetCommand {
       throw UsageError("-o \(output): sheet writes a PNG image; name it FILE.png")
     }
     job = SheetJob(source: source, frames: frames, columns: columns, thumbnailWidth: width, outputPath: output)
+    job.range = try RenderRequest(scanned, outputs: false).read().range
   }
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {

@@ -24,6 +24,8 @@ struct LottieDocument {
   var imageAssets: [String: LottieImageAsset]
   /// The fonts and glyphs text layers draw with.
   var fonts: LottieFonts
+  /// `markers`: named places of the timeline, the parts `--segment` takes.
+  var markers: [LottieMarker]
 
   /// Reads the document at `root`.
   ///
@@ -55,6 +57,7 @@ struct LottieDocument {
       if let layers = asset["layers"] { precompositionLists[id] = layers } else if asset["p"] != nil { imageCursors[id] = asset }
     }
     fonts = try LottieFonts(root: root, context: context)
+    markers = LottieMarker.list(root, context: context)
     layers = try LottieLayer.list(try root.required("layers"), context: context)
 
     // The precompositions the layers reach, read in the order they are first named.

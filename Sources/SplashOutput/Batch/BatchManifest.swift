@@ -29,7 +29,9 @@ import SplashPresets
 /// outputs are unique) before anything renders, and every bad row is reported at once; a
 /// message names an option's value as `--fps 60` and a row's as `fps 60`.
 public enum BatchManifest {
-  static let columns = ["preset", "output", "params", "size", "fps", "loops", "format"]
+  static let columns = [
+    "preset", "output", "params", "size", "fps", "loops", "format", "start", "end", "segment", "hold-start", "hold-end",
+  ]
   /// A manifest's largest size: 16 MiB, some 200 000 rows.
   static let maximumBytes = 16 * 1024 * 1024
 
@@ -149,7 +151,10 @@ public enum BatchManifest {
   }
 
   /// The columns that give a render option, by option.
-  static let optionColumns: [RenderOption: String] = [.size: "size", .framesPerSecond: "fps", .loops: "loops", .format: "format"]
+  static let optionColumns: [RenderOption: String] = [
+    .size: "size", .framesPerSecond: "fps", .loops: "loops", .format: "format", .start: "start", .end: "end", .segment: "segment",
+    .holdStart: "hold-start", .holdEnd: "hold-end",
+  ]
 
   /// The clip a row asks for, the batch's `defaults` filling what it leaves out.
   ///
@@ -182,6 +187,14 @@ public enum BatchManifest {
     // The parameters go to the clip apart, the row's over the batch's, as its preset's check
     // resolves them.
     request.parameters = []
+    // A row's range replaces the batch's however it is given: its segment the batch's start
+    // and end, its start or end the batch's segment.
+    if column("segment") != nil {
+      request[.start] = nil
+      request[.end] = nil
+    } else if column("start") != nil || column("end") != nil {
+      request[.segment] = nil
+    }
     for (option, name) in Self.optionColumns {
       guard let text = column(name) else { continue }
       request[option] = text

@@ -82,7 +82,7 @@ public struct BenchJob: Sendable {
     let size = job.size.resolve(canvas: scene.canvasSize, requiresEven: true)
     let workers = job.workers ?? ProcessInfo.processInfo.activeProcessorCount
     let framesPerSecond = job.rate(for: scene)
-    let schedule = FrameSchedule(clip: scene.clip, framesPerSecond: framesPerSecond, loops: job.loops)
+    let schedule = try job.schedule(of: scene, framesPerSecond: framesPerSecond)
     let format = job.format
     let encoder =
       format.usesX26xOptions
@@ -136,7 +136,7 @@ public struct BenchJob: Sendable {
       let converter = try writer.makeConverter()
       let backend = CairoBackend()
       var pictures: [YUVPicture] = []
-      for index in 0..<min(schedule.framesPerLoop, schedule.frameCount) {
+      for index in schedule.firstLoop {
         try backend.render(plan.scene.presentation(at: schedule.sceneTime(ofFrame: index)), viewport: plan.viewport, into: buffer)
         let picture = try writer.makePicture()
         try converter.convert(buffer, into: picture)

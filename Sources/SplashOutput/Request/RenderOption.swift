@@ -18,6 +18,14 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
   case poster
   case workers
   case target
+  /// Where the clip starts and ends in the animation: seconds, `f:N` or `p:P` (`ClipRange`).
+  case start
+  case end
+  /// A named part of the animation: a Lottie marker, a preset's segment.
+  case segment
+  /// Seconds of the first frame before the loops, and of the final state after them.
+  case holdStart
+  case holdEnd
   /// A preset's parameters, `NAME=VALUE` each.
   case parameters
   /// A file the frames go to.
@@ -30,6 +38,8 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
     case .constantRateFactor: "crf"
     case .encoderPreset: "x264-preset"
     case .parameters: "param"
+    case .holdStart: "hold-start"
+    case .holdEnd: "hold-end"
     default: rawValue
     }
   }

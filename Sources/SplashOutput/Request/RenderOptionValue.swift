@@ -75,6 +75,43 @@ public enum RenderOptionValue {
     return value
   }
 
+  /// `start` and `end`: a moment as `still` names one, with a prefix for what is not seconds:
+  /// `1.5` (seconds of scene time), `f:30` (a frame of the document's numbering), `p:0.25`
+  /// (a position in one loop, 0 to 1).
+  public static func moment(_ text: String, _ option: RenderOption) throws(RenderOptionError) -> ClipRange.Bound {
+    let expected = RenderOptionError(
+      option, value: text, [.text(": expected seconds (1.5), a frame f:N (f:30) or a position p:P from 0 to 1 (p:0.25)")])
+    let (prefix, number) = text.hasPrefix("f:") || text.hasPrefix("p:") ? (text.prefix(2), String(text.dropFirst(2))) : ("", text)
+    guard DecimalText.isPlainDecimal(number), let value = Double(number), value.isFinite else { throw expected }
+    switch prefix {
+    case "f:":
+      return ClipRange.Bound(text: text, moment: .frame(value))
+    case "p:":
+      guard value <= 1 else { throw expected }
+      return ClipRange.Bound(text: text, moment: .position(value))
+    default:
+      guard value <= TimeSelection.maximumSeconds else { throw expected }
+      return ClipRange.Bound(text: text, moment: .time(value))
+    }
+  }
+
+  /// `segment`: a name, not empty.
+  public static func segment(_ text: String) throws(RenderOptionError) -> String {
+    guard !text.isEmpty else { throw RenderOptionError(.segment, [.text(": expected the name of a marker or segment")]) }
+    return text
+  }
+
+  /// The longest hold: an hour, as a preset's `clip.hold`.
+  public static let maximumHold = 3_600.0
+
+  /// `hold-start` and `hold-end`: seconds, a plain decimal from 0 to `maximumHold`.
+  public static func hold(_ text: String, _ option: RenderOption) throws(RenderOptionError) -> Double {
+    guard DecimalText.isPlainDecimal(text), let value = Double(text), value <= maximumHold else {
+      throw RenderOptionError(option, value: text, [.text(": expected seconds from 0 to 3600")])
+    }
+    return value
+  }
+
   /// `format`: one of `choices` (the video formats on the command line; a batch adds `gif`, the
   /// preview's export `gif` and `png`).
   public static func formatName(_ text: String, among choices: [String]) throws(RenderOptionError) -> String {

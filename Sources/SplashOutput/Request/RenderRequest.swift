@@ -86,6 +86,17 @@ public struct RenderRequest: Sendable, Equatable {
     settings.size = OutputSize(
       requested: requested, scale: try request[.scale].map(RenderOptionValue.scale) ?? OutputSize.defaultScale,
       fit: target?.fit(requested: fit) ?? fit ?? .contain)
+    settings.range = ClipRange(
+      start: try request[.start].map { text throws(RenderOptionError) in try RenderOptionValue.moment(text, .start) },
+      end: try request[.end].map { text throws(RenderOptionError) in try RenderOptionValue.moment(text, .end) },
+      segment: try request[.segment].map(RenderOptionValue.segment))
+    // A segment is a start and an end: one given beside it contradicts it or repeats it.
+    if let segment = request[.segment], let bound = [RenderOption.start, .end].first(where: { request[$0] != nil }) {
+      throw RenderOptionError(
+        .segment, value: segment, [.text(" sets the start and the end; leave "), .value(bound, request[bound]!), .text(" out")])
+    }
+    settings.holdStart = try request[.holdStart].map { text throws(RenderOptionError) in try RenderOptionValue.hold(text, .holdStart) } ?? 0
+    settings.holdEnd = try request[.holdEnd].map { text throws(RenderOptionError) in try RenderOptionValue.hold(text, .holdEnd) } ?? 0
     for assignment in parameters {
       let (name, value) = try RenderOptionValue.parameter(assignment)
       settings.parameters[name] = value
@@ -111,4 +122,9 @@ public struct RenderSettings: Sendable {
   public var formatName: String?
   /// The parameters, by name.
   public var parameters: [String: String] = [:]
+  /// The part of the animation the loops repeat.
+  public var range = ClipRange()
+  /// Seconds of the first frame before the loops, and of the final state after them.
+  public var holdStart = 0.0
+  public var holdEnd = 0.0
 }

@@ -238,9 +238,11 @@ public enum PresetCompiler {
     }
 
     var clipWindow = ClipWindow(start: 0, cycle: 1)
+    var segments: [ClipSegment] = []
     _ = try issues.attempt {
       let clip = try required("clip")
-      let clipMembers = try clip.object(allowedKeys: ["start", "cycle", "hold"])
+      let clipMembers = try clip.object(allowedKeys: ["start", "cycle", "hold", "segments"])
+      try issues.read(clipMembers["segments"]) { segments = try Self.segments($0) }
       try issues.read(clipMembers["start"]) {
         clipWindow.start = try $0.number(in: 0...86_400, expected: "a start time in seconds ≥ 0")
       }
@@ -265,7 +267,9 @@ public enum PresetCompiler {
         throw PresetError(file: root.file, path: "layers", expected: "\(error.expected) (layer \"\(error.layerID)\")", found: nil)
       }
     }
-    return Scene(canvasSize: size, backgroundColor: background, layers: layers.map(\.layer), clip: clipWindow)
+    var scene = Scene(canvasSize: size, backgroundColor: background, layers: layers.map(\.layer), clip: clipWindow)
+    scene.segments = segments
+    return scene
   }
 
   /// Images the user named with `--param` (made absolute by the command line): allowed outside
@@ -317,5 +321,25 @@ public enum PresetCompiler {
       substituted = .object(result)
     }
     return JSONCursor(value: substituted, jsonPath: "", file: root.file)
+  }
+}
+
+extension PresetCompiler {
+  /// `clip.segments`: named parts of the timeline a render may take alone (`--segment NAME`),
+  /// each `{ start, end }` in scene seconds, in order of their starts.
+  ///
+  ///     segments: { intro: { start: 0, end: 0.9 }, loop: { start: 0.9, end: 3.9 } }
+  static func segments(_ cursor: JSONCursor) throws -> [ClipSegment] {
+    var segments: [ClipSegment] = []
+    for (name, member) in try cursor.object(allowedKeys: nil) {
+      let bounds = try member.object(allowedKeys: ["start", "end"])
+      guard let startCursor = bounds["start"] else { throw member.error("missing \"start\"") }
+      guard let endCursor = bounds["end"] else { throw member.error("missing \"end\"") }
+      let start = try startCursor.number(in: 0...86_400, expected: "a start time in seconds from 0 to 86400")
+      let end = try endCursor.number(in: 0...86_400, expected: "an end time in seconds from 0 to 86400")
+      guard end > start else { throw endCursor.error(expected: "an end after the segment's start (\(start) s)") }
+      segments.append(ClipSegment(name: name, start: start, end: end))
+    }
+    return segments.sorted { ($0.start, $0.name) < ($1.start, $1.name) }
   }
 }

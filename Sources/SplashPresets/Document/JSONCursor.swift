@@ -17,13 +17,14 @@ struct JSONCursor {
 
   // MARK: Structure
 
-  /// The object's members, after checking that every key is one of `allowed`.
-  func object(allowedKeys allowed: Set<String>) throws -> [String: JSONCursor] {
+  /// The object's members, after checking that every key is one of `allowed` (any key with
+  /// `nil`: an object whose keys are names the author chose).
+  func object(allowedKeys allowed: Set<String>?) throws -> [String: JSONCursor] {
     guard case .object(let members) = value else { throw error(expected: "an object") }
-    for key in members.keys.sorted() where !allowed.contains(key) {
+    for key in members.keys.sorted() where allowed?.contains(key) == false {
       throw PresetError(
         file: file, path: child(key).jsonPath,
-        expected: "one of the keys \(allowed.sorted().joined(separator: ", "))",
+        expected: "one of the keys \((allowed ?? []).sorted().joined(separator: ", "))",
         found: "unknown key \"\(key)\"")
     }
     var cursors: [String: JSONCursor] = [:]
