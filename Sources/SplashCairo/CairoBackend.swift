@@ -90,11 +90,19 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // opaque background covers the whole frame (fuber's container) paints every pixel anyway,
     // unless the frame has bands beside the canvas, which only the canvas colour fills.
     let canvasPixels = Self.canvasPixels(viewport)
-    if canvasPixels != nil || !firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer) {
+    if canvasPixels != nil || list.backdrop != nil || !firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer) {
       cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
       setSource(cairo, tree.backgroundColor)
       cairo_paint(cairo)
       cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+    }
+    // A backdrop (a render's background image) fills the frame, bands included.
+    if let backdrop = list.backdrop {
+      cairo_save(cairo)
+      var backdropToPixels = matrix(viewport.transform)
+      cairo_transform(cairo, &backdropToPixels)
+      try draw(backdrop, in: cairo)
+      cairo_restore(cairo)
     }
     // Nothing is drawn outside the canvas: an iPhone's screen (a preset's canvas) ends at its
     // edges, and so does a Lottie composition in every player (lottie-web clips its root to

@@ -30,6 +30,7 @@ public enum ImageBudget {
       layer.sublayers.forEach(visit)
     }
     scene.layers.forEach(visit)
+    if let backdrop = scene.backdrop { visit(backdrop) }
     let total = sizes.values.reduce(0, +)
     guard total <= maximumPixelsInAll else {
       let largest = sizes.max { $0.value < $1.value }.map { " (the largest, \($0.key), \($0.value / 1_000_000) megapixels)" } ?? ""

@@ -17,6 +17,10 @@ public struct Scene: Sendable, Hashable {
   /// The named parts of the timeline a render may take alone (`--segment NAME`): a Lottie
   /// file's markers, a preset's `clip.segments`; in the document's order.
   public var segments: [ClipSegment] = []
+  /// A layer drawn over the whole frame behind the canvas, before the canvas's edges cut what
+  /// follows: a render's background image, which fills the frame where bands of a `contain`
+  /// fit would show the canvas colour. In canvas points, like every layer; `nil` for none.
+  public var backdrop: Layer?
 
   public init(
     canvasSize: Size, backgroundColor: Color, layers: [Layer], clip: ClipWindow, frameNumbering: FrameNumbering? = nil

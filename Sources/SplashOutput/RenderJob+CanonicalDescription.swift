@@ -29,6 +29,9 @@ extension RenderJob {
     if let segment = range.segment { lines.append("segment: \(segment)") }
     if holdStart > 0 { lines.append("hold start: \(holdStart) s") }
     if holdEnd > 0 { lines.append("hold end: \(holdEnd) s") }
+    if let color = background.color { lines.append("background: \(color)") }
+    // The image's bytes are fingerprinted with the inputs; here only how it fills the frame.
+    if background.imagePath != nil { lines.append("background image: \(background.imageFit.rawValue)") }
     lines.append("frames per second: \(framesPerSecond)")
     if let requested = size.requested {
       lines.append("size: \(requested.width)x\(requested.height)")

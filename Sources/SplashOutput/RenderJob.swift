@@ -5,6 +5,8 @@ import SplashEncode
 import SplashFiles
 import SplashModel
 import SplashPipeline
+import SplashPresets
+import SplashRender
 
 /// One render: where the animation comes from, how its frames are timed and sized, and every
 /// file they go to (videos, GIFs, a poster, image sequences), all written from one pass.
@@ -37,6 +39,8 @@ public struct RenderJob: Sendable {
   /// after them (`--hold-end`): a title card, an end card.
   public var holdStart = 0.0
   public var holdEnd = 0.0
+  /// What shows behind the animation (`--background`, `--background-image`).
+  public var background = SceneBackground()
   /// Whether a file at an output's name is replaced (`render -o`) or kept, the output taking
   /// the next free name (the preview's exports: "an export never replaces a file").
   public var placement = OutputFile.Placement.replacing
@@ -93,6 +97,9 @@ public struct RenderJob: Sendable {
       range = settings.range
       holdStart = settings.holdStart
       holdEnd = settings.holdEnd
+      background = settings.background
+      // Checked again with the range, the holds and the background in place.
+      try check()
     } catch let error as RenderOptionError {
       // A value the target set is the target's: the request never named it.
       guard let target = settings.target, request[error.option] == nil, RenderRequest.setByTarget.contains(error.option) else {
@@ -139,6 +146,14 @@ public struct RenderJob: Sendable {
       throw RenderOptionError(
         .framesPerSecond, value: "\(requestedFramesPerSecond)",
         [.text(": \(problem); use "), .value(.framesPerSecond, "\(fastest)"), .text(" or less, or \(remedy)")])
+    }
+    // A see-through background shows black in a format without alpha, as a clear canvas would.
+    if let color = background.color, color.alpha < 1, let opaque = outputs.first(where: { $0.format?.carriesAlpha == false }),
+      let format = opaque.format
+    {
+      throw RenderOptionError(
+        .background, value: background.colorText,
+        [.text(" is see-through and \(format.displayName) has no alpha: write .mov, .webm or .gif, or give an opaque colour")])
     }
     if Self.needsEvenSize(outputs), let requested = size.requested, !requested.isEven {
       throw RenderOptionError(.size, value: "\(requested)", [.text(": video needs an even width and height")])
@@ -231,10 +246,11 @@ public struct RenderJob: Sendable {
   public func preflight(_ scene: Scene, environment: [String: String]) throws {
     var scene = scene
     if isTransparent { scene.backgroundColor = .clear }
+    let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
+    scene = try backed(scene, pixelSize: pixelSize)
     try checkCanvas(of: scene)
     let framesPerSecond = rate(for: scene)
     try checkFrameCount(try schedule(of: scene, framesPerSecond: framesPerSecond))
-    let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
     _ = try MemoryBudget.workers(
       requested: workers, width: pixelSize.width, height: pixelSize.height, outputs: outputs,
       imagePixels: try ImageBudget.declaredPixels(in: scene), environment: environment, warn: { _ in })
@@ -248,6 +264,15 @@ public struct RenderJob: Sendable {
       case .poster, .imageSequence: break
       }
     }
+  }
+
+  /// `scene` on this job's background at `pixelSize`, its image checked to be a file that can
+  /// be read.
+  private func backed(_ scene: Scene, pixelSize: PixelSize) throws -> Scene {
+    guard !background.isNone else { return scene }
+    try background.checkImage()
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: pixelSize.width, pixelHeight: pixelSize.height, fit: size.fit)
+    return background.applied(to: scene, viewport: viewport)
   }
 
   /// A preset whose canvas is not opaque asks for transparency itself; an opaque format
@@ -289,6 +314,7 @@ public struct RenderJob: Sendable {
   private func checkOutputs(_ scene: Scene, frameCount: Int, environment: [String: String]) throws {
     var inputs = try source.inputs(scene, environment: environment)
     if case .file(let path)? = soundtrack { inputs.append(OutputPaths.Input(role: "the soundtrack", path: path)) }
+    if let path = background.imagePath { inputs.append(OutputPaths.Input(role: "the background image", path: path)) }
     let sequences = outputs.compactMap { output -> FrameNamePattern? in
       if case .imageSequence(let pattern) = output.kind { return pattern }
       return nil
@@ -318,8 +344,9 @@ public struct RenderJob: Sendable {
     var scene = try source.scene(of: try document ?? source.document(environment: environment), warn: warn)
     let framesPerSecond = rate(for: scene)
     if isTransparent { scene.backgroundColor = .clear }
-    try checkCanvas(of: scene)
     let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: Self.needsEvenSize(outputs))
+    scene = try backed(scene, pixelSize: pixelSize)
+    try checkCanvas(of: scene)
     let schedule = try schedule(of: scene, framesPerSecond: framesPerSecond)
     try checkFrameCount(schedule)
     try checkOutputs(scene, frameCount: schedule.frameCount, environment: environment)

@@ -12,6 +12,8 @@ public struct StillJob: Sendable {
   public var outputPath: String
   /// No canvas background, so the PNG is clear where no layer draws.
   public var isTransparent: Bool
+  /// What shows behind the animation (`--background`, `--background-image`).
+  public var background = SceneBackground()
 
   public init(source: PresetSource, moment: TimeSelection, size: OutputSize, outputPath: String, isTransparent: Bool = false) {
     self.source = source
@@ -29,12 +31,16 @@ public struct StillJob: Sendable {
     var scene = try source.load(environment: environment, warn: { log("splashvid: \($0)") })
     if isTransparent { scene.backgroundColor = .clear }
     let time = try moment.sceneTime(in: scene)
-    try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: try source.inputs(scene, environment: environment))
+    var inputs = try source.inputs(scene, environment: environment)
+    if let path = background.imagePath { inputs.append(OutputPaths.Input(role: "the background image", path: path)) }
+    try OutputPaths.checkNoInputOverwritten(files: [outputPath], inputs: inputs)
     let pixelSize = size.resolve(canvas: scene.canvasSize, requiresEven: false)
     guard let buffer = PixelBuffer(width: pixelSize.width, height: pixelSize.height) else {
       throw RenderError(stage: "allocating the still", message: "\(pixelSize.width)x\(pixelSize.height) is too large")
     }
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: pixelSize.width, pixelHeight: pixelSize.height, fit: size.fit)
+    try background.checkImage()
+    scene = background.applied(to: scene, viewport: viewport)
     try CairoBackend { log("splashvid: warning: \($0)") }.render(scene.presentation(at: time), viewport: viewport, into: buffer)
     try PNGOutput.write(buffer, to: outputPath, log: log)
     // Rounded to a microsecond so that --position 0.1 reads 1.2, not 1.2000000000000002; a

@@ -14,6 +14,7 @@ import SplashOutput
 ///     transparent=1                           --transparent
 ///     start=T&end=T | segment=NAME            --start T --end T | --segment NAME
 ///     hold-start=S&hold-end=S                 --hold-start S --hold-end S
+///     background=COLOR                        --background COLOR (an image is the command line's)
 ///     param.NAME=VALUE                        --param NAME=VALUE
 ///
 /// The file's name is never the page's to choose: the server names it (`PreviewExports`).
@@ -22,7 +23,7 @@ import SplashOutput
 struct PreviewExportRequest: Sendable {
   /// The arguments a query may give, besides `param.NAME`.
   static let options: [String] = [
-    "format", "loops", "scale", "size", "fps", "transparent", "start", "end", "segment", "hold-start", "hold-end",
+    "format", "loops", "scale", "size", "fps", "transparent", "start", "end", "segment", "hold-start", "hold-end", "background",
   ]
 
   /// An output format the panel offers: every one `render` writes.
@@ -84,7 +85,7 @@ struct PreviewExportRequest: Sendable {
     request = RenderRequest()
     request.maximumSide = PreviewServer.maximumSide
     // The page sends an empty rate for "the document's own".
-    for option in [RenderOption.loops, .size, .scale, .framesPerSecond, .start, .end, .segment, .holdStart, .holdEnd] {
+    for option in [RenderOption.loops, .size, .scale, .framesPerSecond, .start, .end, .segment, .holdStart, .holdEnd, .background] {
       if let text = query[option.commandLineName], !(option == .framesPerSecond && text.isEmpty) { request[option] = text }
     }
     if let text = query["transparent"] {

@@ -3,7 +3,7 @@ import SplashOutput
 extension BatchDefaults {
   static let valueOptions: Set<String> = [
     "size", "scale", "fit", "fps", "loops", "format", "crf", "x264-preset", "tune", "target", "start", "end", "segment",
-    "hold-start", "hold-end",
+    "hold-start", "hold-end", "background", "background-image", "background-fit",
   ]
   static let flags: Set<String> = ["transparent"]
   static let repeatableOptions: Set<String> = ["param"]

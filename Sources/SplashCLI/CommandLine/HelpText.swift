@@ -36,6 +36,10 @@ enum HelpText {
       --poster T          the poster: the frame T seconds into the clip (default 0), written
                           to the -o .png, or beside the first video or GIF
       --format F          h264, hevc (MP4 tagged hvc1), prores or vp9, if not the extension's
+      --background COLOR  the colour behind the animation over the whole frame (#RRGGBB, #RRGGBBAA,
+                          rgb(…), rgba(…) or a UIKit name), in place of the canvas's
+      --background-image FILE   an image behind it, filling the frame (PNG, JPEG, WebP, GIF)
+      --background-fit cover|contain   the image cropped to fill (default) or whole
       --transparent       no canvas background: clear where no layer draws (.mov, .webm; .gif
                           clear under half alpha)
       --audio FILE        a soundtrack for .mp4 and .mov outputs: AAC stereo 48 kHz, cut or padded
@@ -66,6 +70,7 @@ enum HelpText {
                           Lottie file, what a player paused at its end shows)
       --frame N           a frame in the file's own numbering (Lottie; not presets)
       --size WxH, --scale S, --fit contain|cover   as for render; any size
+      --background COLOR, --background-image FILE, --background-fit F   as for render
 
     SHEET OPTIONS
       --frames N          frames spread evenly over one loop (default 12)
@@ -88,9 +93,10 @@ enum HelpText {
                           links resolved; ../ and absolute paths leading out are refused)
       --jobs N, --force, --shard I/N   clips at once; render finished clips again; one part of the list
       --size, --scale, --fit, --fps, --loops, --format (or gif), --crf, --x264-preset, --tune, --target,
-      --start, --end, --segment, --hold-start, --hold-end, --transparent, --param NAME=VALUE
+      --start, --end, --segment, --hold-start, --hold-end, --background, --background-image,
+      --background-fit, --transparent, --param NAME=VALUE
                           as for render, for every clip; a manifest's size, fps, loops, format,
-                          start, end, segment, hold-start and hold-end columns override them, and
+                          start, end, segment, hold-start, hold-end and background columns override them, and
                           its params override --param by name
 
     PRESETS

@@ -5,9 +5,13 @@ import SplashOutput
 struct StillCommand {
   var job: StillJob
 
+  /// The render options a still takes besides its size: what shows behind the animation.
+  static let backgroundOptions: [RenderOption] = [.background, .backgroundImage, .backgroundFit]
+
   init(_ arguments: [String]) throws {
     let scanner = ArgumentScanner(
-      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(TimeSelection.optionNames).union(["output"]),
+      valueOptions: PresetSource.optionNames.union(OutputSize.optionNames).union(TimeSelection.optionNames).union(["output"])
+        .union(Self.backgroundOptions.map(\.commandLineName)),
       flags: ["transparent"], shortNames: ["o": "output"], repeatable: PresetSource.repeatableOptions)
     let scanned = try scanner.scan(arguments)
     if let extra = scanned.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -24,6 +28,8 @@ struct StillCommand {
     }
     job = StillJob(
       source: source, moment: moment, size: size, outputPath: output, isTransparent: scanned.flags.contains("transparent"))
+    // Read as a render reads them (a colour, an image, --transparent beside them refused).
+    job.background = try RenderRequest(scanned, outputs: false).read().background
   }
 
   func run(environment: [String: String], log: @escaping (String) -> Void) throws {

@@ -22,7 +22,8 @@ extension Scene {
     for index in layers.indices {
       layers[index].markMotion(comparedWith: later[index], superlayerMoves: false)
     }
-    return PresentationTree(canvasSize: canvasSize, backgroundColor: backgroundColor, layers: layers)
+    return PresentationTree(
+      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: layers, backdrop: backdrop?.presentation(at: time))
   }
 
   /// How far ahead `presentation(at:)` looks to see what moves: a millisecond, far below a

@@ -31,6 +31,7 @@ import SplashPresets
 public enum BatchManifest {
   static let columns = [
     "preset", "output", "params", "size", "fps", "loops", "format", "start", "end", "segment", "hold-start", "hold-end",
+    "background",
   ]
   /// A manifest's largest size: 16 MiB, some 200 000 rows.
   static let maximumBytes = 16 * 1024 * 1024
@@ -153,7 +154,7 @@ public enum BatchManifest {
   /// The columns that give a render option, by option.
   static let optionColumns: [RenderOption: String] = [
     .size: "size", .framesPerSecond: "fps", .loops: "loops", .format: "format", .start: "start", .end: "end", .segment: "segment",
-    .holdStart: "hold-start", .holdEnd: "hold-end",
+    .holdStart: "hold-start", .holdEnd: "hold-end", .background: "background",
   ]
 
   /// The clip a row asks for, the batch's `defaults` filling what it leaves out.

@@ -32,6 +32,11 @@ enum InputFingerprint {
       add(Array(image.utf8))
       add(try InputFile.read(image, limit: PresetLimits.imageFileBytes, what: "an image file"))
     }
+    // A background image is the job's, not the preset's: its bytes count as the preset's do.
+    if let image = job.background.imagePath {
+      add(Array(image.utf8))
+      add(try InputFile.read(image, limit: PresetLimits.imageFileBytes, what: "an image file"))
+    }
     for line in job.canonicalDescription(of: scene) + versions.lines(for: job, scene: scene) { add(Array(line.utf8)) }
     return String(hash, radix: 16)
   }

@@ -26,6 +26,10 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
   /// Seconds of the first frame before the loops, and of the final state after them.
   case holdStart
   case holdEnd
+  /// What shows behind the animation: a colour, an image and how the image fills the frame.
+  case background
+  case backgroundImage
+  case backgroundFit
   /// A preset's parameters, `NAME=VALUE` each.
   case parameters
   /// A file the frames go to.
@@ -40,6 +44,8 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
     case .parameters: "param"
     case .holdStart: "hold-start"
     case .holdEnd: "hold-end"
+    case .backgroundImage: "background-image"
+    case .backgroundFit: "background-fit"
     default: rawValue
     }
   }

@@ -1,5 +1,6 @@
 import SplashCore
 import SplashEncode
+import SplashPresets
 import SplashRender
 
 /// A render option's value read from text: one rule and one message per option, whatever
@@ -59,12 +60,30 @@ public enum RenderOptionValue {
     return value
   }
 
-  /// `fit`: contain or cover.
+  /// `fit` (and `background-fit`): contain or cover.
   public static func fit(_ text: String) throws(RenderOptionError) -> Viewport.Fit {
+    try fit(text, .fit)
+  }
+
+  public static func fit(_ text: String, _ option: RenderOption) throws(RenderOptionError) -> Viewport.Fit {
     guard let value = Viewport.Fit(rawValue: text) else {
-      throw RenderOptionError(.fit, value: text, [.text(": expected contain or cover")])
+      throw RenderOptionError(option, value: text, [.text(": expected contain or cover")])
     }
     return value
+  }
+
+  /// `background`: a colour as a preset writes one (`ColorText`).
+  public static func color(_ text: String, _ option: RenderOption) throws(RenderOptionError) -> Color {
+    guard let color = ColorText.color(text) else {
+      throw RenderOptionError(option, value: text, [.text(": expected \(ColorText.expected)")])
+    }
+    return color
+  }
+
+  /// `background-image`: a file's path, not empty (whether it is an image is known once it is read).
+  public static func file(_ text: String, _ option: RenderOption) throws(RenderOptionError) -> String {
+    guard !text.isEmpty else { throw RenderOptionError(option, [.text(": expected an image file (PNG, JPEG, WebP or GIF)")]) }
+    return text
   }
 
   /// `poster`: seconds from the clip's start, a plain decimal.

@@ -97,6 +97,21 @@ public struct RenderRequest: Sendable, Equatable {
     }
     settings.holdStart = try request[.holdStart].map { text throws(RenderOptionError) in try RenderOptionValue.hold(text, .holdStart) } ?? 0
     settings.holdEnd = try request[.holdEnd].map { text throws(RenderOptionError) in try RenderOptionValue.hold(text, .holdEnd) } ?? 0
+    settings.background = SceneBackground(
+      color: try request[.background].map { text throws(RenderOptionError) in try RenderOptionValue.color(text, .background) },
+      colorText: request[.background],
+      imagePath: try request[.backgroundImage].map { text throws(RenderOptionError) in try RenderOptionValue.file(text, .backgroundImage) },
+      imageFit: try request[.backgroundFit].map { text throws(RenderOptionError) in try RenderOptionValue.fit(text, .backgroundFit) }
+        ?? .cover)
+    if request[.backgroundFit] != nil && request[.backgroundImage] == nil {
+      throw RenderOptionError(
+        .backgroundFit, value: request[.backgroundFit], [.text(" fits an image; give "), .option(.backgroundImage), .text(" too")])
+    }
+    // The background is what --transparent clears: asking for both asks for two things at once.
+    if settings.isTransparent, let painted = [RenderOption.background, .backgroundImage].first(where: { request[$0] != nil }) {
+      let clearing: [RenderOptionError.Part] = request.has(.transparent) ? [.option(.transparent)] : [.value(.target, target?.name ?? "")]
+      throw RenderOptionError(painted, value: request[painted], [.text(" paints what ")] + clearing + [.text(" clears; give one of them")])
+    }
     for assignment in parameters {
       let (name, value) = try RenderOptionValue.parameter(assignment)
       settings.parameters[name] = value
@@ -127,4 +142,6 @@ public struct RenderSettings: Sendable {
   /// Seconds of the first frame before the loops, and of the final state after them.
   public var holdStart = 0.0
   public var holdEnd = 0.0
+  /// What shows behind the animation.
+  public var background = SceneBackground()
 }

@@ -17,6 +17,8 @@ import SplashModel
 public struct DisplayList: Sendable {
   /// The scene's top-level layers, bottom to top.
   public var layers: [DisplayNode]
+  /// What is drawn over the whole frame before the canvas's edges clip (`Scene.backdrop`).
+  public var backdrop: DisplayNode?
   /// The frame the list was built from: its canvas, its colour and its layers as presented.
   public let tree: PresentationTree
   /// How the canvas lies on the frame's pixels.
@@ -31,6 +33,11 @@ public struct DisplayList: Sendable {
     for index in layers.indices {
       Self.place(
         &layers[index], superlayerToDevice: viewport.transform, clip: frame, framePixels: viewport.pixelWidth * viewport.pixelHeight)
+    }
+    if let presented = tree.backdrop {
+      var node = Self.node(for: presented, measuring: measuring)
+      Self.place(&node, superlayerToDevice: viewport.transform, clip: frame, framePixels: viewport.pixelWidth * viewport.pixelHeight)
+      backdrop = node
     }
   }
 
