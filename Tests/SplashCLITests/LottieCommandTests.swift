@@ -61,7 +61,8 @@ struct LottieCommandTests {
     let parameter = try BinaryRunner.run(["still", "--file", "pulse.anim", "--time", "0", "--param", "x=1", "-o", "p.png"], in: folder)
     #expect(parameter.exitCode == 64)
     #expect(
-      parameter.standardError.hasPrefix("splashvid: --param x: pulse.anim is a Lottie file, which has no parameters"),
+      parameter.standardError.hasPrefix(
+        "splashvid: --param x: pulse.anim: the file has no slots; name a colour, an opacity or a text by key path"),
       "\(parameter.standardError)")
   }
 
@@ -159,7 +160,8 @@ struct LottieCommandTests {
     let rows = try BinaryRunner.run(["batch", "clips", "-o", "out2", "--manifest", "rows.csv"], in: folder)
     #expect(rows.exitCode != 0)
     #expect(
-      rows.standardError.contains("--param tint: clips/pulse.json is a Lottie file, which has no parameters"), "\(rows.standardError)")
+      rows.standardError.contains("--param tint: clips/pulse.json: the file has no slots; name a colour, an opacity or a text by key path"),
+      "\(rows.standardError)")
   }
 
   @Test("presets lists a Lottie file beside the presets, with its canvas, loop and rate")

@@ -42,7 +42,7 @@ struct PresetsCommand {
           output("    segments: \(named.joined(separator: ", "))")
         }
         if document.isLottie {
-          // A Lottie file has no parameters; its composition's name says what it is.
+          // Its composition's name says what it is; its slots are its parameters.
           var description = "Lottie file"
           if case .object(let members)? = try document.lottieSource()?.document, case .string(let name)? = members["nm"],
             !name.isEmpty
@@ -51,9 +51,9 @@ struct PresetsCommand {
           }
           if let rate = scene.frameNumbering?.framesPerSecond { description += ", \(format(rate)) fps" }
           output("    \(description)")
-          continue
+        } else if let description = try document.presetDescription() {
+          output("    \(description)")
         }
-        if let description = try document.presetDescription() { output("    \(description)") }
         for parameter in try document.parameters() {
           let description = parameter.description.map { "  \($0)" } ?? ""
           output("    --param \(parameter.name)=\(plain(parameter.defaultValue))  (\(parameter.kind.rawValue))\(description)")

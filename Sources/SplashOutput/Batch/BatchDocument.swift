@@ -1,13 +1,16 @@
 import Foundation
+import SplashDocument
+import SplashLottie
 import SplashPresets
 
 /// What a batch row names, read once however many rows use it: a preset with its parameters,
-/// or a Lottie file, which has none.
+/// or a Lottie file with its slots.
 enum BatchDocument {
   case preset(PreparedPreset)
-  case lottie(file: String)
+  /// A Lottie file and the document it draws (an archive's default animation).
+  case lottie(file: String, document: JSONValue)
 
-  /// The parameters a row may set.
+  /// The parameters a row may set (a Lottie file's slots hold no images a row could name).
   var parameters: [PresetParameter] {
     switch self {
     case .preset(let prepared): prepared.parameters
@@ -20,9 +23,11 @@ enum BatchDocument {
     switch self {
     case .preset(let prepared):
       try prepared.check(overrides)
-    case .lottie(let file):
-      if let name = overrides.keys.sorted().first {
-        throw UsageError("--param \(name): \(file) is a Lottie file, which has no parameters")
+    case .lottie(let file, let document):
+      do {
+        _ = try LottieSlots.resolved(document, overrides: overrides)
+      } catch {
+        throw error.usageError(file: file)
       }
     }
   }

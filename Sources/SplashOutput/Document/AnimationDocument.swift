@@ -132,8 +132,8 @@ public struct AnimationDocument: Sendable {
     }
   }
 
-  /// The scene the file draws, with a preset's `parameters` (a Lottie file has none: any is
-  /// refused, naming it), drawing an archive's `animation` (`nil`: its default).
+  /// The scene the file draws, with its `parameters` (a preset's, or a Lottie file's slots),
+  /// drawing an archive's `animation` (`nil`: its default).
   ///
   /// - Parameters:
   ///   - assetsRoot: The folder images must lie in; the file's folder when `nil`.
@@ -146,12 +146,15 @@ public struct AnimationDocument: Sendable {
   ) throws -> Scene {
     let assetsRoot = assetsRoot ?? baseDirectory
     if let source = try lottieSource(animation: animation) {
-      if let name = parameters.keys.sorted().first {
-        throw UsageError("--param \(name): \(file) is a Lottie file, which has no parameters")
-      }
       for warning in source.warnings { warn?(warning) }
+      let document: JSONValue
+      do {
+        document = try LottieSlots.resolved(source.document, overrides: parameters)
+      } catch {
+        throw error.usageError(file: file)
+      }
       return try LottieCompiler.compile(
-        source.document, file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot, archiveImages: source.archiveImages,
+        document, file: file, baseDirectory: baseDirectory, assetsRoot: assetsRoot, archiveImages: source.archiveImages,
         warn: warn)
     }
     guard case .preset(let document) = content else { preconditionFailure("a file is a preset when it is not Lottie") }
@@ -181,10 +184,32 @@ public struct AnimationDocument: Sendable {
     }
   }
 
-  /// The parameters a preset declares; none for a Lottie file.
+  /// The parameters a preset declares, or a Lottie file's slots that `--param` sets (its
+  /// colours, numbers and texts; for an archive, its default animation's).
   public func parameters() throws -> [PresetParameter] {
-    guard let preset else { return [] }
+    guard let preset else {
+      guard let source = try lottieSource() else { return [] }
+      return LottieSlots.slots(in: source.document).compactMap(Self.parameter)
+    }
     return try PresetCompiler.parameters(of: preset, file: file)
+  }
+
+  /// A slot as a parameter: its kind and its value when it does not animate.
+  private static func parameter(of slot: LottieSlot) -> PresetParameter? {
+    let description = "a slot of the file (sid \"\(slot.id)\")"
+    switch slot.kind {
+    case .color:
+      return PresetParameter(
+        name: slot.id, kind: .color, defaultValue: slot.defaultText.map(JSONValue.string) ?? .null, description: description)
+    case .number:
+      let value = slot.defaultText.flatMap(Double.init).map(JSONValue.number) ?? .null
+      return PresetParameter(name: slot.id, kind: .number, defaultValue: value, description: description)
+    case .text:
+      return PresetParameter(
+        name: slot.id, kind: .text, defaultValue: slot.defaultText.map(JSONValue.string) ?? .null, description: description)
+    case .other:
+      return nil
+    }
   }
 
   /// The preset's `description`; `nil` for a Lottie file.
@@ -203,5 +228,12 @@ public struct AnimationDocument: Sendable {
     return DocumentError(
       file: file, path: "animations", expected: "a preset or a Lottie animation",
       found: "a dotLottie archive's manifest (give the .lottie archive, or the animation it lists: animations/\(id).json)")
+  }
+}
+
+extension LottieSlotError {
+  /// The refusal as `--param` is refused: `--param brnad: FILE: the file has no slot …`.
+  func usageError(file: String) -> UsageError {
+    UsageError("--param \(name): \(file): \(problem)" + (found.map { ", found \"\($0)\"" } ?? ""))
   }
 }

@@ -26,6 +26,13 @@ public struct PresetParameter: Sendable, Hashable {
   public var kind: Kind
   public var defaultValue: JSONValue
   public var description: String?
+
+  public init(name: String, kind: Kind, defaultValue: JSONValue, description: String? = nil) {
+    self.name = name
+    self.kind = kind
+    self.defaultValue = defaultValue
+    self.description = description
+  }
 }
 
 enum PresetParameters {

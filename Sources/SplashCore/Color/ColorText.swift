@@ -1,5 +1,3 @@
-import SplashCore
-
 /// A colour written as text, as presets and the command line write one: `#RRGGBB`,
 /// `#RRGGBBAA`, `rgb(15, 78, 101)`, `rgba(15, 78, 101, 0.5)` (0–255 components, alpha 0–1, as
 /// iOS code's `UIColor(red: 15/255, …)`), or a UIKit colour name (`clear`, `white`, `orange`, …).
@@ -27,11 +25,19 @@ public enum ColorText {
     let isAlpha = text.hasPrefix("rgba(")
     guard text.hasSuffix(")"), isAlpha || text.hasPrefix("rgb(") else { return nil }
     let inner = text.dropFirst(isAlpha ? 5 : 4).dropLast()
-    let numbers = inner.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    let numbers = inner.split(separator: ",").compactMap { Double(trimmed($0)) }
     guard numbers.count == (isAlpha ? 4 : 3), numbers.prefix(3).allSatisfy({ (0...255).contains($0) }) else { return nil }
     let alpha = isAlpha ? numbers[3] : 1
     guard (0...1).contains(alpha) else { return nil }
     return Color(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255, alpha: alpha)
+  }
+
+  /// `text` without blanks at either end (`rgb( 15, 78 ,101)` is written with them).
+  private static func trimmed(_ text: Substring) -> Substring {
+    guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else {
+      return ""
+    }
+    return text[first...last]
   }
 
   /// UIKit's named colours, with the component values UIKit documents.
