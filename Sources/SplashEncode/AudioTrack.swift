@@ -25,10 +25,12 @@ final class AudioTrack {
   private var source: AudioSource?
   /// Samples handed to the encoder so far.
   private var encodedSamples: Int64 = 0
+  private let fade: AudioFade
 
   /// Adds the track's stream to `formatContext` (before its header is written).
-  init(_ soundtrack: Soundtrack, bitRate: Int, formatContext: UnsafeMutablePointer<AVFormatContext>) throws {
+  init(_ soundtrack: Soundtrack, bitRate: Int, fade: AudioFade = AudioFade(), formatContext: UnsafeMutablePointer<AVFormatContext>) throws {
     self.formatContext = formatContext
+    self.fade = fade
     guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else {
       throw EncodeError(stage: "finding the AAC encoder", message: "this FFmpeg has no AAC encoder; install Debian's libavcodec59")
     }
@@ -96,10 +98,22 @@ final class AudioTrack {
       av_audio_fifo_read(queue, $0, samples)
     }
     guard read == samples else { throw EncodeError(stage: "encoding audio", message: "the queue gave \(read) of \(samples) samples") }
+    if !fade.isNone { applyFade(samples: samples) }
     frame.frame.pointee.pts = encodedSamples
     try check(avcodec_send_frame(encoder, frame.frame), "encoding audio")
     encodedSamples += Int64(samples)
     try writePendingPackets()
+  }
+
+  /// Scales the frame's samples (both planes) by the fades' gain at each.
+  private func applyFade(samples: Int32) {
+    for channel in 0..<Int(Self.channels) {
+      guard let plane = frame.frame.pointee.extended_data[channel] else { continue }
+      let values = UnsafeMutableRawPointer(plane).assumingMemoryBound(to: Float.self)
+      for index in 0..<Int(samples) {
+        values[index] *= fade.gain(atSample: encodedSamples + Int64(index), sampleRate: Self.sampleRate)
+      }
+    }
   }
 
   /// Tops the queue up to `samples`: from the source while it lasts, then with silence.

@@ -22,8 +22,15 @@ public struct VideoSettings: Sendable, Hashable {
   package var writesColorTags = true
   /// Whether the index (moov) goes before the media. Only tests turn this off.
   package var isFastStart = true
+  /// Whether an MP4 or MOV may carry edit lists (`elst`). A platform whose specification
+  /// excludes them (Instagram's) gets none: B-frames are placed by negative composition offsets
+  /// instead (version 1 `ctts`), so the first frame still shows at time 0.
+  public var allowsEditLists = true
   /// A sound track to mux beside the video (AAC stereo, 48 kHz), or none.
   public var soundtrack: Soundtrack?
+  /// Seconds the sound fades in from silence at the start, and out to silence at the end
+  /// (`--audio-fade`); linear in amplitude.
+  public var audioFade = AudioFade()
   /// The AAC bit rate: 256 kbit/s, what App Store previews ask for.
   public var audioBitRate = 256_000
   /// Another FFmpeg encoder than the format's; tests name a missing one to check the error.

@@ -125,12 +125,20 @@ public final class VideoWriter {
     stream.pointee.r_frame_rate = context.pointee.framerate
 
     if let soundtrack = settings.soundtrack {
-      audio = try AudioTrack(soundtrack, bitRate: settings.audioBitRate, formatContext: file.context)
+      audio = try AudioTrack(soundtrack, bitRate: settings.audioBitRate, fade: settings.audioFade, formatContext: file.context)
     }
     // faststart moves the index (moov) before the media (mdat) so players and uploads can
     // start before the whole file arrives.
-    let fastStart = settings.isFastStart && settings.format.containerName != "webm"
-    try file.open(headerOptions: fastStart ? [("movflags", "+faststart")] : [])
+    let isQuickTime = settings.format.containerName != "webm"
+    var flags = settings.isFastStart && isQuickTime ? ["+faststart"] : []
+    var headerOptions: [(String, String)] = []
+    if !settings.allowsEditLists && isQuickTime {
+      // FFmpeg's mov muxer: no `elst`, and B-frames' reordering kept by negative offsets.
+      flags.append("+negative_cts_offsets")
+      headerOptions.append(("use_editlist", "0"))
+    }
+    if !flags.isEmpty { headerOptions.append(("movflags", flags.joined())) }
+    try file.open(headerOptions: headerOptions)
   }
 
   /// libvpx's thread count for VP9 (and for its second encoder, the alpha plane's).

@@ -45,6 +45,7 @@ extension RenderJob {
     case .silence?: lines.append("sound: silence")
     case .file(let path)?: lines.append("sound: \(path)")
     }
+    if audioFade.in > 0 || audioFade.out > 0 { lines.append("sound fades: \(audioFade.in) s in, \(audioFade.out) s out") }
     if let target { lines.append("target: \(target.name)") }
     lines.append("crf: \(encoder.constantRateFactor), preset: \(encoder.resolvedPreset), tune: \(encoder.resolvedTune)")
     for output in outputs {

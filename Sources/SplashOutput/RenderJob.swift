@@ -41,6 +41,8 @@ public struct RenderJob: Sendable {
   public var holdEnd = 0.0
   /// What shows behind the animation (`--background`, `--background-image`).
   public var background = SceneBackground()
+  /// Seconds the sound fades in at the start and out at the end (`--audio-fade`).
+  public var audioFade = (in: 0.0, out: 0.0)
   /// Whether a file at an output's name is replaced (`render -o`) or kept, the output taking
   /// the next free name (the preview's exports: "an export never replaces a file").
   public var placement = OutputFile.Placement.replacing
@@ -98,6 +100,7 @@ public struct RenderJob: Sendable {
       holdStart = settings.holdStart
       holdEnd = settings.holdEnd
       background = settings.background
+      audioFade = settings.audioFade
       // Checked again with the range, the holds and the background in place.
       try check()
     } catch let error as RenderOptionError {
@@ -236,6 +239,8 @@ public struct RenderJob: Sendable {
       format: format, width: width, height: height, framesPerSecond: framesPerSecond,
       constantRateFactor: encoder.constantRateFactor, encoderPreset: encoder.resolvedPreset, tune: encoder.resolvedTune)
     settings.soundtrack = format.carriesAAC ? soundtrack : nil
+    settings.allowsEditLists = target?.allowsEditLists ?? true
+    settings.audioFade = AudioFade(inSeconds: audioFade.in, outSeconds: audioFade.out)
     return settings
   }
 
@@ -363,6 +368,13 @@ public struct RenderJob: Sendable {
       let shown = Double(shortest) == posterTime ? shortest : String(posterTime)
       throw RenderOptionError(.poster, value: shown, [.text(": the clip is " + String(format: "%.2f s long", duration))])
     }
+    // The sound goes to MP4 and MOV; a WebM or a GIF beside them is written silent, which is said.
+    if case .file(let path)? = soundtrack {
+      for output in outputs where output.kind == .gif || output.format?.carriesAAC == false {
+        let name = output.format?.displayName ?? "an animated GIF"
+        log("splashvid: warning: --audio \(path): \(output.path) is written without it (\(name) carries no sound)")
+      }
+    }
     if let warning = target?.durationWarning(seconds: duration, loopSeconds: schedule.clip.loopDuration) {
       log("splashvid: \(warning)")
     }
@@ -400,7 +412,8 @@ public struct RenderJob: Sendable {
       for output in outputs {
         switch output.kind {
         case .video(let format):
-          let settings = videoSettings(format, width: pixelSize.width, height: pixelSize.height, framesPerSecond: framesPerSecond)
+          var settings = videoSettings(format, width: pixelSize.width, height: pixelSize.height, framesPerSecond: framesPerSecond)
+          settings.audioFade.end = duration
           sinks.append(EncoderSink(writer: try VideoWriter(path: output.path, settings: settings, placement: placement)))
         case .gif:
           guard let gifPalette else { preconditionFailure("a GIF output without its palette") }

@@ -17,6 +17,8 @@ public struct RenderTarget: Sendable, Equatable {
   public var isTransparent: Bool
   /// The durations the platform accepts, in seconds.
   public var durations: ClosedRange<Double>?
+  /// Whether the platform's specification allows MP4 edit lists (Instagram's excludes them).
+  public var allowsEditLists = true
 
   public static let all: [RenderTarget] = [
     RenderTarget(
@@ -27,10 +29,10 @@ public struct RenderTarget: Sendable, Equatable {
       format: .h264, needsSoundTrack: true, isTransparent: false, durations: 15...30),
     RenderTarget(
       name: "instagram-story", purpose: "Instagram story or reel, 9:16", size: PixelSize(width: 1080, height: 1920), framesPerSecond: 30,
-      format: .h264, needsSoundTrack: true, isTransparent: false, durations: 3...900),
+      format: .h264, needsSoundTrack: true, isTransparent: false, durations: 3...900, allowsEditLists: false),
     RenderTarget(
       name: "square", purpose: "square social post, 1:1", size: PixelSize(width: 1080, height: 1080), framesPerSecond: 30, format: .h264,
-      needsSoundTrack: true, isTransparent: false, durations: 3...900),
+      needsSoundTrack: true, isTransparent: false, durations: 3...900, allowsEditLists: false),
     RenderTarget(
       name: "web", purpose: "web page overlay: VP9 with alpha", size: nil, framesPerSecond: 30, format: .vp9,
       needsSoundTrack: false, isTransparent: true, durations: nil),

@@ -72,3 +72,17 @@ struct SoundtrackTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["notes.txt"])
   }
 }
+
+@Suite("Sound fades: straight ramps of the amplitude at the start and before the end")
+struct AudioFadeTests {
+  @Test("in over 0.5 s, out over 1 s before 3 s: 0 at the ends, full between, linear in between")
+  func gains() {
+    let fade = AudioFade(inSeconds: 0.5, outSeconds: 1, end: 3)
+    let rate: Int32 = 48_000
+    func gain(_ seconds: Double) -> Float { fade.gain(atSample: Int64(seconds * Double(rate)), sampleRate: rate) }
+    #expect(gain(0) == 0 && gain(0.25) == 0.5 && gain(0.5) == 1 && gain(1.5) == 1)
+    #expect(gain(2) == 1 && gain(2.5) == 0.5 && gain(3) == 0)
+    #expect(AudioFade(inSeconds: 0, outSeconds: 1).isNone, "a fade out needs the end")
+    #expect(AudioFade().gain(atSample: 0, sampleRate: rate) == 1)
+  }
+}

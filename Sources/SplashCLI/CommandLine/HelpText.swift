@@ -44,6 +44,7 @@ enum HelpText {
                           clear under half alpha)
       --audio FILE        a soundtrack for .mp4 and .mov outputs: AAC stereo 48 kHz, cut or padded
                           with silence to the video's length
+      --audio-fade S|IN,OUT   fade the soundtrack in and out over S seconds (or IN and OUT)
       --target T          a platform's size, rate, format and sound (docs/targets.md): appstore-6.9,
                           appstore-6.5, instagram-story, square, web
       --loops N           how many loops of the preset's clip (default 1), or of its range:

@@ -27,6 +27,8 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
   case holdStart
   case holdEnd
   /// What shows behind the animation: a colour, an image and how the image fills the frame.
+  /// Seconds the sound fades in and out.
+  case audioFade
   case background
   case backgroundImage
   case backgroundFit
@@ -44,6 +46,7 @@ public enum RenderOption: String, Sendable, Hashable, CaseIterable {
     case .parameters: "param"
     case .holdStart: "hold-start"
     case .holdEnd: "hold-end"
+    case .audioFade: "audio-fade"
     case .backgroundImage: "background-image"
     case .backgroundFit: "background-fit"
     default: rawValue

@@ -72,6 +72,20 @@ public enum RenderOptionValue {
     return value
   }
 
+  /// `audio-fade`: seconds of the fade in and the fade out, `S` for both or `IN,OUT`.
+  public static func audioFade(_ text: String) throws(RenderOptionError) -> (in: Double, out: Double) {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let seconds = parts.compactMap { part -> Double? in
+      guard DecimalText.isPlainDecimal(part), let value = Double(part), value <= 60 else { return nil }
+      return value
+    }
+    guard (1...2).contains(parts.count), seconds.count == parts.count else {
+      throw RenderOptionError(
+        .audioFade, value: text, [.text(": expected seconds from 0 to 60, one for both fades or IN,OUT (0.5,2)")])
+    }
+    return (seconds[0], seconds.count == 2 ? seconds[1] : seconds[0])
+  }
+
   /// `background`: a colour as a preset writes one (`ColorText`).
   public static func color(_ text: String, _ option: RenderOption) throws(RenderOptionError) -> Color {
     guard let color = ColorText.color(text) else {

@@ -97,6 +97,12 @@ public struct RenderRequest: Sendable, Equatable {
     }
     settings.holdStart = try request[.holdStart].map { text throws(RenderOptionError) in try RenderOptionValue.hold(text, .holdStart) } ?? 0
     settings.holdEnd = try request[.holdEnd].map { text throws(RenderOptionError) in try RenderOptionValue.hold(text, .holdEnd) } ?? 0
+    if let text = request[.audioFade] {
+      guard request[.audio] != nil else {
+        throw RenderOptionError(.audioFade, value: text, [.text(" fades a sound track; give "), .option(.audio), .text(" too")])
+      }
+      settings.audioFade = try RenderOptionValue.audioFade(text)
+    }
     settings.background = SceneBackground(
       color: try request[.background].map { text throws(RenderOptionError) in try RenderOptionValue.color(text, .background) },
       colorText: request[.background],
@@ -144,4 +150,6 @@ public struct RenderSettings: Sendable {
   public var holdEnd = 0.0
   /// What shows behind the animation.
   public var background = SceneBackground()
+  /// Seconds the sound fades in and out.
+  public var audioFade = (in: 0.0, out: 0.0)
 }
