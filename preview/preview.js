@@ -40,13 +40,41 @@ function parameterQuery() {
     .map((name) => `&param.${encodeURIComponent(name)}=${encodeURIComponent(overrides[name])}`).join("");
 }
 
+/** The largest side the server draws (`PreviewServer.maximumSide`). */
+const maximumSide = 4096;
+
+/**
+ * Pixels per point: the chosen scale, or, fitting the window (the default), the scale at
+ * which the canvas fills the room the stage has, at the screen's own pixel density, so a
+ * small Lottie composition is as sharp as a phone-sized preset.
+ */
+function pixelsPerPoint() {
+  if (scaleChoice.value !== "fit") { return Number(scaleChoice.value); }
+  const wide = window.matchMedia("(min-width: 1100px)").matches;
+  // The room the style sheet gives the frame (#frame's max-width and max-height).
+  const room = {
+    width: wide ? window.innerWidth * 0.55 : window.innerWidth * 0.9,
+    height: wide ? window.innerHeight - 32 : window.innerHeight * 0.75,
+  };
+  const fitted = Math.min(room.width / scene.canvas.width, room.height / scene.canvas.height);
+  const largest = maximumSide / Math.max(scene.canvas.width, scene.canvas.height);
+  return Math.max(0.05, Math.min(fitted * (window.devicePixelRatio || 1), largest));
+}
+
 /** The frame's pixel size at the chosen scale, as --scale rounds it. */
 function frameSize() {
-  const scale = Number(scaleChoice.value);
+  const scale = pixelsPerPoint();
   return {
     width: Math.max(1, Math.round(scene.canvas.width * scale)),
     height: Math.max(1, Math.round(scene.canvas.height * scale)),
   };
+}
+
+/** Shows the frame at its size in points of the screen: fitted, it fills the room it has. */
+function sizeStage() {
+  const size = frameSize();
+  const density = scaleChoice.value === "fit" ? (window.devicePixelRatio || 1) : 1;
+  frame.style.width = scaleChoice.value === "fit" ? `${size.width / density}px` : "";
 }
 
 /** The end of the timeline: the clip's first loop, its start included. */
@@ -59,7 +87,15 @@ function show(t) {
   time = Math.min(Math.max(t, 0), end());
   scrubber.value = String(time);
   timeText.textContent = `t = ${time.toFixed(3)} s`;
+  // The address keeps the time shown (#t=1.5), so a reload or a link shows the same frame.
+  if (!playing) { history.replaceState(null, "", `#t=${Number(time.toFixed(3))}`); }
   request(time);
+}
+
+/** The time the address names (`#t=1.5`), or `null`. */
+function addressTime() {
+  const match = /^#t=([0-9]*\.?[0-9]+)$/.exec(window.location.hash);
+  return match ? Number(match[1]) : null;
 }
 
 /** The frame's address at scene time `t`, with the page's scale and parameters (`query`). */
@@ -193,6 +229,9 @@ function setPlaying(on) {
     playStart = performance.now();
     lastAskedFrame = -1;
     requestAnimationFrame(tick);
+  } else if (scene) {
+    // Paused: the address names the frame it stopped on.
+    history.replaceState(null, "", `#t=${Number(time.toFixed(3))}`);
   }
 }
 
@@ -327,7 +366,7 @@ async function refresh() {
   windowMark.style.left = `${left}%`;
   windowMark.style.width = `${100 - left}%`;
   showSize();
-  show(first ? scene.clip.start : time);
+  show(first ? (addressTime() ?? scene.clip.start) : time);
 }
 
 /**
@@ -347,6 +386,7 @@ function showWarnings(warnings) {
 }
 
 function showSize() {
+  sizeStage();
   const size = frameSize();
   sizeText.textContent = `${size.width}×${size.height} px, ${scene.framesPerSecond} fps`;
 }
@@ -370,8 +410,22 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") { step(1); }
 });
 scaleChoice.addEventListener("change", () => { if (scene) { showSize(); show(time); } });
-// The export panel (export.js) renders with the parameters and scale set here.
-const exportPanel = ExportPanel({ overrides: () => overrides, scale: () => scaleChoice.value });
+// Fitted to the window, the frame follows its size (once the resizing settles).
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => { if (scene && scaleChoice.value === "fit") { showSize(); show(time); } }, 150);
+});
+// A link or an edit of the address to another time shows it.
+window.addEventListener("hashchange", () => {
+  const wanted = addressTime();
+  if (scene && wanted !== null && Math.abs(wanted - time) > 1e-6) { setPlaying(false); show(wanted); }
+});
+// The export panel (export.js) renders with the parameters and scale set here (fitted to the
+// window, an export is drawn at render's default scale, 2).
+const exportPanel = ExportPanel({
+  overrides: () => overrides, scale: () => (scaleChoice.value === "fit" ? "2" : scaleChoice.value),
+});
 
 refresh().catch(unreachable);
 setInterval(() => {

@@ -155,9 +155,11 @@ struct PreviewBrowserTests {
       let time = try #require(result["time"] as? Double)
       #expect(abs(time - wanted) < 1e-9, "the scrubber landed on \(time), not \(wanted)")
       let still = try ScratchFolder.make("preview-browser").appendingPathComponent("still.png")
+      // The page fits the frame to the window: the still at the size it asked for.
+      let shown = PixelSize(width: try #require(result["width"] as? Int), height: try #require(result["height"] as? Int))
       try StillJob(
         source: PresetSource(origin: .file(Self.presets.appendingPathComponent("fuber.json5").path)), moment: .time(time),
-        size: OutputSize(), outputPath: still.path
+        size: OutputSize(requested: shown), outputPath: still.path
       ).run(environment: [:], log: { _ in })
       let expected = try PNGReader.read(still.path)
       #expect(result["width"] as? Int == expected.width && result["height"] as? Int == expected.height)
@@ -287,6 +289,37 @@ struct PreviewBrowserTests {
     #expect(recovered as? Bool == true)
   }
 
+  @Test("#t=2.5 in the address opens on that frame; scrubbing writes the time back; the frame fills the room the window gives it")
+  func addressAndFit() throws {
+    let server = try server(preset: "fuber")
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address + "#t=2.5")
+    try waitForFirstFrame(browser, session: session)
+    let opened = try browser.evaluate("Number(document.getElementById('frame').dataset.time)", session: session)
+    #expect((opened as? NSNumber)?.doubleValue == 2.5)
+    _ = try scrub(browser, session: session, to: 1.75)
+    #expect(try browser.evaluate("window.location.hash", session: session) as? String == "#t=1.75")
+    // Fitted (the default): one side of the frame meets the room the style sheet gives it.
+    let fit = try browser.evaluate(
+      """
+      (() => {
+        const img = document.getElementById('frame');
+        const rect = img.getBoundingClientRect();
+        const wide = window.matchMedia('(min-width: 1100px)').matches;
+        const room = wide ? [innerWidth * 0.55, innerHeight - 32] : [innerWidth * 0.9, innerHeight * 0.75];
+        const density = window.devicePixelRatio || 1;
+        return { choice: document.getElementById('scale').value, meets: Math.min(Math.abs(rect.width - room[0]), Math.abs(rect.height - room[1])),
+                 sharp: Math.abs(img.naturalWidth - rect.width * density) };
+      })()
+      """, session: session)
+    let measured = try #require(fit as? [String: Any])
+    #expect(measured["choice"] as? String == "fit")
+    #expect(((measured["meets"] as? NSNumber)?.doubleValue ?? 99) < 2, "\(measured)")
+    #expect(((measured["sharp"] as? NSNumber)?.doubleValue ?? 99) < 2, "drawn at the screen's pixels: \(measured)")
+  }
+
   @Test("a server that stops is said in place of the frame")
   func serverStops() throws {
     let server = try server(preset: "fuber")
@@ -360,9 +393,10 @@ struct PreviewBrowserTests {
     #expect(hash != (before["hash"] as? NSNumber)?.uint32Value, "the frame changed")
 
     let still = try ScratchFolder.make("preview-browser-parameter").appendingPathComponent("still.png")
+    let shown = PixelSize(width: try #require(before["width"] as? Int), height: try #require(before["height"] as? Int))
     try StillJob(
       source: PresetSource(origin: .file(fuber.path), parameters: ["backgroundColor": "#ff0000"]), moment: .time(1.5),
-      size: OutputSize(), outputPath: still.path
+      size: OutputSize(requested: shown), outputPath: still.path
     ).run(environment: [:], log: { _ in })
     #expect(hash == Self.fingerprint(try PNGReader.read(still.path)), "the page shows still's frame with --param backgroundColor=#ff0000")
   }
