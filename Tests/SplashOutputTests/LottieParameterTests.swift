@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashCore
+import SplashModel
 import SplashPipeline
 import SplashTestSupport
 import Testing
@@ -88,5 +89,28 @@ struct LottieParameterTests {
     #expect(
       problems?.lines.first?.hasSuffix("the file has no slot of that name; its slots are brand (the nearest: brand)") == true,
       "\(problems?.lines ?? [])")
+  }
+}
+
+/// The example the README and docs/lottie.md show keeps what they say of it.
+@Suite("examples/badge.json: the documented slots and markers")
+struct ExampleBadgeTests {
+  @Test("its slots are brand and accent, its markers intro and spin, and it renders with them set")
+  func documented() throws {
+    let file = SplashOutputTests.repository.appendingPathComponent("examples/badge.json")
+    let document = try AnimationDocument.read(file, displayName: "badge.json", reader: FileDocumentReader())
+    #expect(try document.parameters().map(\.name) == ["accent", "brand"])
+    let scene = try document.scene(parameters: ["brand": "#1E88E5", "Ring.**.Color": "white"])
+    #expect(scene.segments.map(\.name) == ["intro", "spin"])
+    #expect(scene.segments.first == ClipSegment(name: "intro", start: 0, end: 1))
+  }
+
+  @Test("examples/card.json5 shows the badge in a layer, its spin marker looping")
+  func card() throws {
+    let file = SplashOutputTests.repository.appendingPathComponent("examples/card.json5")
+    let scene = try PresetSource(origin: .file(file.path)).load(environment: [:])
+    let badge = try #require(scene.layers.first)
+    #expect(badge.embedded?.segment == "spin" && badge.sublayers.first?.id == "badge/lottie")
+    #expect(badge.sublayers.first?.timeRemap?.repeats == true)
   }
 }

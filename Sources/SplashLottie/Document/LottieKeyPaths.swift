@@ -38,7 +38,12 @@ enum LottieKeyPaths {
     case index(Int)
   }
 
-  /// Every property of `root` a key path can set, each with its full key path.
+  /// The most layers and shapes a key path is matched through: a precomposition shown by many
+  /// layers, each showing many more, would otherwise multiply them beyond any file's size.
+  static let maximumVisits = 200_000
+
+  /// Every property of `root` a key path can set, each with its full key path, up to
+  /// `maximumVisits` layers and shapes.
   static func targets(in root: JSONValue) -> [Target] {
     guard case .object(let members) = root, case .array(let layers)? = members["layers"] else { return [] }
     var compositions: [String: (index: Int, layers: [JSONValue])] = [:]
@@ -51,9 +56,11 @@ enum LottieKeyPaths {
     }
     var targets: [Target] = []
     var visiting: Set<String> = []
+    var visits = 0
     func visitLayers(_ layers: [JSONValue], at location: [Location], names: [String]) {
       for (index, layer) in layers.enumerated() {
-        guard case .object(let fields) = layer else { continue }
+        visits += 1
+        guard visits <= maximumVisits, case .object(let fields) = layer else { continue }
         let name = Self.name(fields)
         let here = location + [.index(index)]
         let path = names + [name]
@@ -70,7 +77,8 @@ enum LottieKeyPaths {
     }
     func visitShapes(_ shapes: [JSONValue], at location: [Location], names: [String]) {
       for (index, shape) in shapes.enumerated() {
-        guard case .object(let fields) = shape, case .string(let type)? = fields["ty"] else { continue }
+        visits += 1
+        guard visits <= maximumVisits, case .object(let fields) = shape, case .string(let type)? = fields["ty"] else { continue }
         let here = location + [.index(index)]
         let path = names + [Self.name(fields)]
         switch type {

@@ -19,6 +19,8 @@ public struct Layer: Sendable, Hashable {
   /// The time the sublayers see, when it is not the scene's (a Lottie time remap); `nil` for
   /// Core Animation's own timing.
   public var timeRemap: TimeRemap?
+  /// A Lottie file the layer shows below its sublayers (resolved into them by SplashOutput).
+  public var embedded: EmbeddedAnimation?
   /// Held in an array so the type can contain itself; at most one element.
   private var maskStorage: [Layer]
 

@@ -13,17 +13,26 @@ public struct TimeRemap: Sendable, Hashable {
   public var track: KeyframeTrack
   public var beginTime: Double
   public var duration: Double
+  /// Whether the span repeats after its end (an embedded animation that loops); otherwise the
+  /// time at its end holds.
+  public var repeats = false
+  /// The latest time the sublayers see: a file's end a moment before its out point, where its
+  /// last layers still show (see `EmbeddedAnimation`); `nil` for no bound.
+  public var latest: Double?
 
-  public init(track: KeyframeTrack, beginTime: Double, duration: Double) {
+  public init(track: KeyframeTrack, beginTime: Double, duration: Double, repeats: Bool = false, latest: Double? = nil) {
     self.track = track
     self.beginTime = beginTime
     self.duration = duration
+    self.repeats = repeats
+    self.latest = latest
   }
 
   /// The time the sublayers see at scene time `time`.
   public func time(at time: Double) -> Double {
-    let progress = duration > 0 ? ((time - beginTime) / duration).clampedToUnit : 1
-    guard case .scalar(let mapped) = track.value(at: progress) else { return time }
-    return mapped
+    var progress = duration > 0 ? (time - beginTime) / duration : 1
+    if repeats, duration > 0, progress >= 1 { progress -= progress.rounded(.down) }
+    guard case .scalar(let mapped) = track.value(at: progress.clampedToUnit) else { return time }
+    return latest.map { min(mapped, $0) } ?? mapped
   }
 }

@@ -32,6 +32,11 @@ enum InputFingerprint {
       add(Array(image.utf8))
       add(try InputFile.read(image, limit: PresetLimits.imageFileBytes, what: "an image file"))
     }
+    // A Lottie file a layer shows is part of the preset, as its images are.
+    for file in EmbeddedAnimations.files(in: scene).sorted() {
+      add(Array(file.utf8))
+      add(try InputFile.read(file, limit: PresetLimits.embeddedFileBytes, what: "a Lottie file"))
+    }
     // A background image is the job's, not the preset's: its bytes count as the preset's do.
     if let image = job.background.imagePath {
       add(Array(image.utf8))

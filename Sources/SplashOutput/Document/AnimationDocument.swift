@@ -37,6 +37,8 @@ public struct AnimationDocument: Sendable {
   public let baseDirectory: URL?
   /// The file's bytes, as read.
   public let bytes: [UInt8]
+  /// What reads the files the document names (a preset's embedded Lottie files).
+  private let reader: any DocumentReader
   /// What it holds.
   public let content: Content
 
@@ -61,6 +63,7 @@ public struct AnimationDocument: Sendable {
     self.file = file
     self.baseDirectory = baseDirectory
     self.bytes = bytes
+    self.reader = reader
     let isArchive = LottieSource.isArchive(bytes)
     if let animation, !isArchive {
       throw UsageError(
@@ -159,9 +162,11 @@ public struct AnimationDocument: Sendable {
     }
     guard case .preset(let document) = content else { preconditionFailure("a file is a preset when it is not Lottie") }
     do {
-      return try PresetCompiler.compile(
+      let scene = try PresetCompiler.compile(
         document: document, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot,
         parameterOrigin: origin, warn: warn)
+      // The Lottie files its layers show, read through the same reader.
+      return try EmbeddedAnimations.resolve(scene, reader: reader, warn: warn)
     } catch let error as DocumentError {
       throw Self.unpackedManifestHint(document, file: file) ?? error
     }

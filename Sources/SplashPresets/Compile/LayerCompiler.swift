@@ -87,8 +87,9 @@ struct LayerCompiler {
     for cursor in try cells + (issues.attempt({ try members["sublayers"]?.array() ?? [] }) ?? []) {
       if let sublayer = try issues.attempt({ try layer(cursor, depth: depth + 1) }) { sublayers.append(sublayer) }
     }
-    let compiled = Layer(
+    var compiled = Layer(
       id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask, lifetime: lifetime)
+    if let lottieCursor = members["lottie"] { compiled.embedded = try issues.attempt { try embeddedAnimation(lottieCursor) } }
     if kind == .replicator { try countInstances(of: compiled, at: cursor) }
     return compiled
   }
@@ -140,10 +141,38 @@ struct LayerCompiler {
     return string
   }
 
+  /// `lottie`: a Lottie file the layer shows below its sublayers, and how its time runs.
+  ///
+  ///     lottie: { file: "badge.json", beginTime: 0.5, speed: 1, repeats: true, segment: "spin",
+  ///               gravity: "resizeAspect" }
+  private func embeddedAnimation(_ cursor: JSONCursor) throws -> EmbeddedAnimation {
+    let members = try cursor.object(allowedKeys: ["file", "beginTime", "speed", "repeats", "segment", "gravity"])
+    guard let fileCursor = members["file"] else { throw cursor.error("missing \"file\"") }
+    var embedded = EmbeddedAnimation(
+      path: try assetPath(fileCursor, what: "a Lottie file", limit: PresetLimits.embeddedFileBytes))
+    if let value = members["beginTime"] { embedded.beginTime = try value.number(in: 0...86_400, expected: "a layer time in seconds ≥ 0") }
+    if let value = members["speed"] { embedded.speed = try value.number(in: 0.01...100, expected: "a speed from 0.01 to 100") }
+    if let value = members["repeats"] { embedded.repeats = try value.bool() }
+    if let value = members["segment"] { embedded.segment = try value.string() }
+    if let value = members["gravity"] {
+      let gravity = try value.choice(LayerContents.Gravity.self)
+      guard [.resize, .resizeAspect, .resizeAspectFill].contains(gravity) else {
+        throw value.error(expected: "resize, resizeAspect or resizeAspectFill")
+      }
+      embedded.gravity = gravity
+    }
+    return embedded
+  }
+
   /// An image file path, resolved against the preset's folder, checked to exist, to be a
   /// regular file of a sane size, and to lie inside the assets root (no `..`, absolute paths
   /// or symbolic links leading out of it) unless the user named it on the command line.
   func imagePath(_ cursor: JSONCursor) throws -> String {
+    try assetPath(cursor, what: "an image file", limit: PresetLimits.imageFileBytes)
+  }
+
+  /// A file the preset shows (an image, a Lottie file), checked as `imagePath` says.
+  func assetPath(_ cursor: JSONCursor, what: String, limit: Int) throws -> String {
     let text = try cursor.string()
     let url: URL
     if let baseDirectory, !text.hasPrefix("/") {
@@ -153,19 +182,20 @@ struct LayerCompiler {
     }
     let path = url.standardizedFileURL.path
     guard FileManager.default.fileExists(atPath: path) else {
-      throw cursor.error(expected: "an image file that exists (looked for \(path))")
+      throw cursor.error(expected: "\(what) that exists (looked for \(path))")
     }
     let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
     if let assetsRoot, !trustedImages.contains(path) {
       let root = assetsRoot.resolvingSymlinksInPath().standardizedFileURL.path
       guard resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-        throw cursor.error(expected: "an image inside \(root) (use --assets-root to allow another folder)")
+        throw cursor.error(
+          expected: "\(what == "an image file" ? "an image" : what) inside \(root) (use --assets-root to allow another folder)")
       }
     }
     // Only a regular file: the image library would block opening a FIFO (and the render with
     // it, beyond SIGTERM) or read a device without end.
     do {
-      try InputFile.check(resolved, limit: PresetLimits.imageFileBytes, what: "an image file")
+      try InputFile.check(resolved, limit: limit, what: what)
     } catch let error as InputFileError {
       throw PresetError(file: cursor.file, path: cursor.jsonPath, expected: "\(error.expected) (\(path))", found: error.found)
     }

@@ -24,6 +24,8 @@ public enum PresetLimits {
   public static let textCharacters = 1000
   /// An image file's size in bytes (its pixel count is checked when it is decoded).
   public static let imageFileBytes = 64 * 1024 * 1024
+  /// A Lottie file a layer shows (`lottie.file`): as large as any file `--file` reads.
+  public static let embeddedFileBytes = PresetLoader.maximumFileSize
 }
 
 /// Counts a preset's layers and animations against `PresetLimits` while it compiles.

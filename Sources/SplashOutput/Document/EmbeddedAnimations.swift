@@ -1,0 +1,124 @@
+import Foundation
+import SplashCore
+import SplashDocument
+import SplashModel
+
+/// The Lottie files a preset's layers show (`lottie: { file, … }`), compiled and put in place:
+/// each becomes the layer's first sublayer, a container holding the file's layers, scaled to
+/// the layer's bounds by its gravity, clipped to the composition as a player clips it, and
+/// living at the file's time (`TimeRemap`: the layer's time through `beginTime`, `speed` and
+/// `repeats`).
+///
+/// A preset and a Lottie file are compiled by modules that do not know each other; this is
+/// where one reaches into the other, once the preset has compiled and named its files.
+enum EmbeddedAnimations {
+  /// `scene` with every embedded animation in place; each file is read and compiled once.
+  ///
+  /// - Throws: `DocumentError` naming a file that is not a Lottie file or does not compile,
+  ///   or a segment the file does not mark.
+  static func resolve(_ scene: Scene, reader: any DocumentReader, warn: ((DocumentError) -> Void)?) throws -> Scene {
+    guard scene.layers.contains(where: containsEmbedded) else { return scene }
+    var compiled: [String: Scene] = [:]
+    func resolved(_ layer: Layer) throws -> Layer {
+      var layer = layer
+      layer.sublayers = try layer.sublayers.map(resolved)
+      layer.mask = try layer.mask.map(resolved)
+      guard let embedded = layer.embedded else { return layer }
+      let file: Scene
+      if let known = compiled[embedded.path] {
+        file = known
+      } else {
+        file = try animation(at: embedded.path, reader: reader, warn: warn)
+        compiled[embedded.path] = file
+      }
+      layer.sublayers.insert(try container(for: layer, embedded: embedded, file: file), at: 0)
+      return layer
+    }
+    var resolvedScene = scene
+    resolvedScene.layers = try scene.layers.map(resolved)
+    return resolvedScene
+  }
+
+  /// Every embedded file of `scene`, for the inputs a clip's fingerprint and overwrite checks
+  /// cover.
+  static func files(in scene: Scene) -> Set<String> {
+    var files: Set<String> = []
+    func visit(_ layer: Layer) {
+      if let embedded = layer.embedded { files.insert(embedded.path) }
+      if let mask = layer.mask { visit(mask) }
+      layer.sublayers.forEach(visit)
+    }
+    scene.layers.forEach(visit)
+    return files
+  }
+
+  private static func containsEmbedded(_ layer: Layer) -> Bool {
+    layer.embedded != nil || layer.sublayers.contains(where: containsEmbedded) || (layer.mask.map(containsEmbedded) ?? false)
+  }
+
+  /// The Lottie file at `path`, compiled as `--file` compiles it (its slots at their values).
+  private static func animation(at path: String, reader: any DocumentReader, warn: ((DocumentError) -> Void)?) throws -> Scene {
+    let url = URL(fileURLWithPath: path)
+    let document = try AnimationDocument.read(url, displayName: path, reader: reader)
+    guard document.isLottie else {
+      throw DocumentError(
+        file: path, path: "", expected: "a Lottie file (JSON, .lottie or .tgs) for a layer's lottie.file", found: "a preset")
+    }
+    return try document.scene(warn: warn)
+  }
+
+  /// The container of `file`'s layers inside `layer`.
+  private static func container(for layer: Layer, embedded: EmbeddedAnimation, file: Scene) throws -> Layer {
+    let bounds = layer.properties.bounds
+    let composition = file.canvasSize
+    var scaleX = bounds.size.width / composition.width
+    var scaleY = bounds.size.height / composition.height
+    switch embedded.gravity {
+    case .resizeAspectFill: (scaleX, scaleY) = (max(scaleX, scaleY), max(scaleX, scaleY))
+    case .resize: break
+    default: (scaleX, scaleY) = (min(scaleX, scaleY), min(scaleX, scaleY))
+    }
+    var properties = LayerProperties()
+    properties.bounds = Rect(x: 0, y: 0, width: composition.width, height: composition.height)
+    properties.anchorPoint = Point(x: 0, y: 0)
+    // Centred in the bounds; sublayers are placed in the layer's bounds coordinates.
+    properties.position = Point(
+      x: bounds.origin.x + (bounds.size.width - composition.width * scaleX) / 2,
+      y: bounds.origin.y + (bounds.size.height - composition.height * scaleY) / 2)
+    properties.transform = Transform3D(scaleX: scaleX, y: scaleY)
+    // A player draws nothing outside its composition.
+    properties.masksToBounds = true
+    var container = Layer(
+      id: "\(layer.id)/lottie", properties: properties, sublayers: file.layers.map { prefixed($0, with: "\(layer.id)/lottie/") })
+
+    // The file's range: its marker, or its loop.
+    var start = file.clip.start
+    var end = file.clip.start + file.clip.cycle
+    if let name = embedded.segment {
+      guard let segment = file.segments.first(where: { $0.name == name }), segment.end > segment.start else {
+        let names = file.segments.map(\.name)
+        throw DocumentError(
+          file: embedded.path, path: "markers",
+          expected: "a marker named \"\(name)\" with a length"
+            + (names.isEmpty ? " (the file has no markers)" : " (its markers: \(names.joined(separator: ", ")))"),
+          found: nil)
+      }
+      (start, end) = (segment.start, segment.end)
+    }
+    // A moment before the end, where a layer whose out point is the end still shows.
+    let margin = file.frameNumbering.map { TimeSelection.endMarginInFrames / $0.framesPerSecond } ?? 0
+    container.timeRemap = TimeRemap(
+      track: KeyframeTrack(values: [.scalar(start), .scalar(end)]), beginTime: embedded.beginTime,
+      duration: (end - start) / embedded.speed, repeats: embedded.repeats, latest: end - margin)
+    return container
+  }
+
+  /// `layer` and its tree with every id prefixed, so the file's ids cannot meet the preset's.
+  private static func prefixed(_ layer: Layer, with prefix: String) -> Layer {
+    var layer = layer
+    layer.id = prefix + layer.id
+    layer.sublayers = layer.sublayers.map { prefixed($0, with: prefix) }
+    layer.mask = layer.mask.map { prefixed($0, with: prefix) }
+    return layer
+  }
+}
