@@ -86,6 +86,17 @@ public struct RenderRequest: Sendable, Equatable {
     settings.size = OutputSize(
       requested: requested, scale: try request[.scale].map(RenderOptionValue.scale) ?? OutputSize.defaultScale,
       fit: target?.fit(requested: fit) ?? fit ?? .contain)
+    try readClip(request, into: &settings)
+    try readBackground(request, target: target, into: &settings)
+    for assignment in parameters {
+      let (name, value) = try RenderOptionValue.parameter(assignment)
+      settings.parameters[name] = value
+    }
+    return settings
+  }
+
+  /// The part of the animation, its holds and the sound's fades.
+  private func readClip(_ request: RenderRequest, into settings: inout RenderSettings) throws(RenderOptionError) {
     settings.range = ClipRange(
       start: try request[.start].map { text throws(RenderOptionError) in try RenderOptionValue.moment(text, .start) },
       end: try request[.end].map { text throws(RenderOptionError) in try RenderOptionValue.moment(text, .end) },
@@ -103,6 +114,12 @@ public struct RenderRequest: Sendable, Equatable {
       }
       settings.audioFade = try RenderOptionValue.audioFade(text)
     }
+  }
+
+  /// What shows behind the animation, refused beside what clears it.
+  private func readBackground(
+    _ request: RenderRequest, target: RenderTarget?, into settings: inout RenderSettings
+  ) throws(RenderOptionError) {
     settings.background = SceneBackground(
       color: try request[.background].map { text throws(RenderOptionError) in try RenderOptionValue.color(text, .background) },
       colorText: request[.background],
@@ -118,11 +135,6 @@ public struct RenderRequest: Sendable, Equatable {
       let clearing: [RenderOptionError.Part] = request.has(.transparent) ? [.option(.transparent)] : [.value(.target, target?.name ?? "")]
       throw RenderOptionError(painted, value: request[painted], [.text(" paints what ")] + clearing + [.text(" clears; give one of them")])
     }
-    for assignment in parameters {
-      let (name, value) = try RenderOptionValue.parameter(assignment)
-      settings.parameters[name] = value
-    }
-    return settings
   }
 }
 
