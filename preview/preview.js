@@ -296,11 +296,14 @@ function layerList(layers) {
  * A control per parameter: a colour picker for a colour written #RRGGBB, a number field for a
  * number, a list of the preset folder's images for an image, a text field else.
  */
-function buildControls(parameters) {
+function buildControls(parameters, takesKeyPaths) {
+  // Key paths (names with a dot) stay while the file takes them; they are no parameter's.
   for (const name of Object.keys(overrides)) {
-    if (!parameters.some((parameter) => parameter.name === name)) { delete overrides[name]; }
+    const isKeyPath = takesKeyPaths && name.includes(".");
+    if (!isKeyPath && !parameters.some((parameter) => parameter.name === name)) { delete overrides[name]; }
   }
   parameterSection.replaceChildren();
+  if (takesKeyPaths) { parameterSection.append(keyPathControl()); }
   for (const parameter of parameters) {
     const label = document.createElement("label");
     label.title = parameter.description;
@@ -323,6 +326,33 @@ function buildControls(parameters) {
     label.append(`${parameter.name} `, input);
     parameterSection.append(label);
   }
+}
+
+/**
+ * A Lottie file's colours, opacities and texts by key path, as `--param "KEYPATH=VALUE"` sets
+ * them: a key path, a value and Set (an empty value takes the setting back). The key paths set
+ * are listed beside; a key path that names nothing is refused beside the controls, with the
+ * nearest the file has.
+ */
+function keyPathControl() {
+  const group = document.createElement("span");
+  group.className = "keyPath";
+  const path = Object.assign(document.createElement("input"), { id: "keyPath", type: "text", placeholder: "Layer.Group 1.Fill 1.Color" });
+  const value = Object.assign(document.createElement("input"), { id: "keyPathValue", type: "text", placeholder: "#0066FF" });
+  const set = Object.assign(document.createElement("button"), { id: "keyPathSet", type: "button", textContent: "Set" });
+  const listed = document.createElement("output");
+  listed.id = "keyPaths";
+  const list = () => { listed.textContent = Object.keys(overrides).filter((name) => name.includes(".")).sort().join(", "); };
+  set.addEventListener("click", () => {
+    const name = path.value.trim();
+    if (!name) { return; }
+    if (value.value === "") { delete overrides[name]; } else { overrides[name] = value.value; }
+    list();
+    show(time);
+  });
+  list();
+  group.append("key path ", path, " = ", value, " ", set, " ", listed);
+  return group;
 }
 
 /** A list of the images an image parameter may show: the preset folder's, asked for again on focus. */
@@ -359,7 +389,7 @@ async function refresh() {
   stage.hidden = false;
   const first = scene === null;
   scene = state;
-  buildControls(state.parameters || []);
+  buildControls(state.parameters || [], state.keyPaths === true);
   scrubber.max = String(end());
   scrubber.step = String(1 / scene.framesPerSecond);
   const left = (scene.clip.start / end()) * 100;

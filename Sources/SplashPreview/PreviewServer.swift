@@ -112,7 +112,7 @@ public final class PreviewServer: Sendable {
         case .scene(let scene):
           // The drawing warnings of the page's parameter values, which it sends as a frame's.
           sceneDescription(
-            scene, version: snapshot.version, parameters: snapshot.parameters,
+            scene, version: snapshot.version, parameters: snapshot.parameters, takesKeyPaths: snapshot.document?.isLottie == true,
             warnings: snapshot.warnings
               + frames.warnings(version: snapshot.version, variant: PreviewDocument.variant(of: Self.overrides(in: request))))
         case .problem(let problem): "{\"version\": \(snapshot.version), \"problem\": \(JSONText.quote(problem))}"
@@ -252,7 +252,12 @@ public final class PreviewServer: Sendable {
   }
 
   /// What the page needs to play the scene, as JSON.
-  static func sceneDescription(_ scene: Scene, version: Int, parameters: [PresetParameter] = [], warnings: [String] = []) -> String {
+  ///
+  /// - Parameter takesKeyPaths: whether `param.KEYPATH` sets colours, opacities and texts (a
+  ///   Lottie file), for which the page offers a key path field.
+  static func sceneDescription(
+    _ scene: Scene, version: Int, parameters: [PresetParameter] = [], takesKeyPaths: Bool = false, warnings: [String] = []
+  ) -> String {
     func number(_ value: Double) -> String { DecimalText.shortest(value) }
     let size = defaultSize(of: scene)
     let rate = scene.frameNumbering.map { max(1, Int($0.framesPerSecond.rounded())) } ?? RenderJob.defaultFramesPerSecond
@@ -261,6 +266,7 @@ public final class PreviewServer: Sendable {
       "frame": {"width": \(size.width), "height": \(size.height)}, \
       "clip": {"start": \(number(scene.clip.start)), "cycle": \(number(scene.clip.cycle)), "hold": \(number(scene.clip.hold))}, \
       "framesPerSecond": \(rate), "version": \(version), "parameters": [\(parameters.map(parameterDescription).joined(separator: ", "))], \
+      "keyPaths": \(takesKeyPaths), \
       "warnings": [\(warnings.map(JSONText.quote).joined(separator: ", "))]}
       """
   }

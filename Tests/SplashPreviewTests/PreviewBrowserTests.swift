@@ -320,6 +320,62 @@ struct PreviewBrowserTests {
     #expect(((measured["sharp"] as? NSNumber)?.doubleValue ?? 99) < 2, "drawn at the screen's pixels: \(measured)")
   }
 
+  @Test("a Lottie file without slots: a key path set on the page recolours the frame as --param does; a wrong one names the nearest")
+  func keyPath() throws {
+    let folder = try ScratchFolder.make("preview-key-path")
+    let file = folder.appendingPathComponent("square.json")
+    try Data(
+      #"""
+      {"v":"5.7.4","fr":10,"ip":0,"op":10,"w":100,"h":100,
+       "layers":[{"ty":4,"nm":"Card","ip":0,"op":10,"ks":{"p":{"a":0,"k":[50,50]}},
+        "shapes":[{"ty":"gr","nm":"Group 1","it":[
+          {"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[60,60]},"r":{"a":0,"k":0}},
+          {"ty":"fl","nm":"Fill 1","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}},
+          {"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}
+      """#.utf8
+    ).write(to: file)
+    let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(file.path)), environment: [:], page: page, exportFolder: folder.appendingPathComponent("out"))
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address + "#t=0")
+    try waitForFirstFrame(browser, session: session)
+    func setKeyPath(_ path: String, _ value: String) throws {
+      _ = try browser.evaluate(
+        """
+        (() => {
+          document.getElementById('keyPath').value = '\(path)';
+          document.getElementById('keyPathValue').value = '\(value)';
+          document.getElementById('keyPathSet').click();
+          return true;
+        })()
+        """, session: session)
+    }
+    try setKeyPath("Card.Group 1.Fill 1.Color", "#0066FF")
+    let shown = try browser.waitUntil(
+      "document.getElementById('frame').dataset.parameters === '&param.Card.Group%201.Fill%201.Color=%230066FF'"
+        + " && document.getElementById('frame').complete",
+      value: "[(\(Self.pixelFingerprint))(document.getElementById('frame')), document.getElementById('frame').naturalWidth]",
+      session: session)
+    let values = try #require(shown as? [Any])
+    let width = try #require((values[1] as? NSNumber)?.intValue)
+    let still = folder.appendingPathComponent("still.png")
+    try StillJob(
+      source: PresetSource(origin: .file(file.path), parameters: ["Card.Group 1.Fill 1.Color": "#0066FF"]), moment: .time(0),
+      size: OutputSize(requested: PixelSize(width: width, height: width)), outputPath: still.path
+    ).run(environment: [:], log: { _ in })
+    #expect((values[0] as? NSNumber)?.uint32Value == Self.fingerprint(try PNGReader.read(still.path)), "the page shows still's frame")
+    #expect(try browser.evaluate("document.getElementById('keyPaths').value", session: session) as? String == "Card.Group 1.Fill 1.Color")
+
+    try setKeyPath("Card.Group 1.Fil 1.Color", "#00FF00")
+    let problem = try browser.waitUntil(
+      "!document.getElementById('parameterProblem').hidden", value: "document.getElementById('parameterProblem').textContent",
+      session: session)
+    #expect((problem as? String)?.contains("the nearest: Card.Group 1.Fill 1.Color") == true, "\(problem ?? "")")
+  }
+
   @Test("a server that stops is said in place of the frame")
   func serverStops() throws {
     let server = try server(preset: "fuber")
