@@ -34,6 +34,12 @@ function ExportPanel(page) {
     const query = new URLSearchParams({ format: format.value, loops: loops.value, scale: page.scale() });
     if (rate.value !== "") { query.set("fps", rate.value); }
     if (transparent.checked) { query.set("transparent", "1"); }
+    // Part of the clip, an end card and a background, as render's options of the same names.
+    const clipFields = { start: "exportStart", end: "exportEnd", "hold-end": "exportHoldEnd", background: "exportBackground" };
+    for (const [name, id] of Object.entries(clipFields)) {
+      const value = document.getElementById(id).value.trim();
+      if (value !== "") { query.set(name, value); }
+    }
     const overrides = page.overrides();
     for (const name of Object.keys(overrides).sort()) { query.set(`param.${name}`, overrides[name]); }
     const response = await post(`/export?${query}`);

@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashCore
+import SplashEncode
 import SplashModel
 import SplashOutput
 import SplashTestSupport
@@ -421,6 +422,42 @@ struct PreviewBrowserTests {
     _ = try browser.waitUntil("document.querySelector('#exportList li') !== null", session: session)
     let refused = try browser.evaluate("window.refusedByPolicy", session: session) as? [String]
     #expect(refused == [], "the policy refused what the page does: \(refused ?? [])")
+  }
+
+  @Test("the export panel's from, to and end card fields render that part of the clip with its end card, as render's options")
+  func exportRange() throws {
+    let exports = try ScratchFolder.make("preview-export-range")
+    let page = try #require(PreviewPage.find(environment: [:], executableURL: nil))
+    let server = try PreviewServer(
+      source: PresetSource(origin: .file(Self.presets.appendingPathComponent("fuber.json5").path)), environment: [:], page: page,
+      exportFolder: exports)
+    defer { server.stop() }
+    let browser = try browser()
+    defer { browser.close() }
+    let session = try browser.open(server.address)
+    try waitForFirstFrame(browser, session: session)
+    _ = try browser.evaluate(
+      """
+      (() => {
+        document.getElementById('scale').value = '1';
+        document.getElementById('exportFormat').value = 'h264';
+        document.getElementById('exportRate').value = '10';
+        document.getElementById('exportStart').value = '2.4';
+        document.getElementById('exportEnd').value = 'p:1';
+        document.getElementById('exportHoldEnd').value = '0.5';
+        document.getElementById('exportBackground').value = '#101820';
+        document.getElementById('exportButton').click();
+        return true;
+      })()
+      """, session: session)
+    let state = try browser.waitUntil(
+      "['done', 'failed'].includes(document.querySelector('#exportList li')?.dataset.state)",
+      value: "document.querySelector('#exportList li').dataset.state + ' ' + document.querySelector('#exportList li').textContent",
+      session: session, seconds: 120)
+    #expect((state as? String)?.hasPrefix("done") == true, "\(state ?? "")")
+    // fuber's loop runs from 0.9 to 3.9 s: from 2.4 s, 15 frames at 10 fps, then 5 of its end.
+    let info = try VideoReader.read(exports.appendingPathComponent("fuber.mp4").path)
+    #expect(info.decodedFrameCount == 15 + 5)
   }
 
   @Test("changing a colour parameter on the page changes the frame to still's with that --param")
