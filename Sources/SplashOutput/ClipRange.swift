@@ -46,7 +46,7 @@ public struct ClipRange: Sendable, Equatable {
   public func window(in scene: Scene) throws(RenderOptionError) -> (clip: ClipWindow, finalTime: Double) {
     let clip = scene.clip
     let loopEnd = clip.start + clip.cycle
-    let margin = scene.frameNumbering.map { TimeSelection.endMarginInFrames / $0.framesPerSecond } ?? 0
+    let margin = TimeSelection.endMargin(of: scene)
     guard !isWhole else { return (clip, loopEnd - margin) }
     var from = clip.start
     var to = loopEnd

@@ -64,7 +64,8 @@ public struct RenderJob: Sendable {
   public init(
     source: PresetSource, outputs: [RenderOutput], loops: Int = 1, framesPerSecond: Int? = nil, size: OutputSize = OutputSize(),
     posterTime: Double? = nil, isTransparent: Bool = false, soundtrack: Soundtrack? = nil, target: RenderTarget? = nil,
-    encoder: EncoderChoice = EncoderChoice(), workers: Int? = nil
+    encoder: EncoderChoice = EncoderChoice(), workers: Int? = nil, range: ClipRange = ClipRange(), holdStart: Double = 0,
+    holdEnd: Double = 0, background: SceneBackground = SceneBackground(), audioFade: (in: Double, out: Double) = (0, 0)
   ) throws {
     self.source = source
     self.outputs = outputs
@@ -77,6 +78,11 @@ public struct RenderJob: Sendable {
     self.target = target
     self.encoder = encoder
     self.workers = workers
+    self.range = range
+    self.holdStart = holdStart
+    self.holdEnd = holdEnd
+    self.background = background
+    self.audioFade = audioFade
     try check()
   }
 
@@ -95,14 +101,8 @@ public struct RenderJob: Sendable {
         outputs: try RenderOutput.plan(paths: request.outputs, formatName: settings.formatName, wantsPoster: settings.posterTime != nil),
         loops: settings.loops, framesPerSecond: settings.framesPerSecond, size: settings.size, posterTime: settings.posterTime,
         isTransparent: settings.isTransparent, soundtrack: settings.soundtrack, target: settings.target, encoder: settings.encoder,
-        workers: settings.workers)
-      range = settings.range
-      holdStart = settings.holdStart
-      holdEnd = settings.holdEnd
-      background = settings.background
-      audioFade = settings.audioFade
-      // Checked again with the range, the holds and the background in place.
-      try check()
+        workers: settings.workers, range: settings.range, holdStart: settings.holdStart, holdEnd: settings.holdEnd,
+        background: settings.background, audioFade: settings.audioFade)
     } catch let error as RenderOptionError {
       // A value the target set is the target's: the request never named it.
       guard let target = settings.target, request[error.option] == nil, RenderRequest.setByTarget.contains(error.option) else {

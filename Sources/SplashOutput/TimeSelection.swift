@@ -25,6 +25,12 @@ public enum TimeSelection: Sendable, Equatable {
   /// over the last frame).
   static let endMarginInFrames = 0.001
 
+  /// How far before its end `scene`'s final state is shown: `endMarginInFrames` of its own
+  /// frames for a document with frame numbers (see `sceneTime(atPosition:in:)`), none for a preset.
+  public static func endMargin(of scene: Scene) -> Double {
+    scene.frameNumbering.map { endMarginInFrames / $0.framesPerSecond } ?? 0
+  }
+
   /// The latest scene time `--time` takes, and `--frame` once it is converted to seconds: a
   /// day, far beyond any splash animation.
   public static let maximumSeconds = 86_400.0
@@ -75,8 +81,8 @@ public enum TimeSelection: Sendable, Equatable {
   public static func sceneTime(atPosition fraction: Double, in scene: Scene) -> Double {
     let clip = scene.clip
     let time = clip.start + fraction * clip.cycle
-    guard let numbering = scene.frameNumbering else { return time }
-    let latest = clip.start + clip.cycle - endMarginInFrames / numbering.framesPerSecond
+    guard scene.frameNumbering != nil else { return time }
+    let latest = clip.start + clip.cycle - endMargin(of: scene)
     return max(clip.start, min(time, latest))
   }
 }

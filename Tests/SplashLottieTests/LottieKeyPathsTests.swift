@@ -30,18 +30,6 @@ struct LottieKeyPathsTests {
 
   private var root: JSONValue { get throws { try LottieCompiler.parse(Data(Self.document.utf8), file: "keys.json") } }
 
-  private func member(_ value: JSONValue, _ path: [Any]) -> JSONValue? {
-    var current: JSONValue? = value
-    for step in path {
-      switch (current, step) {
-      case (.object(let members)?, let key as String): current = members[key]
-      case (.array(let elements)?, let index as Int): current = index < elements.count ? elements[index] : nil
-      default: return nil
-      }
-    }
-    return current
-  }
-
   private let blue = JSONValue.array([0, 0.4, 1, 1].map(JSONValue.number))
   private let black = JSONValue.array([0, 0, 0, 1].map(JSONValue.number))
   private let group = ["layers", 0, "shapes", 0, "it"] as [Any]
@@ -61,26 +49,27 @@ struct LottieKeyPathsTests {
   @Test("one name each: the fill alone changes")
   func exact() throws {
     let set = try LottieSlots.resolved(try root, overrides: ["Card.Group 1.Fill 1.Color": "#0066FF"])
-    #expect(member(set, group + [1, "c", "k"]) == blue && member(set, group + [2, "c", "k"]) == black)
+    #expect(LottieTestSupport.member(set, group + [1, "c", "k"]) == blue && LottieTestSupport.member(set, group + [2, "c", "k"]) == black)
   }
 
   @Test("** and *: every colour of the card; every top-level layer's opacity; through a precomposition")
   func wildcards() throws {
     let colours = try LottieSlots.resolved(try root, overrides: ["Card.**.Color": "#0066FF"])
-    #expect(member(colours, group + [1, "c", "k"]) == blue && member(colours, group + [2, "c", "k"]) == blue)
-    #expect(member(colours, ["assets", 0, "layers", 0, "shapes", 1, "c", "k"]) == black, "not the badge's")
+    #expect(
+      LottieTestSupport.member(colours, group + [1, "c", "k"]) == blue && LottieTestSupport.member(colours, group + [2, "c", "k"]) == blue)
+    #expect(LottieTestSupport.member(colours, ["assets", 0, "layers", 0, "shapes", 1, "c", "k"]) == black, "not the badge's")
     let faded = try LottieSlots.resolved(try root, overrides: ["*.Transform.Opacity": "50"])
-    #expect((0..<3).allSatisfy { member(faded, ["layers", $0, "ks", "o", "k"]) == .number(50) })
-    #expect(member(faded, ["assets", 0, "layers", 0, "ks", "o", "k"]) == .number(100), "one name: top-level layers only")
+    #expect((0..<3).allSatisfy { LottieTestSupport.member(faded, ["layers", $0, "ks", "o", "k"]) == .number(50) })
+    #expect(LottieTestSupport.member(faded, ["assets", 0, "layers", 0, "ks", "o", "k"]) == .number(100), "one name: top-level layers only")
     let dot = try LottieSlots.resolved(try root, overrides: ["Badge.Dot.Fill 1.Color": "#0066FF"])
-    #expect(member(dot, ["assets", 0, "layers", 0, "shapes", 1, "c", "k"]) == blue)
+    #expect(LottieTestSupport.member(dot, ["assets", 0, "layers", 0, "shapes", 1, "c", "k"]) == blue)
   }
 
   @Test("a text layer's text changes, keeping its font and size; the compiled layer shows it")
   func text() throws {
     let set = try LottieSlots.resolved(try root, overrides: ["Title.Text": "Bonjour"])
-    #expect(member(set, ["layers", 1, "t", "d", "k", 0, "s", "t"]) == .string("Bonjour"))
-    #expect(member(set, ["layers", 1, "t", "d", "k", 0, "s", "s"]) == .number(20))
+    #expect(LottieTestSupport.member(set, ["layers", 1, "t", "d", "k", 0, "s", "t"]) == .string("Bonjour"))
+    #expect(LottieTestSupport.member(set, ["layers", 1, "t", "d", "k", 0, "s", "s"]) == .number(20))
   }
 
   @Test("a key path that names nothing is refused with the nearest; a value out of range too")

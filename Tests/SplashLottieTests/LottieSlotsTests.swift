@@ -31,19 +31,6 @@ struct LottieSlotsTests {
 
   private var root: JSONValue { get throws { try LottieCompiler.parse(Data(Self.document.utf8), file: "slots.json") } }
 
-  /// The member at `path` (keys and indexes) of `value`.
-  private func member(_ value: JSONValue, _ path: [Any]) -> JSONValue? {
-    var current: JSONValue? = value
-    for step in path {
-      switch (current, step) {
-      case (.object(let members)?, let key as String): current = members[key]
-      case (.array(let elements)?, let index as Int): current = index < elements.count ? elements[index] : nil
-      default: return nil
-      }
-    }
-    return current
-  }
-
   @Test("the slots are listed by id, each of the kind the property naming it says, with its value")
   func listed() throws {
     let slots = LottieSlots.slots(in: try root)
@@ -58,9 +45,9 @@ struct LottieSlotsTests {
   func filled() throws {
     let resolved = try LottieSlots.resolved(try root, overrides: [:])
     let fill = ["layers", 0, "shapes", 1] as [Any]
-    #expect(member(resolved, fill + ["c", "k"]) == .array([1, 0.4, 0, 1].map(JSONValue.number)))
-    #expect(member(resolved, fill + ["o", "k"]) == .number(50))
-    #expect(member(resolved, ["layers", 1, "t", "d", "k", 0, "s", "t"]) == .string("Hi"))
+    #expect(LottieTestSupport.member(resolved, fill + ["c", "k"]) == .array([1, 0.4, 0, 1].map(JSONValue.number)))
+    #expect(LottieTestSupport.member(resolved, fill + ["o", "k"]) == .number(50))
+    #expect(LottieTestSupport.member(resolved, ["layers", 1, "t", "d", "k", 0, "s", "t"]) == .string("Hi"))
     // The compiled square is the slot's orange at half opacity.
     let scene = try LottieCompiler.compile(resolved, file: "slots.json")
     #expect(scene.layers.count == 2)
@@ -70,11 +57,11 @@ struct LottieSlotsTests {
   func overridden() throws {
     let resolved = try LottieSlots.resolved(try root, overrides: ["brand": "#0066FF", "fade": "25", "title": "Bonjour"])
     let fill = ["layers", 0, "shapes", 1] as [Any]
-    #expect(member(resolved, fill + ["c", "k"]) == .array([0, 0.4, 1, 1].map(JSONValue.number)))
-    #expect(member(resolved, fill + ["o", "k"]) == .number(25))
+    #expect(LottieTestSupport.member(resolved, fill + ["c", "k"]) == .array([0, 0.4, 1, 1].map(JSONValue.number)))
+    #expect(LottieTestSupport.member(resolved, fill + ["o", "k"]) == .number(25))
     // The text changes; its font, size and colour stay the slot's.
-    #expect(member(resolved, ["layers", 1, "t", "d", "k", 0, "s", "t"]) == .string("Bonjour"))
-    #expect(member(resolved, ["layers", 1, "t", "d", "k", 0, "s", "s"]) == .number(20))
+    #expect(LottieTestSupport.member(resolved, ["layers", 1, "t", "d", "k", 0, "s", "t"]) == .string("Bonjour"))
+    #expect(LottieTestSupport.member(resolved, ["layers", 1, "t", "d", "k", 0, "s", "s"]) == .number(20))
   }
 
   @Test("what --param cannot set is refused, naming the slot: a typo (with the nearest), a position, a bad value")

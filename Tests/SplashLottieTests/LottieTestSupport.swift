@@ -43,6 +43,19 @@ enum LottieTestSupport {
     }
   }
 
+  /// The member at `path` (keys and indexes) of `value`, or `nil` where there is none.
+  static func member(_ value: JSONValue, _ path: [Any]) -> JSONValue? {
+    var current: JSONValue? = value
+    for step in path {
+      switch (current, step) {
+      case (.object(let members)?, let key as String): current = members[key]
+      case (.array(let elements)?, let index as Int): current = index < elements.count ? elements[index] : nil
+      default: return nil
+      }
+    }
+    return current
+  }
+
   /// A static transform (`ks` or `tr`) as JSON.
   static func transform(
     position: String = "[0,0]", anchor: String = "[0,0]", scale: String = "[100,100]", rotation: String = "0",

@@ -149,28 +149,21 @@ enum LottieKeyPaths {
       guard let color = ColorText.color(text) else {
         throw LottieSlotError(name: name, problem: "expected \(ColorText.expected)", found: text)
       }
-      return .object(["a": .number(0), "k": .array([color.red, color.green, color.blue, color.alpha].map(JSONValue.number))])
+      return LottieStaticValue.color(color)
     case .opacity, .strokeWidth:
       let range = property == .opacity ? 0.0...100.0 : 0.0...10_000.0
       guard DecimalCheck.isNumber(text), let number = Double(text), range.contains(number) else {
         let expected = property == .opacity ? "an opacity from 0 to 100 (percent)" : "a stroke width from 0 to 10000"
         throw LottieSlotError(name: name, problem: "expected \(expected)", found: text)
       }
-      return .object(["a": .number(0), "k": .number(number)])
+      return LottieStaticValue.number(number)
     case .text:
-      // Each keyframe of the text document keeps its font, size and colour.
-      guard case .object(var document)? = current, case .array(let keyframes)? = document["k"] else {
+      guard case .object(let document)? = current, var replaced = LottieStaticValue.text(text, in: document) else {
         throw LottieSlotError(name: name, problem: "the text layer holds no text document to set")
       }
-      document["k"] = .array(
-        keyframes.map { keyframe in
-          guard case .object(var frame) = keyframe, case .object(var fields)? = frame["s"] else { return keyframe }
-          fields["t"] = .string(text)
-          frame["s"] = .object(fields)
-          return .object(frame)
-        })
-      document["sid"] = nil
-      return .object(document)
+      // Set here, the text no longer follows a slot.
+      replaced["sid"] = nil
+      return .object(replaced)
     }
   }
 

@@ -142,30 +142,22 @@ public enum LottieSlots {
       guard let color = ColorText.color(text) else {
         throw LottieSlotError(name: slot.id, problem: "expected \(ColorText.expected)", found: text)
       }
-      property = ["a": .number(0), "k": .array([color.red, color.green, color.blue, color.alpha].map(JSONValue.number))]
+      members["p"] = LottieStaticValue.color(color)
     case .number:
       guard DecimalCheck.isNumber(text), let number = Double(text) else {
         throw LottieSlotError(name: slot.id, problem: "expected a number", found: text)
       }
-      property = ["a": .number(0), "k": .number(number)]
+      members["p"] = LottieStaticValue.number(number)
     case .text:
-      // Each keyframe keeps its font, size and colour; only its text changes.
-      guard case .array(let keyframes)? = property["k"], !keyframes.isEmpty else {
+      guard let document = LottieStaticValue.text(text, in: property) else {
         throw LottieSlotError(name: slot.id, problem: "the slot holds no text document to set")
       }
-      property["k"] = .array(
-        keyframes.map { keyframe in
-          guard case .object(var frame) = keyframe, case .object(var document)? = frame["s"] else { return keyframe }
-          document["t"] = .string(text)
-          frame["s"] = .object(document)
-          return .object(frame)
-        })
+      members["p"] = .object(document)
     case .other:
       throw LottieSlotError(
         name: slot.id,
         problem: "a slot of this kind (not a colour, a number or a text) is drawn as the file gives it; it is not set by --param")
     }
-    members["p"] = .object(property)
     return .object(members)
   }
 

@@ -106,7 +106,7 @@ enum EmbeddedAnimations {
       (start, end) = (segment.start, segment.end)
     }
     // A moment before the end, where a layer whose out point is the end still shows.
-    let margin = file.frameNumbering.map { TimeSelection.endMarginInFrames / $0.framesPerSecond } ?? 0
+    let margin = TimeSelection.endMargin(of: file)
     container.timeRemap = TimeRemap(
       track: KeyframeTrack(values: [.scalar(start), .scalar(end)]), beginTime: embedded.beginTime,
       duration: (end - start) / embedded.speed, repeats: embedded.repeats, latest: end - margin)
