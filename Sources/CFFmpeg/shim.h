@@ -7,6 +7,7 @@
 #include <libavutil/avutil.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
+#include <libavutil/display.h>
 #include <libavutil/error.h>
 
 // Function-like macros do not import into Swift; these give them a callable form.
@@ -16,6 +17,9 @@ static inline int splash_averror_again(void) { return AVERROR(EAGAIN); }
 
 /// AVERROR_EOF: the encoder or decoder has been fully drained.
 static inline int splash_averror_eof(void) { return AVERROR_EOF; }
+
+/// AVERROR_INVALIDDATA: a packet or file the library could not make sense of.
+static inline int splash_averror_invalid_data(void) { return AVERROR_INVALIDDATA; }
 
 /// AVERROR(ENOMEM): an allocation failed.
 static inline int splash_averror_out_of_memory(void) { return AVERROR(ENOMEM); }

@@ -166,6 +166,19 @@ final class CairoImage {
     self.surface = surface
   }
 
+  /// An empty (clear) picture of `width` × `height` pixels for a decoder to write: a video
+  /// layer's frame.
+  init(blankWidth width: Int, height: Int, name: String) throws {
+    self.width = width
+    self.height = height
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else {
+      throw RenderError(stage: "decoding video \(name)", message: "cannot allocate a \(width)x\(height) surface")
+    }
+    self.surface = surface
+  }
+
   /// `source` multiplied by `tint`, as a replicator instance's colour multiplies it: each
   /// premultiplied colour channel by the tint's component and alpha, alpha by the tint's alpha.
   init(tinting source: CairoImage, by tint: Color) throws {
@@ -219,6 +232,7 @@ final class ImageCache {
   /// And at most this many pixels: 64 copies of a large image would be gigabytes.
   private static let tintedPixelCapacity = 16_000_000
   private var images: [String: CairoImage] = [:]
+  private let videos = VideoFrameCache()
   private var tinted: [TintedKey: CairoImage] = [:]
   private var tintedPixels = 0
 
@@ -229,9 +243,14 @@ final class ImageCache {
     return decoded
   }
 
-  /// The image `contents` shows: its file, or the bytes the document carries (kept under the
-  /// name they go by, which is unique in the scene).
+  /// The image `contents` shows: its file, the bytes the document carries (kept under the
+  /// name they go by, which is unique in the scene), or a video's frame.
   func image(for contents: LayerContents, tint: Color) throws -> CairoImage {
+    if let frame = contents.videoFrame {
+      let image = try videos.image(of: frame)
+      // A replicator tinting a video is rare; its copy is made each frame, never kept.
+      return tint == .white ? image : try CairoImage(tinting: image, by: tint)
+    }
     guard let embedded = contents.embeddedImage else { return try image(at: contents.imagePath, tint: tint) }
     if images[contents.imagePath] == nil {
       images[contents.imagePath] = try CairoImage(embedded: embedded, name: contents.imagePath)

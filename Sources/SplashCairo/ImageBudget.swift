@@ -16,8 +16,8 @@ public enum ImageBudget {
   /// some forty full-screen phone images at 3x.
   public static let maximumPixelsInAll = 100_000_000
 
-  /// The decoded pixels of every distinct image the scene's layers and masks show; an image
-  /// whose size cannot be read counts nothing here (decoding it reports why).
+  /// The decoded pixels of every distinct image the scene's layers and masks show, videos
+  /// included; an image whose size cannot be read counts nothing here (decoding it reports why).
   ///
   /// - Throws: `RenderError` when they are more than `maximumPixelsInAll`.
   public static func declaredPixels(in scene: Scene) throws -> Int {
@@ -26,6 +26,9 @@ public enum ImageBudget {
       if let contents = layer.properties.contents, sizes[contents.imagePath] == nil {
         sizes[contents.imagePath] = pixels(of: contents)
       }
+      // A video layer's frame, and as much again for what its decoder keeps (reference
+      // pictures in 4:2:0 take 1.5 bytes a pixel; a few of them).
+      if let source = layer.video?.source { sizes[source.path] = 2 * source.width * source.height }
       if let mask = layer.mask { visit(mask) }
       layer.sublayers.forEach(visit)
     }

@@ -49,9 +49,15 @@ enum StraightAlpha {
 
   /// Multiplies every pixel's colour by its alpha, in place (decoded YUVA → `PixelBuffer`).
   static func premultiply(_ buffer: PixelBuffer) {
-    for row in 0..<buffer.height {
-      let pixels = (buffer.bytes + row * buffer.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-      for pixel in 0..<buffer.width {
+    premultiply(buffer.bytes, width: buffer.width, height: buffer.height, bytesPerRow: buffer.bytesPerRow)
+  }
+
+  /// Multiplies the colour of every pixel of `width` × `height` BGRA pixels, rows
+  /// `bytesPerRow` apart, by its alpha, in place.
+  static func premultiply(_ bytes: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+    for row in 0..<height {
+      let pixels = (bytes + row * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+      for pixel in 0..<width {
         let offset = pixel * 4
         let alpha = UInt32(pixels[offset + 3])
         guard alpha != 255 else { continue }

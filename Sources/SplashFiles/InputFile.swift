@@ -40,6 +40,29 @@ public enum InputFile {
     return bytes
   }
 
+  /// Hands the bytes of the regular file at `path` to `body` a chunk at a time, for a file too
+  /// large to hold (a video, to fingerprint it).
+  ///
+  /// - Throws: `InputFileError` naming the path, what was expected and what was found.
+  public static func forEachChunk(of path: String, what: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    let descriptor = try open(path, what: what)
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw error(path, what: what, found: currentError()) }
+    try checkRegular(status, path: path, what: what)
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { chunk.deallocate() }
+    while true {
+      let count = Glibc.read(descriptor, chunk.baseAddress, chunk.count)
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw error(path, what: what, found: currentError())
+      }
+      try body(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+    }
+  }
+
   /// Checks that `path` is a readable regular file of at most `limit` bytes, for files a
   /// library opens itself (images, sound).
   public static func check(_ path: String, limit: Int? = nil, what: String) throws {

@@ -84,12 +84,13 @@ public struct PresetSource: Sendable {
     }
   }
 
-  /// The files a command reading this preset reads: the preset and the images it shows, for
+  /// The files a command reading this preset reads: the preset and the media it shows, for
   /// the check that no output overwrites them.
   public func inputs(_ scene: Scene, environment: [String: String]) throws -> [OutputPaths.Input] {
     [OutputPaths.Input(role: "the preset", path: try file(environment: environment))]
       + scene.imageFiles.sorted().map { OutputPaths.Input(role: "an image of the preset", path: $0) }
       + EmbeddedAnimations.files(in: scene).sorted().map { OutputPaths.Input(role: "a Lottie file of the preset", path: $0) }
+      + VideoLayers.files(in: scene).sorted().map { OutputPaths.Input(role: "a video of the preset", path: $0) }
   }
 
   /// The running binary, with links resolved, so an installed copy finds the presets beside it.

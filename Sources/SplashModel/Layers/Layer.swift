@@ -21,6 +21,8 @@ public struct Layer: Sendable, Hashable {
   public var timeRemap: TimeRemap?
   /// A Lottie file the layer shows below its sublayers (resolved into them by SplashOutput).
   public var embedded: EmbeddedAnimation?
+  /// A video file the layer shows as its contents, frame by frame.
+  public var video: VideoContents?
   /// Held in an array so the type can contain itself; at most one element.
   private var maskStorage: [Layer]
 

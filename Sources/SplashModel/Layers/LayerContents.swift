@@ -17,11 +17,15 @@ public struct LayerContents: Sendable, Hashable {
   public var gravity: Gravity
   /// The image's encoded bytes when the document carries them (a Lottie file's `data:` URI).
   public var embeddedImage: EmbeddedImage?
+  /// The frame of a video the image is (a layer's `VideoContents` at a time); `imagePath` is
+  /// then the video file's.
+  public var videoFrame: VideoFrame?
 
-  public init(imagePath: String, gravity: Gravity = .resize, embeddedImage: EmbeddedImage? = nil) {
+  public init(imagePath: String, gravity: Gravity = .resize, embeddedImage: EmbeddedImage? = nil, videoFrame: VideoFrame? = nil) {
     self.imagePath = imagePath
     self.gravity = gravity
     self.embeddedImage = embeddedImage
+    self.videoFrame = videoFrame
   }
 }
 

@@ -33,8 +33,9 @@ extension Scene {
 }
 
 extension Layer {
-  /// Whether nothing about the layer ever changes: no animations, no lifetime, no time remap.
-  var isStill: Bool { animations.isEmpty && lifetime == nil && timeRemap == nil && mask == nil }
+  /// Whether nothing about the layer ever changes: no animations, no lifetime, no time remap,
+  /// no video.
+  var isStill: Bool { animations.isEmpty && lifetime == nil && timeRemap == nil && mask == nil && video == nil }
 }
 
 extension PresentationLayer {
@@ -89,6 +90,9 @@ extension Layer {
     for animation in animations {
       animation.apply(atParentTime: animationTime, isTopLevel: true, to: &shared.wrappedValue, placementOnly: placementOnly)
     }
+    // A video's frame replaces whatever image the layer holds; the motion probe compares
+    // placement only and has no use for it.
+    if let video, !placementOnly, let frame = video.contents(at: animationTime) { shared.wrappedValue.contents = frame }
     let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
     let sublayerTime = timeRemap?.time(at: time) ?? time
@@ -109,7 +113,8 @@ extension Layer {
       tint: tint)
     // The motion probe compares placement only; it has no use for this.
     layer.hasFixedContent =
-      !placementOnly && kind != .replicator && timeRemap == nil && animations.allSatisfy { $0.setsOnly(\.isAppliedWhenCompositing) }
+      !placementOnly && kind != .replicator && timeRemap == nil && video == nil
+      && animations.allSatisfy { $0.setsOnly(\.isAppliedWhenCompositing) }
       && zip(sublayers, presentedSublayers).allSatisfy { $0.isStill && $1.hasFixedContent }
     return layer
   }

@@ -37,6 +37,11 @@ enum InputFingerprint {
       add(Array(file.utf8))
       add(try InputFile.read(file, limit: PresetLimits.embeddedFileBytes, what: "a Lottie file"))
     }
+    // A video a layer shows too, read a chunk at a time: it may be gigabytes.
+    for file in VideoLayers.files(in: scene).sorted() {
+      add(Array(file.utf8))
+      try InputFile.forEachChunk(of: file, what: "a video file") { add($0) }
+    }
     // A background image is the job's, not the preset's: its bytes count as the preset's do.
     if let image = job.background.imagePath {
       add(Array(image.utf8))

@@ -165,8 +165,8 @@ public struct AnimationDocument: Sendable {
       let scene = try PresetCompiler.compile(
         document: document, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot,
         parameterOrigin: origin, warn: warn)
-      // The Lottie files its layers show, read through the same reader.
-      return try EmbeddedAnimations.resolve(scene, reader: reader, warn: warn)
+      // The Lottie files its layers show, read through the same reader, and the videos.
+      return try VideoLayers.resolve(EmbeddedAnimations.resolve(scene, reader: reader, warn: warn))
     } catch let error as DocumentError {
       throw Self.unpackedManifestHint(document, file: file) ?? error
     }

@@ -14,7 +14,7 @@ extension LayerCompiler {
   /// The keys of a layer object that are not layer properties: its identity, its tree, its
   /// animations and lifetime, and `frame`, which sets `position` and `bounds`.
   static let structuralKeys: Set<String> = [
-    "id", "type", "mask", "animations", "sublayers", "addedAt", "removedAt", "grid", "frame", "lottie",
+    "id", "type", "mask", "animations", "sublayers", "addedAt", "removedAt", "grid", "frame", "lottie", "video",
   ]
 
   /// The keys every layer takes: the structural ones and `CALayer`'s properties.

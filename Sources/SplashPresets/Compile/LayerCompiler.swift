@@ -90,6 +90,7 @@ struct LayerCompiler {
     var compiled = Layer(
       id: id, kind: kind, properties: properties, animations: animations, sublayers: sublayers, mask: mask, lifetime: lifetime)
     if let lottieCursor = members["lottie"] { compiled.embedded = try issues.attempt { try embeddedAnimation(lottieCursor) } }
+    if let videoCursor = members["video"] { compiled.video = try issues.attempt { try videoContents(videoCursor) } }
     if kind == .replicator { try countInstances(of: compiled, at: cursor) }
     return compiled
   }
@@ -162,6 +163,27 @@ struct LayerCompiler {
       embedded.gravity = gravity
     }
     return embedded
+  }
+
+  /// `video`: a video file the layer shows as its contents, and how its time runs.
+  ///
+  ///     video: { file: "product.mp4", beginTime: 0, speed: 1, repeats: true, start: 2, end: 8,
+  ///              gravity: "resizeAspectFill" }
+  private func videoContents(_ cursor: JSONCursor) throws -> VideoContents {
+    let members = try cursor.object(allowedKeys: ["file", "beginTime", "speed", "repeats", "start", "end", "gravity"])
+    guard let fileCursor = members["file"] else { throw cursor.error("missing \"file\"") }
+    var video = VideoContents(path: try assetPath(fileCursor, what: "a video file", limit: PresetLimits.videoFileBytes))
+    if let value = members["beginTime"] { video.beginTime = try value.number(in: 0...86_400, expected: "a layer time in seconds ≥ 0") }
+    if let value = members["speed"] { video.speed = try value.number(in: 0.01...100, expected: "a speed from 0.01 to 100") }
+    if let value = members["repeats"] { video.repeats = try value.bool() }
+    if let value = members["start"] { video.start = try value.number(in: 0...86_400, expected: "a time in the video in seconds ≥ 0") }
+    if let value = members["end"] {
+      let end = try value.number(in: 0...86_400, expected: "a time in the video in seconds ≥ 0")
+      guard end > video.start else { throw value.error(expected: "an end after start (\(video.start) s)") }
+      video.end = end
+    }
+    if let value = members["gravity"] { video.gravity = try value.choice(LayerContents.Gravity.self) }
+    return video
   }
 
   /// An image file path, resolved against the preset's folder, checked to exist, to be a

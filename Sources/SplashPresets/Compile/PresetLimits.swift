@@ -26,6 +26,9 @@ public enum PresetLimits {
   public static let imageFileBytes = 64 * 1024 * 1024
   /// A Lottie file a layer shows (`lottie.file`): as large as any file `--file` reads.
   public static let embeddedFileBytes = PresetLoader.maximumFileSize
+  /// A video file a layer shows (`video.file`): 8 GiB, an hour of 4K at a phone's bit rate.
+  /// Only its packets are read (none is held), so size costs reading time, not memory.
+  public static let videoFileBytes = 8 * 1024 * 1024 * 1024
 }
 
 /// Counts a preset's layers and animations against `PresetLimits` while it compiles.
