@@ -119,7 +119,9 @@ struct BatchHostileTests {
     try write(manifest, "m.csv", in: folder)
     let base = ["batch", "presets", "-o", "out", "--manifest", "m.csv", "--report"]
     expectRefused(try run(base + ["out/a.mp4"], in: folder), ["--report out/a.mp4 is the output of m.csv:2"], in: folder)
-    expectRefused(try run(base + ["out/./a.mp4.splashvid-inputs"], in: folder), ["the record of the output of m.csv:2"], in: folder)
+    expectRefused(try run(base + ["out/./.splashvid/a.mp4.inputs"], in: folder), ["inside a .splashvid folder"], in: folder)
+    expectRefused(try run(base + ["out/a.mp4.splashvid-inputs"], in: folder), ["the record of the output of m.csv:2"], in: folder)
+    expectRefused(try run(base + ["out/sub/.splashvid/notes.json"], in: folder), ["inside a .splashvid folder"], in: folder)
     expectRefused(try run(base + ["m.csv"], in: folder), ["--report m.csv is the manifest"], in: folder)
     expectRefused(try run(base + ["presets/logo-reveal.json5"], in: folder), ["is the preset presets/logo-reveal.json5"], in: folder)
     #expect(try String(contentsOf: folder.appendingPathComponent("m.csv"), encoding: .utf8) == manifest)

@@ -30,10 +30,10 @@ struct BatchRecordTests {
 
     // Another batch's clip under the name, beside this batch's record (what two batches racing
     // left): the record does not vouch for it.
-    let record = try Data(contentsOf: folder.appendingPathComponent("out/a.mp4.splashvid-inputs"))
+    let record = try Data(contentsOf: folder.appendingPathComponent("out/.splashvid/a.mp4.inputs"))
     let other = try BinaryRunner.run(arguments + ["two.csv"], in: folder)
     #expect(other.exitCode == 0 && statuses(other) == "1 clips: 1 rendered, 0 skipped, 0 failed")
-    try record.write(to: folder.appendingPathComponent("out/a.mp4.splashvid-inputs"))
+    try record.write(to: folder.appendingPathComponent("out/.splashvid/a.mp4.inputs"))
     let again = try BinaryRunner.run(arguments + ["four.csv"], in: folder)
     #expect(statuses(again) == "1 clips: 1 rendered, 0 skipped, 0 failed", "\(again.standardOutput)")
     #expect(try VideoReader.read(clip.path).averageFrameRate.0 == 4)
@@ -54,7 +54,8 @@ struct BatchRecordTests {
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
     try Data("preset,output,fps\nfuber,a.mp4,2\n".utf8).write(to: folder.appendingPathComponent("clips.csv"))
     // Another batch writing out/a.mp4, as far as the lock tells.
-    let lockPath = folder.appendingPathComponent("out/a.mp4.splashvid-lock").path
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("out/.splashvid"), withIntermediateDirectories: true)
+    let lockPath = folder.appendingPathComponent("out/.splashvid/a.mp4.lock").path
     let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
     try #require(held >= 0 && flock(held, LOCK_EX) == 0)
     var isHeld = true
@@ -78,5 +79,30 @@ struct BatchRecordTests {
     #expect(process.terminationStatus == 0, "\(stream.all())")
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/a.mp4").path))
     #expect(!FileManager.default.fileExists(atPath: lockPath), "the lock file is removed with the lock")
+  }
+
+  @Test("records live in one hidden folder per output folder; an earlier version's record beside the clip is moved there")
+  func hiddenRecords() throws {
+    let folder = try BinaryRunner.temporaryFolder()
+    try Data("preset,output,fps\nfuber,a.mp4,2\nfuber,sub/b.mp4,2\n".utf8).write(to: folder.appendingPathComponent("clips.csv"))
+    let arguments = ["batch", presets, "-o", "out", "--size", "64x64", "--manifest", "clips.csv"]
+    #expect(statuses(try BinaryRunner.run(arguments, in: folder)) == "2 clips: 2 rendered, 0 skipped, 0 failed")
+    let files = FileManager.default
+    #expect(try files.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted() == [".splashvid", "a.mp4", "sub"])
+    #expect(try files.contentsOfDirectory(atPath: folder.appendingPathComponent("out/sub").path).sorted() == [".splashvid", "b.mp4"])
+    #expect(try files.contentsOfDirectory(atPath: folder.appendingPathComponent("out/.splashvid").path) == ["a.mp4.inputs"])
+
+    // As an earlier version left it: the record beside the clip.
+    try files.moveItem(
+      at: folder.appendingPathComponent("out/.splashvid/a.mp4.inputs"), to: folder.appendingPathComponent("out/a.mp4.splashvid-inputs"))
+    try files.removeItem(at: folder.appendingPathComponent("out/.splashvid"))
+    #expect(statuses(try BinaryRunner.run(arguments, in: folder)) == "2 clips: 0 rendered, 2 skipped, 0 failed")
+    #expect(try files.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted() == [".splashvid", "a.mp4", "sub"])
+    #expect(files.fileExists(atPath: folder.appendingPathComponent("out/.splashvid/a.mp4.inputs").path), "moved into the folder")
+
+    // A row may not write into the batch's own folder.
+    try Data("preset,output\nfuber,.splashvid/c.mp4\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
+    let refused = try BinaryRunner.run(["batch", presets, "-o", "out", "--manifest", "bad.csv"], in: folder)
+    #expect(refused.exitCode != 0 && refused.standardError.contains(".splashvid folders"), "\(refused.standardError)")
   }
 }

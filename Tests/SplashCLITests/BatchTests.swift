@@ -180,7 +180,10 @@ struct BatchTests {
     let deadline = Date().addingTimeInterval(60)
     var done = 0
     while Date() < deadline, process.isRunning, done < 2 {
-      done = (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.filter { $0.hasSuffix(".splashvid-inputs") }.count ?? 0
+      done =
+        (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(".splashvid").path))?.filter {
+          $0.hasSuffix(".inputs")
+        }.count ?? 0
       if done < 2 { Thread.sleep(forTimeInterval: 0.05) }
     }
     kill(process.processIdentifier, SIGKILL)
@@ -269,7 +272,7 @@ struct BatchTests {
     #expect((short["error"] as? String)?.contains("welcome.json5") == true, "\(short)")
     #expect((short["error"] as? String)?.contains("\n") == false, "a one-line error")
     #expect(try VideoReader.read(out.appendingPathComponent("long.mp4").path).decodedFrameCount == 360)
-    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("long.mp4.splashvid-inputs").path), "not recorded")
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(".splashvid/long.mp4.inputs").path), "not recorded")
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
 
     // The edit is undone (a branch switched back): the clip cannot be trusted, so it renders again.
@@ -355,8 +358,11 @@ struct BatchTests {
     #expect(outcome.exitCode == 0, "\(outcome.standardError)")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out").path).sorted() == [
-        "tint.gif", "tint.gif.splashvid-inputs",
+        ".splashvid", "tint.gif",
       ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out/.splashvid").path) == ["tint.gif.inputs"],
+      "the batch's record is in the hidden folder, not beside the clip")
     let gif = try VideoReader.read(work.appendingPathComponent("out/tint.gif").path)
     #expect(gif.codecName == "gif" && gif.width == 20 && gif.height == 10, "\(gif)")
 

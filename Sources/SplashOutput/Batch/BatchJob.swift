@@ -170,7 +170,8 @@ public struct BatchJob: Sendable {
       }
       let job = try clip.job(outputPath: outputPath, workers: workers, assetsRoot: assetsRoot)
       let (before, document) = try fingerprint(job)
-      let recordPath = InputFingerprint.recordPath(for: outputPath)
+      let recordPath = BatchRecordFolder.recordPath(for: outputPath)
+      let legacyRecordPath = BatchRecordFolder.legacyRecordPath(for: outputPath)
       // The clip's folder (a row's `sub/a.mp4`) holds its lock, so it is made first, and
       // unmade if the clip is not written.
       let folders = try OutputFolders(creating: [(OutputFile.split(outputPath).folder, outputPath)])
@@ -181,23 +182,37 @@ public struct BatchJob: Sendable {
       }
       defer {
         lock.release()
-        if !isWritten { folders.removeCreated() }
+        if !isWritten {
+          BatchRecordFolder.removeIfEmpty(for: outputPath)
+          folders.removeCreated()
+        }
       }
       // A record is a few bytes in a regular file; anything else vouches for nothing. It
       // vouches only for the inputs it names and the bytes it describes.
-      let recorded = (try? InputFile.read(recordPath, limit: 4096, what: "a fingerprint record")).flatMap {
-        BatchRecord(text: String(decoding: $0, as: UTF8.self))
+      func record(at path: String) -> BatchRecord? {
+        (try? InputFile.read(path, limit: 4096, what: "a fingerprint record")).flatMap {
+          BatchRecord(text: String(decoding: $0, as: UTF8.self))
+        }
       }
-      if !force, let recorded, recorded.inputs == before, recorded.describes(outputPath) {
+      let current = record(at: recordPath)
+      let legacy = current == nil ? record(at: legacyRecordPath) : nil
+      if !force, let recorded = current ?? legacy, recorded.inputs == before, recorded.describes(outputPath) {
         isWritten = true
+        // An earlier version's record beside the clip moves into the hidden folder.
+        if legacy != nil {
+          let moved = try OutputFile(destination: recordPath)
+          try moved.write(Array(recorded.text.utf8))
+          try moved.commit()
+          unlink(legacyRecordPath)
+        }
         return result(.skipped)
       }
       // From here the output may be replaced: a record left from an earlier run must not vouch
       // for it. If anything below fails, the next run renders the clip again.
       // unlink, not a recursive removal: a folder of that name is not a record to delete (the
       // record's own writer refuses it later, and the clip reports why).
-      if unlink(recordPath) != 0 && errno != ENOENT {
-        throw OutputFileError(path: recordPath, reason: "cannot remove the old record: \(String(cString: strerror(errno)))")
+      for path in [recordPath, legacyRecordPath] where unlink(path) != 0 && errno != ENOENT {
+        throw OutputFileError(path: path, reason: "cannot remove the old record: \(String(cString: strerror(errno)))")
       }
       try job.run(environment: environment, cancellation: cancellation, document: document) { _ in }
       isWritten = true

@@ -221,11 +221,10 @@ public enum BatchManifest {
     guard let output = ConfinedPath.normalizedOutput(named) else {
       throw UsageError("output \(named): expected a file name inside the output folder")
     }
-    guard !output.hasSuffix(InputFingerprint.recordSuffix) else {
-      throw UsageError("output \(output): names ending in \(InputFingerprint.recordSuffix) are the batch's own records")
-    }
-    guard !output.hasSuffix(BatchOutputLock.suffix) else {
-      throw UsageError("output \(output): names ending in \(BatchOutputLock.suffix) are the batch's own locks")
+    guard !BatchRecordFolder.isBookkeeping(output) else {
+      throw UsageError(
+        "output \(output): \(BatchRecordFolder.name) folders (and names ending in \(BatchRecordFolder.legacyRecordSuffix) or "
+          + "\(BatchRecordFolder.legacyLockSuffix)) hold the batch's own records and locks")
     }
     if let part = TemporaryName.lookalike(in: output) {
       throw UsageError("output \(output): \(TemporaryName.lookalikeReason(part))")

@@ -8,7 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The lock a batch holds on one clip (`flock` on `NAME.mp4.splashvid-lock` beside it) from
+/// The lock a batch holds on one clip (`flock` on `.splashvid/NAME.mp4.lock` beside it, see
+/// `BatchRecordFolder`) from
 /// deciding whether to skip it until its record is written, so that two batches writing one
 /// output folder (shards, or different manifests naming the same clip) never interleave: the
 /// clip of one beside the record of the other was skipped by every later run.
@@ -18,9 +19,6 @@ import Darwin
 /// kernel releases a lock whose holder died (`kill -9`), so a lock is never stale; the file is
 /// removed by its holder, and a batch that locked a file so removed locks the new one instead.
 final class BatchOutputLock {
-  /// What a lock file's name adds to its clip's.
-  static let suffix = ".splashvid-lock"
-
   let path: String
   private var descriptor: Int32 = -1
 
@@ -31,10 +29,13 @@ final class BatchOutputLock {
   /// - Throws: `PipelineCancelled` when cancelled while waiting; `OutputFileError` when the
   ///   lock file cannot be made.
   init(output: String, cancellation: CancellationFlag, waiting: () -> Void) throws {
-    path = output + Self.suffix
+    path = BatchRecordFolder.lockPath(for: output)
     var hasWaited = false
     while true {
+      try BatchRecordFolder.make(for: output)
       let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+      // Another batch removed the hidden folder as it emptied, between its making and this.
+      if opened < 0 && errno == ENOENT { continue }
       guard opened >= 0 else {
         throw OutputFileError(path: output, reason: "cannot make its lock file \(path): \(String(cString: strerror(errno)))")
       }

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// What a batch writes beside a clip it rendered (`NAME.mp4.splashvid-inputs`): the
+/// What a batch records of a clip it rendered (`.splashvid/NAME.mp4.inputs`, see `BatchRecordFolder`): the
 /// fingerprint of the clip's inputs (`InputFingerprint`) and the size and a hash of the bytes
 /// the clip had when it was recorded.
 ///

@@ -99,6 +99,9 @@ public enum BatchReport {
     if let kind = InputFile.kind(of: path), kind != "a regular file" {
       throw UsageError("--report \(path): is \(kind), not a file; name a file for the report")
     }
+    if path.split(separator: "/").contains(where: { $0 == BatchRecordFolder.name }) {
+      throw UsageError("--report \(path) is inside a \(BatchRecordFolder.name) folder, where batches keep their records; name another file")
+    }
     let parent = (path as NSString).deletingLastPathComponent
     let folder = parent.isEmpty ? "." : parent
     do {
@@ -142,8 +145,8 @@ public enum BatchReport {
       let output =
         clip.output.contains("/") ? ConfinedPath.resolved("\(outputFolder)/\(clip.output)") : "\(outputRoot)/\(clip.output)"
       if output == report { throw refuse("the output of \(clip.origin)") }
-      if InputFingerprint.recordPath(for: output) == report { throw refuse("the record of the output of \(clip.origin)") }
-      if output + BatchOutputLock.suffix == report { throw refuse("the lock of the output of \(clip.origin)") }
+      // A record in a hidden folder is refused by `checkWritable`; an earlier version's lies beside the clip.
+      if BatchRecordFolder.legacyRecordPath(for: output) == report { throw refuse("the record of the output of \(clip.origin)") }
     }
   }
 

@@ -50,10 +50,4 @@ enum InputFingerprint {
     for line in job.canonicalDescription(of: scene) + versions.lines(for: job, scene: scene) { add(Array(line.utf8)) }
     return String(hash, radix: 16)
   }
-
-  /// The file that records an output's fingerprint: `NAME.mp4.splashvid-inputs`.
-  static func recordPath(for output: String) -> String { output + recordSuffix }
-
-  /// What a record's name adds to its output's.
-  static let recordSuffix = ".splashvid-inputs"
 }
