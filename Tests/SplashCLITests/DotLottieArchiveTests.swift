@@ -178,27 +178,9 @@ struct DotLottieArchiveTests {
     #expect(try archive.source(animation: "red").warnings.isEmpty)
   }
 
-  @Test("themes are not applied, and say so: an initial theme, or the archive's themes; none without themes")
-  func themes() throws {
-    let themed = try DotLottieArchive(
-      try Self.archive([
-        (
-          "manifest.json",
-          DotLottieFixtures.json(
-            #"{"version":"2","animations":[{"id":"red","initialTheme":"dark","themes":["dark"]},{"id":"blue"}],"themes":[{"id":"dark"},{"id":"light"}]}"#
-          )
-        ),
-        ("a/red.json", DotLottieFixtures.red), ("a/blue.json", DotLottieFixtures.blue), ("t/dark.json", DotLottieFixtures.json("{}")),
-      ]), file: "themed.lottie")
-    #expect(
-      Self.warnings(try themed.source(animation: "red")) == [
-        "warning: players show red with its initial theme dark; splashvid does not apply themes, so it is drawn in its own colours"
-      ])
-    #expect(
-      Self.warnings(try themed.source(animation: "blue")) == [
-        "warning: the archive's themes (dark, light) are not applied; blue is drawn in its own colours, as players show it until a theme is chosen"
-      ])
-    // Version 1 names the theme an animation starts with defaultTheme.
+  @Test("a theme the manifest lists without a t/ID.json (a version 1 style sheet) is named in a warning; none without themes")
+  func themesWithoutFiles() throws {
+    // Version 1 names the theme an animation starts with defaultTheme, and styles with .lss files.
     let version1 = try DotLottieArchive(
       try Self.archive([
         (
@@ -206,10 +188,14 @@ struct DotLottieArchiveTests {
           DotLottieFixtures.json(
             #"{"animations":[{"id":"red","defaultTheme":"night"}],"themes":[{"id":"night","animations":["red"]}]}"#)
         ),
-        ("animations/red.json", DotLottieFixtures.red),
+        ("animations/red.json", DotLottieFixtures.red), ("themes/night.lss", DotLottieFixtures.json("FillStyle { fill-color: blue; }")),
       ]), file: "v1.lottie")
-    let nightly = Self.warnings(try version1.source())
-    #expect(nightly.count == 1 && nightly[0].contains("with its initial theme night;"), "\(nightly)")
+    #expect(
+      Self.warnings(try version1.source()) == [
+        "warning: the manifest lists theme night but the archive holds no t/ID.json for it (a version 1 style sheet is not read); "
+          + "red is drawn without it"
+      ])
+    #expect(try version1.source().themes.isEmpty)
     let plain = try DotLottieArchive(
       try Self.archive([
         ("manifest.json", DotLottieFixtures.json(#"{"version":"2","animations":[{"id":"red"}],"stateMachines":[]}"#)),

@@ -7,8 +7,8 @@ import SplashPresets
 /// or a Lottie file with its slots.
 enum BatchDocument {
   case preset(PreparedPreset)
-  /// A Lottie file and the document it draws (an archive's default animation).
-  case lottie(file: String, document: JSONValue)
+  /// A Lottie file and what it draws (an archive's default animation, with its themes).
+  case lottie(file: String, source: LottieSource)
 
   /// The parameters a row may set (a Lottie file's slots hold no images a row could name).
   var parameters: [PresetParameter] {
@@ -23,9 +23,9 @@ enum BatchDocument {
     switch self {
     case .preset(let prepared):
       try prepared.check(overrides)
-    case .lottie(let file, let document):
+    case .lottie(let file, let source):
       do {
-        _ = try LottieSlots.resolved(document, overrides: overrides)
+        _ = try source.resolved(parameters: overrides, warn: nil, file: file)
       } catch {
         throw error.usageError(file: file)
       }

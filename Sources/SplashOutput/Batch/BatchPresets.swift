@@ -67,7 +67,7 @@ final class BatchPresets {
         baseDirectory: URL(fileURLWithPath: folder), reader: reader)
       guard let preset = document.preset else {
         _ = try document.scene()
-        return .lottie(file: file, document: try document.lottieSource()?.document ?? .null)
+        return .lottie(file: file, source: try document.lottieSource() ?? LottieSource(document: .null))
       }
       return .preset(
         try PreparedPreset(

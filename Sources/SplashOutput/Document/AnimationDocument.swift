@@ -152,7 +152,7 @@ public struct AnimationDocument: Sendable {
       for warning in source.warnings { warn?(warning) }
       let document: JSONValue
       do {
-        document = try LottieSlots.resolved(source.document, overrides: parameters)
+        document = try source.resolved(parameters: parameters, warn: warn, file: file)
       } catch {
         throw error.usageError(file: file)
       }
@@ -194,7 +194,15 @@ public struct AnimationDocument: Sendable {
   public func parameters() throws -> [PresetParameter] {
     guard let preset else {
       guard let source = try lottieSource() else { return [] }
-      return LottieSlots.slots(in: source.document).compactMap(Self.parameter)
+      var parameters = LottieSlots.slots(in: source.document).compactMap(Self.parameter)
+      if !source.themes.isEmpty {
+        let choices = source.themes.keys.sorted() + [LottieSource.noTheme]
+        parameters.append(
+          PresetParameter(
+            name: source.themeParameterName, kind: .text, defaultValue: .string(source.initialTheme ?? LottieSource.noTheme),
+            description: "the archive's theme: \(choices.joined(separator: ", "))"))
+      }
+      return parameters
     }
     return try PresetCompiler.parameters(of: preset, file: file)
   }

@@ -62,6 +62,8 @@ public final class DotLottieArchive: Sendable {
 
   private static let animationFolders = ["animations/", "a/"]
   private static let imageFolders = ["images/", "i/"]
+  /// Where a version 2 archive keeps its themes.
+  private static let themeFolder = "t/"
 
   /// The archive's file, as the user named it.
   public let file: String
@@ -156,7 +158,54 @@ public final class DotLottieArchive: Sendable {
       let entry = Self.imageFolders.lazy.compactMap { folder in self.files.first { $0.name == folder + name } }.first
       if let entry { images[name] = try image(entry) }
     }
-    return LottieSource(document: document, archiveImages: images, warnings: warnings(drawing: animation, chosen: id != nil))
+    var source = LottieSource(document: document, archiveImages: images, warnings: warnings(drawing: animation, chosen: id != nil))
+    source.animationID = animation.id
+    source.initialTheme = manifest.animations.first(where: { $0.id == animation.id })?.initialTheme
+    let (themes, missing) = themes(for: animation)
+    source.themes = themes
+    if !missing.isEmpty {
+      source.warnings.append(
+        DocumentError(
+          file: file, path: "",
+          expected: "warning: the manifest lists theme\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) but the "
+            + "archive holds no t/ID.json for \(missing.count == 1 ? "it" : "them") (a version 1 style sheet is not read); "
+            + "\(animation.id) is drawn without \(missing.count == 1 ? "it" : "them")",
+          found: nil))
+    }
+    return source
+  }
+
+  /// The themes that apply to `animation`, each read from `t/ID.json` (version 2): those the
+  /// manifest lists (all of them, or those its animation entry names), else every file under `t/`.
+  private func themes(for animation: Animation) -> (themes: [String: Result<LottieTheme, DocumentError>], missing: [String]) {
+    let offered = manifest.animations.first(where: { $0.id == animation.id })?.themes ?? []
+    let listed = offered.isEmpty ? manifest.themes : offered
+    let ids =
+      listed.isEmpty
+      ? files.compactMap { entry -> String? in
+        guard entry.name.hasPrefix(Self.themeFolder), entry.name.hasSuffix(".json") else { return nil }
+        let id = String(entry.name.dropFirst(Self.themeFolder.count).dropLast(".json".count))
+        return id.isEmpty || id.contains("/") ? nil : id
+      } : listed
+    var themes: [String: Result<LottieTheme, DocumentError>] = [:]
+    var missing: [String] = []
+    for id in ids {
+      let name = Self.themeFolder + id + ".json"
+      let label = "\(file): \(name)"
+      guard let entry = files.first(where: { $0.name == name }) else {
+        missing.append(id)
+        continue
+      }
+      do {
+        let bytes = try Self.unzipping(file) { try opened.withLock { try $0.archive.read(entry) } }
+        themes[id] = .success(try LottieTheme(try LottieSource.json(bytes, file: label, reader: reader), id: id, file: label))
+      } catch let error as DocumentError {
+        themes[id] = .failure(error)
+      } catch {
+        themes[id] = .failure(DocumentError(file: label, path: "", expected: "a theme file", found: "\(error)"))
+      }
+    }
+    return (themes, missing)
   }
 
   /// What `validate` says of the archive: every animation checked, not only the default, and
@@ -173,6 +222,7 @@ public final class DotLottieArchive: Sendable {
     for animation in animations {
       do {
         let source = try source(animation: animation.id)
+        for case .failure(let problem) in source.themes.values where !problems.contains(problem) { problems.append(problem) }
         let label = animations.count > 1 ? "\(file): \(animation.entryName)" : file
         let check = LottieCompiler.check(
           source.document, file: label, baseDirectory: directory, archiveImages: source.archiveImages, verify: verify)
@@ -212,21 +262,13 @@ public final class DotLottieArchive: Sendable {
   }
 
   /// What a player would show that the drawing leaves out: the archive's other animations
-  /// (when none was chosen) and its themes, which splashvid does not apply.
+  /// (when none was chosen). Themes are applied (`LottieSource.resolved`).
   private func warnings(drawing animation: Animation, chosen: Bool) -> [DocumentError] {
     var lines: [String] = []
     if !chosen && animations.count > 1 {
       lines.append(
         "the archive holds \(animations.count) animations (\(animations.map(\.id).joined(separator: ", "))); "
           + "\(animation.id) is drawn, the one players show first; --animation ID picks another")
-    }
-    if let theme = manifest.animations.first(where: { $0.id == animation.id })?.initialTheme {
-      lines.append(
-        "players show \(animation.id) with its initial theme \(theme); splashvid does not apply themes, so it is drawn in its own colours")
-    } else if !manifest.themes.isEmpty {
-      lines.append(
-        "the archive's themes (\(manifest.themes.joined(separator: ", "))) are not applied; \(animation.id) is drawn in its own "
-          + "colours, as players show it until a theme is chosen")
     }
     return lines.map { DocumentError(file: file, path: "", expected: "warning: \($0)", found: nil) }
   }

@@ -23,6 +23,8 @@ struct DotLottieManifest {
     var path: String
     /// The theme a player applies when it loads the animation (`initialTheme`, v1 `defaultTheme`).
     var initialTheme: String?
+    /// The themes the animation offers (`animations[].themes`); empty when it names none.
+    var themes: [String] = []
   }
 
   var animations: [Animation] = []
@@ -41,7 +43,11 @@ struct DotLottieManifest {
         guard case .object(let fields) = entry, case .string(let id)? = fields["id"] else { continue }
         var theme: String?
         if case .string(let initial)? = fields["initialTheme"] ?? fields["defaultTheme"], !initial.isEmpty { theme = initial }
-        animations.append(Animation(id: id, path: "animations[\(index)].id", initialTheme: theme))
+        var offered: [String] = []
+        if case .array(let listed)? = fields["themes"] {
+          offered = listed.compactMap { if case .string(let id) = $0, !id.isEmpty { id } else { nil } }
+        }
+        animations.append(Animation(id: id, path: "animations[\(index)].id", initialTheme: theme, themes: offered))
       }
     }
     if case .object(let initial)? = members["initial"], case .string(let id)? = initial["animation"], !id.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 import SplashDocument
 import SplashLottie
 
@@ -14,8 +15,62 @@ public struct LottieSource {
   public var document: JSONValue
   /// A dotLottie archive's images by file name; `nil` for a document whose images are files.
   public var archiveImages: [String: [UInt8]]?
-  /// What the container holds that is not drawn (an archive's other animations, its themes).
+  /// What the container holds that is not drawn (an archive's other animations).
   public var warnings: [DocumentError] = []
+  /// A dotLottie archive's themes for this animation, by id (`t/ID.json`), each read or the
+  /// problem reading it; empty for a file without themes.
+  public var themes: [String: Result<LottieTheme, DocumentError>] = [:]
+  /// The theme players apply when they load the animation (the manifest's `initialTheme`).
+  public var initialTheme: String?
+  /// The archive's id of the animation (`nil` for a plain file), which theme rules may name.
+  public var animationID: String?
+
+  /// The name `--param` sets the theme by: `theme`, unless the file has a slot of that name.
+  public var themeParameterName: String {
+    LottieSlots.slots(in: document).contains { $0.id == "theme" } ? "dotLottieTheme" : "theme"
+  }
+
+  /// The document with `parameters` applied: the theme they choose (or the initial theme),
+  /// then slots and key paths.
+  ///
+  /// - Throws: `LottieSlotError` for a theme the archive does not hold or cannot read, a slot
+  ///   or key path the file does not have, or a value that does not fit.
+  public func resolved(parameters: [String: String], warn: ((DocumentError) -> Void)?, file: String) throws(LottieSlotError)
+    -> JSONValue
+  {
+    var overrides = parameters
+    var document = self.document
+    if !themes.isEmpty {
+      let name = themeParameterName
+      let asked = overrides.removeValue(forKey: name)
+      // An initial theme the archive holds no theme file for was named in a warning when the
+      // archive was read (a version 1 style sheet); it is drawn without it.
+      let chosen = asked ?? initialTheme.flatMap { themes[$0] == nil ? nil : $0 }
+      if let chosen, chosen != Self.noTheme {
+        let ids = themes.keys.sorted()
+        guard let read = themes[chosen] else {
+          throw LottieSlotError(
+            name: name,
+            problem: "expected one of the archive's themes (\(ids.joined(separator: ", "))) or \(Self.noTheme)"
+              + (EditDistance.nearest(to: chosen, among: ids).map { " (the nearest: \($0))" } ?? ""),
+            found: chosen)
+        }
+        switch read {
+        case .success(let theme):
+          document = theme.applied(to: document, animation: animationID)
+          for line in theme.unapplied {
+            warn?(DocumentError(file: file, path: "", expected: "warning: theme \(chosen): \(line)", found: nil))
+          }
+        case .failure(let problem):
+          throw LottieSlotError(name: name, problem: "the archive's theme \(chosen) cannot be read: \(problem)")
+        }
+      }
+    }
+    return try LottieSlots.resolved(document, overrides: overrides)
+  }
+
+  /// The theme value that draws the file in its own colours.
+  public static let noTheme = "none"
 
   /// The Lottie document in `data`, read from `file`; `nil` when `data` is not Lottie (a preset).
   ///
