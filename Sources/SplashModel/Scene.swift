@@ -21,6 +21,9 @@ public struct Scene: Sendable, Hashable {
   /// follows: a render's background image, which fills the frame where bands of a `contain`
   /// fit would show the canvas colour. In canvas points, like every layer; `nil` for none.
   public var backdrop: Layer?
+  /// The scenes a preset's `sequence` plays one after another, below its `layers`; SplashOutput
+  /// puts them in place as layers (then this is empty).
+  public var sequence: [SequenceScene] = []
 
   public init(
     canvasSize: Size, backgroundColor: Color, layers: [Layer], clip: ClipWindow, frameNumbering: FrameNumbering? = nil

@@ -261,4 +261,16 @@ struct ExamplePromoTests {
     // The screen's light list shows in the phone, the brand colour outside it.
     #expect(frame.rgba(x: 180, y: 400).red > 200 && frame.rgba(x: 20, y: 400).red < 40)
   }
+
+  @Test("examples/launch.json5 plays the badge's intro, the promo and the end card, cross-faded, as documented")
+  func launch() throws {
+    let examples = SplashOutputTests.repository.appendingPathComponent("examples")
+    let scene = try PresetSource(origin: .file(examples.appendingPathComponent("launch.json5").path)).load(environment: [:])
+    #expect(
+      scene.segments == [
+        ClipSegment(name: "intro", start: 0, end: 1), ClipSegment(name: "product", start: 0.5, end: 4.5),
+        ClipSegment(name: "end", start: 4.1, end: 6.1),
+      ])
+    #expect(scene.clip == ClipWindow(start: 0, cycle: 6.1, hold: 1.5))
+  }
 }

@@ -27,7 +27,9 @@ struct DocumentationExampleTests {
     #expect(presets.count >= 2, "found \(presets.count) whole presets")
     #expect(presets.contains { $0.contains("Three dots squeezing in turn") })
     for (index, preset) in presets.enumerated() {
-      let check = PresetCompiler.check(Data(preset.utf8), file: "presets.md example \(index)")
+      // Files a preset names are the examples' (the sequence shown is examples/launch.json5).
+      let examples = Self.page.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
+      let check = PresetCompiler.check(Data(preset.utf8), file: "presets.md example \(index)", baseDirectory: examples)
       #expect(check.problems.isEmpty && check.warnings.isEmpty, "\(check.problems + check.warnings)")
     }
   }

@@ -36,7 +36,7 @@ struct PresetErrorTests {
     ),
     (
       "unknown top-level key", valid.replacingOccurrences(of: "clip:", with: "clips:"),
-      "broken.json5: clips: expected one of the keys canvas, clip, define, description, layers, parameters, schemaVersion, found unknown key \"clips\""
+      "broken.json5: clips: expected one of the keys canvas, clip, define, description, layers, parameters, schemaVersion, sequence, found unknown key \"clips\""
     ),
     (
       "missing clip", valid.replacingOccurrences(of: "clip: { cycle: 1 },", with: ""),

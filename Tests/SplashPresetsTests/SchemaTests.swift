@@ -60,7 +60,13 @@ struct SchemaTests {
     #expect((schema["title"] as? String)?.isEmpty == false)
     #expect((schema["description"] as? String)?.isEmpty == false)
     let topLevel = propertyNames(schema)
-    #expect(topLevel == ["schemaVersion", "description", "parameters", "canvas", "clip", "define", "layers"])
+    #expect(topLevel == ["schemaVersion", "description", "parameters", "canvas", "clip", "define", "layers", "sequence"])
+    // A sequence's clip is its scenes: clip and layers are required only without one.
+    #expect(schema["required"] as? [String] == ["schemaVersion", "canvas"])
+    let properties = try #require(schema["properties"] as? [String: Any])
+    let sequence = try #require(properties["sequence"] as? [String: Any])
+    let scene = try #require(sequence["items"] as? [String: Any])
+    #expect(propertyNames(scene) == ["id", "file", "duration", "loops", "segment", "speed", "gravity", "transition"])
     #expect(schema["additionalProperties"] as? Bool == false)
     let version = try #require(schema["properties"] as? [String: Any])["schemaVersion"] as? [String: Any]
     #expect((version?["const"] as? NSNumber)?.intValue == PresetCompiler.schemaVersion)

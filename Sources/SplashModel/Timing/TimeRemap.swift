@@ -19,6 +19,9 @@ public struct TimeRemap: Sendable, Hashable {
   /// The latest time the sublayers see: a file's end a moment before its out point, where its
   /// last layers still show (see `EmbeddedAnimation`); `nil` for no bound.
   public var latest: Double?
+  /// How long a repeating span plays, in scene seconds from `beginTime`, before its end holds
+  /// (a sequence's scene of two loops); `nil` for ever.
+  public var activeDuration: Double?
 
   public init(track: KeyframeTrack, beginTime: Double, duration: Double, repeats: Bool = false, latest: Double? = nil) {
     self.track = track
@@ -31,7 +34,14 @@ public struct TimeRemap: Sendable, Hashable {
   /// The time the sublayers see at scene time `time`.
   public func time(at time: Double) -> Double {
     var progress = duration > 0 ? (time - beginTime) / duration : 1
-    if repeats, duration > 0, progress >= 1 { progress -= progress.rounded(.down) }
+    if let activeDuration, time - beginTime >= activeDuration {
+      // Played out: where its last pass ended.
+      progress = duration > 0 ? activeDuration / duration : 1
+      let passes = progress.rounded(.down)
+      progress = progress == passes ? 1 : progress - passes
+    } else if repeats, duration > 0, progress >= 1 {
+      progress -= progress.rounded(.down)
+    }
     guard case .scalar(let mapped) = track.value(at: progress.clampedToUnit) else { return time }
     return latest.map { min(mapped, $0) } ?? mapped
   }

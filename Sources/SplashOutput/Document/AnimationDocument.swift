@@ -147,6 +147,14 @@ public struct AnimationDocument: Sendable {
     parameters: [String: String] = [:], assetsRoot: URL? = nil, animation: String? = nil, origin: ParameterOrigin = .commandLine,
     warn: ((DocumentError) -> Void)? = nil
   ) throws -> Scene {
+    try scene(parameters: parameters, assetsRoot: assetsRoot, animation: animation, origin: origin, warn: warn, chain: [])
+  }
+
+  /// The scene, as a file inside the files of `chain` (a preset's sequence or layer shows it).
+  func scene(
+    parameters: [String: String] = [:], assetsRoot: URL? = nil, animation: String? = nil, origin: ParameterOrigin = .commandLine,
+    warn: ((DocumentError) -> Void)?, chain: [String]
+  ) throws -> Scene {
     let assetsRoot = assetsRoot ?? baseDirectory
     if let source = try lottieSource(animation: animation) {
       for warning in source.warnings { warn?(warning) }
@@ -165,8 +173,11 @@ public struct AnimationDocument: Sendable {
       let scene = try PresetCompiler.compile(
         document: document, file: file, baseDirectory: baseDirectory, parameters: parameters, assetsRoot: assetsRoot,
         parameterOrigin: origin, warn: warn)
-      // The Lottie files its layers show, read through the same reader, and the videos.
-      return try VideoLayers.resolve(EmbeddedAnimations.resolve(scene, reader: reader, warn: warn))
+      // The files its sequence plays, the Lottie files its layers show, read through the same
+      // reader, and the videos.
+      let chain = chain.isEmpty ? [URL(fileURLWithPath: file).standardizedFileURL.path] : chain
+      let sequenced = try SceneSequences.resolve(scene, reader: reader, warn: warn, chain: chain)
+      return try VideoLayers.resolve(EmbeddedAnimations.resolve(sequenced, reader: reader, warn: warn, chain: chain))
     } catch let error as DocumentError {
       throw Self.unpackedManifestHint(document, file: file) ?? error
     }

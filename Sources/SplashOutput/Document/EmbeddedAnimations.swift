@@ -16,7 +16,9 @@ enum EmbeddedAnimations {
   ///
   /// - Throws: `DocumentError` naming a file that is not a Lottie file or does not compile,
   ///   or a segment the file does not mark.
-  static func resolve(_ scene: Scene, reader: any DocumentReader, warn: ((DocumentError) -> Void)?) throws -> Scene {
+  static func resolve(
+    _ scene: Scene, reader: any DocumentReader, warn: ((DocumentError) -> Void)?, chain: [String] = []
+  ) throws -> Scene {
     guard scene.layers.contains(where: containsEmbedded) else { return scene }
     var compiled: [String: Scene] = [:]
     func resolved(_ layer: Layer) throws -> Layer {
@@ -28,7 +30,7 @@ enum EmbeddedAnimations {
       if let known = compiled[embedded.path] {
         file = known
       } else {
-        file = try animation(at: embedded.path, reader: reader, warn: warn)
+        file = try animation(at: embedded.path, reader: reader, warn: warn, chain: chain)
         compiled[embedded.path] = file
       }
       layer.sublayers.insert(try container(for: layer, embedded: embedded, file: file), at: 0)
@@ -57,18 +59,44 @@ enum EmbeddedAnimations {
   }
 
   /// The Lottie file at `path`, compiled as `--file` compiles it (its slots at their values).
-  private static func animation(at path: String, reader: any DocumentReader, warn: ((DocumentError) -> Void)?) throws -> Scene {
-    let url = URL(fileURLWithPath: path)
-    let document = try AnimationDocument.read(url, displayName: path, reader: reader)
+  private static func animation(
+    at path: String, reader: any DocumentReader, warn: ((DocumentError) -> Void)?, chain: [String]
+  ) throws -> Scene {
+    let (document, scene) = try compiled(at: path, reader: reader, warn: warn, chain: chain)
     guard document.isLottie else {
       throw DocumentError(
         file: path, path: "", expected: "a Lottie file (JSON, .lottie or .tgs) for a layer's lottie.file", found: "a preset")
     }
-    return try document.scene(warn: warn)
+    return scene
+  }
+
+  /// The most files inside files: a sequence of presets whose scenes show Lottie files is 3.
+  static let maximumDepth = 8
+
+  /// The file at `path` read and compiled as `--file` compiles it, as part of the files in
+  /// `chain` (the outermost first), none of which it may be.
+  ///
+  /// - Throws: `DocumentError` for a file that shows itself, through however many others.
+  static func compiled(
+    at path: String, reader: any DocumentReader, warn: ((DocumentError) -> Void)?, chain: [String]
+  ) throws -> (document: AnimationDocument, scene: Scene) {
+    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+    guard !chain.contains(standardized) else {
+      let names = (chain + [standardized]).map { URL(fileURLWithPath: $0).lastPathComponent }
+      throw DocumentError(
+        file: path, path: "", expected: "a file that does not show itself", found: names.joined(separator: " → "))
+    }
+    guard chain.count < maximumDepth else {
+      throw DocumentError(file: path, path: "", expected: "files inside files at most \(maximumDepth) deep", found: nil)
+    }
+    let document = try AnimationDocument.read(URL(fileURLWithPath: path), displayName: path, reader: reader)
+    return (document, try document.scene(warn: warn, chain: chain + [standardized]))
   }
 
   /// The container of `file`'s layers inside `layer`.
-  private static func container(for layer: Layer, embedded: EmbeddedAnimation, file: Scene) throws -> Layer {
+  static func container(
+    for layer: Layer, embedded: EmbeddedAnimation, file: Scene, name: String = "lottie"
+  ) throws -> Layer {
     let bounds = layer.properties.bounds
     let composition = file.canvasSize
     var scaleX = bounds.size.width / composition.width
@@ -89,7 +117,7 @@ enum EmbeddedAnimations {
     // A player draws nothing outside its composition.
     properties.masksToBounds = true
     var container = Layer(
-      id: "\(layer.id)/lottie", properties: properties, sublayers: file.layers.map { prefixed($0, with: "\(layer.id)/lottie/") })
+      id: "\(layer.id)/\(name)", properties: properties, sublayers: file.layers.map { prefixed($0, with: "\(layer.id)/\(name)/") })
 
     // The file's range: its marker, or its loop.
     var start = file.clip.start

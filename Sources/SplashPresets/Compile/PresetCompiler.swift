@@ -203,7 +203,8 @@ public enum PresetCompiler {
   private static func compileExpanded(
     _ root: JSONCursor, baseDirectory: URL?, trustedImages: Set<String>, issues: IssueCollector, assetsRoot: URL?
   ) throws -> Scene {
-    let members = try root.object(allowedKeys: ["schemaVersion", "description", "parameters", "define", "canvas", "clip", "layers"])
+    let members = try root.object(
+      allowedKeys: ["schemaVersion", "description", "parameters", "define", "canvas", "clip", "layers", "sequence"])
     func required(_ key: String) throws -> JSONCursor {
       guard let member = members[key] else { throw root.error("missing \"\(key)\"") }
       return member
@@ -237,9 +238,24 @@ public enum PresetCompiler {
       size = read
     }
 
+    var compiler = LayerCompiler(
+      baseDirectory: baseDirectory, assetsRoot: assetsRoot ?? baseDirectory, trustedImages: trustedImages, issues: issues)
     var clipWindow = ClipWindow(start: 0, cycle: 1)
     var segments: [ClipSegment] = []
+    // A sequence's clip is its scenes, laid end to end once their files are read; only a hold
+    // after them is the preset's to say.
+    var sequence: [SequenceScene] = []
+    if let sequenceCursor = members["sequence"] {
+      sequence = try issues.attempt({ try SequenceCompiler.scenes(sequenceCursor, compiler: compiler) }) ?? []
+      try issues.read(members["clip"]) { clip in
+        let clipMembers = try clip.object(allowedKeys: ["hold"])
+        try issues.read(clipMembers["hold"]) {
+          clipWindow.hold = try $0.number(in: 0...3_600, expected: "a hold in seconds from 0 to 3600")
+        }
+      }
+    }
     _ = try issues.attempt {
+      guard sequence.isEmpty && members["sequence"] == nil else { return }
       let clip = try required("clip")
       let clipMembers = try clip.object(allowedKeys: ["start", "cycle", "hold", "segments"])
       try issues.read(clipMembers["segments"]) { segments = try Self.segments($0) }
@@ -253,10 +269,10 @@ public enum PresetCompiler {
       clipWindow.cycle = try cycleCursor.number(in: 0.001...3_600, expected: "a loop length in seconds from 0.001 to 3600")
     }
 
-    var compiler = LayerCompiler(
-      baseDirectory: baseDirectory, assetsRoot: assetsRoot ?? baseDirectory, trustedImages: trustedImages, issues: issues)
     var layers: [(layer: Layer, cursor: JSONCursor)] = []
-    for cursor in try issues.attempt({ try required("layers").array() }) ?? [] {
+    // Over a sequence, layers are optional: what stays on screen throughout (a caption, a logo).
+    let layerCursors = members["sequence"] != nil && members["layers"] == nil ? [] : try issues.attempt({ try required("layers").array() })
+    for cursor in layerCursors ?? [] {
       if let layer = try issues.attempt({ try compiler.layer(cursor) }) { layers.append((layer, cursor)) }
     }
     _ = try issues.attempt { try LayerCompiler.checkInstanceIDs(layers) }
@@ -269,6 +285,7 @@ public enum PresetCompiler {
     }
     var scene = Scene(canvasSize: size, backgroundColor: background, layers: layers.map(\.layer), clip: clipWindow)
     scene.segments = segments
+    scene.sequence = sequence
     return scene
   }
 
