@@ -1,6 +1,7 @@
 import Foundation
 import SplashCairo
 import SplashCore
+import SplashDocument
 import SplashModel
 import SplashPipeline
 import SplashTestSupport
@@ -103,6 +104,21 @@ struct ExampleBadgeTests {
     let scene = try document.scene(parameters: ["brand": "#1E88E5", "Ring.**.Color": "white"])
     #expect(scene.segments.map(\.name) == ["intro", "spin"])
     #expect(scene.segments.first == ClipSegment(name: "intro", start: 0, end: 1))
+  }
+
+  @Test("examples/badge-themes.lottie offers its themes day and mint as a parameter, none by default")
+  func themes() throws {
+    let file = SplashOutputTests.repository.appendingPathComponent("examples/badge-themes.lottie")
+    let document = try AnimationDocument.read(file, displayName: "badge-themes.lottie", reader: FileDocumentReader())
+    let theme = try #require(try document.parameters().first { $0.name == "theme" })
+    #expect(theme.defaultValue == .string("none") && theme.description == "the archive's theme: day, mint, none")
+    let source = try #require(try document.lottieSource())
+    let mint = try source.resolved(parameters: ["theme": "mint"], warn: nil, file: "badge-themes.lottie")
+    guard case .object(let root) = mint, case .object(let slots)? = root["slots"], case .object(let accent)? = slots["accent"] else {
+      Issue.record("no slots in \(mint)")
+      return
+    }
+    #expect(accent["p"] == .object(["a": .number(0), "k": .array([0.45, 0.95, 0.72, 1].map(JSONValue.number))]))
   }
 
   @Test("examples/card.json5 shows the badge in a layer, its spin marker looping")
