@@ -20,6 +20,13 @@ struct BenchSmokeTests {
         "\(label)")
     }
     #expect(lines.contains { $0.hasPrefix("ratio end to end / encode: ") })
+    // render ×1 draws every frame, as a player asked for each one does; the pipeline says how
+    // many it found unchanged and sent again.
+    #expect(lines.contains { $0.hasPrefix("render ×1") && $0.hasSuffix("  30 drawn") })
+    let parallel = try #require(lines.first { $0.hasPrefix("render ×N") })
+    let counts = try #require(parallel.components(separatedBy: "MB  ").last)
+    let numbers = counts.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    #expect(numbers.reduce(0, +) == 30 && numbers.count <= 2, "\(parallel)")
     let floor = try #require(lines.first { $0.hasPrefix("cpu beside the encoder: ") })
     #expect(floor.contains("render + convert need") && floor.contains("floor") && floor.contains("cores"))
   }

@@ -44,12 +44,19 @@ struct BenchCommand {
     output(String(format: "peak RSS end to end − encode: %+.1f MB", summary.extraPeakMegabytes))
   }
 
-  /// `render ×1       544.3 frames/s     0.99 s  cpu    0.99 s  peak RSS    89.1 MB`
+  /// `render ×1       544.3 frames/s     0.99 s  cpu    0.99 s  peak RSS    89.1 MB  180 drawn`; the
+  /// render phases say how many frames were drawn and how many were found unchanged and sent
+  /// again, so a rate compares with a player that draws every frame.
   static func line(_ result: BenchJob.Measurement, label: String, frames: Int) -> String {
     let paddedLabel = label.padding(toLength: 12, withPad: " ", startingAt: 0)
-    return String(
+    var line = String(
       format: "%@ %8.1f frames/s  %7.2f s  cpu %7.2f s  peak RSS %7.1f MB", paddedLabel, Double(frames) / result.seconds,
       result.seconds, result.cpuSeconds, result.peakKilobytes / 1024)
+    if let drawn = result.framesDrawn {
+      line += "  \(drawn) drawn"
+      if let repeated = result.framesRepeated, repeated > 0 { line += ", \(repeated) unchanged (not drawn)" }
+    }
+    return line
   }
 
   private func runPhase(_ phase: BenchJob.Phase) throws -> BenchJob.Measurement {

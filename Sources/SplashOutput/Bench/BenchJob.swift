@@ -60,11 +60,18 @@ public struct BenchJob: Sendable {
     public var seconds: Double
     public var cpuSeconds: Double
     public var peakKilobytes: Double
+    /// For the render phases: frames drawn, and frames the pipeline found unchanged from the
+    /// one before and sent again without drawing (render ×1 draws every frame, as a player
+    /// that is asked for every frame does); `nil` for the other phases.
+    public var framesDrawn: Int?
+    public var framesRepeated: Int?
 
-    public init(seconds: Double, cpuSeconds: Double, peakKilobytes: Double) {
+    public init(seconds: Double, cpuSeconds: Double, peakKilobytes: Double, framesDrawn: Int? = nil, framesRepeated: Int? = nil) {
       self.seconds = seconds
       self.cpuSeconds = cpuSeconds
       self.peakKilobytes = peakKilobytes
+      self.framesDrawn = framesDrawn
+      self.framesRepeated = framesRepeated
     }
   }
 
@@ -111,17 +118,21 @@ public struct BenchJob: Sendable {
     let schedule = plan.schedule
     var started = Date()
     var startedCPU = Self.cpuSeconds()
+    var counts: (drawn: Int, repeated: Int)?
     switch phase {
     case .renderOnce:
       let backend = CairoBackend()
       for index in 0..<schedule.frameCount {
         try backend.render(plan.scene.presentation(at: schedule.sceneTime(ofFrame: index)), viewport: plan.viewport, into: buffer)
       }
+      counts = (schedule.frameCount, 0)
     case .renderParallel:
       var pipeline = RenderPipeline(
         scene: plan.scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: job.size.fit)
       pipeline.workers = plan.workers
-      try pipeline.run(makeBackend: { CairoBackend() }, sink: DroppingSink())
+      let sink = DroppingSink()
+      try pipeline.run(makeBackend: { CairoBackend() }, sink: sink)
+      counts = (sink.consumed, sink.repeated)
     case .convert:
       try CairoBackend().render(plan.scene.presentation(at: schedule.sceneTime(ofFrame: 0)), viewport: plan.viewport, into: buffer)
       let writer = try VideoWriter(path: folder + "/convert.mp4", settings: plan.settings)
@@ -156,7 +167,8 @@ public struct BenchJob: Sendable {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Measurement(
-      seconds: Date().timeIntervalSince(started), cpuSeconds: Self.cpuSeconds() - startedCPU, peakKilobytes: Double(usage.ru_maxrss))
+      seconds: Date().timeIntervalSince(started), cpuSeconds: Self.cpuSeconds() - startedCPU, peakKilobytes: Double(usage.ru_maxrss),
+      framesDrawn: counts?.drawn, framesRepeated: counts?.repeated)
   }
 
   /// What the five measurements say together.
@@ -222,9 +234,12 @@ public struct BenchJob: Sendable {
 
 /// A sink that drops every frame: the pipeline's cost without conversion or encoding.
 final class DroppingSink: FrameSink, @unchecked Sendable {
+  /// Frames drawn, and frames sent again unchanged; counted on the consuming thread alone.
+  private(set) var consumed = 0
+  private(set) var repeated = 0
   func start(workers: Int, slots: Int) throws {}
   func prepare(_ frame: PixelBuffer, index: Int, slot: Int, worker: Int) throws {}
-  func consume(slot: Int) throws {}
-  func consumeRepeat() throws {}
+  func consume(slot: Int) throws { consumed += 1 }
+  func consumeRepeat() throws { repeated += 1 }
   func finish() throws {}
 }
