@@ -18,7 +18,6 @@ extension CairoBackend {
     // perspective is drawn afresh.
     // Inside a layer whose opacity is folded into its paint, the paint is drawn faded instead.
     guard offscreenDepth == 0, foldedOpacity == 1, let plan = node.backingStore else { return false }
-    let properties = node.layer.properties
     let scaleX = plan.scaleX
     let scaleY = plan.scaleY
     let key = BackingStoreCache.Key(layer: plan.content, scaleX: scaleX, scaleY: scaleY)
@@ -30,7 +29,7 @@ extension CairoBackend {
           originX: plan.originX, originY: plan.originY)
       },
       use: { store in
-        if compositeInk(of: store, scaleX: scaleX, scaleY: scaleY, opacity: properties.opacity, in: cairo) { return }
+        if compositeInk(of: store, scaleX: scaleX, scaleY: scaleY, opacity: node.layer.properties.opacity, in: cairo) { return }
         guard let pattern = cairo_pattern_create_for_surface(store.surface) else {
           throw cairoFailure("compositing a backing store", cairo)
         }
@@ -41,7 +40,7 @@ extension CairoBackend {
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
         cairo_save(cairo)
         cairo_set_source(cairo, pattern)
-        cairo_paint_with_alpha(cairo, properties.opacity)
+        cairo_paint_with_alpha(cairo, node.layer.properties.opacity)
         cairo_restore(cairo)
       })
     return true

@@ -87,16 +87,15 @@ extension CairoBackend {
     _ node: DisplayNode, in cairo: OpaquePointer
   ) -> (GradientShader, (left: Int, top: Int, width: Int, height: Int))? {
     let layer = node.layer
-    let properties = layer.properties
-    guard fastPaths.shadesGradients, layer.kind == .gradient, properties.backgroundColor.alpha == 0,
-      properties.borderWidth <= 0 || properties.borderColor.alpha == 0, properties.contents == nil,
-      !properties.masksToBounds,
+    guard fastPaths.shadesGradients, layer.kind == .gradient, layer.properties.backgroundColor.alpha == 0,
+      layer.properties.borderWidth <= 0 || layer.properties.borderColor.alpha == 0, layer.properties.contents == nil,
+      !layer.properties.masksToBounds,
       !node.sublayers.contains(where: { !$0.layer.properties.isHidden && $0.layer.properties.opacity > 0 }),
-      let geometry = GradientGeometry(properties.gradient, bounds: properties.bounds),
+      let geometry = GradientGeometry(layer.properties.gradient, bounds: layer.properties.bounds),
       let (shader, deviceToUser) = shader(for: geometry, in: cairo)
     else { return nil }
     let group = Self.deviceClipBox(of: cairo).roundedOutward
-    let bounds = properties.bounds
+    let bounds = layer.properties.bounds
     let corners = [(group.left, group.top), (group.right, group.top), (group.left, group.bottom), (group.right, group.bottom)]
     guard group.right > group.left, group.bottom > group.top, group.right - group.left < 1e6, group.bottom - group.top < 1e6,
       corners.allSatisfy({ corner in
@@ -120,10 +119,10 @@ extension CairoBackend {
   /// as the group and `cairo_mask` make it: the shader places a run's pixels from the group's
   /// left column (`GradientShader.shadeRow`), and the compositor is pixman's `over`.
   func shadeGradientThroughMask(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
-    let properties = node.layer.properties
-    guard fastPaths.shadesGradientsThroughMasks, let mask = node.mask, !properties.invertsMask, properties.maskMode == .alpha,
-      properties.opacity >= 1,
-      properties.blendMode == .normal, !node.castsShadow, !properties.filtersPicture,
+    guard fastPaths.shadesGradientsThroughMasks, let mask = node.mask, !node.layer.properties.invertsMask,
+      node.layer.properties.maskMode == .alpha,
+      node.layer.properties.opacity >= 1,
+      node.layer.properties.blendMode == .normal, !node.castsShadow, !node.layer.properties.filtersPicture,
       let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
       let (shader, group) = gradientGroupShading(node, in: cairo)
     else { return false }

@@ -9,15 +9,14 @@ extension CairoBackend {
   /// Draws `node`'s layer into the superlayer's coordinate space (the current Cairo user space).
   func draw(_ node: DisplayNode, in cairo: OpaquePointer) throws {
     let layer = node.layer
-    let properties = layer.properties
-    guard !properties.isHidden, properties.opacity > 0 else { return }
-    let anchor = properties.anchor
+    guard !layer.properties.isHidden, layer.properties.opacity > 0 else { return }
+    let anchor = layer.properties.anchor
 
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
     // Layer space → superlayer space: position + transform · (p − anchor).
-    cairo_translate(cairo, properties.position.x, properties.position.y)
-    guard let flat = properties.transform.flattened else {
+    cairo_translate(cairo, layer.properties.position.x, layer.properties.position.y)
+    guard let flat = layer.properties.transform.flattened else {
       // Seen in perspective: drawn flat, then warped piece by piece (see +Perspective).
       try drawInPerspective(node, anchor: anchor, in: cairo)
       return
@@ -49,7 +48,6 @@ extension CairoBackend {
   /// Draws the layer with its effects, the current user space being the layer's own.
   func drawInLayerSpace(_ node: DisplayNode, in cairo: OpaquePointer) throws {
     let layer = node.layer
-    let properties = layer.properties
     let isolated = node.isIsolated
     let hasShadow = node.castsShadow
     let visual = node.extents
@@ -73,7 +71,7 @@ extension CairoBackend {
     // A faded layer that paints one thing paints it faded, with no picture of it.
     if node.foldsOpacity {
       let outer = foldedOpacity
-      foldedOpacity *= properties.opacity
+      foldedOpacity *= layer.properties.opacity
       defer { foldedOpacity = outer }
       counters?.opacitiesFolded += 1
       try drawClippedContent(node, in: cairo)
@@ -122,7 +120,7 @@ extension CairoBackend {
       try drawContent(node, in: cairo)
       guard let content = cairo_pop_group(cairo) else { throw cairoFailure("compositing a shadow", cairo) }
       defer { cairo_pattern_destroy(content) }
-      drawShadow(properties.shadow, of: content, in: cairo)
+      drawShadow(layer.properties.shadow, of: content, in: cairo)
       cairo_restore(cairo)
       cairo_set_source(cairo, content)
       cairo_paint(cairo)
@@ -142,13 +140,13 @@ extension CairoBackend {
   private func composite(
     _ content: OpaquePointer, of node: DisplayNode, ink: Color?, inkRuns: InkRuns? = nil, in cairo: OpaquePointer
   ) throws {
-    let properties = node.layer.properties
-    if properties.filtersPicture {
+    if node.layer.properties.filtersPicture {
       try compositeFiltered(content, of: node, in: cairo)
     } else if let mask = node.mask {
-      try composite(content, through: mask, of: properties, in: cairo)
+      try composite(content, through: mask, of: node.layer.properties, in: cairo)
     } else {
-      composite(content, ink: ink, inkRuns: inkRuns, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+      composite(
+        content, ink: ink, inkRuns: inkRuns, opacity: node.layer.properties.opacity, blendMode: node.layer.properties.blendMode, in: cairo)
     }
   }
 
@@ -157,24 +155,24 @@ extension CairoBackend {
   /// its effects, so a mask's edge softens with the rest, and a Fill before a blur listed after
   /// it). The group stays as drawn: a kept group (`GroupCache`) is changed again next frame.
   private func compositeFiltered(_ content: OpaquePointer, of node: DisplayNode, in cairo: OpaquePointer) throws {
-    let properties = node.layer.properties
     var made: [OpaquePointer] = []
     defer { made.forEach(cairo_pattern_destroy) }
     var picture = content
-    if properties.colorOverlay.alpha > 0, let overlaid = recolored(picture, with: properties.colorOverlay, in: cairo) {
+    if node.layer.properties.colorOverlay.alpha > 0, let overlaid = recolored(picture, with: node.layer.properties.colorOverlay, in: cairo)
+    {
       made.append(overlaid)
       picture = overlaid
     }
-    guard properties.blurRadius > 0 else {
+    guard node.layer.properties.blurRadius > 0 else {
       if let mask = node.mask {
-        try composite(picture, through: mask, of: properties, in: cairo)
+        try composite(picture, through: mask, of: node.layer.properties, in: cairo)
       } else {
-        composite(picture, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+        composite(picture, ink: nil, opacity: node.layer.properties.opacity, blendMode: node.layer.properties.blendMode, in: cairo)
       }
       return
     }
     if let mask = node.mask {
-      var plain = properties
+      var plain = node.layer.properties
       plain.opacity = 1
       plain.blendMode = .normal
       pushGroup(cairo)
@@ -183,11 +181,11 @@ extension CairoBackend {
       made.append(masked)
       picture = masked
     }
-    if let blurred = blurred(picture, radius: properties.blurRadius, in: cairo) {
+    if let blurred = blurred(picture, radius: node.layer.properties.blurRadius, in: cairo) {
       made.append(blurred)
       picture = blurred
     }
-    composite(picture, ink: nil, opacity: properties.opacity, blendMode: properties.blendMode, in: cairo)
+    composite(picture, ink: nil, opacity: node.layer.properties.opacity, blendMode: node.layer.properties.blendMode, in: cairo)
   }
 
   /// Composites a masked layer's picture `content` through its `mask` (drawn now, in the
@@ -299,26 +297,25 @@ extension CairoBackend {
   /// Background, contents, the kind's own drawing, sublayers and border.
   private func drawContent(_ node: DisplayNode, in cairo: OpaquePointer) throws {
     let layer = node.layer
-    let properties = layer.properties
-    drawBackground(properties, in: cairo)
-    if let contents = properties.contents {
-      try drawContents(contents, portion: properties.contentsRect, bounds: properties.bounds, tint: layer.tint, in: cairo)
+    drawBackground(layer.properties, in: cairo)
+    if let contents = layer.properties.contents {
+      try drawContents(contents, portion: layer.properties.contentsRect, bounds: layer.properties.bounds, tint: layer.tint, in: cairo)
     }
     switch layer.kind {
     case .layer, .replicator: break
-    case .shape: drawShape(properties.shape, plan: node.plan, in: cairo)
-    case .text: drawText(properties, in: cairo)
-    case .gradient: drawGradient(properties.gradient, bounds: properties.bounds, in: cairo)
+    case .shape: drawShape(layer.properties.shape, plan: node.plan, in: cairo)
+    case .text: drawText(layer.properties, in: cairo)
+    case .gradient: drawGradient(layer.properties.gradient, bounds: layer.properties.bounds, in: cairo)
     }
     if !node.sublayers.isEmpty {
       cairo_save(cairo)
-      if !properties.sublayerTransform.isIdentity {
-        try applySublayerTransform(properties, in: cairo)
+      if !layer.properties.sublayerTransform.isIdentity {
+        try applySublayerTransform(layer.properties, in: cairo)
       }
       for sublayer in node.sublayers { try draw(sublayer, in: cairo) }
       cairo_restore(cairo)
     }
-    drawBorder(properties, in: cairo)
+    drawBorder(layer.properties, in: cairo)
   }
 
   private func drawBackground(_ properties: LayerProperties, in cairo: OpaquePointer) {

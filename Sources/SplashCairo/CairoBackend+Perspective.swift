@@ -15,11 +15,10 @@ extension CairoBackend {
   /// Content outside the layer's bounds is not drawn in perspective, and the parts of the layer
   /// behind the viewer (w ≤ 0) are left out.
   func drawInPerspective(_ node: DisplayNode, anchor: Point, in cairo: OpaquePointer) throws {
-    let properties = node.layer.properties
-    let bounds = properties.bounds
+    let bounds = node.layer.properties.bounds
     guard bounds.width > 0, bounds.height > 0 else { return }
     // Layer space → (translated) superlayer space, homogeneous.
-    let mapping = Transform3D(translationX: -anchor.x, y: -anchor.y).concatenating(properties.transform)
+    let mapping = Transform3D(translationX: -anchor.x, y: -anchor.y).concatenating(node.layer.properties.transform)
     func project(_ point: Point) -> Point? {
       let x = point.x * mapping.m11 + point.y * mapping.m21 + mapping.m41
       let y = point.x * mapping.m12 + point.y * mapping.m22 + mapping.m42

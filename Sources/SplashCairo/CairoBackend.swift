@@ -148,20 +148,20 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // The candidate's superlayer space to the frame's pixels.
     var superlayerToFrame = viewport.transform
     while let layer = candidate {
-      let properties = layer.properties
-      guard !properties.isHidden, properties.opacity >= 1, layer.mask == nil, properties.blendMode == .normal, !properties.filtersPicture,
-        properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
-        let flat = properties.transform.flattened, flat.b == 0, flat.c == 0
+      guard !layer.properties.isHidden, layer.properties.opacity >= 1, layer.mask == nil, layer.properties.blendMode == .normal,
+        !layer.properties.filtersPicture,
+        layer.properties.shadow.opacity <= 0 || layer.properties.shadow.color.alpha <= 0,
+        let flat = layer.properties.transform.flattened, flat.b == 0, flat.c == 0
       else { return false }
-      let bounds = properties.bounds
+      let bounds = layer.properties.bounds
       let anchor = Point(
-        x: bounds.minX + properties.anchorPoint.x * bounds.width, y: bounds.minY + properties.anchorPoint.y * bounds.height)
+        x: bounds.minX + layer.properties.anchorPoint.x * bounds.width, y: bounds.minY + layer.properties.anchorPoint.y * bounds.height)
       let toFrame = AffineTransform(translationX: -anchor.x, y: -anchor.y)
         .concatenating(flat)
-        .concatenating(AffineTransform(translationX: properties.position.x, y: properties.position.y))
+        .concatenating(AffineTransform(translationX: layer.properties.position.x, y: layer.properties.position.y))
         .concatenating(superlayerToFrame)
-      if properties.backgroundColor.alpha >= 1 {
-        guard properties.cornerRadius <= 0 else { return false }
+      if layer.properties.backgroundColor.alpha >= 1 {
+        guard layer.properties.cornerRadius <= 0 else { return false }
         let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.maxY)].map { toFrame.apply(to: $0) }
         let slack = 1e-9
         return min(corners[0].x, corners[1].x) <= slack && min(corners[0].y, corners[1].y) <= slack
@@ -169,8 +169,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
           && max(corners[0].y, corners[1].y) >= Double(buffer.height) - slack
       }
       // A container that draws nothing of its own before its first sublayer: look there.
-      guard layer.kind == .layer, properties.backgroundColor.alpha <= 0, properties.contents == nil,
-        !properties.masksToBounds, properties.sublayerTransform.isIdentity
+      guard layer.kind == .layer, layer.properties.backgroundColor.alpha <= 0, layer.properties.contents == nil,
+        !layer.properties.masksToBounds, layer.properties.sublayerTransform.isIdentity
       else { return false }
       superlayerToFrame = toFrame
       candidate = layer.sublayers.first

@@ -41,13 +41,13 @@ extension Layer {
 extension PresentationLayer {
   /// Sets `isMoving` here and below by comparing with the same layer `later`.
   mutating func markMotion(comparedWith later: PresentationLayer, superlayerMoves: Bool) {
-    let now = properties
-    let then = later.properties
+    // Read in place, field by field: a copy of either layer's properties would retain each of
+    // their references, for every layer of every frame.
     isMoving =
-      superlayerMoves || now.position != then.position || now.transform != then.transform
-      || now.anchorPoint != then.anchorPoint || now.bounds != then.bounds
+      superlayerMoves || properties.position != later.properties.position || properties.transform != later.properties.transform
+      || properties.anchorPoint != later.properties.anchorPoint || properties.bounds != later.properties.bounds
     // Sublayers are placed through this layer's bounds origin and sublayer transform too.
-    let sublayersMove = isMoving || now.sublayerTransform != then.sublayerTransform
+    let sublayersMove = isMoving || properties.sublayerTransform != later.properties.sublayerTransform
     // A replicator whose instance count changes has no one-to-one sublayers to compare.
     guard later.sublayers.count == sublayers.count else {
       for index in sublayers.indices { sublayers[index].markAllMoving() }
@@ -115,7 +115,8 @@ extension Layer {
     layer.hasFixedContent =
       !placementOnly && kind != .replicator && timeRemap == nil && video == nil
       && animations.allSatisfy { $0.setsOnly(\.isAppliedWhenCompositing) }
-      && zip(sublayers, presentedSublayers).allSatisfy { $0.isStill && $1.hasFixedContent }
+      // By index: a zip would copy each sublayer (and retain all it holds) every frame.
+      && sublayers.indices.allSatisfy { sublayers[$0].isStill && presentedSublayers[$0].hasFixedContent }
     return layer
   }
 }

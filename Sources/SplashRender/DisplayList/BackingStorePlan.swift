@@ -70,10 +70,9 @@ public struct BackingStorePlan: Sendable {
   /// larger than the frame at the store's resolution.
   public init?(for node: DisplayNode, toDevice: AffineTransform, framePixels: Int) {
     let layer = node.layer
-    let properties = layer.properties
-    guard layer.isMoving, layer.hasFixedContent, properties.opacity < 1, node.mask == nil, properties.blendMode == .normal,
-      !properties.filtersPicture,
-      properties.shadow.opacity <= 0 || properties.shadow.color.alpha <= 0,
+    guard layer.isMoving, layer.hasFixedContent, layer.properties.opacity < 1, node.mask == nil, layer.properties.blendMode == .normal,
+      !layer.properties.filtersPicture,
+      layer.properties.shadow.opacity <= 0 || layer.properties.shadow.color.alpha <= 0,
       let extents = node.extents, extents.width > 0, extents.height > 0, node.strokedSegments >= Self.minimumSegments,
       toDevice.b == 0, toDevice.c == 0, toDevice.a > 0, toDevice.d > 0
     else { return nil }

@@ -44,11 +44,10 @@ public struct DisplayList: Sendable {
   /// The node of `presented` and its subtree.
   public static func node(for presented: PresentationLayer, measuring: some TextMeasuring) -> DisplayNode {
     let layer = presented.withTintApplied
-    let properties = layer.properties
     let sublayers = layer.sublayersInDrawingOrder.map { node(for: $0, measuring: measuring) }
     let mask = layer.mask.map { node(for: $0, measuring: measuring) }
     var strokedSegments = 0
-    let shape = properties.shape
+    let shape = layer.properties.shape
     if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
       strokedSegments = path.elements.count
     }
@@ -77,8 +76,7 @@ public struct DisplayList: Sendable {
     _ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int,
     clips: DrawPlan.Clip = .none
   ) {
-    let properties = node.layer.properties
-    guard let superlayerToDevice, let toSuperlayer = properties.toSuperlayer else { return }
+    guard let superlayerToDevice, let toSuperlayer = node.layer.properties.toSuperlayer else { return }
     let toDevice = toSuperlayer.concatenating(superlayerToDevice)
     var inner = clip
     if let extents = node.extents {
@@ -96,17 +94,17 @@ public struct DisplayList: Sendable {
       node.mask = mask
     }
     var contentClips = node.drawsInOwnGroup ? .none : clips
-    if properties.masksToBounds {
-      inner = inner.intersection(DeviceBox(around: properties.bounds, through: toDevice))
-      contentClips = contentClips.adding(properties.bounds, cornerRadius: properties.cornerRadius, toDevice: toDevice)
+    if node.layer.properties.masksToBounds {
+      inner = inner.intersection(DeviceBox(around: node.layer.properties.bounds, through: toDevice))
+      contentClips = contentClips.adding(node.layer.properties.bounds, cornerRadius: node.layer.properties.cornerRadius, toDevice: toDevice)
     }
     node.plan = DrawPlan(clip: contentClips)
     // A sublayer transform that is not affine is drawn as the identity (see the backend).
     var sublayerSpaceToDevice = toDevice
-    if !properties.sublayerTransform.isIdentity, let sublayerFlat = properties.sublayerTransform.flattened,
+    if !node.layer.properties.sublayerTransform.isIdentity, let sublayerFlat = node.layer.properties.sublayerTransform.flattened,
       abs(sublayerFlat.a * sublayerFlat.d - sublayerFlat.b * sublayerFlat.c) > 1e-12
     {
-      let anchor = properties.anchor
+      let anchor = node.layer.properties.anchor
       sublayerSpaceToDevice = AffineTransform(translationX: -anchor.x, y: -anchor.y)
         .concatenating(sublayerFlat)
         .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))
@@ -127,22 +125,21 @@ public struct DisplayList: Sendable {
   static func extents(
     of layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, measuring: some TextMeasuring
   ) -> Rect? {
-    let properties = layer.properties
-    var box = properties.bounds
-    if properties.masksToBounds {
-      return expandedForShadow(box, properties.shadow)
+    var box = layer.properties.bounds
+    if layer.properties.masksToBounds {
+      return expandedForShadow(box, layer.properties.shadow)
     }
-    if let contents = properties.contents, contents.gravity != .resize, contents.gravity != .resizeAspect {
+    if let contents = layer.properties.contents, contents.gravity != .resize, contents.gravity != .resizeAspect {
       return nil
     }
     switch layer.kind {
     case .layer, .gradient, .replicator: break
     case .text:
       // Text may overflow its bounds (one line is not clipped): its laid-out ink counts.
-      if let text = measuring.textExtents(properties) { box = union(box, text) }
+      if let text = measuring.textExtents(layer.properties) { box = union(box, text) }
     case .shape:
-      if let path = properties.shape.path, !path.isEmpty, let hull = controlHull(path) {
-        let shape = properties.shape
+      if let path = layer.properties.shape.path, !path.isEmpty, let hull = controlHull(path) {
+        let shape = layer.properties.shape
         // Miter joins can reach miterLimit × half the width beyond a vertex.
         let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5)
         let stroked = shape.strokeColor.alpha > 0 ? reach : 0
@@ -151,24 +148,24 @@ public struct DisplayList: Sendable {
       }
     }
     for sublayer in sublayers where !sublayer.layer.properties.isHidden {
-      guard let child = sublayer.extents, let placed = placedExtents(child, of: sublayer.layer, in: properties) else {
+      guard let child = sublayer.extents, let placed = placedExtents(child, of: sublayer.layer, in: layer.properties) else {
         return nil
       }
       box = union(box, placed)
     }
-    let drawn = expandedForShadow(box, properties.shadow)
+    let drawn = expandedForShadow(box, layer.properties.shadow)
     // A mask hides everything outside its own extents (shadow included): fuber's logo strokes
     // a wide circle, but only its 75-point mask ever shows.
     // An inverted mask hides what is inside it instead, which bounds nothing.
     var shown = drawn
-    if let mask, !properties.invertsMask, let maskExtents = mask.extents,
-      let placed = placedExtents(maskExtents, of: mask.layer, in: properties, appliesSublayerTransform: false)
+    if let mask, !layer.properties.invertsMask, let maskExtents = mask.extents,
+      let placed = placedExtents(maskExtents, of: mask.layer, in: layer.properties, appliesSublayerTransform: false)
     {
       shown = intersection(drawn, placed)
     }
     // A blur spreads the masked picture three standard deviations further.
-    guard properties.blurRadius > 0, shown.width > 0 || shown.height > 0 else { return shown }
-    let reach = 3 * properties.blurRadius + 1
+    guard layer.properties.blurRadius > 0, shown.width > 0 || shown.height > 0 else { return shown }
+    let reach = 3 * layer.properties.blurRadius + 1
     return Rect(x: shown.minX - reach, y: shown.minY - reach, width: shown.width + 2 * reach, height: shown.height + 2 * reach)
   }
 

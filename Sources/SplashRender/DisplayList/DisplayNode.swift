@@ -64,8 +64,8 @@ public struct DisplayNode: Sendable {
   /// blend mode combines the layer's picture as a whole with what is below it). A faded layer
   /// whose opacity folds into its one paint (`foldsOpacity`) is not.
   public var isIsolated: Bool {
-    let properties = layer.properties
-    return properties.opacity < 1 && !foldsOpacity || mask != nil || properties.blendMode != .normal || properties.filtersPicture
+    return layer.properties.opacity < 1 && !foldsOpacity || mask != nil || layer.properties.blendMode != .normal
+      || layer.properties.filtersPicture
   }
 
   /// Whether the layer's opacity can be applied to the one thing its subtree paints instead
@@ -80,9 +80,8 @@ public struct DisplayNode: Sendable {
   /// filled ellipse), and each picture was a group to clear, fill and composite; pictures
   /// inside a picture that keeps only alpha went through pixman's slowest path.
   public var foldsOpacity: Bool {
-    let properties = layer.properties
-    return properties.opacity < 1 && paints == 1 && mask == nil && properties.blendMode == .normal && !castsShadow
-      && !properties.filtersPicture
+    return layer.properties.opacity < 1 && paints == 1 && mask == nil && layer.properties.blendMode == .normal && !castsShadow
+      && !layer.properties.filtersPicture
   }
 
   /// Whether the layer casts a shadow, drawn from its picture.
