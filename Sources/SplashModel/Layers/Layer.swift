@@ -23,8 +23,9 @@ public struct Layer: Sendable, Hashable {
   public var embedded: EmbeddedAnimation?
   /// A video file the layer shows as its contents, frame by frame.
   public var video: VideoContents?
-  /// Held in an array so the type can contain itself; at most one element.
-  private var maskStorage: [Layer]
+  /// Held in an array so the type can contain itself; at most one element. Evaluation reads
+  /// it in place (`mask` returns a copy, which retains all the mask holds).
+  private(set) var maskStorage: [Layer]
 
   public init(
     id: String, kind: LayerKind = .layer, properties: LayerProperties = LayerProperties(),

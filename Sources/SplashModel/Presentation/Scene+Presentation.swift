@@ -109,7 +109,8 @@ extension Layer {
     // A mask counts by its alpha alone: the tint is the masked layer's business.
     var layer = PresentationLayer(
       id: presentedID, kind: kind, sharing: shared, sublayers: presentedSublayers,
-      mask: placementOnly ? nil : mask?.presentation(at: time, animationTime: animationTime, tint: .white, instances: instances),
+      mask: placementOnly || maskStorage.isEmpty
+        ? nil : maskStorage[0].presentation(at: time, animationTime: animationTime, tint: .white, instances: instances),
       tint: tint)
     // The motion probe compares placement only; it has no use for this.
     layer.hasFixedContent =

@@ -51,8 +51,9 @@ public struct DisplayList: Sendable {
     if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
       strokedSegments = path.elements.count
     }
-    for sublayer in sublayers where !sublayer.layer.properties.isHidden {
-      strokedSegments += sublayer.strokedSegments
+    // By index: iterating would copy each node (and retain all it holds).
+    for index in sublayers.indices where !sublayers[index].layer.properties.isHidden {
+      strokedSegments += sublayers[index].strokedSegments
     }
     var built = DisplayNode(
       layer: layer, extents: extents(of: layer, sublayers: sublayers, mask: mask, measuring: measuring), sublayers: sublayers,
@@ -147,8 +148,10 @@ public struct DisplayList: Sendable {
           box, Rect(x: hull.minX - stroked, y: hull.minY - stroked, width: hull.width + 2 * stroked, height: hull.height + 2 * stroked))
       }
     }
-    for sublayer in sublayers where !sublayer.layer.properties.isHidden {
-      guard let child = sublayer.extents, let placed = placedExtents(child, of: sublayer.layer, in: layer.properties) else {
+    for index in sublayers.indices where !sublayers[index].layer.properties.isHidden {
+      guard let child = sublayers[index].extents,
+        let placed = placedExtents(child, of: sublayers[index].layer, in: layer.properties)
+      else {
         return nil
       }
       box = union(box, placed)

@@ -159,9 +159,9 @@ extension DisplayNode {
         count += 1
       }
     }
-    for sublayer in sublayers {
-      if colorsAddUp { colors = colors.merged(with: sublayer.paintedColors) }
-      if paintsAddUp { count += sublayer.paints }
+    for index in sublayers.indices {
+      if colorsAddUp { colors = colors.merged(with: sublayers[index].paintedColors) }
+      if paintsAddUp { count += sublayers[index].paints }
     }
     paintedColors = colors
     paints = min(count, 2)
