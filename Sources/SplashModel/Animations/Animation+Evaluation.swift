@@ -69,8 +69,7 @@ extension PropertyAnimation {
         // The layer turns with the path: a rotation about z applied before its own transform.
         properties.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(properties.transform)
       }
-      let segments = CurveSegment.segments(of: keyframePath.path)
-      if let first = segments.first, let last = segments.last {
+      if let first = keyframePath.segments.first, let last = keyframePath.segments.last {
         change = .point(last.point(at: 1) - first.startPoint)
       }
     }

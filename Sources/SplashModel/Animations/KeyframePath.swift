@@ -29,7 +29,13 @@ public struct KeyframePath: Sendable, Hashable {
     case arcLength
   }
 
-  public var path: Path
+  public var path: Path {
+    didSet { segments = CurveSegment.segments(of: path) }
+  }
+  /// The path's drawn elements as curve segments, each with its arc-length table: made once
+  /// with the path, not at every sample (a Lottie file's spatial keyframes are sampled twice
+  /// a frame for every layer they move, and measuring the curves was a tenth of a frame).
+  public private(set) var segments: [CurveSegment]
   public var keyTimes: [Double]
   public var timingFunctions: [TimingFunction]
   public var calculationMode: CalculationMode
@@ -42,6 +48,7 @@ public struct KeyframePath: Sendable, Hashable {
     segmentTravel: SegmentTravel = .curveParameter
   ) {
     self.path = path
+    segments = CurveSegment.segments(of: path)
     self.keyTimes = keyTimes
     self.timingFunctions = timingFunctions
     self.calculationMode = calculationMode
@@ -50,11 +57,25 @@ public struct KeyframePath: Sendable, Hashable {
   }
 
   /// The number of keyframe segments, which `keyTimes` must match plus one.
-  public var segmentCount: Int { CurveSegment.segments(of: path).count }
+  public var segmentCount: Int { segments.count }
+
+  // The segments are the path's, measured: equal paths have equal segments.
+  public static func == (lhs: KeyframePath, rhs: KeyframePath) -> Bool {
+    lhs.path == rhs.path && lhs.keyTimes == rhs.keyTimes && lhs.timingFunctions == rhs.timingFunctions
+      && lhs.calculationMode == rhs.calculationMode && lhs.rotationMode == rhs.rotationMode && lhs.segmentTravel == rhs.segmentTravel
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(keyTimes)
+    hasher.combine(timingFunctions)
+    hasher.combine(calculationMode)
+    hasher.combine(rotationMode)
+    hasher.combine(segmentTravel)
+  }
 
   /// The point and, with a rotation mode, the angle (radians) at a fraction of the duration.
   public func sample(at progress: Double) -> (point: Point, angle: Double?) {
-    let segments = CurveSegment.segments(of: path)
     guard let first = segments.first else { return (path.currentPoint ?? .zero, nil) }
     let times: [Double]
     if calculationMode.isPaced, let paced = KeyframeTiming.pacedTimes(distances: segments.map(\.length)) {
