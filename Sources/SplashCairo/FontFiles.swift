@@ -7,15 +7,12 @@ extension RenderLibraryVersions {
   /// fontconfig finds for it. Installing or upgrading a font changes a line.
   public static func fontFiles(of scene: Scene) -> [String] {
     var requests: Set<FontRequest> = []
-    func visit(_ layer: Layer) {
+    scene.forEachLayer { layer in
       if layer.kind == .text, !layer.properties.text.string.isEmpty {
         let style = layer.properties.text
         requests.insert(FontRequest(family: style.fontFamily, weight: style.fontWeight, isItalic: style.isItalic))
       }
-      if let mask = layer.mask { visit(mask) }
-      layer.sublayers.forEach(visit)
     }
-    scene.layers.forEach(visit)
     guard !requests.isEmpty else { return [] }
     let resolver = FontResolver()
     let fontMap = pango_cairo_font_map_get_default()

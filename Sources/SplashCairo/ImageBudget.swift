@@ -29,11 +29,9 @@ public enum ImageBudget {
       // A video layer's frame, and as much again for what its decoder keeps (reference
       // pictures in 4:2:0 take 1.5 bytes a pixel; a few of them).
       if let source = layer.video?.source { sizes[source.path] = 2 * source.width * source.height }
-      if let mask = layer.mask { visit(mask) }
-      layer.sublayers.forEach(visit)
     }
-    scene.layers.forEach(visit)
-    if let backdrop = scene.backdrop { visit(backdrop) }
+    scene.forEachLayer(visit)
+    scene.backdrop?.forEachInTree(visit)
     let total = sizes.values.reduce(0, +)
     guard total <= maximumPixelsInAll else {
       let largest = sizes.max { $0.value < $1.value }.map { " (the largest, \($0.key), \($0.value / 1_000_000) megapixels)" } ?? ""

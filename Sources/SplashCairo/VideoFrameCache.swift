@@ -8,10 +8,17 @@ import SplashRender
 /// A frame of the scene draws each video once, so one surface per video is all that is held:
 /// its pixels, plus what its decoder keeps to decode the next (its reference pictures).
 final class VideoFrameCache {
-  private struct Entry {
+  /// A video's decoder and the surface of the frame it last gave, changed in place.
+  private final class Entry {
     let decoder: any VideoFrameDecoder
     let image: CairoImage
+    /// The frame the surface holds; `nil` while it holds none whole.
     var shownIndex: Int?
+
+    init(decoder: any VideoFrameDecoder, image: CairoImage) {
+      self.decoder = decoder
+      self.image = image
+    }
   }
 
   private var entries: [String: Entry] = [:]
@@ -20,39 +27,38 @@ final class VideoFrameCache {
   ///
   /// - Throws: `RenderError` naming the video and the frame when decoding fails.
   func image(of frame: VideoFrame) throws -> CairoImage {
-    let source = frame.source
-    var entry: Entry
-    if let known = entries[source.path] {
-      entry = known
-    } else {
-      do {
-        entry = Entry(
-          decoder: try source.makeDecoder(), image: try CairoImage(blankWidth: source.width, height: source.height, name: source.path),
-          shownIndex: nil)
-      } catch let error as RenderError {
-        throw error
-      } catch {
-        throw RenderError(stage: "opening a video layer's decoder", message: "\(error)")
-      }
+    let entry = try entries[frame.source.path] ?? opened(frame.source)
+    guard entry.shownIndex != frame.index else { return entry.image }
+    let surface = entry.image.surface
+    cairo_surface_flush(surface)
+    guard let pixels = cairo_image_surface_get_data(surface) else {
+      throw RenderError(stage: "decoding video \(frame.source.path)", message: "the frame's surface has no pixels")
     }
-    if entry.shownIndex != frame.index {
-      cairo_surface_flush(entry.image.surface)
-      guard let pixels = cairo_image_surface_get_data(entry.image.surface) else {
-        throw RenderError(stage: "decoding video \(source.path)", message: "the frame's surface has no pixels")
-      }
-      // Marked unknown first: a failure part way leaves no frame taken for a whole one.
-      entry.shownIndex = nil
-      entries[source.path] = entry
-      do {
-        try entry.decoder.decodeFrame(
-          frame.index, into: UnsafeMutableRawPointer(pixels), bytesPerRow: Int(cairo_image_surface_get_stride(entry.image.surface)))
-      } catch {
-        throw RenderError(stage: "decoding a video layer's frame", message: "\(error)")
-      }
-      cairo_surface_mark_dirty(entry.image.surface)
-      entry.shownIndex = frame.index
+    // Unknown until decoded: a failure part way leaves no frame taken for a whole one.
+    entry.shownIndex = nil
+    do {
+      try entry.decoder.decodeFrame(
+        frame.index, into: UnsafeMutableRawPointer(pixels), bytesPerRow: Int(cairo_image_surface_get_stride(surface)))
+    } catch {
+      throw RenderError(stage: "decoding a video layer's frame", message: "\(error)")
+    }
+    cairo_surface_mark_dirty(surface)
+    entry.shownIndex = frame.index
+    return entry.image
+  }
+
+  /// A decoder and a blank surface for `source`, kept for every later frame.
+  private func opened(_ source: VideoSource) throws -> Entry {
+    let entry: Entry
+    do {
+      entry = Entry(
+        decoder: try source.makeDecoder(), image: try CairoImage(blankWidth: source.width, height: source.height, name: source.path))
+    } catch let error as RenderError {
+      throw error
+    } catch {
+      throw RenderError(stage: "opening a video layer's decoder", message: "\(error)")
     }
     entries[source.path] = entry
-    return entry.image
+    return entry
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SplashCore
 
 /// Numbers as messages and summaries show them.
 public enum DecimalText {
@@ -17,14 +18,7 @@ public enum DecimalText {
     !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
-  /// Whether `text` is ASCII digits with at most one `.` among them, and at least one digit.
-  ///
-  /// `Double(_:)` alone would also take `0x10` (16), `1e1`, `+1`, `nan` and `inf`: forms no one
-  /// means as a time or a scale, so a typo there must not become a valid, different number.
-  public static func isPlainDecimal(_ text: some StringProtocol) -> Bool {
-    let bytes = Array(text.utf8)
-    let digits = bytes.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-    let points = bytes.filter { $0 == UInt8(ascii: ".") }.count
-    return digits > 0 && points <= 1 && digits + points == bytes.count
-  }
+  /// Whether `text` is ASCII digits with at most one `.` among them, and at least one digit
+  /// (no sign: `PlainDecimal`).
+  public static func isPlainDecimal(_ text: some StringProtocol) -> Bool { PlainDecimal.matches(text) }
 }

@@ -5,12 +5,9 @@ extension Scene {
   /// files).
   public var imageFiles: Set<String> {
     var paths: Set<String> = []
-    func visit(_ layer: Layer) {
+    forEachLayer { layer in
       if let contents = layer.properties.contents, contents.embeddedImage == nil { paths.insert(contents.imagePath) }
-      if let mask = layer.mask { visit(mask) }
-      layer.sublayers.forEach(visit)
     }
-    layers.forEach(visit)
     return paths
   }
 }

@@ -102,29 +102,11 @@ public struct VideoStreamIndex: Sendable {
 
   /// The frame whose presentation time is `time` (stream ticks), or the last before it.
   func frameIndex(ofPresentationTime time: Int64) -> Int {
-    var low = 0
-    var high = presentationTimes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if presentationTimes[middle] <= time { low = middle + 1 } else { high = middle }
-    }
-    return max(low - 1, 0)
+    max(presentationTimes.countOfLeading { $0 <= time } - 1, 0)
   }
 
   /// The last keyframe at or before frame `index`, in presentation order.
   func keyframe(before index: Int) -> (index: Int, decodingTime: Int64) {
-    var chosen = keyframes[0]
-    var low = 0
-    var high = keyframes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if keyframes[middle].index <= index {
-        chosen = keyframes[middle]
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return chosen
+    keyframes[max(keyframes.countOfLeading { $0.index <= index } - 1, 0)]
   }
 }

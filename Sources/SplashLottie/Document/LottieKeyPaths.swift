@@ -152,7 +152,7 @@ enum LottieKeyPaths {
       return LottieStaticValue.color(color)
     case .opacity, .strokeWidth:
       let range = property == .opacity ? 0.0...100.0 : 0.0...10_000.0
-      guard DecimalCheck.isNumber(text), let number = Double(text), range.contains(number) else {
+      guard PlainDecimal.matches(text, signed: true), let number = Double(text), range.contains(number) else {
         let expected = property == .opacity ? "an opacity from 0 to 100 (percent)" : "a stroke width from 0 to 10000"
         throw LottieSlotError(name: name, problem: "expected \(expected)", found: text)
       }
@@ -196,15 +196,5 @@ enum LottieKeyPaths {
     default:
       return value
     }
-  }
-}
-
-/// Plain numbers as `--param` takes them: digits, one point, an optional leading minus.
-enum DecimalCheck {
-  static func isNumber(_ text: String) -> Bool {
-    let body = text.hasPrefix("-") ? text.dropFirst() : text[...]
-    let digits = body.filter(\.isNumber).count
-    let points = body.filter { $0 == "." }.count
-    return digits > 0 && points <= 1 && digits + points == body.count && body.allSatisfy(\.isASCII)
   }
 }

@@ -144,7 +144,7 @@ public enum LottieSlots {
       }
       members["p"] = LottieStaticValue.color(color)
     case .number:
-      guard DecimalCheck.isNumber(text), let number = Double(text) else {
+      guard PlainDecimal.matches(text, signed: true), let number = Double(text) else {
         throw LottieSlotError(name: slot.id, problem: "expected a number", found: text)
       }
       members["p"] = LottieStaticValue.number(number)

@@ -19,14 +19,19 @@ import SplashDocument
 /// Colour, Scalar, Position, Vector and Text rules are applied. Gradient and Image rules, and
 /// rules with an `expression`, are not: each is named in a warning, never silently dropped.
 public struct LottieTheme: Sendable {
-  /// A rule applied to a slot: its id and the Lottie property (`{a, k}`) it puts there.
+  /// A rule applied to a slot: its id, and what it puts there.
   struct Rule: Sendable {
+    enum Value: Sendable {
+      /// A Lottie property (`{a, k}`) that replaces the slot's.
+      case property(JSONValue)
+      /// A text that replaces the text of the slot's own document, keeping its font and size.
+      case text(String)
+    }
+
     var slotID: String
-    var property: JSONValue
+    var value: Value
     /// The animations it applies to; `nil` for all.
     var animations: [String]?
-    /// Text rules replace the text of the slot's own document, keeping its font and size.
-    var text: String?
   }
 
   public let id: String
@@ -68,7 +73,7 @@ public struct LottieTheme: Sendable {
       switch type.lowercased() {
       case "color", "scalar", "position", "vector":
         let property = try Self.property(fields, type: type.lowercased(), path: path, problem: problem)
-        rules.append(Rule(slotID: slotID, property: property, animations: animations))
+        rules.append(Rule(slotID: slotID, value: .property(property), animations: animations))
       case "text":
         var text: String?
         switch fields["value"] {
@@ -84,7 +89,7 @@ public struct LottieTheme: Sendable {
           }
           throw problem("\(path).value", "a text, or a text document with \"text\"", fields["value"])
         }
-        rules.append(Rule(slotID: slotID, property: .null, animations: animations, text: text))
+        rules.append(Rule(slotID: slotID, value: .text(text), animations: animations))
       case "gradient", "image":
         unapplied.append("\(path) (slot \(slotID)): a \(type) rule is not applied; the slot keeps its own value")
       default:
@@ -153,11 +158,12 @@ public struct LottieTheme: Sendable {
     for rule in rules {
       if let animations = rule.animations, let animation, !animations.contains(animation) { continue }
       guard case .object(var slot)? = slots[rule.slotID] else { continue }
-      if let text = rule.text {
+      switch rule.value {
+      case .property(let property):
+        slot["p"] = property
+      case .text(let text):
         guard case .object(let existing)? = slot["p"], let document = LottieStaticValue.text(text, in: existing) else { continue }
         slot["p"] = .object(document)
-      } else {
-        slot["p"] = rule.property
       }
       slots[rule.slotID] = .object(slot)
     }

@@ -43,13 +43,7 @@ public final class VideoSource: Sendable, Hashable {
     // Scene times are multiples of 1/fps and frame times of the stream's time base; both are
     // rounded, so a frame that starts "at" a scene time may start a hair after it in doubles.
     let time = videoTime + Self.timeTolerance
-    var low = 0
-    var high = frameTimes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if frameTimes[middle] <= time { low = middle + 1 } else { high = middle }
-    }
-    return max(low - 1, 0)
+    return max(frameTimes.countOfLeading { $0 <= time } - 1, 0)
   }
 
   /// How much later than a frame's start a time may be taken as that start: a microsecond,

@@ -89,6 +89,7 @@ public final class DotLottieArchive: Sendable {
     let archive: ZipArchive
     var documents: [String: JSONValue] = [:]
     var images: [String: [UInt8]] = [:]
+    var themes: [String: Result<LottieTheme, DocumentError>] = [:]
   }
 
   public init(_ bytes: [UInt8], file: String, reader: any DocumentReader = .files) throws {
@@ -190,22 +191,32 @@ public final class DotLottieArchive: Sendable {
     var themes: [String: Result<LottieTheme, DocumentError>] = [:]
     var missing: [String] = []
     for id in ids {
-      let name = Self.themeFolder + id + ".json"
-      let label = "\(file): \(name)"
-      guard let entry = files.first(where: { $0.name == name }) else {
+      guard let entry = files.first(where: { $0.name == Self.themeFolder + id + ".json" }) else {
         missing.append(id)
         continue
       }
-      do {
-        let bytes = try Self.unzipping(file) { try opened.withLock { try $0.archive.read(entry) } }
-        themes[id] = .success(try LottieTheme(try LottieSource.json(bytes, file: label, reader: reader), id: id, file: label))
-      } catch let error as DocumentError {
-        themes[id] = .failure(error)
-      } catch {
-        themes[id] = .failure(DocumentError(file: label, path: "", expected: "a theme file", found: "\(error)"))
-      }
+      themes[id] = theme(id, in: entry)
     }
     return (themes, missing)
+  }
+
+  /// The theme `id` read from `entry`, or why it cannot be: read once.
+  private func theme(_ id: String, in entry: ZipEntry) -> Result<LottieTheme, DocumentError> {
+    opened.withLock { opened in
+      if let known = opened.themes[id] { return known }
+      let label = "\(file): \(entry.name)"
+      let read: Result<LottieTheme, DocumentError>
+      do {
+        let bytes = try Self.unzipping(file) { try opened.archive.read(entry) }
+        read = .success(try LottieTheme(try LottieSource.json(bytes, file: label, reader: reader), id: id, file: label))
+      } catch let error as DocumentError {
+        read = .failure(error)
+      } catch {
+        read = .failure(DocumentError(file: label, path: "", expected: "a theme file", found: "\(error)"))
+      }
+      opened.themes[id] = read
+      return read
+    }
   }
 
   /// What `validate` says of the archive: every animation checked, not only the default, and

@@ -19,13 +19,11 @@ enum EmbeddedAnimations {
   static func resolve(
     _ scene: Scene, reader: any DocumentReader, warn: ((DocumentError) -> Void)?, chain: [String] = []
   ) throws -> Scene {
-    guard scene.layers.contains(where: containsEmbedded) else { return scene }
+    guard scene.containsLayer(where: { $0.embedded != nil }) else { return scene }
     var compiled: [String: Scene] = [:]
-    func resolved(_ layer: Layer) throws -> Layer {
-      var layer = layer
-      layer.sublayers = try layer.sublayers.map(resolved)
-      layer.mask = try layer.mask.map(resolved)
+    return try scene.mappingLayers { layer in
       guard let embedded = layer.embedded else { return layer }
+      var layer = layer
       let file: Scene
       if let known = compiled[embedded.path] {
         file = known
@@ -33,29 +31,18 @@ enum EmbeddedAnimations {
         file = try animation(at: embedded.path, reader: reader, warn: warn, chain: chain)
         compiled[embedded.path] = file
       }
-      layer.sublayers.insert(try container(for: layer, embedded: embedded, file: file), at: 0)
+      let range = try range(of: file, segment: embedded.segment, path: embedded.path, naming: .markers)
+      layer.sublayers.insert(container(for: layer, embedded: embedded, file: file, range: range), at: 0)
       return layer
     }
-    var resolvedScene = scene
-    resolvedScene.layers = try scene.layers.map(resolved)
-    return resolvedScene
   }
 
   /// Every embedded file of `scene`, for the inputs a clip's fingerprint and overwrite checks
   /// cover.
   static func files(in scene: Scene) -> Set<String> {
     var files: Set<String> = []
-    func visit(_ layer: Layer) {
-      if let embedded = layer.embedded { files.insert(embedded.path) }
-      if let mask = layer.mask { visit(mask) }
-      layer.sublayers.forEach(visit)
-    }
-    scene.layers.forEach(visit)
+    scene.forEachLayer { if let embedded = $0.embedded { files.insert(embedded.path) } }
     return files
-  }
-
-  private static func containsEmbedded(_ layer: Layer) -> Bool {
-    layer.embedded != nil || layer.sublayers.contains(where: containsEmbedded) || (layer.mask.map(containsEmbedded) ?? false)
   }
 
   /// The Lottie file at `path`, compiled as `--file` compiles it (its slots at their values).
@@ -93,10 +80,44 @@ enum EmbeddedAnimations {
     return (document, try document.scene(warn: warn, chain: chain + [standardized]))
   }
 
-  /// The container of `file`'s layers inside `layer`.
+  /// What a message calls a file's named parts: a Lottie file's markers (a layer's
+  /// `lottie.segment`), or a preset's segments and a Lottie file's markers (a sequence's scene).
+  enum PartNames {
+    case markers, segmentsOrMarkers
+  }
+
+  /// The part of `file` (read from `path`) one pass plays, in the file's seconds: its segment
+  /// or marker `name`, or its loop.
+  ///
+  /// - Throws: `DocumentError` for a name the file has no part of (or one without a length).
+  static func range(of file: Scene, segment name: String?, path: String, naming: PartNames) throws -> (start: Double, end: Double) {
+    guard let name else { return (file.clip.start, file.clip.start + file.clip.cycle) }
+    guard let segment = file.segments.first(where: { $0.name == name }), segment.end > segment.start else {
+      let names = file.segments.map(\.name).joined(separator: ", ")
+      throw
+        switch naming
+      {
+      case .markers:
+        DocumentError(
+          file: path, path: "markers",
+          expected: "a marker named \"\(name)\" with a length"
+            + (names.isEmpty ? " (the file has no markers)" : " (its markers: \(names))"),
+          found: nil)
+      case .segmentsOrMarkers:
+        DocumentError(
+          file: path, path: "",
+          expected: "a segment or marker named \"\(name)\" with a length"
+            + (names.isEmpty ? " (the file has none)" : " (its segments: \(names))"),
+          found: nil)
+      }
+    }
+    return (segment.start, segment.end)
+  }
+
+  /// The container of `file`'s layers inside `layer`, playing `range` of the file (`range(of:)`).
   static func container(
-    for layer: Layer, embedded: EmbeddedAnimation, file: Scene, name: String = "lottie"
-  ) throws -> Layer {
+    for layer: Layer, embedded: EmbeddedAnimation, file: Scene, range: (start: Double, end: Double), name: String = "lottie"
+  ) -> Layer {
     let bounds = layer.properties.bounds
     let composition = file.canvasSize
     var scaleX = bounds.size.width / composition.width
@@ -119,20 +140,7 @@ enum EmbeddedAnimations {
     var container = Layer(
       id: "\(layer.id)/\(name)", properties: properties, sublayers: file.layers.map { prefixed($0, with: "\(layer.id)/\(name)/") })
 
-    // The file's range: its marker, or its loop.
-    var start = file.clip.start
-    var end = file.clip.start + file.clip.cycle
-    if let name = embedded.segment {
-      guard let segment = file.segments.first(where: { $0.name == name }), segment.end > segment.start else {
-        let names = file.segments.map(\.name)
-        throw DocumentError(
-          file: embedded.path, path: "markers",
-          expected: "a marker named \"\(name)\" with a length"
-            + (names.isEmpty ? " (the file has no markers)" : " (its markers: \(names.joined(separator: ", ")))"),
-          found: nil)
-      }
-      (start, end) = (segment.start, segment.end)
-    }
+    let (start, end) = range
     // A moment before the end, where a layer whose out point is the end still shows.
     let margin = TimeSelection.endMargin(of: file)
     container.timeRemap = TimeRemap(
@@ -143,10 +151,10 @@ enum EmbeddedAnimations {
 
   /// `layer` and its tree with every id prefixed, so the file's ids cannot meet the preset's.
   private static func prefixed(_ layer: Layer, with prefix: String) -> Layer {
-    var layer = layer
-    layer.id = prefix + layer.id
-    layer.sublayers = layer.sublayers.map { prefixed($0, with: prefix) }
-    layer.mask = layer.mask.map { prefixed($0, with: prefix) }
-    return layer
+    layer.mappingTree { layer in
+      var layer = layer
+      layer.id = prefix + layer.id
+      return layer
+    }
   }
 }

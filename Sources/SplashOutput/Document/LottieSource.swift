@@ -27,7 +27,8 @@ public struct LottieSource {
 
   /// The name `--param` sets the theme by: `theme`, unless the file has a slot of that name.
   public var themeParameterName: String {
-    LottieSlots.slots(in: document).contains { $0.id == "theme" } ? "dotLottieTheme" : "theme"
+    guard case .object(let root) = document, case .object(let slots)? = root["slots"], slots["theme"] != nil else { return "theme" }
+    return "dotLottieTheme"
   }
 
   /// The document with `parameters` applied: the theme they choose (or the initial theme),

@@ -30,12 +30,12 @@ enum SceneSequences {
     var segments: [ClipSegment] = []
     var end = 0.0
     for (index, entry) in scene.sequence.enumerated() {
-      let file = try EmbeddedAnimations.compiled(at: entry.path, reader: reader, warn: warn, chain: chain).scene
+      let (document, file) = try EmbeddedAnimations.compiled(at: entry.path, reader: reader, warn: warn, chain: chain)
       let id = entry.name ?? "scene \(index + 1)"
       // The first scene fades in from the canvas; later ones over the scene before.
       let start = index == 0 ? 0 : max(end - entry.transition.overlap, 0)
-      let loopLength = try rangeLength(of: file, entry: entry)
-      let length = entry.duration ?? Double(entry.loops) * loopLength / entry.speed
+      let range = try EmbeddedAnimations.range(of: file, segment: entry.segment, path: entry.path, naming: .segmentsOrMarkers)
+      let length = entry.duration ?? Double(entry.loops) * (range.end - range.start) / entry.speed
       guard length > entry.transition.overlap || index == 0 else {
         throw DocumentError(
           file: entry.path, path: "",
@@ -45,14 +45,15 @@ enum SceneSequences {
       var properties = LayerProperties()
       properties.bounds = Rect(x: 0, y: 0, width: scene.canvasSize.width, height: scene.canvasSize.height)
       properties.position = Point(x: scene.canvasSize.width / 2, y: scene.canvasSize.height / 2)
-      properties.backgroundColor = file.frameNumbering == nil ? file.backgroundColor : scene.backgroundColor
+      // A Lottie file's canvas colour is no choice of its author's (white, unless asked clear).
+      properties.backgroundColor = document.isLottie ? scene.backgroundColor : file.backgroundColor
       // The last scene stays: the clip's hold, and a still at its end, show its final state.
       let isLast = index == scene.sequence.count - 1
       var layer = Layer(
         id: id, properties: properties, lifetime: LayerLifetime(addedAt: start, removedAt: isLast ? .infinity : start + length))
       let embedded = EmbeddedAnimation(
         path: entry.path, beginTime: start, speed: entry.speed, repeats: true, segment: entry.segment, gravity: entry.gravity)
-      var container = try EmbeddedAnimations.container(for: layer, embedded: embedded, file: file, name: "scene")
+      var container = EmbeddedAnimations.container(for: layer, embedded: embedded, file: file, range: range, name: "scene")
       container.timeRemap?.activeDuration = length
       layer.sublayers = [container]
       if case .crossFade(let duration) = entry.transition {
@@ -73,20 +74,5 @@ enum SceneSequences {
     resolved.segments = segments + scene.segments
     resolved.sequence = []
     return resolved
-  }
-
-  /// The length in the file's seconds of what one loop of the scene plays: its segment, or
-  /// the file's loop.
-  private static func rangeLength(of file: Scene, entry: SequenceScene) throws -> Double {
-    guard let name = entry.segment else { return file.clip.cycle }
-    guard let segment = file.segments.first(where: { $0.name == name }), segment.end > segment.start else {
-      let names = file.segments.map(\.name)
-      throw DocumentError(
-        file: entry.path, path: "",
-        expected: "a segment or marker named \"\(name)\" with a length"
-          + (names.isEmpty ? " (the file has none)" : " (its segments: \(names.joined(separator: ", ")))"),
-        found: nil)
-    }
-    return segment.end - segment.start
   }
 }

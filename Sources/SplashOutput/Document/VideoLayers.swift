@@ -16,41 +16,27 @@ enum VideoLayers {
   ///
   /// - Throws: `MediaReadError` (`video: FILE: …`) for a file that is not a video splashvid reads.
   static func resolve(_ scene: Scene) throws -> Scene {
-    guard scene.layers.contains(where: containsVideo) else { return scene }
-    func resolved(_ layer: Layer) throws -> Layer {
-      var layer = layer
-      layer.sublayers = try layer.sublayers.map(resolved)
-      layer.mask = try layer.mask.map(resolved)
-      if var video = layer.video, video.source == nil {
-        video.source = try source(at: video.path)
-        if video.start >= video.source?.duration ?? 0 {
-          throw MediaReadError(
-            stage: "video", path: video.path,
-            message: "the layer's start (\(video.start) s) is at or past the video's end (\(video.source?.duration ?? 0) s)")
-        }
-        layer.video = video
+    guard scene.containsLayer(where: { $0.video != nil }) else { return scene }
+    return try scene.mappingLayers { layer in
+      guard var video = layer.video, video.source == nil else { return layer }
+      let source = try source(at: video.path)
+      guard video.start < source.duration else {
+        throw MediaReadError(
+          stage: "video", path: video.path,
+          message: "the layer's start (\(video.start) s) is at or past the video's end (\(source.duration) s)")
       }
+      video.source = source
+      var layer = layer
+      layer.video = video
       return layer
     }
-    var resolvedScene = scene
-    resolvedScene.layers = try scene.layers.map(resolved)
-    return resolvedScene
   }
 
   /// Every video file of `scene`, for the inputs a clip's fingerprint and overwrite checks cover.
   static func files(in scene: Scene) -> Set<String> {
     var files: Set<String> = []
-    func visit(_ layer: Layer) {
-      if let video = layer.video { files.insert(video.path) }
-      if let mask = layer.mask { visit(mask) }
-      layer.sublayers.forEach(visit)
-    }
-    scene.layers.forEach(visit)
+    scene.forEachLayer { if let video = $0.video { files.insert(video.path) } }
     return files
-  }
-
-  private static func containsVideo(_ layer: Layer) -> Bool {
-    layer.video != nil || layer.sublayers.contains(where: containsVideo) || (layer.mask.map(containsVideo) ?? false)
   }
 
   /// What tells a file apart from an earlier one at the same path.
