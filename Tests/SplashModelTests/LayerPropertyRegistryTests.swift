@@ -141,6 +141,18 @@ struct LayerPropertyRegistryTests {
     #expect(Self.nearlyEqual(LayerPropertyRegistry.scaleY.keyPath.value(in: properties), .scalar(1)))
   }
 
+  @Test("a mirror set on x stays a mirror when y is set after it, not half a turn (a Lottie scale of [-28, 28])")
+  func mirroredScaleComponents() throws {
+    var properties = LayerProperties()
+    LayerPropertyRegistry.scaleX.keyPath.set(.scalar(-0.28), in: &properties)
+    LayerPropertyRegistry.scaleY.keyPath.set(.scalar(0.28), in: &properties)
+    let transform = properties.transform
+    #expect(abs(transform.m11 + 0.28) < 1e-9 && abs(transform.m22 - 0.28) < 1e-9, "\(transform)")
+    #expect(abs(transform.m12) < 1e-9 && abs(transform.m21) < 1e-9 && abs(transform.m33 - 1) < 1e-9, "\(transform)")
+    #expect(Self.nearlyEqual(LayerPropertyRegistry.scaleX.keyPath.value(in: properties), .scalar(-0.28)))
+    #expect(Self.nearlyEqual(LayerPropertyRegistry.rotationZ.keyPath.value(in: properties), .scalar(0)))
+  }
+
   @Test("traits: what places layers, what is applied when compositing, what is an angle")
   func traits() {
     func names(_ isIncluded: (LayerKeyPath) -> Bool) -> Set<String> {

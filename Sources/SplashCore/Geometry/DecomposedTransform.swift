@@ -115,6 +115,27 @@ public struct DecomposedTransform: Sendable, Hashable {
     rotation = Quaternion(rotationRows: (row0, row1, row2))
   }
 
+  /// The same transform with a reflection carried by the x scale alone, when it has one (all
+  /// three scales negative, as decomposing gives it): what `transform.scale.x = -1` means, so
+  /// that setting another component afterwards (`transform.scale.y`) keeps the mirror instead
+  /// of turning the layer half a turn.
+  ///
+  /// Flipping every axis is flipping x and turning half a turn about x, and the half turn
+  /// moves through the skew with two of its signs changed:
+  ///
+  ///     diag(−a, −b, −c) · K(xy, xz, yz) · R  =  diag(−a, b, c) · K(−xy, −xz, yz) · Rx(π) · R
+  public var reflectionOnX: DecomposedTransform {
+    guard scale.x < 0, scale.y < 0, scale.z < 0 else { return self }
+    var result = self
+    result.scale = (scale.x, -scale.y, -scale.z)
+    result.skew = (-skew.xy, -skew.xz, skew.yz)
+    // Rx(π) · R, in rows: the first row stays, the other two change sign.
+    let rows = rotation.rotationRowTuples
+    result.rotation = Quaternion(
+      rotationRows: (rows.0, (-rows.1.0, -rows.1.1, -rows.1.2), (-rows.2.0, -rows.2.1, -rows.2.2)))
+    return result
+  }
+
   /// The transform these parts compose to.
   public var transform: Transform3D {
     let (sx, sy, sz) = scale

@@ -26,7 +26,8 @@ public struct TransformComponents: Sendable {
     if transform == .identity, let parts = Self.identityParts {
       self.parts = parts
     } else if let parts = DecomposedTransform(transform) {
-      self.parts = parts
+      // A mirror stays on x (see `reflectionOnX`): components are set one at a time.
+      self.parts = parts.reflectionOnX
     } else {
       parts = DecomposedTransform(translation: (transform.m41, transform.m42, transform.m43), scale: (0, 0, 0))
     }
