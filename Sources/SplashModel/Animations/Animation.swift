@@ -21,6 +21,9 @@ public indirect enum Animation: Sendable, Hashable {
     }
   }
 
+  /// Whether the animation, or one inside it, sets `property`.
+  public func sets(_ property: AnyLayerProperty) -> Bool { !setsOnly { $0.property !== property } }
+
   public var isRemovedOnCompletion: Bool {
     switch self {
     case .property(let animation): animation.isRemovedOnCompletion

@@ -18,7 +18,7 @@ extension Layer {
   ///   - instances: The instance numbers of the replicators this one is in, outermost first.
   func instances(
     of replicator: LayerProperties, presentedID: String, at time: Double, animationTime: Double, tint: Color, instances: [Int],
-    placementOnly: Bool = false
+    detail: PresentationDetail
   ) -> [PresentationLayer] {
     let style = replicator.replicator
     let count = max(style.instanceCount, 0)
@@ -30,7 +30,7 @@ extension Layer {
       let instanceTime = animationTime - Double(k) * style.instanceDelay
       let copies = sublayers.map {
         $0.presentation(
-          at: time, animationTime: instanceTime, tint: instanceTint, instances: instances + [k], placementOnly: placementOnly)
+          at: time, animationTime: instanceTime, tint: instanceTint, instances: instances + [k], detail: detail)
       }
       var holder = LayerProperties()
       holder.bounds = replicator.bounds

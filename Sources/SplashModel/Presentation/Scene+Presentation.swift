@@ -13,17 +13,24 @@ extension Scene {
   ///
   ///     t ────●──────── t + motionProbeInterval ──●
   ///           placement here  ≠  placement here  →  moving
-  public func presentation(at time: Double) -> PresentationTree {
-    var layers = layers.map { $0.presentation(at: time) }
+  ///
+  /// A layer outside its lifetime is presented hidden, as its model values, with no mask and
+  /// no sublayers, unless `keepsHiddenSubtrees` (for `inspect`, which lists every layer): a
+  /// player skips a Lottie layer outside its in and out points, and a file of hundreds of
+  /// layers shows a few dozen at a time.
+  public func presentation(at time: Double, keepsHiddenSubtrees: Bool = false) -> PresentationTree {
+    let detail: Layer.PresentationDetail = keepsHiddenSubtrees ? .everything : .drawn
+    var layers = layers.map { $0.presentation(at: time, animationTime: time, tint: .white, detail: detail) }
     let later = self.layers.map {
       $0.presentation(
-        at: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, tint: .white, placementOnly: true)
+        at: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, tint: .white, detail: .placement)
     }
     for index in layers.indices {
       layers[index].markMotion(comparedWith: later[index], superlayerMoves: false)
     }
     return PresentationTree(
-      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: layers, backdrop: backdrop?.presentation(at: time))
+      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: layers,
+      backdrop: backdrop?.presentation(at: time, animationTime: time, tint: .white, detail: detail))
   }
 
   /// How far ahead `presentation(at:)` looks to see what moves: a millisecond, far below a
@@ -65,9 +72,23 @@ extension PresentationLayer {
 }
 
 extension Layer {
-  /// This layer, its mask and its subtree as they show at scene time `time`.
+  /// This layer, its mask and its subtree as they show at scene time `time`, hidden subtrees
+  /// included.
   public func presentation(at time: Double) -> PresentationLayer {
-    presentation(at: time, animationTime: time, tint: .white)
+    presentation(at: time, animationTime: time, tint: .white, detail: .everything)
+  }
+
+  /// How much of a layer's presentation is evaluated.
+  enum PresentationDetail {
+    /// Every layer and value, hidden subtrees included (`inspect`).
+    case everything
+    /// What a frame draws: a layer outside its lifetime, which no animation can show again,
+    /// is presented hidden, with its model values and without its mask and sublayers.
+    case drawn
+    /// What places layers alone (see `LayerKeyPath.placesLayers`): the motion probe of
+    /// `Scene.presentation(at:)`, which compares nothing else, skips evaluating colours,
+    /// paths and strokes, and masks. Hidden subtrees are left out as for `drawn`.
+    case placement
   }
 
   /// This layer as it shows at scene time `time` inside replicator instances.
@@ -77,23 +98,29 @@ extension Layer {
   ///     replicator instances it is in.
   ///   - tint: The product of those instances' colours.
   ///   - instances: Their instance numbers, outermost first, which its id carries.
-  ///   - placementOnly: Whether only what places layers is wanted (see `LayerKeyPath.placesLayers`):
-  ///     the motion probe of `Scene.presentation(at:)`, which compares nothing else, skips
-  ///     evaluating colours, paths and strokes. Masks are left out then.
+  ///   - detail: How much is evaluated (`PresentationDetail`).
   func presentation(
-    at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], placementOnly: Bool = false
+    at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail
   ) -> PresentationLayer {
     // The model's storage, copied only when something writes it: a layer no animation touches
     // shares it, and caches that compare layers find it equal at once.
     var shared = $properties
-    if let lifetime { shared.wrappedValue.isHidden = !lifetime.contains(time) }
+    let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
+    if let lifetime {
+      let isAlive = lifetime.contains(time)
+      shared.wrappedValue.isHidden = !isAlive
+      // Nothing of a removed layer draws: its animations, mask and sublayers are not evaluated.
+      if !isAlive, detail != .everything, !animations.contains(where: { $0.sets(LayerPropertyRegistry.hidden) }) {
+        return PresentationLayer(id: presentedID, kind: kind, sharing: shared, sublayers: [], mask: nil, tint: tint)
+      }
+    }
+    let placementOnly = detail == .placement
     for animation in animations {
       animation.apply(atParentTime: animationTime, isTopLevel: true, to: &shared.wrappedValue, placementOnly: placementOnly)
     }
     // A video's frame replaces whatever image the layer holds; the motion probe compares
     // placement only and has no use for it.
     if let video, !placementOnly, let frame = video.contents(at: animationTime) { shared.wrappedValue.contents = frame }
-    let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
     let sublayerTime = timeRemap?.time(at: time) ?? time
     let sublayerAnimationTime = timeRemap?.time(at: animationTime) ?? animationTime
@@ -101,16 +128,15 @@ extension Layer {
       kind == .replicator
       ? self.instances(
         of: shared.wrappedValue, presentedID: presentedID, at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint,
-        instances: instances, placementOnly: placementOnly)
+        instances: instances, detail: detail)
       : sublayers.map {
-        $0.presentation(
-          at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, placementOnly: placementOnly)
+        $0.presentation(at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail)
       }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
     var layer = PresentationLayer(
       id: presentedID, kind: kind, sharing: shared, sublayers: presentedSublayers,
       mask: placementOnly || maskStorage.isEmpty
-        ? nil : maskStorage[0].presentation(at: time, animationTime: animationTime, tint: .white, instances: instances),
+        ? nil : maskStorage[0].presentation(at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail),
       tint: tint)
     // The motion probe compares placement only; it has no use for this.
     layer.hasFixedContent =

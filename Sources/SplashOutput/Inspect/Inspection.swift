@@ -10,7 +10,7 @@ public enum Inspection {
   public static func tree(
     of scene: Scene, at time: Double, archive: (animations: [DotLottieArchive.Summary], drawn: String)? = nil
   ) -> String {
-    let tree = scene.presentation(at: time)
+    let tree = scene.presentation(at: time, keepsHiddenSubtrees: true)
     let angles = AnimatedAngles(scene: scene, time: time)
     var members: [(String, JSONText)] = [
       ("time", .number(time)), ("canvasSize", .size(tree.canvasSize)), ("backgroundColor", .color(tree.backgroundColor)),
@@ -35,18 +35,18 @@ public enum Inspection {
   /// The tree's shape alone: each layer's id and type, with its mask and sublayers, for a
   /// layer list (the whole tree's values run to hundreds of kilobytes for a tiled scene).
   public static func outline(of scene: Scene, at time: Double) -> String {
-    JSONText.object([("layers", .array(scene.presentation(at: time).layers.map(\.outline)))]).rendered()
+    JSONText.object([("layers", .array(scene.presentation(at: time, keepsHiddenSubtrees: true).layers.map(\.outline)))]).rendered()
   }
 
   /// One flat object of the properties of the layer `id`, or `nil` when no layer has that id.
   public static func layer(_ id: String, of scene: Scene, at time: Double) -> String? {
-    guard let layer = scene.presentation(at: time).layer(withID: id) else { return nil }
+    guard let layer = scene.presentation(at: time, keepsHiddenSubtrees: true).layer(withID: id) else { return nil }
     return JSONText.object(layer.inspectionProperties(angles: AnimatedAngles(scene: scene, time: time))).rendered()
   }
 
   /// Every layer's id at `time`, depth first, masks before sublayers.
   public static func layerIDs(of scene: Scene, at time: Double) -> [String] {
-    scene.presentation(at: time).layers.flatMap(\.allIDs)
+    scene.presentation(at: time, keepsHiddenSubtrees: true).layers.flatMap(\.allIDs)
   }
 }
 
