@@ -22,7 +22,14 @@ struct BenchSmokeTests {
     #expect(lines.contains { $0.hasPrefix("ratio end to end / encode: ") })
     // render ×1 draws every frame, as a player asked for each one does; the pipeline says how
     // many it found unchanged and sent again.
-    #expect(lines.contains { $0.hasPrefix("render ×1") && $0.hasSuffix("  30 drawn") })
+    let once = try #require(lines.first { $0.hasPrefix("render ×1") })
+    #expect(once.contains("  30 drawn ("), "\(once)")
+    // And where a frame's time went, in shares that add up to the whole.
+    let stages = try #require(once.split(separator: "(").last?.dropLast())
+    let shares = stages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(zip(shares, ["evaluate ", "display list ", "draw "]).allSatisfy { $0.hasPrefix($1) && $0.hasSuffix(" %") }, "\(once)")
+    let total = shares.compactMap { Int($0.split(separator: " ").dropLast().last ?? "") }.reduce(0, +)
+    #expect(shares.count == 3 && (98...102).contains(total), "\(once)")
     let parallel = try #require(lines.first { $0.hasPrefix("render ×N") })
     let counts = try #require(parallel.components(separatedBy: "MB  ").last)
     let numbers = counts.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }

@@ -44,9 +44,10 @@ struct BenchCommand {
     output(String(format: "peak RSS end to end − encode: %+.1f MB", summary.extraPeakMegabytes))
   }
 
-  /// `render ×1       544.3 frames/s     0.99 s  cpu    0.99 s  peak RSS    89.1 MB  180 drawn`; the
-  /// render phases say how many frames were drawn and how many were found unchanged and sent
-  /// again, so a rate compares with a player that draws every frame.
+  /// `render ×1       544.3 frames/s     0.99 s  cpu    0.99 s  peak RSS    89.1 MB  180 drawn
+  /// (evaluate 12 %, display list 6 %, draw 82 %)`; the render phases say how many frames were
+  /// drawn and how many were found unchanged and sent again, so a rate compares with a player
+  /// that draws every frame, and render ×1 where a frame's time goes.
   static func line(_ result: BenchJob.Measurement, label: String, frames: Int) -> String {
     let paddedLabel = label.padding(toLength: 12, withPad: " ", startingAt: 0)
     var line = String(
@@ -55,6 +56,11 @@ struct BenchCommand {
     if let drawn = result.framesDrawn {
       line += "  \(drawn) drawn"
       if let repeated = result.framesRepeated, repeated > 0 { line += ", \(repeated) unchanged (not drawn)" }
+    }
+    if let stages = result.stageSeconds, stages.count == BenchJob.FrameStage.allCases.count {
+      let total = max(stages.reduce(0, +), .leastNonzeroMagnitude)
+      let shares = BenchJob.FrameStage.allCases.map { String(format: "%@ %.0f %%", $0.label, 100 * stages[$0.rawValue] / total) }
+      line += " (" + shares.joined(separator: ", ") + ")"
     }
     return line
   }

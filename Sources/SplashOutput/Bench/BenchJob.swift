@@ -65,8 +65,14 @@ public struct BenchJob: Sendable {
     /// that is asked for every frame does); `nil` for the other phases.
     public var framesDrawn: Int?
     public var framesRepeated: Int?
+    /// For render ×1: the seconds spent in each step of a frame, in order (`FrameStage`).
+    public var stageSeconds: [Double]?
 
-    public init(seconds: Double, cpuSeconds: Double, peakKilobytes: Double, framesDrawn: Int? = nil, framesRepeated: Int? = nil) {
+    public init(
+      seconds: Double, cpuSeconds: Double, peakKilobytes: Double, framesDrawn: Int? = nil, framesRepeated: Int? = nil,
+      stageSeconds: [Double]? = nil
+    ) {
+      self.stageSeconds = stageSeconds
       self.seconds = seconds
       self.cpuSeconds = cpuSeconds
       self.peakKilobytes = peakKilobytes
@@ -119,13 +125,26 @@ public struct BenchJob: Sendable {
     var started = Date()
     var startedCPU = Self.cpuSeconds()
     var counts: (drawn: Int, repeated: Int)?
+    var stageSeconds: [Double]?
     switch phase {
     case .renderOnce:
+      // The steps of a frame timed apart (three clock reads a frame), to say where time goes.
       let backend = CairoBackend()
+      var stages = [Double](repeating: 0, count: FrameStage.allCases.count)
       for index in 0..<schedule.frameCount {
-        try backend.render(plan.scene.presentation(at: schedule.sceneTime(ofFrame: index)), viewport: plan.viewport, into: buffer)
+        let evaluating = Self.monotonicSeconds()
+        let tree = plan.scene.presentation(at: schedule.sceneTime(ofFrame: index))
+        let listing = Self.monotonicSeconds()
+        let list = DisplayList(tree, viewport: plan.viewport, measuring: backend)
+        let drawing = Self.monotonicSeconds()
+        try backend.render(list, into: buffer)
+        let done = Self.monotonicSeconds()
+        stages[FrameStage.evaluate.rawValue] += listing - evaluating
+        stages[FrameStage.displayList.rawValue] += drawing - listing
+        stages[FrameStage.draw.rawValue] += done - drawing
       }
       counts = (schedule.frameCount, 0)
+      stageSeconds = stages
     case .renderParallel:
       var pipeline = RenderPipeline(
         scene: plan.scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: job.size.fit)
@@ -168,7 +187,25 @@ public struct BenchJob: Sendable {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Measurement(
       seconds: Date().timeIntervalSince(started), cpuSeconds: Self.cpuSeconds() - startedCPU, peakKilobytes: Double(usage.ru_maxrss),
-      framesDrawn: counts?.drawn, framesRepeated: counts?.repeated)
+      framesDrawn: counts?.drawn, framesRepeated: counts?.repeated, stageSeconds: stageSeconds)
+  }
+
+  /// The steps of drawing one frame, as render ×1 times them.
+  public enum FrameStage: Int, CaseIterable, Sendable {
+    /// The scene's presentation tree at the frame's time (`Scene.presentation(at:)`).
+    case evaluate
+    /// Its display list: order, extents, culling, backing stores (`DisplayList`).
+    case displayList
+    /// The list drawn into the frame's pixels.
+    case draw
+
+    public var label: String {
+      switch self {
+      case .evaluate: "evaluate"
+      case .displayList: "display list"
+      case .draw: "draw"
+      }
+    }
   }
 
   /// What the five measurements say together.
@@ -221,6 +258,13 @@ public struct BenchJob: Sendable {
     let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     TemporaryFiles.register(folder, isFolder: true)
     return folder
+  }
+
+  /// A monotonic clock's seconds, for intervals within one process.
+  private static func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
   }
 
   /// User and system time of every thread of this process so far.
