@@ -13,7 +13,7 @@ import SplashRender
 /// the drawing state is one they handle; otherwise Cairo draws the shape as before.
 extension CairoBackend {
   /// What a shape layer paints.
-  enum ShapePaint {
+  enum ShapePaint: Equatable {
     case fill(Path, FillRule)
     case stroke(Path, StrokeStyle)
   }
@@ -39,7 +39,9 @@ extension CairoBackend {
   /// longer holds as pixels) it fills the whole pixels around them with the shape cut to them.
   /// Offscreen (backing stores, flats before a perspective warp), where nothing is planned,
   /// the clip decides as it is: whole pixels or Cairo.
-  func rasterizeShape(_ paint: ShapePaint, with color: Color, plan: DrawPlan?, in cairo: OpaquePointer) -> Bool {
+  func rasterizeShape(
+    _ paint: ShapePaint, with color: Color, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer
+  ) -> Bool {
     guard fastPaths.rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
     let plan = offscreenDepth == 0 ? plan : nil
     if plan?.engine == .cairo { return false }
@@ -47,27 +49,35 @@ extension CairoBackend {
     if case .rectangle(let box)? = plan?.clip { clipBox = box }
     let pixel = Self.solidPixel(color, alpha: color.alpha * foldedOpacity)
     if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32, clipBox: clipBox) {
-      let rule = outline(paint, in: cairo, target: target, cut: cut)
+      let coverage = self.coverage(of: paint, layerID: layerID, in: cairo, target: target, cut: cut)
       guard
         writePixels(
           of: target, as: UInt32.self,
           { pixels, pixelsPerRow in
-            rasterizer.fill(
-              rule: rule, color: pixel, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns, rows: target.rows)
+            switch coverage {
+            case .recorded(let recording): recording.fill(color: pixel, onto: pixels, pixelsPerRow: pixelsPerRow)
+            case .outlined(let rule):
+              rasterizer.fill(
+                rule: rule, color: pixel, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns, rows: target.rows)
+            }
           })
       else {
         rasterizer.reset()
         return false
       }
     } else if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_A8, clipBox: clipBox) {
-      let rule = outline(paint, in: cairo, target: target, cut: cut)
+      let coverage = self.coverage(of: paint, layerID: layerID, in: cairo, target: target, cut: cut)
       guard
         writePixels(
           of: target, as: UInt8.self,
           { bytes, bytesPerRow in
-            rasterizer.fill(
-              rule: rule, share: UInt8(pixel >> 24), onto: bytes, bytesPerRow: bytesPerRow, columns: target.columns,
-              rows: target.rows)
+            switch coverage {
+            case .recorded(let recording): recording.fill(share: UInt8(pixel >> 24), onto: bytes, bytesPerRow: bytesPerRow)
+            case .outlined(let rule):
+              rasterizer.fill(
+                rule: rule, share: UInt8(pixel >> 24), onto: bytes, bytesPerRow: bytesPerRow, columns: target.columns,
+                rows: target.rows)
+            }
           })
       else {
         rasterizer.reset()
@@ -78,6 +88,37 @@ extension CairoBackend {
     }
     counters?.shapesRasterized += 1
     return true
+  }
+
+  /// A shape's coverage, ready to be laid: a recording, or its polygons in the rasterizer.
+  private enum ShapeCoverage {
+    case recorded(CoverageRecording)
+    case outlined(CoverageRasterizer.FillRule)
+  }
+
+  /// The coverage of `paint` on `target`: kept from an earlier frame when nothing that decides
+  /// it has changed (`ShapeCoverageCache`), recorded to be kept, or outlined to be drawn once.
+  private func coverage(
+    of paint: ShapePaint, layerID: String, in cairo: OpaquePointer, target: DevicePixelTarget, cut: DeviceBox?
+  ) -> ShapeCoverage {
+    let toTarget = Self.userToDevice(of: cairo).concatenating(AffineTransform(translationX: target.offsetX, y: target.offsetY))
+    guard fastPaths.keepsShapeCoverage else { return .outlined(outline(paint, toTarget: toTarget, cut: cut)) }
+    var isStroke = false
+    if case .stroke = paint { isStroke = true }
+    let key = ShapeCoverageCache.Key(layerID: layerID, isStroke: isStroke)
+    let inputs = ShapeCoverageCache.Inputs(paint: paint, toTarget: toTarget, cut: cut, columns: target.columns, rows: target.rows)
+    switch shapeCoverage.use(for: key, inputs: inputs) {
+    case .lay(let recording):
+      counters?.shapeCoveragesLaid += 1
+      return .recorded(recording)
+    case .record:
+      let rule = outline(paint, toTarget: toTarget, cut: cut)
+      let recording = rasterizer.record(rule: rule, columns: target.columns, rows: target.rows)
+      shapeCoverage.keep(recording, for: key)
+      return .recorded(recording)
+    case .draw:
+      return .outlined(outline(paint, toTarget: toTarget, cut: cut))
+    }
   }
 
   /// Where a shape is rasterized: the pixels a clip of whole device pixels leaves, or, when the
@@ -92,13 +133,9 @@ extension CairoBackend {
     return (target, clipBox.offsetBy(x: target.offsetX, y: target.offsetY))
   }
 
-  /// Adds the polygons of `paint` to the rasterizer, in the target's pixels, and returns the
-  /// rule that fills them.
-  private func outline(
-    _ paint: ShapePaint, in cairo: OpaquePointer, target: DevicePixelTarget, cut: DeviceBox?
-  ) -> CoverageRasterizer.FillRule {
-    let toTarget = Self.userToDevice(of: cairo).concatenating(
-      AffineTransform(translationX: target.offsetX, y: target.offsetY))
+  /// Adds the polygons of `paint`, mapped by `toTarget` into the target's pixels and cut to
+  /// `cut`, to the rasterizer, and returns the rule that fills them.
+  private func outline(_ paint: ShapePaint, toTarget: AffineTransform, cut: DeviceBox?) -> CoverageRasterizer.FillRule {
     rasterizer.reset()
     rasterizer.clipBox = cut
     defer { rasterizer.clipBox = nil }

@@ -7,10 +7,10 @@ import SplashRender
 /// Filling and stroking shape layers.
 extension CairoBackend {
   /// Fills, then strokes the trimmed and dashed path, as `CAShapeLayer` does, with the engine
-  /// `plan` names (see `rasterizeShape`).
-  func drawShape(_ shape: ShapeStyle, plan: DrawPlan?, in cairo: OpaquePointer) {
+  /// `plan` names (see `rasterizeShape`). `layerID` names the shape's kept coverage.
+  func drawShape(_ shape: ShapeStyle, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer) {
     guard let path = shape.path, !path.isEmpty else { return }
-    if shape.fillColor.alpha > 0, !rasterizeShape(.fill(path, shape.fillRule), with: shape.fillColor, plan: plan, in: cairo) {
+    if shape.fillColor.alpha > 0, !rasterizeShape(.fill(path, shape.fillRule), with: shape.fillColor, of: layerID, plan: plan, in: cairo) {
       append(path, to: cairo)
       cairo_set_fill_rule(cairo, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
       paintPath(.fill, with: shape.fillColor, in: cairo)
@@ -25,7 +25,7 @@ extension CairoBackend {
     let style = StrokeStyle(
       width: shape.lineWidth, cap: strokeCap(shape.lineCap), join: strokeJoin(shape.lineJoin), miterLimit: shape.miterLimit,
       dashes: isDashed ? dashes : [], dashPhase: dashPhase)
-    if rasterizeShape(.stroke(trimmed, style), with: shape.strokeColor, plan: plan, in: cairo) { return }
+    if rasterizeShape(.stroke(trimmed, style), with: shape.strokeColor, of: layerID, plan: plan, in: cairo) { return }
     append(trimmed, to: cairo)
     cairo_set_line_width(cairo, shape.lineWidth)
     cairo_set_line_cap(cairo, cairoLineCap(shape.lineCap))

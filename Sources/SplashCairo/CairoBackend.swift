@@ -23,6 +23,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   let groups: GroupCache
   let backingStores: BackingStoreCache
   let gradientRamps = GradientRampCache()
+  let shapeCoverage = ShapeCoverageCache()
   /// Where gradients are shaded, a band at a time.
   let gradientScratch = ScratchPixels()
   /// Which of the backend's own ways of drawing it takes (all of them but in tests).
@@ -82,6 +83,9 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // ripple needs two to four of them (two at the scale steps it spans, with and without the
     // label). Stores for the other steps are drawn again when their turn comes, a few a loop.
     backingStores.byteLimit = max(buffer.width * buffer.height * 4, BackingStoreCache.minimumByteLimit)
+    // Two bytes a pixel of shapes' coverage: a frame's edges with room to spare (settings_slider's
+    // 60 strokes at 512x512 keep about 0.1 of a byte a pixel).
+    shapeCoverage.byteLimit = buffer.width * buffer.height * 2
     let cairo = drawing.context
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
@@ -120,6 +124,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     }
     groups.endFrame()
     backingStores.endFrame()
+    shapeCoverage.endFrame()
     try drawing.checkStatus(stage: "drawing a frame")
     drawing.flush()
   }

@@ -22,11 +22,14 @@ public struct FastPaths: Sendable, Equatable {
   /// Shape layers' fills and strokes rasterized by `CoverageRasterizer` where the display
   /// list's plan says so (see `rasterizeShape`); off, Cairo draws them all.
   public var rasterizesShapes = true
+  /// Those shapes' coverage kept from frame to frame and laid again while the path, style and
+  /// place hold still (see `ShapeCoverageCache`); off, each frame rasterizes them again.
+  public var keepsShapeCoverage = true
 
   public init(
     shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, compositesCoverage: Bool = true,
     groupsTranslucentPaints: Bool = true, laysCoverageGroups: Bool = true, composesBlendModes: Bool = true,
-    invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true
+    invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true, keepsShapeCoverage: Bool = true
   ) {
     self.shadesGradients = shadesGradients
     self.shadesGradientsThroughMasks = shadesGradientsThroughMasks
@@ -36,6 +39,7 @@ public struct FastPaths: Sendable, Equatable {
     self.composesBlendModes = composesBlendModes
     self.invertsMasksInPlace = invertsMasksInPlace
     self.rasterizesShapes = rasterizesShapes
+    self.keepsShapeCoverage = keepsShapeCoverage
   }
 
   /// Every fast path on: how every frame is drawn.

@@ -21,6 +21,8 @@ public final class RenderCounters {
   public var masksInvertedInPlace = 0
   /// Fills and strokes drawn by `CoverageRasterizer`.
   public var shapesRasterized = 0
+  /// Of those, fills and strokes laid from the coverage kept from an earlier frame.
+  public var shapeCoveragesLaid = 0
   /// Layers whose opacity was folded into their paint.
   public var opacitiesFolded = 0
   /// Masked contents composited from the group kept from an earlier frame.

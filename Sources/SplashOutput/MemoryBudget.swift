@@ -32,9 +32,10 @@ public struct MemoryBudget {
   /// A worker's frame (BGRA), an allowance for Cairo's groups and shadow buffers, the
   /// masked layers' groups its backend keeps from frame to frame (at most two frames' pixels in each
   /// of two frames: `GroupCache.heldBytesPerFrame`), the groups it keeps idle for a later frame
-  /// (one frame's pixels: `GroupCache.idleByteLimit`) and its moving layers' backing stores (one
-  /// frame's pixels: `BackingStoreCache.byteLimit`).
-  public static let renderBytesPerPixel = 32.0
+  /// (one frame's pixels: `GroupCache.idleByteLimit`), its moving layers' backing stores (one
+  /// frame's pixels: `BackingStoreCache.byteLimit`) and its shapes' kept coverage (two bytes a
+  /// pixel: `ShapeCoverageCache.byteLimit`).
+  public static let renderBytesPerPixel = 34.0
   /// Replaces the machine's available memory (bytes): for tests, and to set a budget by hand.
   public static let overrideVariable = "SPLASHVID_AVAILABLE_MEMORY"
 

@@ -38,7 +38,7 @@ struct MemoryBudgetTests {
     // An 8K worker holds its frame, Cairo's groups, the masked contents, idle groups and backing
     // stores it keeps and two H.264 pictures: about 2.3 GB.
     let eightK = MemoryBudget.Work(width: 8192, height: 8192, videoFormats: [.h264], otherOutputs: 0)
-    #expect(eightK.bytesPerWorker == 8192 * 8192 * 35)
+    #expect(eightK.bytesPerWorker == 8192 * 8192 * 37)
     // Each output adds its encoder and pictures; ProRes's 10-bit 4:4:4:4 pictures weigh most.
     let both = MemoryBudget.Work(width: 4096, height: 4096, videoFormats: [.h264, .prores], otherOutputs: 1)
     #expect(both.fixedBytes > large.fixedBytes && both.bytesPerWorker > large.bytesPerWorker)

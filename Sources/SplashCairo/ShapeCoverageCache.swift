@@ -1,0 +1,107 @@
+import SplashCore
+import SplashRaster
+
+/// Each shape layer's fill and stroke coverage from the last frame that drew it, laid again
+/// while nothing that decides it has changed (see `CoverageRecording`).
+///
+/// An entry is found by the layer's id and paint (fill or stroke), and used only when every
+/// input of the rasterizer is equal: the path, the fill rule or stroke style, the matrix into
+/// the target's pixels, the cut and the target's columns and rows. Its pixels are then those
+/// of rasterizing again, to the bit. A shape whose inputs changed since its last frame is
+/// drawn straight, without recording, until they hold still again: recording what moves every
+/// frame would only cost.
+///
+///     frame:        1          2            3           4 …
+///     still shape:  record     lay          lay         lay
+///     moving shape: record     draw         draw        draw (inputs noted each frame)
+///     comes to rest:           draw         record      lay
+///
+/// Entries of layers not drawn in a frame are dropped after it, and a frame keeps at most
+/// `byteLimit` bytes of recordings. One cache belongs to one backend (one worker).
+final class ShapeCoverageCache {
+  /// A shape layer's fill or its stroke.
+  struct Key: Hashable {
+    var layerID: String
+    var isStroke: Bool
+  }
+
+  /// Everything the rasterizer's coverage depends on.
+  struct Inputs: Equatable {
+    var paint: CairoBackend.ShapePaint
+    var toTarget: AffineTransform
+    var cut: DeviceBox?
+    var columns: Range<Int>
+    var rows: Range<Int>
+
+    /// The cheap parts first: a shape that moved differs in its matrix, and its path (which
+    /// may be long) is then never compared.
+    static func == (lhs: Inputs, rhs: Inputs) -> Bool {
+      lhs.toTarget == rhs.toTarget && lhs.columns == rhs.columns && lhs.rows == rhs.rows && lhs.cut == rhs.cut
+        && lhs.paint == rhs.paint
+    }
+  }
+
+  private struct Entry {
+    var inputs: Inputs
+    var recording: CoverageRecording?
+    var lastFrame: Int
+  }
+
+  private var entries: [Key: Entry] = [:]
+  private var frame = 0
+  private var heldBytes = 0
+  /// The most bytes recordings may hold; the backend sets it to one frame's pixels.
+  var byteLimit = 0
+
+  /// What to do with a shape's coverage this frame.
+  enum Use {
+    /// Lay this recording: nothing changed since it was made.
+    case lay(CoverageRecording)
+    /// Rasterize and record it (`keep` the result).
+    case record
+    /// Rasterize it straight: it is changing.
+    case draw
+  }
+
+  /// What to do with the shape `key` whose rasterizer inputs are `inputs`, noting them.
+  func use(for key: Key, inputs: Inputs) -> Use {
+    guard var entry = entries[key] else {
+      entries[key] = Entry(inputs: inputs, recording: nil, lastFrame: frame)
+      return .record
+    }
+    defer { entries[key] = entry }
+    let wasDrawnLastFrame = entry.lastFrame >= frame - 1
+    entry.lastFrame = frame
+    guard entry.inputs == inputs else {
+      entry.inputs = inputs
+      if let recording = entry.recording {
+        heldBytes -= recording.byteCount
+        entry.recording = nil
+      }
+      return .draw
+    }
+    if let recording = entry.recording { return .lay(recording) }
+    return wasDrawnLastFrame ? .record : .draw
+  }
+
+  /// Keeps `recording` for `key`, when it fits.
+  func keep(_ recording: CoverageRecording, for key: Key) {
+    guard var entry = entries[key], entry.recording == nil, heldBytes + recording.byteCount <= byteLimit else { return }
+    heldBytes += recording.byteCount
+    entry.recording = recording
+    entries[key] = entry
+  }
+
+  /// Drops the entries of shapes the frame just drawn did not draw.
+  func endFrame() {
+    let drawnFrame = frame
+    frame += 1
+    guard entries.contains(where: { $0.value.lastFrame != drawnFrame }) else { return }
+    entries = entries.filter { $0.value.lastFrame == drawnFrame }
+    heldBytes = entries.values.reduce(0) { $0 + ($1.recording?.byteCount ?? 0) }
+  }
+
+  /// Recordings kept, and their bytes (for the tests).
+  var recordingCount: Int { entries.values.filter { $0.recording != nil }.count }
+  var recordedBytes: Int { heldBytes }
+}
