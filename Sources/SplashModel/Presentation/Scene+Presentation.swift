@@ -20,16 +20,11 @@ extension Scene {
   /// layers shows a few dozen at a time.
   public func presentation(at time: Double, keepsHiddenSubtrees: Bool = false) -> PresentationTree {
     let detail: Layer.PresentationDetail = keepsHiddenSubtrees ? .everything : .drawn
-    var layers = layers.map { $0.presentation(at: time, animationTime: time, tint: .white, detail: detail) }
-    let later = self.layers.map {
-      $0.presentation(
-        at: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, tint: .white, detail: .placement)
-    }
-    for index in layers.indices {
-      layers[index].markMotion(comparedWith: later[index], superlayerMoves: false)
-    }
+    let probe = Layer.MotionProbe(
+      time: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, superlayerMoves: false)
     return PresentationTree(
-      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: layers,
+      canvasSize: canvasSize, backgroundColor: backgroundColor,
+      layers: layers.map { $0.presentation(at: time, animationTime: time, tint: .white, detail: detail, motion: probe) },
       backdrop: backdrop?.presentation(at: time, animationTime: time, tint: .white, detail: detail))
   }
 
@@ -46,7 +41,8 @@ extension Layer {
 }
 
 extension PresentationLayer {
-  /// Sets `isMoving` here and below by comparing with the same layer `later`.
+  /// Sets `isMoving` here and below by comparing with the same layer `later` (a replicator's
+  /// instances, evaluated again at the probe's time).
   mutating func markMotion(comparedWith later: PresentationLayer, superlayerMoves: Bool) {
     // Read in place, field by field: a copy of either layer's properties would retain each of
     // their references, for every layer of every frame.
@@ -65,7 +61,7 @@ extension PresentationLayer {
     }
   }
 
-  private mutating func markAllMoving() {
+  mutating func markAllMoving() {
     isMoving = true
     for index in sublayers.indices { sublayers[index].markAllMoving() }
   }
@@ -91,6 +87,20 @@ extension Layer {
     case placement
   }
 
+  /// Where the motion probe of `Scene.presentation(at:)` looks at a layer: its times a moment
+  /// later (remapped, and delayed by replicator instances, as the layer's own times are), and
+  /// whether its superlayer's sublayers are moving.
+  ///
+  /// Only a layer with animations that place layers is evaluated again, and only those
+  /// animations, into a copy of its model values: the others are where they were a moment
+  /// before unless a superlayer moves. A second presentation tree was built for the probe
+  /// before, every layer of it, at a third or more of the cost of evaluating a frame.
+  struct MotionProbe {
+    var time: Double
+    var animationTime: Double
+    var superlayerMoves: Bool
+  }
+
   /// This layer as it shows at scene time `time` inside replicator instances.
   ///
   /// - Parameters:
@@ -99,8 +109,11 @@ extension Layer {
   ///   - tint: The product of those instances' colours.
   ///   - instances: Their instance numbers, outermost first, which its id carries.
   ///   - detail: How much is evaluated (`PresentationDetail`).
+  ///   - motion: Where to look to set `isMoving` here and below; `nil` leaves it false (masks,
+  ///     backdrops and a layer presented alone are not marked).
   func presentation(
-    at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail
+    at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail,
+    motion: MotionProbe? = nil
   ) -> PresentationLayer {
     // The model's storage, copied only when something writes it: a layer no animation touches
     // shares it, and caches that compare layers find it equal at once.
@@ -111,7 +124,9 @@ extension Layer {
       shared.wrappedValue.isHidden = !isAlive
       // Nothing of a removed layer draws: its animations, mask and sublayers are not evaluated.
       if !isAlive, detail != .everything, !animations.contains(where: { $0.sets(LayerPropertyRegistry.hidden) }) {
-        return PresentationLayer(id: presentedID, kind: kind, sharing: shared, sublayers: [], mask: nil, tint: tint)
+        var removed = PresentationLayer(id: presentedID, kind: kind, sharing: shared, sublayers: [], mask: nil, tint: tint)
+        removed.isMoving = motion?.superlayerMoves ?? false
+        return removed
       }
     }
     let placementOnly = detail == .placement
@@ -124,20 +139,69 @@ extension Layer {
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
     let sublayerTime = timeRemap?.time(at: time) ?? time
     let sublayerAnimationTime = timeRemap?.time(at: animationTime) ?? animationTime
-    let presentedSublayers =
-      kind == .replicator
-      ? self.instances(
+    // What moves: this layer's placement a moment later, where an animation may change it.
+    var isMoving = false
+    var sublayerProbe: MotionProbe?
+    var later: LayerProperties?
+    if let motion {
+      isMoving = motion.superlayerMoves
+      var sublayersMove = isMoving
+      if kind == .replicator || animations.contains(where: { !$0.setsOnly { !$0.placesLayers } }) {
+        var probed = properties
+        for animation in animations {
+          animation.apply(atParentTime: motion.animationTime, isTopLevel: true, to: &probed, placementOnly: true)
+        }
+        // Read in place, field by field: a copy of the presented properties would retain each
+        // of their references.
+        isMoving =
+          isMoving || shared.wrappedValue.position != probed.position || shared.wrappedValue.transform != probed.transform
+          || shared.wrappedValue.anchorPoint != probed.anchorPoint || shared.wrappedValue.bounds != probed.bounds
+        // Sublayers are placed through this layer's bounds origin and sublayer transform too.
+        sublayersMove = isMoving || shared.wrappedValue.sublayerTransform != probed.sublayerTransform
+        later = probed
+      }
+      sublayerProbe = MotionProbe(
+        time: timeRemap?.time(at: motion.time) ?? motion.time,
+        animationTime: timeRemap?.time(at: motion.animationTime) ?? motion.animationTime, superlayerMoves: sublayersMove)
+    }
+    var presentedSublayers: [PresentationLayer]
+    if kind == .replicator {
+      presentedSublayers = self.instances(
         of: shared.wrappedValue, presentedID: presentedID, at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint,
         instances: instances, detail: detail)
-      : sublayers.map {
-        $0.presentation(at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail)
+      // Instances are compared whole with the instances a moment later: their number, their
+      // transforms and their delays may all change.
+      if let sublayerProbe, let later {
+        let laterInstances = self.instances(
+          of: later, presentedID: presentedID, at: sublayerProbe.time, animationTime: sublayerProbe.animationTime, tint: tint,
+          instances: instances, detail: .placement)
+        if laterInstances.count == presentedSublayers.count {
+          for index in presentedSublayers.indices {
+            presentedSublayers[index].markMotion(
+              comparedWith: laterInstances[index], superlayerMoves: sublayerProbe.superlayerMoves)
+          }
+        } else {
+          for index in presentedSublayers.indices { presentedSublayers[index].markAllMoving() }
+        }
       }
+    } else {
+      // By index: iterating would copy each sublayer (and retain all it holds).
+      presentedSublayers = []
+      presentedSublayers.reserveCapacity(sublayers.count)
+      for index in sublayers.indices {
+        presentedSublayers.append(
+          sublayers[index].presentation(
+            at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
+            motion: sublayerProbe))
+      }
+    }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
     var layer = PresentationLayer(
       id: presentedID, kind: kind, sharing: shared, sublayers: presentedSublayers,
       mask: placementOnly || maskStorage.isEmpty
         ? nil : maskStorage[0].presentation(at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail),
       tint: tint)
+    layer.isMoving = isMoving
     // The motion probe compares placement only; it has no use for this.
     layer.hasFixedContent =
       !placementOnly && kind != .replicator && timeRemap == nil && video == nil
