@@ -21,7 +21,10 @@ public struct PresentationLayer: Sendable, Hashable {
   /// is the same at every moment: no animation of the scene changes anything but its place and
   /// opacity, and nothing below it changes at all. A picture kept of such a layer stays true.
   public var hasFixedContent = false
-  private var maskStorage: [PresentationLayer]
+  /// The mask, held in an array so the type can contain itself: at most one element. Read it
+  /// in place (`maskStorage[0]`) where every layer of a frame is visited; `mask` returns a
+  /// copy, which retains all the mask holds.
+  public private(set) var maskStorage: [PresentationLayer]
 
   public init(
     id: String, kind: LayerKind, properties: LayerProperties, sublayers: [PresentationLayer],
@@ -53,10 +56,15 @@ public struct PresentationLayer: Sendable, Hashable {
 
   /// The sublayers bottom to top: by `zPosition`, and in their given order where it is equal.
   public var sublayersInDrawingOrder: [PresentationLayer] {
-    guard sublayers.contains(where: { $0.properties.zPosition != 0 }) else { return sublayers }
-    return sublayers.enumerated()
-      .sorted { ($0.element.properties.zPosition, $0.offset) < ($1.element.properties.zPosition, $1.offset) }
-      .map(\.element)
+    guard let order = sublayerDrawingOrder else { return sublayers }
+    return order.map { sublayers[$0] }
+  }
+
+  /// The indices of the sublayers bottom to top when `zPosition` reorders them; `nil` when they
+  /// draw in their order (as nearly all do).
+  public var sublayerDrawingOrder: [Int]? {
+    guard sublayers.contains(where: { $0.properties.zPosition != 0 }) else { return nil }
+    return sublayers.indices.sorted { (sublayers[$0].properties.zPosition, $0) < (sublayers[$1].properties.zPosition, $1) }
   }
 
   /// The first layer with `id` in this subtree (masks included), depth first.

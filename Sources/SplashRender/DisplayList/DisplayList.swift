@@ -44,8 +44,16 @@ public struct DisplayList: Sendable {
   /// The node of `presented` and its subtree.
   public static func node(for presented: PresentationLayer, measuring: some TextMeasuring) -> DisplayNode {
     let layer = presented.withTintApplied
-    let sublayers = layer.sublayersInDrawingOrder.map { node(for: $0, measuring: measuring) }
-    let mask = layer.mask.map { node(for: $0, measuring: measuring) }
+    // By index, and the mask in place: iterating, or taking `mask`, would copy each layer (and
+    // retain all it holds).
+    var sublayers: [DisplayNode] = []
+    sublayers.reserveCapacity(layer.sublayers.count)
+    if let order = layer.sublayerDrawingOrder {
+      for index in order { sublayers.append(node(for: layer.sublayers[index], measuring: measuring)) }
+    } else {
+      for index in layer.sublayers.indices { sublayers.append(node(for: layer.sublayers[index], measuring: measuring)) }
+    }
+    let mask = layer.maskStorage.isEmpty ? nil : node(for: layer.maskStorage[0], measuring: measuring)
     var strokedSegments = 0
     let shape = layer.properties.shape
     if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
@@ -55,10 +63,12 @@ public struct DisplayList: Sendable {
     for index in sublayers.indices where !sublayers[index].layer.properties.isHidden {
       strokedSegments += sublayers[index].strokedSegments
     }
+    let summary = DisplayNode.paintSummary(of: layer, hasMask: mask != nil, sublayers: sublayers)
     var built = DisplayNode(
       layer: layer, extents: extents(of: layer, sublayers: sublayers, mask: mask, measuring: measuring), sublayers: sublayers,
       mask: mask, strokedSegments: strokedSegments)
-    built.summarizePaints()
+    built.paintedColors = summary.colors
+    built.paints = summary.paints
     return built
   }
 
@@ -90,9 +100,8 @@ public struct DisplayList: Sendable {
       if node.isGroupClippedToExtents { inner = inner.intersection(box.enclosingPixels) }
     }
     // The mask is drawn in the layer's space, inside its group's clip, into a group of its own.
-    if var mask = node.mask {
-      place(&mask, superlayerToDevice: toDevice, clip: inner, framePixels: framePixels)
-      node.mask = mask
+    if !node.maskStorage.isEmpty {
+      place(&node.maskStorage[0], superlayerToDevice: toDevice, clip: inner, framePixels: framePixels)
     }
     var contentClips = node.drawsInOwnGroup ? .none : clips
     if node.layer.properties.masksToBounds {

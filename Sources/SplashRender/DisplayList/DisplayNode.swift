@@ -14,8 +14,9 @@ public struct DisplayNode: Sendable {
   public var extents: Rect?
   /// The sublayers bottom to top (by `zPosition`, then in their order).
   public var sublayers: [DisplayNode]
-  /// Held in an array so the type can contain itself; at most one element.
-  private var maskStorage: [DisplayNode]
+  /// Held in an array so the type can contain itself; at most one element. The list places
+  /// it in place (`mask` returns a copy).
+  var maskStorage: [DisplayNode]
   /// The path segments stroked in this layer and its visible sublayers, masks aside: what a
   /// backing store would save drawing.
   public var strokedSegments: Int
@@ -136,16 +137,18 @@ public enum PaintedColors: Sendable, Equatable {
 }
 
 extension DisplayNode {
-  /// Sets `paintedColors` and `paints`: what the layer paints itself, together with its
-  /// sublayers' (already summed). One look at the layer's own paints serves both.
-  mutating func summarizePaints() {
-    guard !layer.isSkipped else {
-      paintedColors = .nothing
-      paints = 0
-      return
-    }
+  /// What `layer`, with a mask or not, paints itself, together with what `sublayers` (already
+  /// summed) paint: its `paintedColors` and `paints`. One look at the layer's own paints
+  /// serves both.
+  ///
+  /// Static, and given the layer the list holds in a local: as a mutating method of the node,
+  /// each call copied the node's layer (and retained all it holds) for every layer of every frame.
+  static func paintSummary(
+    of layer: PresentationLayer, hasMask: Bool, sublayers: [DisplayNode]
+  ) -> (colors: PaintedColors, paints: Int) {
+    guard !layer.isSkipped else { return (.nothing, 0) }
     let kind = layer.kind
-    let solidOnly = layer.paintsSolidColorsOnly(hasMask: mask != nil)
+    let solidOnly = layer.paintsSolidColorsOnly(hasMask: hasMask)
     // A replicator's colours are its instances'; its paints are several copies.
     let colorsAddUp = solidOnly && (kind == .layer || kind == .shape || kind == .replicator)
     let paintsAddUp =
@@ -163,12 +166,11 @@ extension DisplayNode {
       if colorsAddUp { colors = colors.merged(with: sublayers[index].paintedColors) }
       if paintsAddUp { count += sublayers[index].paints }
     }
-    paintedColors = colors
-    paints = min(count, 2)
+    return (colors, min(count, 2))
   }
 }
 
-/// The solid colours a layer paints itself, which `DisplayNode.summarizePaints` adds up over a
+/// The solid colours a layer paints itself, which `DisplayNode.paintSummary` adds up over a
 /// subtree.
 extension PresentationLayer {
   /// Whether the renderer skips the layer, so it paints nothing.
