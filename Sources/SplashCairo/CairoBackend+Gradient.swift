@@ -108,7 +108,7 @@ extension CairoBackend {
     return (shader, (left, top, Int(group.right) - left, Int(group.bottom) - top))
   }
 
-  /// Lays a masked gradient layer (as `shadedGradientGroup` takes them, at full opacity, in
+  /// Lays a masked gradient layer (as `shadedGradientGroup` takes them, at any opacity, in
   /// the normal blend mode, its mask not inverted) by drawing the mask first and shading only
   /// the runs where the mask has ink, laid through the mask with `BlendCompositor`; false
   /// when the drawing state is not one the compositor handles, and nothing has been drawn.
@@ -121,7 +121,6 @@ extension CairoBackend {
   func shadeGradientThroughMask(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
     guard fastPaths.shadesGradientsThroughMasks, let mask = node.mask, !node.layer.properties.invertsMask,
       node.layer.properties.maskMode == .alpha,
-      node.layer.properties.opacity >= 1,
       node.layer.properties.blendMode == .normal, !node.castsShadow, !node.layer.properties.filtersPicture,
       let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
       let (shader, group) = gradientGroupShading(node, in: cairo)
@@ -144,6 +143,10 @@ extension CairoBackend {
       .clamped(to: coverage.columns)
     let rows = (group.top + shiftY..<group.top + group.height + shiftY).clamped(to: target.rows).clamped(to: coverage.rows)
     let scratch = gradientScratch.words(max(columns.count, 1))
+    // A faded layer's masked group was painted with alpha: Cairo's solid mask of that alpha,
+    // a 16-bit colour channel (alpha × 65535, rounded) narrowed to its high byte by pixman.
+    let opacity = node.layer.properties.opacity
+    let fade = opacity >= 1 ? 255 : UInt8(UInt16(max(opacity, 0) * 65535 + 0.5) >> 8)
     let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
       for y in rows {
         // The row's ink, from its first covered pixel to its last: shaded in one go, and laid
@@ -151,8 +154,14 @@ extension CairoBackend {
         let row = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
         guard let ink = Self.inkedSpan(row, within: columns) else { continue }
         shader.shadeRow(into: scratch, row: y - shiftY, origin: group.left, columns: ink.lowerBound - shiftX..<ink.upperBound - shiftX)
-        CoverageCompositor.compositeOver(
-          pixels: scratch, through: row + ink.lowerBound, onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
+        if fade == 255 {
+          CoverageCompositor.compositeOver(
+            pixels: scratch, through: row + ink.lowerBound, onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
+        } else {
+          CoverageCompositor.compositeOver(
+            pixels: scratch, through: row + ink.lowerBound, opacity: fade, onto: pixels + y * pixelsPerRow + ink.lowerBound,
+            count: ink.count)
+        }
       }
     }
     guard written else {
@@ -186,8 +195,14 @@ extension CairoBackend {
     defer { cairo_restore(cairo) }
     placeInDeviceSpace(content, in: cairo)
     placeInDeviceSpace(drawnMask, in: cairo)
+    let opacity = node.layer.properties.opacity
+    if opacity < 1 { pushGroup(cairo) }
     cairo_set_source(cairo, content)
     cairo_mask(cairo, drawnMask)
+    if opacity < 1 {
+      cairo_pop_group_to_source(cairo)
+      cairo_paint_with_alpha(cairo, opacity)
+    }
   }
 
   /// Fills the bounds with an axial or radial gradient shaded by `GradientShader`, band by

@@ -41,4 +41,30 @@ struct GradientThroughMaskTests {
     #expect(ours.counted.gradientsShadedThroughMasks >= 6, "shaded through masks \(ours.counted.gradientsShadedThroughMasks)")
     #expect(whole.counted.gradientsShadedThroughMasks == 0)
   }
+
+  @Test("a faded masked gradient comes out as the whole group masked and painted with alpha", arguments: [0.05, 0.3, 0.5, 0.77, 0.999])
+  func faded(opacity: Double) throws {
+    // A turned radial gradient far larger than its mask (an oval and a thin stroke, so edges
+    // of every coverage), on a background it is laid over.
+    let preset = """
+      { schemaVersion: 1, canvas: { size: [120, 120], background: "#40E0B0" }, clip: { start: 0, cycle: 1 }, layers: [
+        { id: "under", type: "shape", position: [60, 60], path: { oval: [-50, -30, 100, 60] }, fillColor: "#F58A1F" },
+        { id: "g", type: "gradient", gradientType: "radial", opacity: \(opacity), position: [60, 60], bounds: [-400, -400, 800, 800],
+          transform: { rotate: "21deg" }, colors: ["#FFFFFF", "#0F4E65", "#DA70D680"], locations: [0, 0.6, 1], startPoint: [0.5, 0.5], endPoint: [0.54, 0.54],
+          mask: { id: "m", sublayers: [
+            { id: "o", type: "shape", path: { oval: [-35, -25, 62, 47] }, fillColor: "#000000D0" },
+            { id: "s", type: "shape", path: "M -40 30 L 40 -33", fillColor: "clear", strokeColor: "black", lineWidth: 1.3 } ] } } ] }
+      """
+    let scene = try PresetCompiler.compile(Data(preset.utf8), file: "faded.json5")
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 180, pixelHeight: 180)
+    let ours = CairoBackend(counters: RenderCounters())
+    let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
+    let byOurs = try #require(PixelBuffer(width: 180, height: 180))
+    let byWhole = try #require(PixelBuffer(width: 180, height: 180))
+    try ours.render(scene.presentation(at: 0), viewport: viewport, into: byOurs)
+    try whole.render(scene.presentation(at: 0), viewport: viewport, into: byWhole)
+    #expect(memcmp(byOurs.bytes, byWhole.bytes, byOurs.byteCount) == 0)
+    #expect(ours.counted.gradientsShadedThroughMasks == 1)
+    #expect(whole.counted.gradientsShadedThroughMasks == 0)
+  }
 }
