@@ -83,12 +83,14 @@ public struct RenderPipeline: Sendable {
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fit: fit)
     let group = DispatchGroup()
     let pipeline = self
+    // Still subtrees presented once, for every worker and frame.
+    let evaluator = SceneEvaluator(scene)
 
     for worker in 0..<workers {
       WorkerThread.start(name: "splashvid worker \(worker)", group: group) {
         pipeline.work(
-          worker: worker, state: state, viewport: viewport, frameCount: frameCount, makeBackend: makeBackend,
-          cancellation: cancellation)
+          worker: worker, state: state, evaluator: evaluator, viewport: viewport, frameCount: frameCount,
+          makeBackend: makeBackend, cancellation: cancellation)
       }
     }
 
@@ -128,7 +130,7 @@ public struct RenderPipeline: Sendable {
   }
 
   private func work(
-    worker: Int, state: PipelineState, viewport: Viewport, frameCount: Int,
+    worker: Int, state: PipelineState, evaluator: SceneEvaluator, viewport: Viewport, frameCount: Int,
     makeBackend: @Sendable () -> any RenderBackend, cancellation: CancellationFlag
   ) {
     let backend = makeBackend()
@@ -144,10 +146,10 @@ public struct RenderPipeline: Sendable {
         return
       }
       let time = schedule.sceneTime(ofFrame: index)
-      let tree = scene.presentation(at: time)
+      let tree = evaluator.presentation(at: time)
       state.publishTree(tree, for: index)
       if index > 0, !alwaysRendered.contains(index),
-        tree == state.takeTree(for: index - 1) ?? scene.presentation(at: schedule.sceneTime(ofFrame: index - 1))
+        tree == state.takeTree(for: index - 1) ?? evaluator.presentation(at: schedule.sceneTime(ofFrame: index - 1))
       {
         state.deliver(index, .repeatPrevious, returning: slot)
         continue

@@ -111,10 +111,15 @@ extension Layer {
   ///   - detail: How much is evaluated (`PresentationDetail`).
   ///   - motion: Where to look to set `isMoving` here and below; `nil` leaves it false (masks,
   ///     backdrops and a layer presented alone are not marked).
+  ///   - stills: This subtree's still parts, presented once (`SceneEvaluator`).
   func presentation(
     at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail,
-    motion: MotionProbe? = nil
+    motion: MotionProbe? = nil, stills: StillPresentations? = nil
   ) -> PresentationLayer {
+    // A still subtree is the same at every time: its presentation made once, at rest or moving.
+    if let stills, tint == .white, instances.isEmpty, detail == .drawn {
+      if let presented = motion?.superlayerMoves == true ? stills.moving : stills.resting { return presented }
+    }
     // The model's storage, copied only when something writes it: a layer no animation touches
     // shares it, and caches that compare layers find it equal at once.
     var shared = $properties
@@ -192,14 +197,16 @@ extension Layer {
         presentedSublayers.append(
           sublayers[index].presentation(
             at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
-            motion: sublayerProbe))
+            motion: sublayerProbe, stills: stills?.sublayer(index)))
       }
     }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
     var layer = PresentationLayer(
       id: presentedID, kind: kind, sharing: shared, sublayers: presentedSublayers,
       mask: placementOnly || maskStorage.isEmpty
-        ? nil : maskStorage[0].presentation(at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail),
+        ? nil
+        : maskStorage[0].presentation(
+          at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail, stills: stills?.mask),
       tint: tint)
     layer.isMoving = isMoving
     // The motion probe compares placement only; it has no use for this.

@@ -130,10 +130,11 @@ public struct BenchJob: Sendable {
     case .renderOnce:
       // The steps of a frame timed apart (three clock reads a frame), to say where time goes.
       let backend = CairoBackend()
+      let evaluator = SceneEvaluator(plan.scene)
       var stages = [Double](repeating: 0, count: FrameStage.allCases.count)
       for index in 0..<schedule.frameCount {
         let evaluating = Self.monotonicSeconds()
-        let tree = plan.scene.presentation(at: schedule.sceneTime(ofFrame: index))
+        let tree = evaluator.presentation(at: schedule.sceneTime(ofFrame: index))
         let listing = Self.monotonicSeconds()
         let list = DisplayList(tree, viewport: plan.viewport, measuring: backend)
         let drawing = Self.monotonicSeconds()
@@ -165,9 +166,10 @@ public struct BenchJob: Sendable {
       let writer = try VideoWriter(path: folder + "/encode.mp4", settings: plan.settings)
       let converter = try writer.makeConverter()
       let backend = CairoBackend()
+      let evaluator = SceneEvaluator(plan.scene)
       var pictures: [YUVPicture] = []
       for index in schedule.firstLoop {
-        try backend.render(plan.scene.presentation(at: schedule.sceneTime(ofFrame: index)), viewport: plan.viewport, into: buffer)
+        try backend.render(evaluator.presentation(at: schedule.sceneTime(ofFrame: index)), viewport: plan.viewport, into: buffer)
         let picture = try writer.makePicture()
         try converter.convert(buffer, into: picture)
         pictures.append(picture)
@@ -192,7 +194,7 @@ public struct BenchJob: Sendable {
 
   /// The steps of drawing one frame, as render ×1 times them.
   public enum FrameStage: Int, CaseIterable, Sendable {
-    /// The scene's presentation tree at the frame's time (`Scene.presentation(at:)`).
+    /// The scene's presentation tree at the frame's time (`SceneEvaluator`).
     case evaluate
     /// Its display list: order, extents, culling, backing stores (`DisplayList`).
     case displayList

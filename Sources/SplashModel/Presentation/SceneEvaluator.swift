@@ -1,0 +1,89 @@
+import SplashCore
+
+/// A scene made ready to be evaluated frame after frame: what never changes is presented once.
+///
+/// Most of a Lottie file's layers are still subtrees: shape groups with no animation, no
+/// lifetime, no mask, no time remap, whose presentation is the same at every time
+/// (issue_1949: 320 of its 359 layers, in 137 such subtrees). `Scene.presentation(at:)`
+/// evaluated each of them again in every frame, and the display list and the caches after it
+/// compared them again field by field. The evaluator presents each still subtree once, resting
+/// and moving (its superlayer's motion is all that can change in it), and hands the same
+/// values out in every frame: equal to what `Scene.presentation(at:)` computes, and sharing
+/// their storage, so that what compares them later finds them identical at once.
+///
+///     Scene ──SceneEvaluator.init──▶ still subtrees presented (once)
+///                                         │
+///     time ──presentation(at:)────────────┴──▶ PresentationTree (the rest evaluated at time)
+///
+/// It holds a copy of the scene, so a scene changed afterwards is not seen: make an evaluator
+/// of the scene that is drawn.
+public struct SceneEvaluator: Sendable {
+  public let scene: Scene
+  private let layers: [StillPresentations]
+  private let backdrop: StillPresentations?
+
+  public init(_ scene: Scene) {
+    self.scene = scene
+    layers = scene.layers.map(StillPresentations.init)
+    backdrop = scene.backdrop.map(StillPresentations.init)
+  }
+
+  /// The presentation tree at scene time `time`: the same tree as `scene.presentation(at:)`.
+  public func presentation(at time: Double) -> PresentationTree {
+    let probe = Layer.MotionProbe(
+      time: time + Scene.motionProbeInterval, animationTime: time + Scene.motionProbeInterval, superlayerMoves: false)
+    var presented: [PresentationLayer] = []
+    presented.reserveCapacity(layers.count)
+    for index in scene.layers.indices {
+      presented.append(
+        scene.layers[index].presentation(
+          at: time, animationTime: time, tint: .white, detail: .drawn, motion: probe, stills: layers[index]))
+    }
+    return PresentationTree(
+      canvasSize: scene.canvasSize, backgroundColor: scene.backgroundColor, layers: presented,
+      backdrop: scene.backdrop?.presentation(at: time, animationTime: time, tint: .white, detail: .drawn, stills: backdrop))
+  }
+}
+
+/// What a layer's subtree presents the same at every time: the whole subtree, presented once
+/// at rest and once moving, when it is still; otherwise the same for each sublayer and the mask.
+final class StillPresentations: Sendable {
+  /// The subtree presented with nothing moving, and with everything moving (a superlayer's
+  /// motion); `nil` when the subtree is not still.
+  let resting: PresentationLayer?
+  let moving: PresentationLayer?
+  let sublayers: [StillPresentations]
+  let mask: StillPresentations?
+
+  /// Sublayer `index`'s, or `nil` within a still subtree (presented whole).
+  func sublayer(_ index: Int) -> StillPresentations? { index < sublayers.count ? sublayers[index] : nil }
+
+  init(_ layer: Layer) {
+    if layer.isStillSubtree {
+      // Times do not matter to a still subtree; the probe only tells it whether it moves.
+      func presented(moving: Bool) -> PresentationLayer {
+        layer.presentation(
+          at: 0, animationTime: 0, tint: .white, detail: .drawn,
+          motion: Layer.MotionProbe(time: Scene.motionProbeInterval, animationTime: Scene.motionProbeInterval, superlayerMoves: moving))
+      }
+      resting = presented(moving: false)
+      moving = presented(moving: true)
+      sublayers = []
+      mask = nil
+    } else {
+      resting = nil
+      moving = nil
+      sublayers = layer.sublayers.map(StillPresentations.init)
+      mask = layer.mask.map(StillPresentations.init)
+    }
+  }
+}
+
+extension Layer {
+  /// Whether the layer and everything below it show the same at every time: no animation,
+  /// lifetime, time remap, video or mask anywhere, and no replicator (whose instances carry
+  /// ids and tints of their own).
+  var isStillSubtree: Bool {
+    isStill && kind != .replicator && sublayers.allSatisfy(\.isStillSubtree)
+  }
+}

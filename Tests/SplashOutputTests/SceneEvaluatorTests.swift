@@ -1,0 +1,66 @@
+import Foundation
+import SplashCore
+import SplashModel
+import Testing
+
+@testable import SplashOutput
+
+/// `SceneEvaluator` presents still subtrees once and hands them out in every frame: its trees
+/// are `Scene.presentation(at:)`'s, and its still layers share their storage from frame to frame.
+@Suite("The scene evaluator presents what Scene.presentation(at:) presents")
+struct SceneEvaluatorTests {
+  static let presetsDirectory = SplashOutputTests.repository.appendingPathComponent("presets").path
+  static let examples = SplashOutputTests.repository.appendingPathComponent("examples").path
+
+  /// The built-in presets (replicators, masks, springs, lifetimes) and the examples (a Lottie
+  /// file, a preset holding Lottie layers and a video, scenes in sequence).
+  static let sources: [String] = ["fuber", "logo-reveal", "welcome", "badge.json", "card.json5", "promo.json5", "launch.json5"]
+
+  static func scene(_ name: String) throws -> Scene {
+    let origin: PresetSource.Origin =
+      name.contains(".") ? .file(examples + "/" + name) : .named(name, presetsDirectory: presetsDirectory)
+    return try PresetSource(origin: origin).load(environment: [:])
+  }
+
+  @Test("the same trees at 61 times across the clip and past its end", arguments: sources)
+  func sameTrees(_ name: String) throws {
+    let scene = try Self.scene(name)
+    let evaluator = SceneEvaluator(scene)
+    let end = scene.clip.start + scene.clip.loopDuration + 0.5
+    for step in 0...60 {
+      let time = scene.clip.start - 0.25 + (end - scene.clip.start + 0.25) * Double(step) / 60
+      #expect(evaluator.presentation(at: time) == scene.presentation(at: time), "\(name) at \(time) s")
+    }
+  }
+
+  @Test("a still subtree is the same storage in every frame, at rest or moving with its superlayer")
+  func shared() throws {
+    let slide = Animation.property(
+      PropertyAnimation(
+        keyPath: LayerPropertyRegistry.positionX.keyPath, timing: MediaTiming(beginTime: 1, duration: 1, fillMode: .both),
+        values: .basic(from: .scalar(0), to: .scalar(50), by: nil)))
+    let group = Layer(id: "group", sublayers: [Layer(id: "a"), Layer(id: "b")])
+    let mover = Layer(id: "mover", animations: [slide], sublayers: [group])
+    let scene = Scene(
+      canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [mover], clip: ClipWindow(start: 0, cycle: 3))
+    let evaluator = SceneEvaluator(scene)
+    /// The still group's sublayers' buffer at `time`, and whether it moves then.
+    func stillGroup(at time: Double, evaluatedBy present: (Double) -> PresentationTree) throws -> (UnsafeRawPointer?, Bool) {
+      let presented = try #require(present(time).layer(withID: "group"))
+      return (presented.sublayers.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }, presented.isMoving)
+    }
+    let early = try stillGroup(at: 0.5, evaluatedBy: evaluator.presentation)
+    let later = try stillGroup(at: 2.5, evaluatedBy: evaluator.presentation)
+    let moving = try stillGroup(at: 1.5, evaluatedBy: evaluator.presentation)
+    let movingLater = try stillGroup(at: 1.7, evaluatedBy: evaluator.presentation)
+    #expect(early.0 != nil && early.0 == later.0 && !early.1 && !later.1, "at rest: one presentation")
+    #expect(moving.0 != nil && moving.0 == movingLater.0 && moving.1, "moving: the other")
+    #expect(moving.0 != early.0)
+    // Evaluated without the evaluator, each frame builds its own (both kept alive, so that
+    // the second cannot reuse the first's memory).
+    let plainTrees = (scene.presentation(at: 0.5), scene.presentation(at: 2.5))
+    let plain = try stillGroup(at: 0.5, evaluatedBy: { _ in plainTrees.0 })
+    let plainLater = try stillGroup(at: 2.5, evaluatedBy: { _ in plainTrees.1 })
+    #expect(plain.0 != plainLater.0)
+  }
+}
