@@ -40,33 +40,6 @@ extension Layer {
   var isStill: Bool { animations.isEmpty && lifetime == nil && timeRemap == nil && mask == nil && video == nil }
 }
 
-extension PresentationLayer {
-  /// Sets `isMoving` here and below by comparing with the same layer `later` (a replicator's
-  /// instances, evaluated again at the probe's time).
-  mutating func markMotion(comparedWith later: PresentationLayer, superlayerMoves: Bool) {
-    // Read in place, field by field: a copy of either layer's properties would retain each of
-    // their references, for every layer of every frame.
-    isMoving =
-      superlayerMoves || properties.position != later.properties.position || properties.transform != later.properties.transform
-      || properties.anchorPoint != later.properties.anchorPoint || properties.bounds != later.properties.bounds
-    // Sublayers are placed through this layer's bounds origin and sublayer transform too.
-    let sublayersMove = isMoving || properties.sublayerTransform != later.properties.sublayerTransform
-    // A replicator whose instance count changes has no one-to-one sublayers to compare.
-    guard later.sublayers.count == sublayers.count else {
-      for index in sublayers.indices { sublayers[index].markAllMoving() }
-      return
-    }
-    for index in sublayers.indices {
-      sublayers[index].markMotion(comparedWith: later.sublayers[index], superlayerMoves: sublayersMove)
-    }
-  }
-
-  mutating func markAllMoving() {
-    isMoving = true
-    for index in sublayers.indices { sublayers[index].markAllMoving() }
-  }
-}
-
 extension Layer {
   /// This layer, its mask and its subtree as they show at scene time `time`, hidden subtrees
   /// included.
@@ -85,20 +58,6 @@ extension Layer {
     /// `Scene.presentation(at:)`, which compares nothing else, skips evaluating colours,
     /// paths and strokes, and masks. Hidden subtrees are left out as for `drawn`.
     case placement
-  }
-
-  /// Where the motion probe of `Scene.presentation(at:)` looks at a layer: its times a moment
-  /// later (remapped, and delayed by replicator instances, as the layer's own times are), and
-  /// whether its superlayer's sublayers are moving.
-  ///
-  /// Only a layer with animations that place layers is evaluated again, and only those
-  /// animations, into a copy of its model values: the others are where they were a moment
-  /// before unless a superlayer moves. A second presentation tree was built for the probe
-  /// before, every layer of it, at a third or more of the cost of evaluating a frame.
-  struct MotionProbe {
-    var time: Double
-    var animationTime: Double
-    var superlayerMoves: Bool
   }
 
   /// This layer as it shows at scene time `time` inside replicator instances.
@@ -144,50 +103,15 @@ extension Layer {
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
     let sublayerTime = timeRemap?.time(at: time) ?? time
     let sublayerAnimationTime = timeRemap?.time(at: animationTime) ?? animationTime
-    // What moves: this layer's placement a moment later, where an animation may change it.
-    var isMoving = false
-    var sublayerProbe: MotionProbe?
-    var later: LayerProperties?
-    if let motion {
-      isMoving = motion.superlayerMoves
-      var sublayersMove = isMoving
-      if kind == .replicator || animations.contains(where: { !$0.setsOnly { !$0.placesLayers } }) {
-        var probed = properties
-        for animation in animations {
-          animation.apply(atParentTime: motion.animationTime, isTopLevel: true, to: &probed, placementOnly: true)
-        }
-        // Read in place, field by field: a copy of the presented properties would retain each
-        // of their references.
-        isMoving =
-          isMoving || shared.wrappedValue.position != probed.position || shared.wrappedValue.transform != probed.transform
-          || shared.wrappedValue.anchorPoint != probed.anchorPoint || shared.wrappedValue.bounds != probed.bounds
-        // Sublayers are placed through this layer's bounds origin and sublayer transform too.
-        sublayersMove = isMoving || shared.wrappedValue.sublayerTransform != probed.sublayerTransform
-        later = probed
-      }
-      sublayerProbe = MotionProbe(
-        time: timeRemap?.time(at: motion.time) ?? motion.time,
-        animationTime: timeRemap?.time(at: motion.animationTime) ?? motion.animationTime, superlayerMoves: sublayersMove)
-    }
+    let probed = motion.map { self.motion(at: $0, presented: shared.wrappedValue) }
     var presentedSublayers: [PresentationLayer]
     if kind == .replicator {
       presentedSublayers = self.instances(
         of: shared.wrappedValue, presentedID: presentedID, at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint,
         instances: instances, detail: detail)
-      // Instances are compared whole with the instances a moment later: their number, their
-      // transforms and their delays may all change.
-      if let sublayerProbe, let later {
-        let laterInstances = self.instances(
-          of: later, presentedID: presentedID, at: sublayerProbe.time, animationTime: sublayerProbe.animationTime, tint: tint,
-          instances: instances, detail: .placement)
-        if laterInstances.count == presentedSublayers.count {
-          for index in presentedSublayers.indices {
-            presentedSublayers[index].markMotion(
-              comparedWith: laterInstances[index], superlayerMoves: sublayerProbe.superlayerMoves)
-          }
-        } else {
-          for index in presentedSublayers.indices { presentedSublayers[index].markAllMoving() }
-        }
+      if let probed, let later = probed.later {
+        markInstanceMotion(
+          &presentedSublayers, later: later, presentedID: presentedID, probe: probed.sublayers, tint: tint, instances: instances)
       }
     } else {
       // By index: iterating would copy each sublayer (and retain all it holds).
@@ -197,7 +121,7 @@ extension Layer {
         presentedSublayers.append(
           sublayers[index].presentation(
             at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
-            motion: sublayerProbe, stills: stills?.sublayer(index)))
+            motion: probed?.sublayers, stills: stills?.sublayer(index)))
       }
     }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
@@ -208,7 +132,7 @@ extension Layer {
         : maskStorage[0].presentation(
           at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail, stills: stills?.mask),
       tint: tint)
-    layer.isMoving = isMoving
+    layer.isMoving = probed?.isMoving ?? false
     // The motion probe compares placement only; it has no use for this.
     layer.hasFixedContent =
       !placementOnly && kind != .replicator && timeRemap == nil && video == nil
