@@ -21,9 +21,8 @@ extension CairoBackend {
       return composite(mode, source: .color(Self.solidPixel(ink, alpha: opacity)), share: .coverage(coverage), onto: target)
     }
     guard let picture = plane(of: group, format: CAIRO_FORMAT_ARGB32, as: UInt32.self, on: target) else { return false }
-    // Cairo hands pixman the opacity as a solid mask, of which only the high byte of its
-    // 16-bit alpha counts (see `solidPixel`).
-    let share = UInt8(Self.solidPixel(Color(red: 0, green: 0, blue: 0), alpha: opacity) >> 24)
+    // Cairo hands pixman the opacity as a solid mask (see `solidAlpha`).
+    let share = Self.solidAlpha(opacity)
     return composite(mode, source: .pixels(picture), share: .uniform(share), onto: target)
   }
 

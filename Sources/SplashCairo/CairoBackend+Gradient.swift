@@ -143,10 +143,8 @@ extension CairoBackend {
       .clamped(to: coverage.columns)
     let rows = (group.top + shiftY..<group.top + group.height + shiftY).clamped(to: target.rows).clamped(to: coverage.rows)
     let scratch = gradientScratch.words(max(columns.count, 1))
-    // A faded layer's masked group was painted with alpha: Cairo's solid mask of that alpha,
-    // a 16-bit colour channel (alpha × 65535, rounded) narrowed to its high byte by pixman.
-    let opacity = node.layer.properties.opacity
-    let fade = opacity >= 1 ? 255 : UInt8(UInt16(max(opacity, 0) * 65535 + 0.5) >> 8)
+    // A faded layer's masked group was painted with alpha: Cairo's solid mask of that alpha.
+    let opacity = Self.solidAlpha(node.layer.properties.opacity)
     let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
       for y in rows {
         // The row's ink, from its first covered pixel to its last: shaded in one go, and laid
@@ -154,14 +152,9 @@ extension CairoBackend {
         let row = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
         guard let ink = Self.inkedSpan(row, within: columns) else { continue }
         shader.shadeRow(into: scratch, row: y - shiftY, origin: group.left, columns: ink.lowerBound - shiftX..<ink.upperBound - shiftX)
-        if fade == 255 {
-          CoverageCompositor.compositeOver(
-            pixels: scratch, through: row + ink.lowerBound, onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
-        } else {
-          CoverageCompositor.compositeOver(
-            pixels: scratch, through: row + ink.lowerBound, opacity: fade, onto: pixels + y * pixelsPerRow + ink.lowerBound,
-            count: ink.count)
-        }
+        CoverageCompositor.compositeOver(
+          pixels: scratch, through: row + ink.lowerBound, opacity: opacity, onto: pixels + y * pixelsPerRow + ink.lowerBound,
+          count: ink.count)
       }
     }
     guard written else {

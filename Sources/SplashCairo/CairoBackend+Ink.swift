@@ -89,6 +89,12 @@ extension CairoBackend {
       | short(color.blue * alpha) >> 8
   }
 
+  /// The 8-bit alpha of Cairo's solid mask for `cairo_paint_with_alpha(alpha)` (and of a colour
+  /// at that alpha): what pixman multiplies each pixel by (see `solidPixel`).
+  static func solidAlpha(_ alpha: Double) -> UInt8 {
+    UInt8(solidPixel(Color(red: 0, green: 0, blue: 0), alpha: alpha) >> 24)
+  }
+
   /// The clip as one rectangle of whole device pixels, or `nil` when it is not one (rounded
   /// corners, several rectangles, a fraction of a pixel).
   func deviceClipRectangle(of cairo: OpaquePointer) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
@@ -113,7 +119,7 @@ extension CairoBackend {
       let coverage = plane(of: group, format: CAIRO_FORMAT_A8, as: UInt8.self, on: target)
     else { return false }
     guard !target.columns.isEmpty, !target.rows.isEmpty else { return true }
-    let share = UInt8(Self.solidPixel(Color(red: 0, green: 0, blue: 0), alpha: alpha) >> 24)
+    let share = Self.solidAlpha(alpha)
     let written = writePixels(of: target, as: UInt8.self) { bytes, bytesPerRow in
       CoverageCompositor.layCoverage(
         coverage, share: share, onto: bytes, bytesPerRow: bytesPerRow, columns: target.columns, rows: target.rows)

@@ -65,31 +65,32 @@ final class ShapeCoverageCache {
 
   /// What to do with the shape `key` whose rasterizer inputs are `inputs`, noting them.
   func use(for key: Key, inputs: Inputs) -> Use {
-    guard var entry = entries[key] else {
+    // Found once and changed in place: a shape asks every frame.
+    guard let index = entries.index(forKey: key) else {
       entries[key] = Entry(inputs: inputs, recording: nil, lastFrame: frame)
       return .record
     }
-    defer { entries[key] = entry }
-    let wasDrawnLastFrame = entry.lastFrame >= frame - 1
-    entry.lastFrame = frame
-    guard entry.inputs == inputs else {
-      entry.inputs = inputs
-      if let recording = entry.recording {
+    let wasDrawnLastFrame = entries.values[index].lastFrame >= frame - 1
+    entries.values[index].lastFrame = frame
+    guard entries.values[index].inputs == inputs else {
+      entries.values[index].inputs = inputs
+      if let recording = entries.values[index].recording {
         heldBytes -= recording.byteCount
-        entry.recording = nil
+        entries.values[index].recording = nil
       }
       return .draw
     }
-    if let recording = entry.recording { return .lay(recording) }
+    if let recording = entries.values[index].recording { return .lay(recording) }
     return wasDrawnLastFrame ? .record : .draw
   }
 
   /// Keeps `recording` for `key`, when it fits.
   func keep(_ recording: CoverageRecording, for key: Key) {
-    guard var entry = entries[key], entry.recording == nil, heldBytes + recording.byteCount <= byteLimit else { return }
+    guard let index = entries.index(forKey: key), entries.values[index].recording == nil,
+      heldBytes + recording.byteCount <= byteLimit
+    else { return }
     heldBytes += recording.byteCount
-    entry.recording = recording
-    entries[key] = entry
+    entries.values[index].recording = recording
   }
 
   /// Drops the entries of shapes the frame just drawn did not draw.

@@ -19,13 +19,24 @@ extension Scene {
   /// player skips a Lottie layer outside its in and out points, and a file of hundreds of
   /// layers shows a few dozen at a time.
   public func presentation(at time: Double, keepsHiddenSubtrees: Bool = false) -> PresentationTree {
-    let detail: Layer.PresentationDetail = keepsHiddenSubtrees ? .everything : .drawn
+    presentation(at: time, detail: keepsHiddenSubtrees ? .everything : .drawn, stills: nil)
+  }
+
+  /// The presentation tree at `time`, evaluated to `detail`, with the still subtrees `stills`
+  /// holds handed out as they are (`SceneEvaluator`).
+  func presentation(at time: Double, detail: Layer.PresentationDetail, stills: SceneStills?) -> PresentationTree {
     let probe = Layer.MotionProbe(
       time: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, superlayerMoves: false)
+    var presented: [PresentationLayer] = []
+    presented.reserveCapacity(layers.count)
+    for index in layers.indices {
+      presented.append(
+        layers[index].presentation(
+          at: time, animationTime: time, tint: .white, detail: detail, motion: probe, stills: stills?.layers[index]))
+    }
     return PresentationTree(
-      canvasSize: canvasSize, backgroundColor: backgroundColor,
-      layers: layers.map { $0.presentation(at: time, animationTime: time, tint: .white, detail: detail, motion: probe) },
-      backdrop: backdrop?.presentation(at: time, animationTime: time, tint: .white, detail: detail))
+      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: presented,
+      backdrop: backdrop?.presentation(at: time, animationTime: time, tint: .white, detail: detail, stills: stills?.backdrop))
   }
 
   /// How far ahead `presentation(at:)` looks to see what moves: a millisecond, far below a

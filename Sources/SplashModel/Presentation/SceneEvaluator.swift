@@ -19,30 +19,24 @@ import SplashCore
 /// of the scene that is drawn.
 public struct SceneEvaluator: Sendable {
   public let scene: Scene
-  private let layers: [StillPresentations]
-  private let backdrop: StillPresentations?
+  private let stills: SceneStills
 
   public init(_ scene: Scene) {
     self.scene = scene
-    layers = scene.layers.map(StillPresentations.init)
-    backdrop = scene.backdrop.map(StillPresentations.init)
+    stills = SceneStills(
+      layers: scene.layers.map(StillPresentations.init), backdrop: scene.backdrop.map(StillPresentations.init))
   }
 
   /// The presentation tree at scene time `time`: the same tree as `scene.presentation(at:)`.
   public func presentation(at time: Double) -> PresentationTree {
-    let probe = Layer.MotionProbe(
-      time: time + Scene.motionProbeInterval, animationTime: time + Scene.motionProbeInterval, superlayerMoves: false)
-    var presented: [PresentationLayer] = []
-    presented.reserveCapacity(layers.count)
-    for index in scene.layers.indices {
-      presented.append(
-        scene.layers[index].presentation(
-          at: time, animationTime: time, tint: .white, detail: .drawn, motion: probe, stills: layers[index]))
-    }
-    return PresentationTree(
-      canvasSize: scene.canvasSize, backgroundColor: scene.backgroundColor, layers: presented,
-      backdrop: scene.backdrop?.presentation(at: time, animationTime: time, tint: .white, detail: .drawn, stills: backdrop))
+    scene.presentation(at: time, detail: .drawn, stills: stills)
   }
+}
+
+/// The still parts of a scene's top-level layers and of its backdrop.
+struct SceneStills: Sendable {
+  var layers: [StillPresentations]
+  var backdrop: StillPresentations?
 }
 
 /// What a layer's subtree presents the same at every time: the whole subtree, presented once

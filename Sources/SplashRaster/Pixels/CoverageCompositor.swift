@@ -46,12 +46,7 @@ public enum CoverageCompositor {
     let firstColumn = max(columns.lowerBound, maskLeft)
     let endColumn = min(columns.upperBound, maskLeft + ink.width)
     guard firstRow < endRow, firstColumn < endColumn else { return }
-    let spread = Self.spread(color)
-    let isOpaque = color >> 24 == 0xFF
-    // Two pixels at a time in 16-bit lanes (blue, green, red, alpha of each): the colour, and
-    // its alpha in every lane.
-    let colorLanes = unsafeBitCast(SIMD2<UInt64>(spread, spread), to: SIMD8<UInt16>.self)
-    let alphaLanes = SIMD8<UInt16>(repeating: UInt16(color >> 24))
+    let solid = SolidColor(color)
     ink.withUnsafeRowRuns { bounds, rowStarts in
       for y in firstRow..<endRow {
         let ahead = y &+ prefetchDistance
@@ -67,145 +62,138 @@ public enum CoverageCompositor {
           }
         }
         let maskRow = y &- maskTop
-        let coverage = UnsafeRawPointer(mask.bytes + maskRow * mask.bytesPerRow - maskLeft)
+        let coverage = mask.bytes + maskRow * mask.bytesPerRow - maskLeft
         let target = destination + y * destinationPixelsPerRow
-        let row = UnsafeMutableRawPointer(target)
         for run in stride(from: Int(rowStarts[maskRow]), to: Int(rowStarts[maskRow &+ 1]), by: 2) {
           let start = max(firstColumn, Int(bounds[run]) &+ maskLeft)
           let end = min(endColumn, Int(bounds[run &+ 1]) &+ maskLeft)
-          var x = start
-          while x &+ 1 < end {
-            let pair = UInt64(coverage.loadUnaligned(fromByteOffset: x, as: UInt16.self))
-            if pair == 0 {
-              x &+= 2
-              continue
-            }
-            if pair == 0xFFFF && isOpaque {
-              target[x] = color
-              target[x &+ 1] = color
-              x &+= 2
-              continue
-            }
-            // Each pixel's coverage in its four lanes.
-            let shares = unsafeBitCast(
-              SIMD2<UInt64>((pair & 0xFF) &* 0x0001_0001_0001_0001, (pair >> 8) &* 0x0001_0001_0001_0001),
-              to: SIMD8<UInt16>.self)
-            let source = multiply(colorLanes, shares)
-            let transparency = 255 &- multiply(alphaLanes, shares)
-            let below = PixelLanes.widened(row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
-            // Saturated at 255 without comparing lanes (a lane comparison is done lane by lane
-            // through memory here): a sum above 255 (at most 510) has its ninth bit set, and
-            // 0 − 1 sets all of its low byte.
-            let sum = source &+ multiply(below, transparency)
-            row.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
-            x &+= 2
-          }
-          if x < end {
-            let share = coverage.load(fromByteOffset: x, as: UInt8.self)
-            if share == 0xFF && isOpaque {
-              target[x] = color
-            } else if share != 0 {
-              target[x] = over(multiply(spread, by: UInt64(share)), onto: target[x])
-            }
-          }
+          guard start < end else { continue }
+          compositeOver(solid, through: coverage + start, onto: target + start, count: end &- start)
         }
       }
     }
   }
 
-  /// Lays `count` premultiplied pixels of `source` over `destination` through the same
-  /// number of coverage bytes: pixman's `over` with an 8-bit mask (each channel of the source
-  /// multiplied by the coverage, then source + destination × (255 − source alpha)), to the bit.
-  ///
-  /// A masked gradient shaded only under its mask's ink is laid this way, a row's ink at a
-  /// time (see `CairoBackend.shadeGradientThroughMask`).
-  public static func compositeOver(
-    pixels source: UnsafePointer<UInt32>, through coverage: UnsafePointer<UInt8>, onto destination: UnsafeMutablePointer<UInt32>,
-    count: Int
+  /// One colour as the kernels lay it: premultiplied, spread over 16-bit lanes, and its lanes
+  /// for two pixels at a time.
+  struct SolidColor {
+    let color: UInt32
+    let spread: UInt64
+    let isOpaque: Bool
+    let lanes: SIMD8<UInt16>
+    /// Two pixels of the colour, stored whole where both are covered entirely and it is opaque.
+    let pair: UInt64
+
+    init(_ color: UInt32) {
+      self.color = color
+      spread = CoverageCompositor.spread(color)
+      isOpaque = color >> 24 == 0xFF
+      lanes = unsafeBitCast(SIMD2<UInt64>(spread, spread), to: SIMD8<UInt16>.self)
+      pair = UInt64(color) | UInt64(color) << 32
+    }
+  }
+
+  /// Lays `color` over `count` pixels through as many coverage bytes (a run of a mask's row,
+  /// or a rasterized row's edge cells), two pixels at a time.
+  @inline(__always)
+  static func compositeOver(
+    _ color: SolidColor, through coverage: UnsafePointer<UInt8>, onto target: UnsafeMutablePointer<UInt32>, count: Int
   ) {
-    let from = UnsafeRawPointer(source)
     let shares = UnsafeRawPointer(coverage)
-    let onto = UnsafeMutableRawPointer(destination)
+    let row = UnsafeMutableRawPointer(target)
     var x = 0
     while x &+ 1 < count {
-      let pair = UInt64(shares.loadUnaligned(fromByteOffset: x, as: UInt16.self))
+      let pair = shares.loadUnaligned(fromByteOffset: x, as: UInt16.self)
       if pair == 0 {
         x &+= 2
         continue
       }
-      let laid = from.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self)
-      // Whole coverage of two opaque pixels: the source itself.
-      if pair == 0xFFFF && laid & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-        onto.storeBytes(of: laid, toByteOffset: 4 &* x, as: UInt64.self)
+      if pair == 0xFFFF && color.isOpaque {
+        row.storeBytes(of: color.pair, toByteOffset: 4 &* x, as: UInt64.self)
         x &+= 2
         continue
       }
-      let lanes = multiply(
-        PixelLanes.widened(laid),
-        unsafeBitCast(
-          SIMD2<UInt64>((pair & 0xFF) &* 0x0001_0001_0001_0001, (pair >> 8) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self))
-      let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-      let transparency =
-        255
-        &- unsafeBitCast(
-          SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
-      let below = PixelLanes.widened(onto.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
-      let sum = lanes &+ multiply(below, transparency)
-      onto.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
+      layPair(multiply(color.lanes, shareLanes(pair)), onto: row, at: x)
       x &+= 2
     }
     if x < count {
-      let share = UInt64(coverage[x])
-      if share != 0 {
-        destination[x] = over(multiply(spread(source[x]), by: share), onto: destination[x])
+      let share = coverage[x]
+      if share == 0xFF && color.isOpaque {
+        target[x] = color.color
+      } else if share != 0 {
+        target[x] = over(multiply(color.spread, by: UInt64(share)), onto: target[x])
       }
     }
   }
 
-  /// Lays `count` premultiplied pixels of `source` through the same number of coverage bytes,
-  /// faded by `opacity`, over `destination`: what pixman makes of a group holding the source
-  /// through its mask (each channel × coverage) laid over at `opacity` with a solid mask (each
-  /// channel × opacity, then over), to the bit.
+  /// Two pixels' coverage bytes (the first in the low byte), each in its pixel's four lanes.
+  @inline(__always)
+  static func shareLanes(_ pair: UInt16) -> SIMD8<UInt16> {
+    let shares = UInt64(pair)
+    return unsafeBitCast(
+      SIMD2<UInt64>((shares & 0xFF) &* 0x0001_0001_0001_0001, (shares >> 8) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
+  }
+
+  /// Lays two source pixels (in lanes) over the two destination pixels at column `x` of `row`:
+  /// source + destination × (255 − source alpha), each lane saturated at 255.
+  @inline(__always)
+  static func layPair(_ source: SIMD8<UInt16>, onto row: UnsafeMutableRawPointer, at x: Int) {
+    let words = unsafeBitCast(source, to: SIMD2<UInt64>.self)
+    let transparency =
+      255
+      &- unsafeBitCast(
+        SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
+    let below = PixelLanes.widened(row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
+    // Saturated at 255 without comparing lanes (a lane comparison is done lane by lane
+    // through memory here): a sum above 255 (at most 510) has its ninth bit set, and 0 − 1
+    // sets all of its low byte.
+    let sum = source &+ multiply(below, transparency)
+    row.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
+  }
+
+  /// Lays `count` premultiplied pixels of `source` over `destination` through the same
+  /// number of coverage bytes: pixman's `over` with an 8-bit mask (each channel of the source
+  /// multiplied by the coverage, then source + destination × (255 − source alpha)), to the bit.
+  /// Below full `opacity`, what pixman makes of that masked picture in a group of its own laid
+  /// over with a solid mask of `opacity` (each channel × opacity, then over), to the bit too.
   ///
-  /// A faded masked gradient is laid this way (see `CairoBackend.shadeGradientThroughMask`):
-  /// Cairo pushed a group the size of the clip, masked the shaded gradient into it and painted
-  /// it with alpha, three passes over every pixel of the clip.
+  /// A masked gradient shaded only under its mask's ink is laid this way, a row's ink at a
+  /// time (see `CairoBackend.shadeGradientThroughMask`): for a faded one Cairo pushed a group
+  /// the size of the clip, masked the shaded gradient into it and painted it with alpha, three
+  /// passes over every pixel of the clip.
   public static func compositeOver(
-    pixels source: UnsafePointer<UInt32>, through coverage: UnsafePointer<UInt8>, opacity: UInt8,
+    pixels source: UnsafePointer<UInt32>, through coverage: UnsafePointer<UInt8>, opacity: UInt8 = 255,
     onto destination: UnsafeMutablePointer<UInt32>, count: Int
   ) {
     guard opacity != 0 else { return }
+    let isFaded = opacity < 255
+    let fade = SIMD8<UInt16>(repeating: UInt16(opacity))
     let from = UnsafeRawPointer(source)
     let shares = UnsafeRawPointer(coverage)
     let onto = UnsafeMutableRawPointer(destination)
-    let fade = SIMD8<UInt16>(repeating: UInt16(opacity))
     var x = 0
     while x &+ 1 < count {
-      let pair = UInt64(shares.loadUnaligned(fromByteOffset: x, as: UInt16.self))
+      let pair = shares.loadUnaligned(fromByteOffset: x, as: UInt16.self)
       if pair == 0 {
         x &+= 2
         continue
       }
       let laid = from.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self)
-      let masked = multiply(
-        PixelLanes.widened(laid),
-        unsafeBitCast(
-          SIMD2<UInt64>((pair & 0xFF) &* 0x0001_0001_0001_0001, (pair >> 8) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self))
-      let lanes = multiply(masked, fade)
-      let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-      let transparency =
-        255
-        &- unsafeBitCast(
-          SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
-      let below = PixelLanes.widened(onto.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
-      let sum = lanes &+ multiply(below, transparency)
-      onto.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
+      // Whole coverage of two opaque pixels at full opacity: the source itself.
+      if !isFaded && pair == 0xFFFF && laid & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+        onto.storeBytes(of: laid, toByteOffset: 4 &* x, as: UInt64.self)
+        x &+= 2
+        continue
+      }
+      let masked = multiply(PixelLanes.widened(laid), shareLanes(pair))
+      layPair(isFaded ? multiply(masked, fade) : masked, onto: onto, at: x)
       x &+= 2
     }
     if x < count {
       let share = UInt64(coverage[x])
       if share != 0 {
-        destination[x] = over(multiply(multiply(spread(source[x]), by: share), by: UInt64(opacity)), onto: destination[x])
+        let masked = multiply(spread(source[x]), by: share)
+        destination[x] = over(isFaded ? multiply(masked, by: UInt64(opacity)) : masked, onto: destination[x])
       }
     }
   }

@@ -34,69 +34,25 @@ extension CoverageRasterizer {
 struct ColorSink: CoverageSink {
   let pixels: UnsafeMutablePointer<UInt32>
   let pixelsPerRow: Int
-  let color: UInt32
-  let spread: UInt64
-  let isOpaque: Bool
+  let solid: CoverageCompositor.SolidColor
 
   init(pixels: UnsafeMutablePointer<UInt32>, pixelsPerRow: Int, color: UInt32) {
     self.pixels = pixels
     self.pixelsPerRow = pixelsPerRow
-    self.color = color
-    spread = CoverageCompositor.spread(color)
-    isOpaque = color >> 24 == 0xFF
+    solid = CoverageCompositor.SolidColor(color)
   }
 
   mutating func cells(row: Int, column: Int, coverage: UnsafePointer<UInt8>, count: Int) {
-    let target = pixels + row * pixelsPerRow + column
-    let shares = UnsafeRawPointer(coverage)
-    let raw = UnsafeMutableRawPointer(target)
-    // Two pixels at a time in 16-bit lanes, as `span` lays them, each with its own share:
-    // the same arithmetic as one pixel at a time, lane for lane.
-    let colorLanes = unsafeBitCast(SIMD2<UInt64>(spread, spread), to: SIMD8<UInt16>.self)
-    let opaquePair = UInt64(color) | UInt64(color) << 32
-    var x = 0
-    while x &+ 1 < count {
-      let pair = UInt64(shares.loadUnaligned(fromByteOffset: x, as: UInt16.self))
-      if pair == 0 {
-        x &+= 2
-        continue
-      }
-      if pair == 0xFFFF && isOpaque {
-        raw.storeBytes(of: opaquePair, toByteOffset: 4 &* x, as: UInt64.self)
-        x &+= 2
-        continue
-      }
-      let source = CoverageCompositor.multiply(
-        colorLanes,
-        unsafeBitCast(
-          SIMD2<UInt64>((pair & 0xFF) &* 0x0001_0001_0001_0001, (pair >> 8) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self))
-      let words = unsafeBitCast(source, to: SIMD2<UInt64>.self)
-      let transparency =
-        255
-        &- unsafeBitCast(
-          SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
-      let below = PixelLanes.widened(raw.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
-      let sum = source &+ CoverageCompositor.multiply(below, transparency)
-      raw.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
-      x &+= 2
-    }
-    if x < count {
-      let share = coverage[x]
-      if share == 0xFF && isOpaque {
-        target[x] = color
-      } else if share != 0 {
-        target[x] = CoverageCompositor.over(CoverageCompositor.multiply(spread, by: UInt64(share)), onto: target[x])
-      }
-    }
+    CoverageCompositor.compositeOver(solid, through: coverage, onto: pixels + row * pixelsPerRow + column, count: count)
   }
 
   mutating func span(row: Int, column: Int, count: Int, coverage: UInt8) {
     let target = pixels + row * pixelsPerRow + column
-    if coverage == 0xFF && isOpaque {
-      target.update(repeating: color, count: count)
+    if coverage == 0xFF && solid.isOpaque {
+      target.update(repeating: solid.color, count: count)
       return
     }
-    let source = coverage == 0xFF ? spread : CoverageCompositor.multiply(spread, by: UInt64(coverage))
+    let source = coverage == 0xFF ? solid.spread : CoverageCompositor.multiply(solid.spread, by: UInt64(coverage))
     // Two pixels at a time in 16-bit lanes: the same source over each.
     let sourceLanes = unsafeBitCast(SIMD2<UInt64>(source, source), to: SIMD8<UInt16>.self)
     let transparency = SIMD8<UInt16>(repeating: UInt16(255 - (source >> 48)))
