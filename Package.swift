@@ -147,7 +147,8 @@ let package = Package(
     .testTarget(
       name: "SplashOutputTests",
       dependencies: [
-        "SplashOutput", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashEncode", "SplashModel", "SplashCore",
+        "SplashOutput", "SplashPresets", "SplashLottie", "SplashDocument", "SplashPipeline", "SplashEncode", "SplashRender", "SplashModel",
+        "SplashCore",
         "SplashCairo", "SplashFiles", "SplashGzip", "SplashZip", "SplashTestSupport",
       ]),
     .testTarget(name: "SplashEncodeTests", dependencies: ["SplashEncode", "SplashCore", "SplashFiles", "SplashTestSupport"]),

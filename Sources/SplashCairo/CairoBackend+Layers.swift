@@ -83,12 +83,12 @@ extension CairoBackend {
     // Lottie trim) is what usually moves, and its content (a gradient) what costs.
     let cacheKey = isolated ? GroupCache.key(for: layer, in: cairo) : nil
     let keepsGroup =
-      layer.mask == nil
+      !layer.hasMask
       || cacheKey.map { groups.wasAskedForLastFrame($0) && groups.holds(bytes: Self.deviceClipPixels(of: cairo) * 4) } == true
     // A group painted in one colour needs only its alpha (see `DisplayNode.uniformInk`).
-    let ink = isolated && layer.mask == nil && !layer.properties.filtersPicture ? node.uniformInk : nil
+    let ink = isolated && !layer.hasMask && !layer.properties.filtersPicture ? node.uniformInk : nil
     if keepsGroup, let cacheKey, let cached = groups.kept(for: cacheKey) {
-      if layer.mask != nil { counters?.maskedContentsReused += 1 }
+      if layer.hasMask { counters?.maskedContentsReused += 1 }
       try composite(cached.pattern, of: node, ink: ink, inkRuns: cached.coverageRuns, in: cairo)
       return
     }

@@ -153,7 +153,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // The candidate's superlayer space to the frame's pixels.
     var superlayerToFrame = viewport.transform
     while let layer = candidate {
-      guard !layer.properties.isHidden, layer.properties.opacity >= 1, layer.mask == nil, layer.properties.blendMode == .normal,
+      guard !layer.properties.isHidden, layer.properties.opacity >= 1, !layer.hasMask, layer.properties.blendMode == .normal,
         !layer.properties.filtersPicture,
         layer.properties.shadow.opacity <= 0 || layer.properties.shadow.color.alpha <= 0,
         let flat = layer.properties.transform.flattened, flat.b == 0, flat.c == 0

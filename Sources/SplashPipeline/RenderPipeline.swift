@@ -134,6 +134,8 @@ public struct RenderPipeline: Sendable {
     makeBackend: @Sendable () -> any RenderBackend, cancellation: CancellationFlag
   ) {
     let backend = makeBackend()
+    // This worker's last display list: its unchanged subtrees are taken, not built again.
+    let retained = RetainedDisplayList()
     guard let buffer = PixelBuffer(width: pixelWidth, height: pixelHeight) else {
       state.fail(PipelineError(frame: nil, underlying: PipelineError.Reason("cannot allocate a \(pixelWidth)x\(pixelHeight) frame")))
       cancellation.cancel()
@@ -156,7 +158,7 @@ public struct RenderPipeline: Sendable {
       }
       do {
         // What the frame draws and how is decided here, once; the backend executes it.
-        try backend.render(DisplayList(tree, viewport: viewport, measuring: backend), into: buffer)
+        try backend.render(DisplayList(tree, viewport: viewport, measuring: backend, retaining: retained), into: buffer)
         try state.sink.prepare(buffer, index: index, slot: slot, worker: worker)
         state.deliver(index, .slot(slot), returning: nil)
       } catch {

@@ -48,6 +48,9 @@ public struct PresentationLayer: Sendable, Hashable {
     maskStorage = mask.map { [$0] } ?? []
   }
 
+  /// Whether the layer has a mask: asked without copying it, as `mask` does.
+  public var hasMask: Bool { !maskStorage.isEmpty }
+
   /// The layer whose alpha masks this one, in this layer's coordinate space.
   public var mask: PresentationLayer? {
     get { maskStorage.first }

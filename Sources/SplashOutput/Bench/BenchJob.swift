@@ -133,7 +133,11 @@ public struct BenchJob: Sendable {
       // scratch memory), then every frame once.
       let backend = CairoBackend()
       let evaluator = SceneEvaluator(plan.scene)
-      try backend.render(evaluator.presentation(at: schedule.sceneTime(ofFrame: 0)), viewport: plan.viewport, into: buffer)
+      let retained = RetainedDisplayList()
+      try backend.render(
+        DisplayList(
+          evaluator.presentation(at: schedule.sceneTime(ofFrame: 0)), viewport: plan.viewport, measuring: backend, retaining: retained),
+        into: buffer)
       started = Date()
       startedCPU = Self.cpuSeconds()
       // The steps of a frame timed apart (three clock reads a frame), to say where time goes.
@@ -142,7 +146,7 @@ public struct BenchJob: Sendable {
         let evaluating = Self.monotonicSeconds()
         let tree = evaluator.presentation(at: schedule.sceneTime(ofFrame: index))
         let listing = Self.monotonicSeconds()
-        let list = DisplayList(tree, viewport: plan.viewport, measuring: backend)
+        let list = DisplayList(tree, viewport: plan.viewport, measuring: backend, retaining: retained)
         let drawing = Self.monotonicSeconds()
         try backend.render(list, into: buffer)
         let done = Self.monotonicSeconds()

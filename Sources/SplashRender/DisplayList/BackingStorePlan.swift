@@ -26,7 +26,7 @@ import Darwin
 /// filtered at the fraction of a pixel it lands on, as a GPU samples a layer's texture. A
 /// store's pixels depend only on `content` and the scale step, never on which frames a worker
 /// drew before, so frames stay identical whatever the number of workers.
-public struct BackingStorePlan: Sendable {
+public struct BackingStorePlan: Sendable, Equatable {
   /// The layer as the store holds it: what places it in its superlayer (position, transform,
   /// stacking) and its opacity, applied when compositing, set aside. The anchor point stays:
   /// the sublayer transform applies about it. Layers whose content is equal share a store.
@@ -70,7 +70,7 @@ public struct BackingStorePlan: Sendable {
   /// larger than the frame at the store's resolution.
   public init?(for node: DisplayNode, toDevice: AffineTransform, framePixels: Int) {
     let layer = node.layer
-    guard layer.isMoving, layer.hasFixedContent, layer.properties.opacity < 1, node.mask == nil, layer.properties.blendMode == .normal,
+    guard layer.isMoving, layer.hasFixedContent, layer.properties.opacity < 1, !node.hasMask, layer.properties.blendMode == .normal,
       !layer.properties.filtersPicture,
       layer.properties.shadow.opacity <= 0 || layer.properties.shadow.color.alpha <= 0,
       let extents = node.extents, extents.width > 0, extents.height > 0, node.strokedSegments >= Self.minimumSegments,

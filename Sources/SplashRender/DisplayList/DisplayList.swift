@@ -24,24 +24,50 @@ public struct DisplayList: Sendable {
   /// How the canvas lies on the frame's pixels.
   public let viewport: Viewport
 
-  /// Builds the list for `tree` drawn through `viewport`, asking `measuring` where text draws.
-  public init(_ tree: PresentationTree, viewport: Viewport, measuring: some TextMeasuring) {
+  /// Builds the list for `tree` drawn through `viewport`, asking `measuring` where text draws,
+  /// and taking from `retained` the last frame's nodes of what has not changed (then keeping
+  /// this list's there for the next frame).
+  public init(
+    _ tree: PresentationTree, viewport: Viewport, measuring: some TextMeasuring, retaining retained: RetainedDisplayList? = nil
+  ) {
     self.tree = tree
     self.viewport = viewport
-    layers = tree.layers.map { Self.node(for: $0, measuring: measuring) }
+    var built: [DisplayNode] = []
+    built.reserveCapacity(tree.layers.count)
+    var builtBackdrop: DisplayNode?
+    do {
+      // Read in place, and let go before placing: a node taken is then held by this list
+      // alone, and placed again without copying what it holds.
+      let previous = retained?.takeNodes() ?? (layers: [], backdrop: nil)
+      for index in tree.layers.indices {
+        built.append(
+          index < previous.layers.count
+            ? Self.node(for: tree.layers[index], measuring: measuring, previous: previous.layers[index], retained: retained)
+            : Self.node(for: tree.layers[index], measuring: measuring))
+      }
+      if let presented = tree.backdrop {
+        builtBackdrop =
+          if let previousBackdrop = previous.backdrop {
+            Self.node(for: presented, measuring: measuring, previous: previousBackdrop, retained: retained)
+          } else {
+            Self.node(for: presented, measuring: measuring)
+          }
+      }
+    }
     let frame = DeviceBox(left: 0, top: 0, right: Double(viewport.pixelWidth), bottom: Double(viewport.pixelHeight))
-    for index in layers.indices {
-      Self.place(
-        &layers[index], superlayerToDevice: viewport.transform, clip: frame, framePixels: viewport.pixelWidth * viewport.pixelHeight)
+    let framePixels = viewport.pixelWidth * viewport.pixelHeight
+    for index in built.indices {
+      Self.place(&built[index], superlayerToDevice: viewport.transform, clip: frame, framePixels: framePixels, retained: retained)
     }
-    if let presented = tree.backdrop {
-      var node = Self.node(for: presented, measuring: measuring)
-      Self.place(&node, superlayerToDevice: viewport.transform, clip: frame, framePixels: viewport.pixelWidth * viewport.pixelHeight)
-      backdrop = node
+    if builtBackdrop != nil {
+      Self.place(&builtBackdrop!, superlayerToDevice: viewport.transform, clip: frame, framePixels: framePixels, retained: retained)
     }
+    layers = built
+    backdrop = builtBackdrop
+    retained?.keep(self)
   }
 
-  /// The node of `presented` and its subtree.
+  /// The node of `presented` and its subtree, built afresh.
   public static func node(for presented: PresentationLayer, measuring: some TextMeasuring) -> DisplayNode {
     let layer = presented.withTintApplied
     // By index, and the mask in place: iterating, or taking `mask`, would copy each layer (and
@@ -54,14 +80,61 @@ public struct DisplayList: Sendable {
       for index in layer.sublayers.indices { sublayers.append(node(for: layer.sublayers[index], measuring: measuring)) }
     }
     let mask = layer.maskStorage.isEmpty ? nil : node(for: layer.maskStorage[0], measuring: measuring)
+    return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring)
+  }
+
+  /// The node of `presented` and its subtree: `previous` (the node at the same place in the
+  /// last frame's list) when it was built from the same values, otherwise a node built afresh,
+  /// whose sublayers and mask are asked the same of `previous`'s in turn.
+  static func node(
+    for presented: PresentationLayer, measuring: some TextMeasuring, previous: borrowing DisplayNode,
+    retained: RetainedDisplayList?
+  ) -> DisplayNode {
+    if previous.isBuilt(from: presented) {
+      retained?.countTaken()
+      var taken = copy previous
+      taken.isTaken = true
+      return taken
+    }
+    let layer = presented.withTintApplied
+    var sublayers: [DisplayNode] = []
+    sublayers.reserveCapacity(layer.sublayers.count)
+    /// Sublayer `index`, the `position`th drawn, matched with the node drawn there last frame.
+    func sublayer(_ index: Int, drawnAt position: Int) -> DisplayNode {
+      position < previous.sublayers.count
+        ? node(for: layer.sublayers[index], measuring: measuring, previous: previous.sublayers[position], retained: retained)
+        : node(for: layer.sublayers[index], measuring: measuring)
+    }
+    if let order = layer.sublayerDrawingOrder {
+      for position in order.indices { sublayers.append(sublayer(order[position], drawnAt: position)) }
+    } else {
+      for index in layer.sublayers.indices { sublayers.append(sublayer(index, drawnAt: index)) }
+    }
+    var mask: DisplayNode?
+    if !layer.maskStorage.isEmpty {
+      mask =
+        previous.maskStorage.isEmpty
+        ? node(for: layer.maskStorage[0], measuring: measuring)
+        : node(for: layer.maskStorage[0], measuring: measuring, previous: previous.maskStorage[0], retained: retained)
+    }
+    return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring)
+  }
+
+  /// The node of `layer` (its tint applied) over its sublayers' and mask's nodes.
+  @inline(__always)
+  private static func assembled(
+    _ layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, measuring: some TextMeasuring
+  ) -> DisplayNode {
     var strokedSegments = 0
     let shape = layer.properties.shape
     if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
       strokedSegments = path.elements.count
     }
     // By index: iterating would copy each node (and retain all it holds).
-    for index in sublayers.indices where !sublayers[index].layer.properties.isHidden {
-      strokedSegments += sublayers[index].strokedSegments
+    var holdsPlacedNodes = mask?.mayBePlaced ?? false
+    for index in sublayers.indices {
+      holdsPlacedNodes = holdsPlacedNodes || sublayers[index].mayBePlaced
+      if !sublayers[index].layer.properties.isHidden { strokedSegments += sublayers[index].strokedSegments }
     }
     let summary = DisplayNode.paintSummary(of: layer, hasMask: mask != nil, sublayers: sublayers)
     var built = DisplayNode(
@@ -69,6 +142,7 @@ public struct DisplayList: Sendable {
       mask: mask, strokedSegments: strokedSegments)
     built.paintedColors = summary.colors
     built.paints = summary.paints
+    built.holdsPlacedNodes = holdsPlacedNodes
     return built
   }
 
@@ -83,25 +157,48 @@ public struct DisplayList: Sendable {
   ///
   /// It also decides how each node's content is drawn (`DrawPlan`), from `clips`: the
   /// `masksToBounds` clips in force where the node is drawn.
+  ///
+  /// A node taken from the last frame (`RetainedDisplayList`) placed with the same inputs is
+  /// left as it is; placed elsewhere, it forgets what it was placed with first.
   static func place(
     _ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int,
-    clips: DrawPlan.Clip = .none
+    clips: DrawPlan.Clip = .none, retained: RetainedDisplayList? = nil
   ) {
-    guard let superlayerToDevice, let toSuperlayer = node.layer.properties.toSuperlayer else { return }
+    if let placed = node.placement,
+      placed.matches(superlayerToDevice: superlayerToDevice, clip: clip, framePixels: framePixels, clips: clips)
+    {
+      retained?.countPlacementKept()
+      return
+    }
+    // What the node was placed with before, if it was taken from the last frame, is set
+    // afresh here, its sublayers' where they are placed, or forgotten where they are not.
+    node.isPlaced = true
+    node.placement =
+      node.isTaken
+      ? DisplayNode.Placement(superlayerToDevice: superlayerToDevice, clip: clip, framePixels: framePixels, clips: clips) : nil
+    node.isCulled = false
+    node.backingStore = nil
+    node.plan = nil
+    guard let superlayerToDevice, let toSuperlayer = node.layer.properties.toSuperlayer else {
+      node.forgetSublayerPlacements()
+      return
+    }
     let toDevice = toSuperlayer.concatenating(superlayerToDevice)
     var inner = clip
     if let extents = node.extents {
       let box = DeviceBox(around: extents, through: toDevice)
       guard box.overlaps(clip) else {
         node.isCulled = true
+        node.forgetSublayerPlacements()
         return
       }
       node.backingStore = BackingStorePlan(for: node, toDevice: toDevice, framePixels: framePixels)
       if node.isGroupClippedToExtents { inner = inner.intersection(box.enclosingPixels) }
     }
+    node.holdsPlacedNodes = true
     // The mask is drawn in the layer's space, inside its group's clip, into a group of its own.
     if !node.maskStorage.isEmpty {
-      place(&node.maskStorage[0], superlayerToDevice: toDevice, clip: inner, framePixels: framePixels)
+      place(&node.maskStorage[0], superlayerToDevice: toDevice, clip: inner, framePixels: framePixels, retained: retained)
     }
     var contentClips = node.drawsInOwnGroup ? .none : clips
     if node.layer.properties.masksToBounds {
@@ -123,7 +220,7 @@ public struct DisplayList: Sendable {
     for index in node.sublayers.indices {
       place(
         &node.sublayers[index], superlayerToDevice: sublayerSpaceToDevice, clip: inner, framePixels: framePixels,
-        clips: contentClips)
+        clips: contentClips, retained: retained)
     }
   }
 

@@ -33,10 +33,27 @@ public struct DisplayNode: Sendable {
   public var paints = 0
   /// How the layer is composited from a backing store, when it is (decided, like culling, for
   /// drawing straight into the frame).
-  public var backingStore: BackingStorePlan?
+  public var backingStore: BackingStorePlan? {
+    get { backingStoreStorage.first }
+    set { backingStoreStorage = newValue.map { [$0] } ?? [] }
+  }
+  /// Held in an array, at most one element: a plan is rare and large, and every node is copied
+  /// as the list is built.
+  private var backingStoreStorage: [BackingStorePlan] = []
   /// How the layer's own content is drawn straight into the frame (`DrawPlan`); `nil` where the
   /// list does not place it (culled, or below perspective, where the backend decides).
   public var plan: DrawPlan?
+  /// Whether the node was taken whole from the last frame's list (`RetainedDisplayList`).
+  var isTaken = false
+  /// Whether `DisplayList.place` has set `isCulled`, `backingStore` and `plan`.
+  var isPlaced = false
+  /// What a taken node was placed with (see `Placement`): kept for taken nodes alone, the
+  /// only ones `DisplayList.place` asks, so that a list built afresh allocates none.
+  var placement: Placement?
+  /// Whether a node below (mask and sublayers, and theirs) may have been placed: placed with
+  /// this node, or taken already placed from the last frame. Spares `forgetPlacement` the walk
+  /// through a subtree built afresh.
+  var holdsPlacedNodes = false
 
   public init(layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], mask: DisplayNode?, strokedSegments: Int) {
     self.layer = layer
@@ -45,6 +62,9 @@ public struct DisplayNode: Sendable {
     maskStorage = mask.map { [$0] } ?? []
     self.strokedSegments = strokedSegments
   }
+
+  /// Whether the layer has a mask: asked without copying it, as `mask` does.
+  public var hasMask: Bool { !maskStorage.isEmpty }
 
   /// The mask, drawn in this layer's space.
   public var mask: DisplayNode? {
@@ -65,7 +85,7 @@ public struct DisplayNode: Sendable {
   /// blend mode combines the layer's picture as a whole with what is below it). A faded layer
   /// whose opacity folds into its one paint (`foldsOpacity`) is not.
   public var isIsolated: Bool {
-    return layer.properties.opacity < 1 && !foldsOpacity || mask != nil || layer.properties.blendMode != .normal
+    return layer.properties.opacity < 1 && !foldsOpacity || hasMask || layer.properties.blendMode != .normal
       || layer.properties.filtersPicture
   }
 
@@ -81,9 +101,80 @@ public struct DisplayNode: Sendable {
   /// filled ellipse), and each picture was a group to clear, fill and composite; pictures
   /// inside a picture that keeps only alpha went through pixman's slowest path.
   public var foldsOpacity: Bool {
-    return layer.properties.opacity < 1 && paints == 1 && mask == nil && layer.properties.blendMode == .normal && !castsShadow
+    return layer.properties.opacity < 1 && paints == 1 && !hasMask && layer.properties.blendMode == .normal && !castsShadow
       && !layer.properties.filtersPicture
   }
+
+  /// What `DisplayList.place` decided a node's placement from: a node placed again with the
+  /// same inputs is placed the same, so a node kept from the last frame (`RetainedDisplayList`)
+  /// that lands where it did is not placed again. Held by reference: it is as large as the
+  /// rest of a node, and nodes are copied as the list is built.
+  final class Placement: Sendable, Equatable {
+    let superlayerToDevice: AffineTransform?
+    let clip: DeviceBox
+    let framePixels: Int
+    let clips: DrawPlan.Clip
+
+    init(superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int, clips: DrawPlan.Clip) {
+      self.superlayerToDevice = superlayerToDevice
+      self.clip = clip
+      self.framePixels = framePixels
+      self.clips = clips
+    }
+
+    /// Whether these are the inputs given.
+    func matches(superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int, clips: DrawPlan.Clip) -> Bool {
+      self.superlayerToDevice == superlayerToDevice && self.clip == clip && self.framePixels == framePixels && self.clips == clips
+    }
+
+    static func == (lhs: Placement, rhs: Placement) -> Bool {
+      lhs === rhs
+        || lhs.matches(superlayerToDevice: rhs.superlayerToDevice, clip: rhs.clip, framePixels: rhs.framePixels, clips: rhs.clips)
+    }
+  }
+
+  /// Whether this node was built from `presented` itself, not from an equal copy: the same
+  /// storage for its properties, sublayers and mask, which the node holds on to, so none of it
+  /// can have been written since. The evaluator hands a still subtree out this way in every
+  /// frame (`SceneEvaluator`), and a node built from it once stays true.
+  func isBuilt(from presented: PresentationLayer) -> Bool {
+    presented.tint == .white && layer.$properties.isIdentical(to: presented.$properties)
+      && Self.sharesStorage(layer.sublayers, presented.sublayers)
+      && Self.sharesStorage(layer.maskStorage, presented.maskStorage) && layer.isMoving == presented.isMoving
+      && layer.hasFixedContent == presented.hasFixedContent && layer.kind == presented.kind && layer.id == presented.id
+  }
+
+  /// Whether two arrays are one buffer (or both empty).
+  private static func sharesStorage(_ first: [PresentationLayer], _ second: [PresentationLayer]) -> Bool {
+    guard first.count == second.count else { return false }
+    guard !first.isEmpty else { return true }
+    return first.withUnsafeBufferPointer { one in second.withUnsafeBufferPointer { other in one.baseAddress == other.baseAddress } }
+  }
+
+  /// Forgets where this node and its subtree were placed, as a node never placed: below a
+  /// node that `DisplayList.place` does not go past (culled, or below perspective), nodes
+  /// taken from the last frame would otherwise keep what they were placed with then.
+  mutating func forgetPlacement() {
+    if isPlaced {
+      isPlaced = false
+      placement = nil
+      isCulled = false
+      backingStoreStorage = []
+      plan = nil
+    }
+    forgetSublayerPlacements()
+  }
+
+  /// Forgets where the mask and sublayers, and their subtrees, were placed.
+  mutating func forgetSublayerPlacements() {
+    guard holdsPlacedNodes else { return }
+    holdsPlacedNodes = false
+    for index in maskStorage.indices { maskStorage[index].forgetPlacement() }
+    for index in sublayers.indices { sublayers[index].forgetPlacement() }
+  }
+
+  /// Whether this node was placed or holds nodes that were (see `holdsPlacedNodes`).
+  var mayBePlaced: Bool { isPlaced || holdsPlacedNodes }
 
   /// Whether the layer casts a shadow, drawn from its picture.
   public var castsShadow: Bool { layer.properties.shadow.opacity > 0 && layer.properties.shadow.color.alpha > 0 }
@@ -107,6 +198,16 @@ public struct DisplayNode: Sendable {
   public var uniformInk: Color? {
     if case .one(let color) = paintedColors { return color }
     return nil
+  }
+}
+
+extension DisplayNode: Equatable {
+  /// Whether two nodes draw the same, the same way: what the list decided for each, and not
+  /// how it came by it (built afresh or taken from the last frame, placed now or before).
+  public static func == (lhs: DisplayNode, rhs: DisplayNode) -> Bool {
+    lhs.layer == rhs.layer && lhs.extents == rhs.extents && lhs.sublayers == rhs.sublayers && lhs.maskStorage == rhs.maskStorage
+      && lhs.strokedSegments == rhs.strokedSegments && lhs.isCulled == rhs.isCulled && lhs.paintedColors == rhs.paintedColors
+      && lhs.paints == rhs.paints && lhs.backingStoreStorage == rhs.backingStoreStorage && lhs.plan == rhs.plan
   }
 }
 

@@ -1,0 +1,104 @@
+import Foundation
+import SplashCairo
+import SplashCore
+import SplashModel
+import SplashRender
+import SplashTestSupport
+import Testing
+
+/// A display list built with the last frame's nodes (`RetainedDisplayList`) is the list built
+/// afresh, node for node, whatever frames came before; and it does take the nodes of still
+/// subtrees, and keeps their placement while they land where they did.
+@Suite("Display lists built from the last frame's nodes")
+struct RetainedDisplayListTests {
+  /// Lists of every frame of `scene` at `times`, built with one retained list, each checked
+  /// against the list built afresh.
+  static func expectSameLists(_ scene: Scene, at times: [Double], name: String) {
+    let evaluator = SceneEvaluator(scene)
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 360, pixelHeight: 640)
+    let backend = CairoBackend()
+    let retained = RetainedDisplayList()
+    for time in times {
+      let tree = evaluator.presentation(at: time)
+      let kept = DisplayList(tree, viewport: viewport, measuring: backend, retaining: retained)
+      let fresh = DisplayList(tree, viewport: viewport, measuring: backend)
+      #expect(kept.layers == fresh.layers && kept.backdrop == fresh.backdrop, "\(name) at \(time) s")
+    }
+  }
+
+  static func times(of scene: Scene, count: Int) -> [Double] {
+    let end = scene.clip.start + scene.clip.loopDuration + 0.5
+    return (0...count).map { scene.clip.start - 0.25 + (end - scene.clip.start + 0.25) * Double($0) / Double(count) }
+  }
+
+  @Test("the same lists as built afresh, frame after frame", arguments: SceneEvaluatorTests.sources)
+  func inOrder(_ name: String) throws {
+    let scene = try SceneEvaluatorTests.scene(name)
+    Self.expectSameLists(scene, at: Self.times(of: scene, count: 90), name: name)
+  }
+
+  @Test("the same lists in any order of frames (a worker draws frames far apart)", arguments: SceneEvaluatorTests.sources)
+  func anyOrder(_ name: String) throws {
+    let scene = try SceneEvaluatorTests.scene(name)
+    var generator = SeededGenerator(seed: 42)
+    let times = Self.times(of: scene, count: 60)
+    Self.expectSameLists(scene, at: times.shuffled(using: &generator) + times.reversed(), name: name)
+  }
+
+  /// A still group (two shapes, many points) that a mover carries off the canvas and back,
+  /// resting at each end.
+  static let carried: Scene = {
+    let slide = Animation.property(
+      PropertyAnimation(
+        keyPath: LayerPropertyRegistry.positionX.keyPath,
+        timing: MediaTiming(beginTime: 1, duration: 1, autoreverses: true, fillMode: .both),
+        values: .basic(from: .scalar(0), to: .scalar(400), by: nil)))
+    var square = Layer(id: "square", kind: .shape)
+    square.properties.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+    var squarePath = Path()
+    squarePath.addRect(Rect(x: 0, y: 0, width: 40, height: 40))
+    square.properties.shape.path = squarePath
+    square.properties.shape.fillColor = Color(red: 1, green: 0, blue: 0)
+    var ring = Layer(id: "ring", kind: .shape)
+    var ringPath = Path()
+    ringPath.addEllipse(in: Rect(x: 10, y: 10, width: 60, height: 60))
+    ring.properties.shape.path = ringPath
+    ring.properties.shape.strokeColor = Color(red: 0, green: 0, blue: 1)
+    ring.properties.shape.lineWidth = 4
+    ring.properties.opacity = 0.5
+    let group = Layer(id: "group", sublayers: [square, ring])
+    let mover = Layer(id: "mover", animations: [slide], sublayers: [group])
+    return Scene(
+      canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [mover], clip: ClipWindow(start: 0, cycle: 4))
+  }()
+
+  @Test("a still subtree carried off the canvas and back is placed as afresh at every step")
+  func carriedOffAndBack() {
+    Self.expectSameLists(Self.carried, at: (0...80).map { Double($0) / 20 }, name: "carried")
+  }
+
+  @Test("a still subtree is taken whole, and its placement kept while it lands where it did")
+  func taken() {
+    let evaluator = SceneEvaluator(Self.carried)
+    let viewport = Viewport(canvasSize: Self.carried.canvasSize, pixelWidth: 100, pixelHeight: 100)
+    let retained = RetainedDisplayList()
+    func build(at time: Double) -> (taken: Int, kept: Int) {
+      _ = DisplayList(evaluator.presentation(at: time), viewport: viewport, measuring: CairoBackend(), retaining: retained)
+      return (retained.nodesTaken, retained.placementsKept)
+    }
+    #expect(build(at: 0.2) == (0, 0), "nothing kept yet")
+    // At rest: the group is taken (the mover is built again), and placed once more: what a
+    // node was placed with is kept from the frame it is first taken.
+    #expect(build(at: 0.4) == (1, 0))
+    #expect(build(at: 0.6) == (1, 1), "landing where it did, its placement is kept")
+    // Moving: the group's moving presentation is another value, built afresh once...
+    #expect(build(at: 1.2) == (0, 0))
+    // ...and then taken, but placed again, since the mover carried it on.
+    #expect(build(at: 1.3) == (1, 0))
+    #expect(build(at: 1.4) == (1, 0))
+    // At rest at the end: built afresh (the resting value again), taken, then kept in place.
+    #expect(build(at: 3.5) == (0, 0))
+    #expect(build(at: 3.6) == (1, 0))
+    #expect(build(at: 3.7) == (1, 1))
+  }
+}
