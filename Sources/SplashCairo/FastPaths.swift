@@ -25,11 +25,15 @@ public struct FastPaths: Sendable, Equatable {
   /// Those shapes' coverage kept from frame to frame and laid again while the path, style and
   /// place hold still (see `ShapeCoverageCache`); off, each frame rasterizes them again.
   public var keepsShapeCoverage = true
+  /// A masked layer's picture laid through its drawn mask, faded, by `CoverageCompositor` (see
+  /// `compositeMasked`); off, Cairo masks it, into a group of its own when it is faded.
+  public var compositesMaskedPictures = true
 
   public init(
     shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, compositesCoverage: Bool = true,
     groupsTranslucentPaints: Bool = true, laysCoverageGroups: Bool = true, composesBlendModes: Bool = true,
-    invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true, keepsShapeCoverage: Bool = true
+    invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true, keepsShapeCoverage: Bool = true,
+    compositesMaskedPictures: Bool = true
   ) {
     self.shadesGradients = shadesGradients
     self.shadesGradientsThroughMasks = shadesGradientsThroughMasks
@@ -40,6 +44,7 @@ public struct FastPaths: Sendable, Equatable {
     self.invertsMasksInPlace = invertsMasksInPlace
     self.rasterizesShapes = rasterizesShapes
     self.keepsShapeCoverage = keepsShapeCoverage
+    self.compositesMaskedPictures = compositesMaskedPictures
   }
 
   /// Every fast path on: how every frame is drawn.

@@ -25,6 +25,8 @@ public final class RenderCounters {
   public var shapeCoveragesLaid = 0
   /// Layers whose opacity was folded into their paint.
   public var opacitiesFolded = 0
+  /// Masked pictures laid through their masks by `CoverageCompositor`.
+  public var maskedPicturesComposited = 0
   /// Masked contents composited from the group kept from an earlier frame.
   public var maskedContentsReused = 0
   /// Groups composited from `GroupCache`, and of those, groups that had been idle.

@@ -1,0 +1,43 @@
+import Foundation
+import SplashCore
+import SplashLottie
+import SplashModel
+import SplashRender
+import Testing
+
+@testable import SplashCairo
+
+/// Faded masked pictures laid through their masks in one pass (`compositeMasked`), against
+/// Cairo masking them into a group painted with alpha.
+@Suite("A faded masked picture is laid through its mask in one pass, to the same pixels")
+struct MaskedPictureTests {
+  /// Two overlapping colours turning (a picture no single colour describes), at `opacity`
+  /// percent, through a mask path of its own: inverted, or under a soft matte (a translucent
+  /// oval and a thin stroke: coverage of every level) that moves.
+  static func layers(opacity: Double, matte: Int) -> String {
+    let pair =
+      #"{"ty":4,"nm":"pair","tt":\#(matte),"ip":0,"op":60,"ks":{"o":{"a":0,"k":\#(opacity)},"p":{"a":0,"k":[100,100]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[90]}]}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[-25,0]},"s":{"a":0,"k":[90,60]},"r":{"a":0,"k":6}},{"ty":"fl","c":{"a":0,"k":[0.9,0.3,0.3,1]},"o":{"a":0,"k":100}},{"ty":"tr"}]},{"ty":"gr","it":[{"ty":"el","p":{"a":0,"k":[25,0]},"s":{"a":0,"k":[80,80]}},{"ty":"fl","c":{"a":0,"k":[0.2,0.9,0.4,0.8]},"o":{"a":0,"k":100}},{"ty":"tr"}]}],"masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[-70,-50],[60,-45],[45,60],[-55,40]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}},"o":{"a":0,"k":100},"inv":\#(matte == 0 ? "true" : "false")}]}"#
+    let softMatte =
+      #"{"ty":4,"nm":"matte","td":1,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[80,90],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[120,110]}]}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[110,70]}},{"ty":"st","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":1.3}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":70}}]}"#
+    return (matte == 0 ? [pair] : [softMatte, pair]).joined(separator: ",") + "," + BlendCompositorTests.stripes
+  }
+
+  @Test(
+    "a faded picture through its mask, inverted or under a matte, comes out as the group masked and painted with alpha",
+    arguments: [0.5, 30, 50, 77, 99.9], [0, 1])
+  func sameFrames(opacity: Double, matte: Int) throws {
+    let layers = Self.layers(opacity: opacity, matte: matte)
+    let ours = CairoBackend(counters: RenderCounters())
+    let cairo = CairoBackend(fastPaths: FastPaths(compositesMaskedPictures: false), counters: RenderCounters())
+    for time in [0, 0.45, 1.3] {
+      let byOurs = try BlendCompositorTests.frame(layers, at: time, by: ours)
+      let byCairo = try BlendCompositorTests.frame(layers, at: time, by: cairo)
+      #expect(memcmp(byOurs.bytes, byCairo.bytes, byOurs.byteCount) == 0, "t = \(time) s")
+    }
+    // The faded layer in each of the three frames (the matte lays the picture of it at opacity
+    // 1, which Cairo masks), its inverted mask turned in place first.
+    #expect(ours.counted.maskedPicturesComposited == 3, "composited \(ours.counted.maskedPicturesComposited)")
+    #expect(ours.counted.masksInvertedInPlace == (matte == 0 ? 3 : 0))
+    #expect(cairo.counted.maskedPicturesComposited == 0)
+  }
+}
