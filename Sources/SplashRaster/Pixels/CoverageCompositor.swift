@@ -113,7 +113,8 @@ public enum CoverageCompositor {
         x &+= 2
         continue
       }
-      layPair(multiply(color.lanes, shareLanes(pair)), onto: row, at: x)
+      // Times a whole coverage (255) is the colour itself, as pixman rounds it.
+      layPair(pair == 0xFFFF ? color.lanes : multiply(color.lanes, shareLanes(pair)), onto: row, at: x)
       x &+= 2
     }
     if x < count {
@@ -185,7 +186,9 @@ public enum CoverageCompositor {
         x &+= 2
         continue
       }
-      let masked = multiply(PixelLanes.widened(laid), shareLanes(pair))
+      // Times a whole coverage (255) is the pixel itself, as pixman rounds it.
+      let widened = PixelLanes.widened(laid)
+      let masked = pair == 0xFFFF ? widened : multiply(widened, shareLanes(pair))
       layPair(isFaded ? multiply(masked, fade) : masked, onto: onto, at: x)
       x &+= 2
     }

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import SplashRaster
+
+/// `CoverageCompositor.compositeOver(pixels:through:opacity:onto:count:)` lays two pixels at a
+/// time; each must come out as pixman makes it one pixel at a time: the source times the
+/// coverage, times the opacity, laid over (`CoverageCompositor.multiply` and `over`).
+@Suite("Pictures laid through coverage two pixels at a time equal pixels laid one at a time")
+struct PixelSourceKernelTests {
+  /// A premultiplied pixel: each channel at most the alpha, opaque one time in three.
+  static func pixel(_ numbers: inout ColorSinkTests.Numbers) -> UInt32 {
+    let alpha = numbers.next() % 3 == 0 ? 255 : UInt32(truncatingIfNeeded: numbers.next()) & 0xFF
+    let channels = (0..<3).map { _ in alpha == 0 ? 0 : UInt32(truncatingIfNeeded: numbers.next()) % (alpha + 1) }
+    return alpha << 24 | channels[0] << 16 | channels[1] << 8 | channels[2]
+  }
+
+  @Test(
+    "whole, partial and no coverage, opaque and translucent pictures, at every kind of opacity",
+    arguments: [255, 254, 128, 7, 1] as [UInt8])
+  func sameAsOneAtATime(opacity: UInt8) {
+    var numbers = ColorSinkTests.Numbers(state: UInt64(opacity) &+ 17)
+    for count in [1, 2, 3, 8, 63, 256] {
+      // Runs of whole coverage (a shape's inside), of none, and edges between.
+      let coverage = (0..<count).map { index -> UInt8 in
+        switch (index / 4 + Int(numbers.next() % 2)) % 3 {
+        case 0: 255
+        case 1: numbers.next() % 4 == 0 ? 0 : 255
+        default: UInt8(truncatingIfNeeded: numbers.next())
+        }
+      }
+      let source = (0..<count).map { _ in Self.pixel(&numbers) }
+      let below = (0..<count).map { _ in Self.pixel(&numbers) }
+      var laid = below
+      laid.withUnsafeMutableBufferPointer { destination in
+        source.withUnsafeBufferPointer { pixels in
+          coverage.withUnsafeBufferPointer { shares in
+            CoverageCompositor.compositeOver(
+              pixels: pixels.baseAddress!, through: shares.baseAddress!, opacity: opacity, onto: destination.baseAddress!,
+              count: count)
+          }
+        }
+      }
+      for index in 0..<count {
+        var expected = below[index]
+        if coverage[index] != 0 {
+          let masked = CoverageCompositor.multiply(CoverageCompositor.spread(source[index]), by: UInt64(coverage[index]))
+          expected = CoverageCompositor.over(CoverageCompositor.multiply(masked, by: UInt64(opacity)), onto: below[index])
+        }
+        #expect(laid[index] == expected, "pixel \(index) of \(count)")
+      }
+    }
+  }
+}
