@@ -63,4 +63,20 @@ struct SceneEvaluatorTests {
     let plainLater = try stillGroup(at: 2.5, evaluatedBy: { _ in plainTrees.1 })
     #expect(plain.0 != plainLater.0)
   }
+
+  @Test("a layer outside its lifetime is presented once, and the same in every frame it is out")
+  func removedShared() throws {
+    let brief = Layer(id: "brief", sublayers: [Layer(id: "inside")], lifetime: LayerLifetime(addedAt: 1, removedAt: 2))
+    let scene = Scene(
+      canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [brief], clip: ClipWindow(start: 0, cycle: 3))
+    let evaluator = SceneEvaluator(scene)
+    let before = try #require(evaluator.presentation(at: 0.5).layer(withID: "brief"))
+    let after = try #require(evaluator.presentation(at: 2.5).layer(withID: "brief"))
+    let alive = try #require(evaluator.presentation(at: 1.5).layer(withID: "brief"))
+    #expect(before.properties.isHidden && before.sublayers.isEmpty && before == scene.presentation(at: 0.5).layers[0])
+    #expect(before.$properties.isIdentical(to: after.$properties), "one presentation, handed out again")
+    #expect(!alive.properties.isHidden && alive.sublayers.count == 1)
+    // Alive, the layer's properties are still the model's: nothing wrote them.
+    #expect(alive.$properties.isIdentical(to: brief.$properties))
+  }
 }

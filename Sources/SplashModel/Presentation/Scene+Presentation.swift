@@ -96,13 +96,16 @@ extension Layer {
     let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
     if let lifetime {
       let isAlive = lifetime.contains(time)
-      shared.wrappedValue.isHidden = !isAlive
       // Nothing of a removed layer draws: its animations, mask and sublayers are not evaluated.
       if !isAlive, detail != .everything, !animations.contains(where: { $0.sets(LayerPropertyRegistry.hidden) }) {
-        var removed = PresentationLayer(id: presentedID, kind: kind, sharing: shared, sublayers: [], mask: nil, tint: tint)
-        removed.isMoving = motion?.superlayerMoves ?? false
-        return removed
+        let moves = motion?.superlayerMoves ?? false
+        if let stills, tint == .white, instances.isEmpty, let removed = moves ? stills.removedMoving : stills.removedResting {
+          return removed
+        }
+        return removedPresentation(id: presentedID, tint: tint, moving: moves)
       }
+      // Written only when it changes: a write copies the model's storage, shared until then.
+      if shared.wrappedValue.isHidden == isAlive { shared.wrappedValue.isHidden = !isAlive }
     }
     let placementOnly = detail == .placement
     for animation in animations {
@@ -151,6 +154,18 @@ extension Layer {
       // By index: a zip would copy each sublayer (and retain all it holds) every frame.
       && sublayers.indices.allSatisfy { sublayers[$0].isStill && presentedSublayers[$0].hasFixedContent }
     return layer
+  }
+}
+
+extension Layer {
+  /// The layer as it shows outside its lifetime: hidden, at its model values, without its
+  /// animations, mask and sublayers.
+  func removedPresentation(id presentedID: String, tint: Color, moving: Bool) -> PresentationLayer {
+    var shared = $properties
+    shared.wrappedValue.isHidden = true
+    var removed = PresentationLayer(id: presentedID, kind: kind, sharing: shared, sublayers: [], mask: nil, tint: tint)
+    removed.isMoving = moving
+    return removed
   }
 }
 

@@ -48,6 +48,11 @@ final class StillPresentations: Sendable {
   let moving: PresentationLayer?
   let sublayers: [StillPresentations]
   let mask: StillPresentations?
+  /// The layer outside its lifetime (hidden, at its model values, nothing below it), at rest
+  /// and moving, for a layer with a lifetime: issue_1717 shows about 85 of its 498 layers at a
+  /// time, and presenting each of the others copied its properties in every frame.
+  let removedResting: PresentationLayer?
+  let removedMoving: PresentationLayer?
 
   /// Sublayer `index`'s, or `nil` within a still subtree (presented whole).
   func sublayer(_ index: Int) -> StillPresentations? { index < sublayers.count ? sublayers[index] : nil }
@@ -70,6 +75,9 @@ final class StillPresentations: Sendable {
       sublayers = layer.sublayers.map(StillPresentations.init)
       mask = layer.mask.map(StillPresentations.init)
     }
+    let removable = layer.lifetime != nil
+    removedResting = removable ? layer.removedPresentation(id: layer.id, tint: .white, moving: false) : nil
+    removedMoving = removable ? layer.removedPresentation(id: layer.id, tint: .white, moving: true) : nil
   }
 }
 
