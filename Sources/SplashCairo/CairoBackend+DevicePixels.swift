@@ -67,10 +67,7 @@ extension CairoBackend {
   func plane<Element>(
     of pattern: OpaquePointer, format: cairo_format_t, as: Element.Type, on target: DevicePixelTarget
   ) -> PixelPlane<Element>? {
-    var surface: OpaquePointer?
-    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
-      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == format
-    else { return nil }
+    guard let surface = Self.imageSurface(behind: pattern, format: format) else { return nil }
     var offsetX = 0.0
     var offsetY = 0.0
     cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
@@ -85,11 +82,14 @@ extension CairoBackend {
       top: Int(top), width: Int(cairo_image_surface_get_width(surface)), height: Int(cairo_image_surface_get_height(surface)))
   }
 
-  /// Whether `pattern` is a picture on an image surface in `format`.
-  static func isImage(_ pattern: OpaquePointer, format: cairo_format_t) -> Bool {
+  /// The image surface behind `pattern` (in `format`, when one is given), or `nil` when it
+  /// draws from another kind.
+  static func imageSurface(behind pattern: OpaquePointer, format: cairo_format_t? = nil) -> OpaquePointer? {
     var surface: OpaquePointer?
-    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface else { return false }
-    return cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE && cairo_image_surface_get_format(surface) == format
+    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, format.map({ cairo_image_surface_get_format(surface) == $0 }) ?? true
+    else { return nil }
+    return surface
   }
 
   /// Hands `write` the target's pixels as `Element`s and how many make a row, then tells Cairo
@@ -105,48 +105,5 @@ extension CairoBackend {
     ) { write($0, elementsPerRow) }
     cairo_surface_mark_dirty(target.surface)
     return true
-  }
-}
-
-extension CairoBackend {
-  /// Lays a masked layer's picture `content` (ARGB32) over the target through its drawn mask
-  /// `mask` (A8) at `opacity`, a row's ink at a time (`CoverageCompositor`); false when the
-  /// drawing state is not one the compositor handles (a clip that is not a rectangle of whole
-  /// pixels, a luminance mask, pictures off whole pixels), and nothing has been drawn. Both
-  /// patterns must be placed in device space (`placeInDeviceSpace`).
-  ///
-  /// A faded masked layer was masked by Cairo into a group the size of the clip, which was
-  /// then painted with alpha: a group to allocate and clear and two passes over it, for every
-  /// masked layer of a Lottie file in every frame (issue_1717's mattes). The compositor makes
-  /// the same pixels in one pass over the mask's ink: the picture times the coverage, times
-  /// Cairo's solid mask of the opacity (`solidAlpha`), laid over, each rounded as pixman does.
-  func compositeMasked(_ content: OpaquePointer, through mask: OpaquePointer, opacity: Double, in cairo: OpaquePointer) -> Bool {
-    // The formats first: asking for the target's clip costs more.
-    guard fastPaths.compositesMaskedPictures, Self.isImage(content, format: CAIRO_FORMAT_ARGB32),
-      Self.isImage(mask, format: CAIRO_FORMAT_A8), let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
-      let picture = plane(of: content, format: CAIRO_FORMAT_ARGB32, as: UInt32.self, on: target),
-      let coverage = plane(of: mask, format: CAIRO_FORMAT_A8, as: UInt8.self, on: target)
-    else { return false }
-    let columns = target.columns.clamped(to: picture.columns).clamped(to: coverage.columns)
-    let rows = target.rows.clamped(to: picture.rows).clamped(to: coverage.rows)
-    let alpha = Self.solidAlpha(opacity)
-    // Outside the pictures' overlap, the picture or its mask is clear: nothing is laid there.
-    guard !columns.isEmpty, !rows.isEmpty, alpha > 0 else {
-      counters?.maskedPicturesComposited += 1
-      return true
-    }
-    let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
-      for y in rows {
-        // Both rows indexed by the target's column.
-        let maskRow = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
-        guard let ink = Self.inkedSpan(maskRow, within: columns) else { continue }
-        let pictureRow = picture.base + (y - picture.top) * picture.elementsPerRow - picture.left
-        CoverageCompositor.compositeOver(
-          pixels: pictureRow + ink.lowerBound, through: maskRow + ink.lowerBound, opacity: alpha,
-          onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
-      }
-    }
-    if written { counters?.maskedPicturesComposited += 1 }
-    return written
   }
 }

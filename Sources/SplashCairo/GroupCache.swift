@@ -127,7 +127,7 @@ final class GroupCache {
   /// take a few percent); a mask of scattered specks would cost more memory in runs than in
   /// pixels, and visiting a run per speck is no faster than pixman's walk.
   private static func coverageRuns(of pattern: OpaquePointer) -> InkRuns? {
-    guard let surface = imageSurface(of: pattern), cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8 else { return nil }
+    guard let surface = CairoBackend.imageSurface(behind: pattern, format: CAIRO_FORMAT_A8) else { return nil }
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return nil }
     let height = Int(cairo_image_surface_get_height(surface))
@@ -142,19 +142,10 @@ final class GroupCache {
   var idleCount: Int { idle.count }
   var heldIdleBytes: Int { idleBytes }
 
-  /// The image surface a group's pattern draws from, or `nil` when it is another kind.
-  private static func imageSurface(of pattern: OpaquePointer) -> OpaquePointer? {
-    var surface: OpaquePointer?
-    guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
-      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
-    else { return nil }
-    return surface
-  }
-
   /// The bytes of a group's surface (an image surface's rows; other surfaces count nothing
   /// here, as Cairo keeps their memory).
   private static func surfaceBytes(of pattern: OpaquePointer) -> Int {
-    guard let surface = imageSurface(of: pattern) else { return 0 }
+    guard let surface = CairoBackend.imageSurface(behind: pattern) else { return 0 }
     return Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
   }
 

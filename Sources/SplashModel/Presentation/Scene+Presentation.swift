@@ -86,10 +86,11 @@ extension Layer {
     at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail,
     motion: MotionProbe? = nil, stills: StillPresentations? = nil
   ) -> PresentationLayer {
-    // A still subtree is the same at every time: its presentation made once, at rest or moving.
-    if let stills, tint == .white, instances.isEmpty, detail == .drawn {
-      if let presented = motion?.superlayerMoves == true ? stills.moving : stills.resting { return presented }
-    }
+    // What is presented the same at every time was presented once (outside replicas, which
+    // carry ids and tints of their own), at rest or moving.
+    let stills = tint == .white && instances.isEmpty && detail == .drawn ? stills : nil
+    let superlayerMoves = motion?.superlayerMoves ?? false
+    if let subtree = stills?.subtree(moving: superlayerMoves) { return subtree }
     // The model's storage, copied only when something writes it: a layer no animation touches
     // shares it, and caches that compare layers find it equal at once.
     var shared = $properties
@@ -98,11 +99,7 @@ extension Layer {
       let isAlive = lifetime.contains(time)
       // Nothing of a removed layer draws: its animations, mask and sublayers are not evaluated.
       if !isAlive, detail != .everything, !animations.contains(where: { $0.sets(LayerPropertyRegistry.hidden) }) {
-        let moves = motion?.superlayerMoves ?? false
-        if let stills, tint == .white, instances.isEmpty, let removed = moves ? stills.removedMoving : stills.removedResting {
-          return removed
-        }
-        return removedPresentation(id: presentedID, tint: tint, moving: moves)
+        return stills?.removed(moving: superlayerMoves) ?? removedPresentation(id: presentedID, tint: tint, moving: superlayerMoves)
       }
       // Written only when it changes: a write copies the model's storage, shared until then.
       if shared.wrappedValue.isHidden == isAlive { shared.wrappedValue.isHidden = !isAlive }

@@ -39,20 +39,37 @@ struct SceneStills: Sendable {
   var backdrop: StillPresentations?
 }
 
-/// What a layer's subtree presents the same at every time: the whole subtree, presented once
-/// at rest and once moving, when it is still; otherwise the same for each sublayer and the mask.
+/// What a layer's subtree presents the same at every time: the whole subtree, presented once,
+/// when it is still; otherwise the same for each sublayer and the mask, and the layer as it
+/// shows outside its lifetime when it has one.
 final class StillPresentations: Sendable {
-  /// The subtree presented with nothing moving, and with everything moving (a superlayer's
-  /// motion); `nil` when the subtree is not still.
-  let resting: PresentationLayer?
-  let moving: PresentationLayer?
+  /// A presentation made once at rest and once moving with its superlayer: a superlayer's
+  /// motion is all that can change in it.
+  struct RestingAndMoving: Sendable {
+    let resting: PresentationLayer
+    let moving: PresentationLayer
+
+    init(_ present: (_ moving: Bool) -> PresentationLayer) {
+      resting = present(false)
+      moving = present(true)
+    }
+  }
+
+  /// The whole subtree, when it is still.
+  let subtree: RestingAndMoving?
   let sublayers: [StillPresentations]
   let mask: StillPresentations?
-  /// The layer outside its lifetime (hidden, at its model values, nothing below it), at rest
-  /// and moving, for a layer with a lifetime: issue_1717 shows about 85 of its 498 layers at a
-  /// time, and presenting each of the others copied its properties in every frame.
-  let removedResting: PresentationLayer?
-  let removedMoving: PresentationLayer?
+  /// The layer outside its lifetime (hidden, at its model values, nothing below it), for a
+  /// layer with a lifetime: issue_1717 shows about 85 of its 498 layers at a time, and
+  /// presenting each of the others copied its properties in every frame.
+  let removed: RestingAndMoving?
+
+  /// The whole subtree as presented at rest or moving, when it is still. Read field by field:
+  /// a copy of the pair would retain both presentations.
+  func subtree(moving: Bool) -> PresentationLayer? { moving ? subtree?.moving : subtree?.resting }
+
+  /// The layer outside its lifetime, at rest or moving, when it has a lifetime.
+  func removed(moving: Bool) -> PresentationLayer? { moving ? removed?.moving : removed?.resting }
 
   /// Sublayer `index`'s, or `nil` within a still subtree (presented whole).
   func sublayer(_ index: Int) -> StillPresentations? { index < sublayers.count ? sublayers[index] : nil }
@@ -60,24 +77,20 @@ final class StillPresentations: Sendable {
   init(_ layer: Layer) {
     if layer.isStillSubtree {
       // Times do not matter to a still subtree; the probe only tells it whether it moves.
-      func presented(moving: Bool) -> PresentationLayer {
+      subtree = RestingAndMoving { moving in
         layer.presentation(
           at: 0, animationTime: 0, tint: .white, detail: .drawn,
           motion: Layer.MotionProbe(time: Scene.motionProbeInterval, animationTime: Scene.motionProbeInterval, superlayerMoves: moving))
       }
-      resting = presented(moving: false)
-      moving = presented(moving: true)
       sublayers = []
       mask = nil
     } else {
-      resting = nil
-      moving = nil
+      subtree = nil
       sublayers = layer.sublayers.map(StillPresentations.init)
       mask = layer.mask.map(StillPresentations.init)
     }
-    let removable = layer.lifetime != nil
-    removedResting = removable ? layer.removedPresentation(id: layer.id, tint: .white, moving: false) : nil
-    removedMoving = removable ? layer.removedPresentation(id: layer.id, tint: .white, moving: true) : nil
+    removed =
+      layer.lifetime == nil ? nil : RestingAndMoving { moving in layer.removedPresentation(id: layer.id, tint: .white, moving: moving) }
   }
 }
 

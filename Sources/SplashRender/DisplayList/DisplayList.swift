@@ -74,11 +74,7 @@ public struct DisplayList: Sendable {
     // retain all it holds).
     var sublayers: [DisplayNode] = []
     sublayers.reserveCapacity(layer.sublayers.count)
-    if let order = layer.sublayerDrawingOrder {
-      for index in order { sublayers.append(node(for: layer.sublayers[index], measuring: measuring)) }
-    } else {
-      for index in layer.sublayers.indices { sublayers.append(node(for: layer.sublayers[index], measuring: measuring)) }
-    }
+    forEachSublayerDrawn(of: layer) { index, _ in sublayers.append(node(for: layer.sublayers[index], measuring: measuring)) }
     let mask = layer.maskStorage.isEmpty ? nil : node(for: layer.maskStorage[0], measuring: measuring)
     return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring)
   }
@@ -99,16 +95,12 @@ public struct DisplayList: Sendable {
     let layer = presented.withTintApplied
     var sublayers: [DisplayNode] = []
     sublayers.reserveCapacity(layer.sublayers.count)
-    /// Sublayer `index`, the `position`th drawn, matched with the node drawn there last frame.
-    func sublayer(_ index: Int, drawnAt position: Int) -> DisplayNode {
-      position < previous.sublayers.count
-        ? node(for: layer.sublayers[index], measuring: measuring, previous: previous.sublayers[position], retained: retained)
-        : node(for: layer.sublayers[index], measuring: measuring)
-    }
-    if let order = layer.sublayerDrawingOrder {
-      for position in order.indices { sublayers.append(sublayer(order[position], drawnAt: position)) }
-    } else {
-      for index in layer.sublayers.indices { sublayers.append(sublayer(index, drawnAt: index)) }
+    // Each matched with the node drawn at its place last frame.
+    forEachSublayerDrawn(of: layer) { index, position in
+      sublayers.append(
+        position < previous.sublayers.count
+          ? node(for: layer.sublayers[index], measuring: measuring, previous: previous.sublayers[position], retained: retained)
+          : node(for: layer.sublayers[index], measuring: measuring))
     }
     var mask: DisplayNode?
     if !layer.maskStorage.isEmpty {
@@ -118,6 +110,17 @@ public struct DisplayList: Sendable {
         : node(for: layer.maskStorage[0], measuring: measuring, previous: previous.maskStorage[0], retained: retained)
     }
     return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring)
+  }
+
+  /// Calls `body` with the index of each of `layer`'s sublayers bottom to top (by
+  /// `zPosition`, then in their order), and its place in that order.
+  @inline(__always)
+  private static func forEachSublayerDrawn(of layer: PresentationLayer, _ body: (_ index: Int, _ position: Int) -> Void) {
+    if let order = layer.sublayerDrawingOrder {
+      for position in order.indices { body(order[position], position) }
+    } else {
+      for index in layer.sublayers.indices { body(index, index) }
+    }
   }
 
   /// The node of `layer` (its tint applied) over its sublayers' and mask's nodes.

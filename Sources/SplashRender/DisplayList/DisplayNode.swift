@@ -109,7 +109,7 @@ public struct DisplayNode: Sendable {
   /// same inputs is placed the same, so a node kept from the last frame (`RetainedDisplayList`)
   /// that lands where it did is not placed again. Held by reference: it is as large as the
   /// rest of a node, and nodes are copied as the list is built.
-  final class Placement: Sendable, Equatable {
+  final class Placement: Sendable {
     let superlayerToDevice: AffineTransform?
     let clip: DeviceBox
     let framePixels: Int
@@ -125,11 +125,6 @@ public struct DisplayNode: Sendable {
     /// Whether these are the inputs given.
     func matches(superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int, clips: DrawPlan.Clip) -> Bool {
       self.superlayerToDevice == superlayerToDevice && self.clip == clip && self.framePixels == framePixels && self.clips == clips
-    }
-
-    static func == (lhs: Placement, rhs: Placement) -> Bool {
-      lhs === rhs
-        || lhs.matches(superlayerToDevice: rhs.superlayerToDevice, clip: rhs.clip, framePixels: rhs.framePixels, clips: rhs.clips)
     }
   }
 
