@@ -3,16 +3,18 @@ import CCairo
 /// Inverting a mask (Core Animation has no inverted mask; Lottie's inverted mattes and masks
 /// compile to one, `LayerProperties.invertsMask`) without a second group.
 extension CairoBackend {
-  /// Turns the alpha-only group `mask` into its inverse (255 − coverage) in place, when the
-  /// clip it was drawn under is one rectangle of whole device pixels, so that the group covers
-  /// exactly what a paint into a group of its own would; false otherwise.
+  /// Turns the alpha-only group `mask` into its inverse (255 − coverage) in place; false when
+  /// it is not an alpha-only image (a luminance mask).
   ///
   /// The same bytes as painting the group's inverse with Cairo (everything, then the mask taken
   /// out: 255 × (255 − coverage) / 255, which pixman's rounding makes exact), without pixman's
-  /// general path, which converts each row of an 8-bit surface to 32 bits and back.
+  /// general path, which converts each row of an 8-bit surface to 32 bits and back. Whatever
+  /// the clip's shape (a turned or scaled precomposition's bounds cut pixels in part), the two
+  /// groups are the same: pushed under one clip, both are its box, and neither is clipped
+  /// inside (`pushGroup`), so the paint reaches every pixel of it.
   func invertInPlace(_ mask: OpaquePointer, in cairo: OpaquePointer) -> Bool {
     var surface: OpaquePointer?
-    guard fastPaths.invertsMasksInPlace, deviceClipRectangle(of: cairo) != nil,
+    guard fastPaths.invertsMasksInPlace,
       cairo_pattern_get_surface(mask, &surface) == CAIRO_STATUS_SUCCESS, let surface,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
     else { return false }

@@ -175,6 +175,40 @@ struct BlendCompositorTests {
     #expect(pixman.counted.blendModesComposited == 0 && pixman.counted.masksInvertedInPlace == 0)
   }
 
+  @Test(
+    "an inverted matte inside a turned or scaled precomposition is turned in place: the same bytes as pixman's paint",
+    arguments: [(30.0, 100.0), (0.0, 73.0), (17.0, 131.0)])
+  func invertedMatteUnderPartialClip(rotation: Double, scale: Double) throws {
+    // The precomposition's bounds, turned or scaled to a fractional edge, cut pixels in part:
+    // the clip the matte and its layer are drawn under is not whole pixels. A faded layer and
+    // a layer at full opacity each show through an inverted matte that moves.
+    let matte =
+      #"{"ty":4,"nm":"matte","td":1,"ip":0,"op":60,"ks":{"p":{"a":1,"k":[{"t":0,"s":[20,50],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[80,50]}]}},"shapes":[{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[45,45]}},{"ty":"fl","c":{"a":0,"k":[1,1,1,1]},"o":{"a":0,"k":100}}]}"#
+    let matted =
+      ##"{"ty":1,"nm":"matted","tt":2,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[60,60]}},"sw":120,"sh":120,"sc":"#c03050"}"##
+    let fadedMatte = matte.replacingOccurrences(of: #""nm":"matte""#, with: #""nm":"matte2""#)
+    let faded =
+      ##"{"ty":1,"nm":"faded","tt":2,"ip":0,"op":60,"ks":{"o":{"a":0,"k":55},"p":{"a":0,"k":[50,50]},"a":{"a":0,"k":[40,40]}},"sw":80,"sh":80,"sc":"#2080d0"}"##
+    let text = #"""
+      {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"inner","layers":[\#(matte),\#(matted),\#(fadedMatte),\#(faded)]}],
+       "layers":[{"ty":0,"nm":"turned","refId":"inner","w":100,"h":100,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100.3,99.6]},"a":{"a":0,"k":[50,50]},"r":{"a":0,"k":\#(rotation)},"s":{"a":0,"k":[\#(scale),\#(scale)]}}},\#(Self.stripes)]}
+      """#
+    let scene = try LottieCompiler.compile(Data(text.utf8), file: "inverted.json")
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 240, pixelHeight: 240)
+    let ours = CairoBackend(counters: RenderCounters())
+    let pixman = CairoBackend(fastPaths: FastPaths(invertsMasksInPlace: false), counters: RenderCounters())
+    for time in [0, 0.7, 1.5] {
+      let byOurs = try #require(PixelBuffer(width: 240, height: 240))
+      let byPixman = try #require(PixelBuffer(width: 240, height: 240))
+      try ours.render(scene.presentation(at: time), viewport: viewport, into: byOurs)
+      try pixman.render(scene.presentation(at: time), viewport: viewport, into: byPixman)
+      #expect(memcmp(byOurs.bytes, byPixman.bytes, byOurs.byteCount) == 0, "t = \(time) s")
+    }
+    // Both layers in each of the three frames.
+    #expect(ours.counted.masksInvertedInPlace == 6, "inverted \(ours.counted.masksInvertedInPlace)")
+    #expect(pixman.counted.masksInvertedInPlace == 0)
+  }
+
   @Test("a multiplied layer inside a turned precomposition is left to pixman: its clip is not whole pixels")
   func turnedClipStaysWithPixman() throws {
     // A precomposition clips its layers to its size; turned, that clip cuts pixels in part.
