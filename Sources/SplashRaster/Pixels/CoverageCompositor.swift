@@ -130,20 +130,18 @@ public enum CoverageCompositor {
   /// Two pixels' coverage bytes (the first in the low byte), each in its pixel's four lanes.
   @inline(__always)
   static func shareLanes(_ pair: UInt16) -> SIMD8<UInt16> {
-    let shares = UInt64(pair)
-    return unsafeBitCast(
-      SIMD2<UInt64>((shares & 0xFF) &* 0x0001_0001_0001_0001, (shares >> 8) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
+    // Widened, then each byte's lane spread over its pixel's four: a shuffle, not multiplies.
+    let shares = PixelLanes.widened(UInt64(pair))
+    return SIMD8<UInt16>(shares[0], shares[0], shares[0], shares[0], shares[1], shares[1], shares[1], shares[1])
   }
 
   /// Lays two source pixels (in lanes) over the two destination pixels at column `x` of `row`:
   /// source + destination × (255 − source alpha), each lane saturated at 255.
   @inline(__always)
   static func layPair(_ source: SIMD8<UInt16>, onto row: UnsafeMutableRawPointer, at x: Int) {
-    let words = unsafeBitCast(source, to: SIMD2<UInt64>.self)
+    // Each pixel's alpha lane in its four lanes: one shuffle of each half.
     let transparency =
-      255
-      &- unsafeBitCast(
-        SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001), to: SIMD8<UInt16>.self)
+      255 &- SIMD8<UInt16>(source[3], source[3], source[3], source[3], source[7], source[7], source[7], source[7])
     let below = PixelLanes.widened(row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
     // Saturated at 255 without comparing lanes (a lane comparison is done lane by lane
     // through memory here): a sum above 255 (at most 510) has its ninth bit set, and 0 − 1
