@@ -155,10 +155,8 @@ public enum BlendCompositor {
   /// Each pixel's alpha in its four lanes.
   @inline(__always)
   static func alphas(of lanes: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-    return unsafeBitCast(
-      SIMD2<UInt64>((words[0] >> 48) &* 0x0001_0001_0001_0001, (words[1] >> 48) &* 0x0001_0001_0001_0001),
-      to: SIMD8<UInt16>.self)
+    // A shuffle of each half: baseline x86-64 has no 64-bit lane multiply to broadcast with.
+    SIMD8<UInt16>(lanes[3], lanes[3], lanes[3], lanes[3], lanes[7], lanes[7], lanes[7], lanes[7])
   }
 
   /// Lanes of at most 510 clamped to 255, without comparing lanes: a sum above 255 has its
