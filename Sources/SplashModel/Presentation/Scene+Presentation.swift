@@ -48,7 +48,10 @@ extension Scene {
 extension Layer {
   /// Whether nothing about the layer ever changes: no animations, no lifetime, no time remap,
   /// no video.
-  var isStill: Bool { animations.isEmpty && lifetime == nil && timeRemap == nil && mask == nil && video == nil }
+  var isStill: Bool {
+    // `maskStorage`, not `mask`: taking the mask out of its storage copies the mask layer.
+    animations.isEmpty && lifetime == nil && timeRemap == nil && maskStorage.isEmpty && video == nil
+  }
 }
 
 extension Layer {
