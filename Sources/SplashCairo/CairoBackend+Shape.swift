@@ -8,7 +8,7 @@ import SplashRender
 extension CairoBackend {
   /// Fills, then strokes the trimmed and dashed path, as `CAShapeLayer` does, with the engine
   /// `plan` names (see `rasterizeShape`). `layerID` names the shape's kept coverage.
-  func drawShape(_ shape: ShapeStyle, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer) {
+  func drawShape(_ shape: ShapeStyle, of layerID: String, plan: DrawPlan?, trimmedStroke: Path? = nil, in cairo: OpaquePointer) {
     guard let path = shape.path, !path.isEmpty else { return }
     if shape.fillColor.alpha > 0, !rasterizeShape(.fill(path, shape.fillRule), with: shape.fillColor, of: layerID, plan: plan, in: cairo) {
       append(path, to: cairo)
@@ -16,7 +16,8 @@ extension CairoBackend {
       paintPath(.fill, with: shape.fillColor, in: cairo)
     }
     guard shape.strokeColor.alpha > 0, shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart else { return }
-    let trimmed = path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+    // Cut once by the display list, for its extents too.
+    let trimmed = trimmedStroke ?? path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
     let dashes = shape.lineDashPattern
     let isDashed = !dashes.isEmpty && dashes.contains(where: { $0 > 0 })
     // Dashes stay where they are on the whole path while strokeStart trims it, so the

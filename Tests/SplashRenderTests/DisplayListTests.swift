@@ -53,6 +53,37 @@ struct DisplayListTests {
     #expect(unstroked.extents == Rect(x: 0, y: 0, width: 20, height: 10))
   }
 
+  @Test("a cut stroke reaches beyond its own piece of the path, not the whole path; a fill that shows keeps the whole")
+  func trimmedStrokeExtents() throws {
+    let path = "M 0 0 L 100 0 L 100 100"
+    let cut = try #require(
+      try Self.list(
+        #"{ id: "s", type: "shape", lineWidth: 4, lineJoin: "round", strokeColor: "red", fillColor: "clear", strokeEnd: 0.25, path: "\#(path)" }"#
+      )
+      .layers.first)
+    // A quarter of the 200-point path: 0…50 along the top edge, widened by 4 / 2 × 1.5.
+    #expect(cut.extents == Rect(x: -3, y: -3, width: 56, height: 6))
+    let stroke = try #require(cut.layer.properties.shape.path)
+    #expect(cut.trimmedStroke == stroke.trimmed(from: 0, to: 0.25))
+    // The fill is not cut: the whole path's hull (0…100 both ways), with the stroke's piece,
+    // the right edge, widened around it (97…103 by −3…103).
+    let filled = try #require(
+      try Self.list(
+        #"{ id: "s", type: "shape", lineWidth: 4, lineJoin: "round", strokeColor: "red", fillColor: "blue", strokeStart: 0.5, path: "\#(path)" }"#
+      )
+      .layers.first)
+    #expect(filled.extents == Rect(x: 0, y: -3, width: 103, height: 106))
+    // Uncut, or cut to nothing, there is no piece to keep.
+    let whole = try #require(
+      try Self.list(#"{ id: "s", type: "shape", lineWidth: 4, strokeColor: "red", fillColor: "clear", path: "\#(path)" }"#).layers.first)
+    #expect(whole.trimmedStroke == nil)
+    let none = try #require(
+      try Self.list(
+        #"{ id: "s", type: "shape", lineWidth: 4, strokeColor: "red", fillColor: "clear", strokeStart: 0.6, strokeEnd: 0.6, path: "\#(path)" }"#
+      ).layers.first)
+    #expect(none.trimmedStroke?.isEmpty == true)
+  }
+
   @Test("sublayers' extents are placed by their transform and the parent's sublayer transform about its anchor")
   func placedSublayers() throws {
     let node = try #require(

@@ -129,9 +129,13 @@ public struct DisplayList: Sendable {
     _ layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, measuring: some TextMeasuring
   ) -> DisplayNode {
     var strokedSegments = 0
+    var trimmedStroke: Path?
     let shape = layer.properties.shape
     if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
       strokedSegments = path.elements.count
+      if shape.strokeStart > 0 || shape.strokeEnd < 1 {
+        trimmedStroke = shape.strokeEnd > shape.strokeStart ? path.trimmed(from: shape.strokeStart, to: shape.strokeEnd) : Path()
+      }
     }
     // By index: iterating would copy each node (and retain all it holds).
     var holdsPlacedNodes = mask?.mayBePlaced ?? false
@@ -141,8 +145,9 @@ public struct DisplayList: Sendable {
     }
     let summary = DisplayNode.paintSummary(of: layer, hasMask: mask != nil, sublayers: sublayers)
     var built = DisplayNode(
-      layer: layer, extents: extents(of: layer, sublayers: sublayers, mask: mask, measuring: measuring), sublayers: sublayers,
-      mask: mask, strokedSegments: strokedSegments)
+      layer: layer,
+      extents: extents(of: layer, sublayers: sublayers, mask: mask, trimmedStroke: trimmedStroke, measuring: measuring),
+      sublayers: sublayers, mask: mask, strokedSegments: strokedSegments, trimmedStroke: trimmedStroke)
     built.paintedColors = summary.colors
     built.paints = summary.paints
     built.holdsPlacedNodes = holdsPlacedNodes
@@ -233,7 +238,8 @@ public struct DisplayList: Sendable {
   /// Opacity, mask and shadow groups clip to it: without it every group would be as large as
   /// the frame, and fuber's 77 fading tiles would each allocate and composite a full frame.
   static func extents(
-    of layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, measuring: some TextMeasuring
+    of layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, trimmedStroke: Path? = nil,
+    measuring: some TextMeasuring
   ) -> Rect? {
     var box = layer.properties.bounds
     if layer.properties.masksToBounds {
@@ -248,13 +254,18 @@ public struct DisplayList: Sendable {
       // Text may overflow its bounds (one line is not clipped): its laid-out ink counts.
       if let text = measuring.textExtents(layer.properties) { box = union(box, text) }
     case .shape:
-      if let path = layer.properties.shape.path, !path.isEmpty, let hull = controlHull(path) {
+      if let path = layer.properties.shape.path, !path.isEmpty {
         let shape = layer.properties.shape
+        // A cut stroke (a Lottie trim) draws only its piece of the path; the fill, if it shows,
+        // the whole of it.
+        let fillHull = trimmedStroke == nil || shape.fillColor.alpha > 0 ? controlHull(path) : nil
+        if let fillHull { box = union(box, fillHull) }
         // Miter joins can reach miterLimit × half the width beyond a vertex.
         let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5)
-        let stroked = shape.strokeColor.alpha > 0 ? reach : 0
-        box = union(
-          box, Rect(x: hull.minX - stroked, y: hull.minY - stroked, width: hull.width + 2 * stroked, height: hull.height + 2 * stroked))
+        let strokeHull = trimmedStroke.map { $0.isEmpty ? nil : controlHull($0) } ?? fillHull
+        if shape.strokeColor.alpha > 0, let hull = strokeHull {
+          box = union(box, Rect(x: hull.minX - reach, y: hull.minY - reach, width: hull.width + 2 * reach, height: hull.height + 2 * reach))
+        }
       }
     }
     for index in sublayers.indices where !sublayers[index].layer.properties.isHidden {

@@ -20,6 +20,9 @@ public struct DisplayNode: Sendable {
   /// The path segments stroked in this layer and its visible sublayers, masks aside: what a
   /// backing store would save drawing.
   public var strokedSegments: Int
+  /// A shape layer's path cut to `strokeStart`…`strokeEnd`, when its stroke shows and is cut:
+  /// what the stroke draws, found once for the extents and the drawing (a Lottie trim).
+  public var trimmedStroke: Path?
   /// Whether the layer draws nothing in the frame: its extents, placed on the frame, lie
   /// outside the frame and every clip above it (a tile scrolled off screen). Decided for
   /// drawing straight into the frame; a layer drawn offscreen (into a backing store, or flat
@@ -55,12 +58,16 @@ public struct DisplayNode: Sendable {
   /// through a subtree built afresh.
   var holdsPlacedNodes = false
 
-  public init(layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], mask: DisplayNode?, strokedSegments: Int) {
+  public init(
+    layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], mask: DisplayNode?, strokedSegments: Int,
+    trimmedStroke: Path? = nil
+  ) {
     self.layer = layer
     self.extents = extents
     self.sublayers = sublayers
     maskStorage = mask.map { [$0] } ?? []
     self.strokedSegments = strokedSegments
+    self.trimmedStroke = trimmedStroke
   }
 
   /// Whether the layer has a mask: asked without copying it, as `mask` does.
