@@ -63,4 +63,20 @@ struct GradientRampTests {
     #expect(GradientRamp(colors: [Self.green], locations: [0.3]).entries.allSatisfy { $0 == 0xFF00_FF00 })
     #expect(GradientRamp(colors: [], locations: []).entries.allSatisfy { $0 == 0 })
   }
+
+  @Test("a channel rounds half away from zero as rounded() does, at and beside every half level")
+  func roundingAsLibm() {
+    var values: [Double] = [0, 255, 0.5, 254.5, 1e-300, 0.49999999999999994]
+    for level in 0..<255 {
+      let half = Double(level) + 0.5
+      values += [half, half.nextUp, half.nextDown, Double(level), Double(level).nextUp, Double(level + 1).nextDown]
+    }
+    // And the products a ramp rounds: a component times an alpha times 255.
+    for step in 0...1000 {
+      let fraction = Double(step) / 1000
+      values += [fraction * 255, fraction * fraction * 255, fraction * (1 - fraction) * 255]
+    }
+    let wrong = values.filter { GradientRamp.rounded($0) != UInt32($0.rounded()) }
+    #expect(wrong.isEmpty, "rounded differently: \(wrong.prefix(5))")
+  }
 }

@@ -55,7 +55,17 @@ public struct GradientRamp: Sendable, Equatable {
   /// A straight colour premultiplied and rounded to 8 bits a channel.
   static func premultipliedWord(_ color: Color) -> UInt32 {
     let alpha = color.alpha.clampedToUnit
-    func code(_ component: Double) -> UInt32 { UInt32((component.clampedToUnit * alpha * 255).rounded()) }
-    return UInt32((alpha * 255).rounded()) << 24 | code(color.red) << 16 | code(color.green) << 8 | code(color.blue)
+    func code(_ component: Double) -> UInt32 { rounded(component.clampedToUnit * alpha * 255) }
+    return rounded(alpha * 255) << 24 | code(color.red) << 16 | code(color.green) << 8 | code(color.blue)
+  }
+
+  /// `value` (0…255) rounded half away from zero, as `rounded()` rounds, without its call to
+  /// libm (baseline x86-64 has no rounding instruction): a ramp rounds 4096 times, and Lottie
+  /// gradients whose colours animate build a ramp every frame. The truncation is exact, and so
+  /// is the fraction it leaves below 2⁵², so the comparison with one half decides as `round` does.
+  @inline(__always)
+  static func rounded(_ value: Double) -> UInt32 {
+    let whole = UInt32(value)
+    return value - Double(whole) >= 0.5 ? whole &+ 1 : whole
   }
 }
