@@ -128,4 +128,32 @@ struct PathTests {
     #expect(twelveOClockCircle().trimmed(from: 0.6, to: 0.6).isEmpty)
     #expect(twelveOClockCircle().trimmed(from: 0, to: 0).isEmpty)
   }
+
+  @Test("a trim cuts curves where measuring every curve's lengths along it would: only the cut ones are measured again")
+  func cutsMeasuredAgain() throws {
+    // Four quarter curves and a line: the cuts fall inside the first curve and the fourth.
+    var path = twelveOClockCircle()
+    path.addLine(to: Point(x: 80, y: 80))
+    let kept = CurveSegment.segments(of: path)
+    let lean = CurveSegment.segments(of: path, keepingLengths: false)
+    #expect(lean.map(\.length) == kept.map(\.length))
+    #expect(lean.allSatisfy { $0.cumulativeLengths.isEmpty })
+    for (measured, remeasured) in zip(kept, lean.map { $0.withLengths(samples: 64) }) {
+      #expect(measured.cumulativeLengths == remeasured.cumulativeLengths)
+    }
+    // The pieces a trim keeps, cut through lengths kept for every curve.
+    let total = kept.reduce(0) { $0 + $1.length }
+    let (start, end) = (0.1 * total, 0.7 * total)
+    var expected: [PathElement] = []
+    var walked = 0.0
+    for segment in kept {
+      defer { walked += segment.length }
+      guard walked + segment.length > start, walked < end else { continue }
+      let piece = segment.piece(
+        fromFraction: max(0, (start - walked) / segment.length), toFraction: min(1, (end - walked) / segment.length))
+      if expected.isEmpty { expected.append(.move(to: piece.start)) }
+      expected.append(piece.element)
+    }
+    #expect(path.trimmed(from: 0.1, to: 0.7).elements == expected)
+  }
 }

@@ -23,7 +23,7 @@ public struct CurveSegment: Sendable {
   }
 
   /// The drawable segments of `path` in order (moves start subpaths and are not segments).
-  public static func segments(of path: Path, samplesPerCurve: Int = 64) -> [CurveSegment] {
+  public static func segments(of path: Path, samplesPerCurve: Int = 64, keepingLengths: Bool = true) -> [CurveSegment] {
     var segments: [CurveSegment] = []
     var current = Point.zero
     var subpathStart = Point.zero
@@ -45,11 +45,11 @@ public struct CurveSegment: Sendable {
         let control1 = current + (control - current) * (2.0 / 3.0)
         let control2 = point + (control - point) * (2.0 / 3.0)
         segments.append(
-          .init(cubic: current, control1, control2, point, subpath: subpath, samples: samplesPerCurve))
+          .init(cubic: current, control1, control2, point, subpath: subpath, samples: samplesPerCurve, keepingLengths: keepingLengths))
         current = point
       case .cubicCurve(let control1, let control2, let point):
         segments.append(
-          .init(cubic: current, control1, control2, point, subpath: subpath, samples: samplesPerCurve))
+          .init(cubic: current, control1, control2, point, subpath: subpath, samples: samplesPerCurve, keepingLengths: keepingLengths))
         current = point
       }
     }
@@ -63,22 +63,36 @@ public struct CurveSegment: Sendable {
     cumulativeLengths = []
   }
 
-  init(cubic p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, subpath: Int, samples: Int) {
+  /// A cubic measured over `samples` chords; without `keepingLengths`, only its total length is
+  /// kept (the same number), and `parameter(atLengthFraction:)` must not be asked between its
+  /// ends until `withLengths` has measured it again.
+  init(cubic p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, subpath: Int, samples: Int, keepingLengths: Bool = true) {
     shape = .cubic(p0, p1, p2, p3)
     self.subpath = subpath
     let count = max(samples, 2)
-    var lengths = [0.0]
-    lengths.reserveCapacity(count + 1)
+    var lengths: [Double] = []
+    if keepingLengths {
+      lengths.reserveCapacity(count + 1)
+      lengths.append(0)
+    }
     var previous = p0
     var total = 0.0
     for index in 1...count {
       let point = Self.cubicPoint(p0, p1, p2, p3, at: Double(index) / Double(count))
       total += previous.distance(to: point)
-      lengths.append(total)
+      if keepingLengths { lengths.append(total) }
       previous = point
     }
     length = total
     cumulativeLengths = lengths
+  }
+
+  /// This segment with its cumulative lengths, measured again over `samples` chords when they
+  /// were not kept (see `init(cubic:…keepingLengths:)`); the same numbers as measuring it so
+  /// in the first place.
+  func withLengths(samples: Int) -> CurveSegment {
+    guard case .cubic(let p0, let p1, let p2, let p3) = shape, cumulativeLengths.isEmpty else { return self }
+    return CurveSegment(cubic: p0, p1, p2, p3, subpath: subpath, samples: samples)
   }
 
   /// The sub-piece between two fractions of this segment's length, with the point it starts at.

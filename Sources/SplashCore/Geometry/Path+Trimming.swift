@@ -22,7 +22,9 @@ extension Path {
     if start <= 0 && end >= 1 { return self }
     guard end > start else { return Path() }
 
-    let segments = CurveSegment.segments(of: self, samplesPerCurve: samplesPerCurve)
+    // Every curve is measured for the total, but only the two the cut falls in need their
+    // lengths along them: those are measured again, to the same numbers.
+    let segments = CurveSegment.segments(of: self, samplesPerCurve: samplesPerCurve, keepingLengths: false)
     let totalLength = segments.reduce(0) { $0 + $1.length }
     guard totalLength > 0 else { return Path() }
     let startLength = start * totalLength
@@ -44,7 +46,8 @@ extension Path {
       guard segment.length > 0, segmentEnd > startLength, segmentStart < endLength else { continue }
       let from = max(0, (startLength - segmentStart) / segment.length)
       let to = min(1, (endLength - segmentStart) / segment.length)
-      let piece = segment.piece(fromFraction: from, toFraction: to)
+      let piece = (from > 0 || to < 1 ? segment.withLengths(samples: samplesPerCurve) : segment)
+        .piece(fromFraction: from, toFraction: to)
       if needsMove {
         result.move(to: piece.start)
         needsMove = false
@@ -56,6 +59,6 @@ extension Path {
 
   /// The total arc length of the path, closing segments included.
   public func length(samplesPerCurve: Int = 64) -> Double {
-    CurveSegment.segments(of: self, samplesPerCurve: samplesPerCurve).reduce(0) { $0 + $1.length }
+    CurveSegment.segments(of: self, samplesPerCurve: samplesPerCurve, keepingLengths: false).reduce(0) { $0 + $1.length }
   }
 }
