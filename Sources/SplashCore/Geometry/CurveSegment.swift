@@ -23,7 +23,14 @@ public struct CurveSegment: Sendable {
   }
 
   /// The drawable segments of `path` in order (moves start subpaths and are not segments).
-  public static func segments(of path: Path, samplesPerCurve: Int = 64, keepingLengths: Bool = true) -> [CurveSegment] {
+  public static func segments(of path: Path, samplesPerCurve: Int = 64) -> [CurveSegment] {
+    segments(of: path, samplesPerCurve: samplesPerCurve, keepingLengths: true)
+  }
+
+  /// The segments of `path`, each curve's lengths along it kept or not (see
+  /// `init(cubic:…keepingLengths:)`): for the trimming and measuring here, which know which
+  /// curves they will cut.
+  static func segments(of path: Path, samplesPerCurve: Int, keepingLengths: Bool) -> [CurveSegment] {
     var segments: [CurveSegment] = []
     var current = Point.zero
     var subpathStart = Point.zero
