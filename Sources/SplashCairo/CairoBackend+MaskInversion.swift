@@ -13,11 +13,7 @@ extension CairoBackend {
   /// groups are the same: pushed under one clip, both are its box, and neither is clipped
   /// inside (`pushGroup`), so the paint reaches every pixel of it.
   func invertInPlace(_ mask: OpaquePointer, in cairo: OpaquePointer) -> Bool {
-    var surface: OpaquePointer?
-    guard fastPaths.invertsMasksInPlace,
-      cairo_pattern_get_surface(mask, &surface) == CAIRO_STATUS_SUCCESS, let surface,
-      cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == CAIRO_FORMAT_A8
-    else { return false }
+    guard fastPaths.invertsMasksInPlace, let surface = Self.imageSurface(behind: mask, format: CAIRO_FORMAT_A8) else { return false }
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return false }
     let width = Int(cairo_image_surface_get_width(surface))

@@ -134,7 +134,8 @@ public struct DisplayList: Sendable {
     if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
       strokedSegments = path.elements.count
       if shape.strokeStart > 0 || shape.strokeEnd < 1 {
-        trimmedStroke = shape.strokeEnd > shape.strokeStart ? path.trimmed(from: shape.strokeStart, to: shape.strokeEnd) : Path()
+        // Empty when the stroke is cut to nothing (`strokeEnd` not after `strokeStart`).
+        trimmedStroke = path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
       }
     }
     // By index: iterating would copy each node (and retain all it holds).
@@ -262,7 +263,8 @@ public struct DisplayList: Sendable {
         if let fillHull { box = union(box, fillHull) }
         // Miter joins can reach miterLimit × half the width beyond a vertex.
         let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5)
-        let strokeHull = trimmedStroke.map { $0.isEmpty ? nil : controlHull($0) } ?? fillHull
+        // A piece cut to nothing has no hull, and bounds nothing.
+        let strokeHull = trimmedStroke.map(controlHull) ?? fillHull
         if shape.strokeColor.alpha > 0, let hull = strokeHull {
           box = union(box, Rect(x: hull.minX - reach, y: hull.minY - reach, width: hull.width + 2 * reach, height: hull.height + 2 * reach))
         }
