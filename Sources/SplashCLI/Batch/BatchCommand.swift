@@ -6,7 +6,8 @@ import SplashPipeline
 /// `splashvid batch DIR -o OUTDIR`: many clips in one command, resumable and shardable.
 ///
 ///     splashvid batch presets/ -o clips/ [--manifest clips.csv] [--jobs N] [--force]
-///                     [--report report.json] [--shard INDEX/COUNT] [--assets-root ROOT]
+///                     [--report report.json] [--shard INDEX/COUNT|auto/COUNT|auto]
+///                     [--assets-root ROOT]
 ///                     [render options: --size, --fps, --loops, --format, --param, …]
 ///
 /// The command parses and prints; `BatchJob` checks, renders, records and reports.
@@ -28,14 +29,8 @@ struct BatchCommand {
       force: scanned.flags.contains("force"), reportPath: scanned.values["report"], assetsRoot: scanned.values["assets-root"],
       defaults: try BatchDefaults(scanned))
     if let text = scanned.values["shard"] {
-      let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-      let indexText = parts.first == "auto" ? environment["JOB_COMPLETION_INDEX"] : parts.first
-      guard parts.count == 2, DecimalText.isPlainWholeNumber(parts[1]), let count = Int(parts[1]), count >= 1, let indexText,
-        DecimalText.isPlainWholeNumber(indexText), let index = Int(indexText), (0..<count).contains(index)
-      else {
-        throw UsageError("--shard \(text): expected INDEX/COUNT with 0 ≤ INDEX < COUNT, or auto/COUNT with JOB_COMPLETION_INDEX set")
-      }
-      job.shard = (index, count)
+      let shard = try ShardOption(text, environment: environment)
+      job.shard = (shard.index, shard.count)
     }
   }
 

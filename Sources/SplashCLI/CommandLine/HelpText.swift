@@ -92,7 +92,9 @@ enum HelpText {
       --report FILE       each clip's status as JSON; must not be a clip, a preset or the manifest
       --assets-root ROOT  presets and images must really lie in ROOT instead of DIR (symbolic
                           links resolved; ../ and absolute paths leading out are refused)
-      --jobs N, --force, --shard I/N   clips at once; render finished clips again; one part of the list
+      --jobs N, --force   clips at once; render finished clips again
+      --shard I/N         rows I, I+N, I+2N … of the list; auto/N or auto take I (and N) from a
+                          Kubernetes Indexed Job or a Slurm job array (docs/scale-out.md)
       --size, --scale, --fit, --fps, --loops, --format (or gif), --crf, --x264-preset, --tune, --target,
       --start, --end, --segment, --hold-start, --hold-end, --background, --background-image,
       --background-fit, --transparent, --param NAME=VALUE

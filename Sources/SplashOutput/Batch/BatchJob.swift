@@ -8,7 +8,8 @@ import SplashPresets
 /// A batch: many clips in one job, resumable and shardable (`splashvid batch DIR -o OUTDIR`).
 ///
 ///     splashvid batch presets/ -o clips/ [--manifest clips.csv] [--jobs N] [--force]
-///                     [--report report.json] [--shard INDEX/COUNT] [--assets-root ROOT]
+///                     [--report report.json] [--shard INDEX/COUNT|auto/COUNT|auto]
+///                     [--assets-root ROOT]
 ///                     [render options: --size, --fps, --loops, --format, --param, …]
 ///
 /// - Render options are defaults for every clip (`BatchDefaults`): a manifest's column
@@ -33,7 +34,7 @@ import SplashPresets
 ///   two kinds of parallelism share the machine instead of multiplying (default: 1 clip at a
 ///   time on every core, which is the fastest for long clips; more jobs help many short ones).
 /// - `--shard I/N` renders rows I, I+N, I+2N … of the clip list; `--shard auto/N` takes I from
-///   `JOB_COMPLETION_INDEX`, as a Kubernetes Indexed Job sets it (docs/scale-out.md).
+///   the scheduler: a Kubernetes Indexed Job or a Slurm job array (docs/scale-out.md).
 public struct BatchJob: Sendable {
   public var folder: String
   public var outputFolder: String
