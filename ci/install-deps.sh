@@ -39,6 +39,9 @@ say() { printf 'install-deps: %s\n' "$*" >&2; }
 # The preview page's tests drive Debian's Chromium, headless; a machine that only runs
 # splashvid does not need it.
 $runtime || packages+=(chromium)
+# The scale-out tests start a one-machine Slurm cluster (ci/slurm/start.sh, with python3 for
+# its ports and signal masks) and merge the shards' reports with jq, as docs/scale-out.md does.
+$runtime || packages+=(slurm-wlm munge jq python3)
 
 if ! $runtime && ! command -v swift >/dev/null 2>&1; then
   say "no Swift toolchain on PATH: splashvid needs Swift 6 (swift.org builds for Debian 12); it cannot come from apt"
