@@ -40,8 +40,9 @@ say() { printf 'install-deps: %s\n' "$*" >&2; }
 # splashvid does not need it.
 $runtime || packages+=(chromium)
 # The scale-out tests start a one-machine Slurm cluster (ci/slurm/start.sh, with python3 for
-# its ports and signal masks) and merge the shards' reports with jq, as docs/scale-out.md does.
-$runtime || packages+=(slurm-wlm munge jq python3)
+# its ports and signal masks) and merge the shards' reports with jq, as docs/scale-out.md does;
+# python3-yaml reads the Kubernetes manifest of the docs for its test.
+$runtime || packages+=(slurm-wlm munge jq python3 python3-yaml)
 
 if ! $runtime && ! command -v swift >/dev/null 2>&1; then
   say "no Swift toolchain on PATH: splashvid needs Swift 6 (swift.org builds for Debian 12); it cannot come from apt"
