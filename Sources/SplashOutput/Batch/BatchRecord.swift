@@ -72,9 +72,17 @@ struct BatchRecord: Equatable {
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 8)
     defer { chunk.deallocate() }
     while true {
-      let count = read(descriptor, chunk.baseAddress, chunk.count)
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw OutputFileError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))") }
+      // The chunk is filled before it is hashed: a read may return fewer bytes than asked (a
+      // network filesystem, a signal), and the hash must not depend on how the bytes arrived,
+      // or a machine reading them in other pieces would take the clip for another.
+      var count = 0
+      while count < chunk.count {
+        let got = read(descriptor, chunk.baseAddress! + count, chunk.count - count)
+        if got < 0 && errno == EINTR { continue }
+        guard got >= 0 else { throw OutputFileError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))") }
+        if got == 0 { break }
+        count += got
+      }
       if count == 0 { break }
       size += count
       let words = count / 8
@@ -82,6 +90,7 @@ struct BatchRecord: Equatable {
       for index in (words * 8)..<count { hash = (hash ^ UInt64(chunk[index])) &* prime }
       // A chunk's length is part of the hash, so where the tail bytes fell cannot collide.
       hash = (hash ^ UInt64(count)) &* prime
+      if count < chunk.count { break }
     }
     return (size, String(hash, radix: 16))
   }
