@@ -63,7 +63,8 @@ final class PreviewFrameQueue: @unchecked Sendable {
         condition.broadcast()
         return .abandoned
       }
-      condition.wait(until: Date(timeIntervalSinceNow: Self.checkInterval))
+      // Woken or timed out alike, the loop looks at the queue and the client again.
+      _ = condition.wait(until: Date(timeIntervalSinceNow: Self.checkInterval))
     }
   }
 
