@@ -153,6 +153,7 @@ public final class OutputFile: @unchecked Sendable {
       discard()
       throw OutputFileError(path: destination, reason: "could not be put in place: \(reason)")
     }
+    CommittedFiles.committed(destination, descriptor: lockDescriptor)
     settle()
   }
 
@@ -170,6 +171,7 @@ public final class OutputFile: @unchecked Sendable {
         throw OutputFileError(path: candidate, reason: "could not be put in place: \(String(cString: strerror(code)))")
       }
       destination = candidate
+      CommittedFiles.committed(destination, descriptor: lockDescriptor)
       settle()
       return
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SplashFiles
 import SplashTestSupport
 import Testing
 
@@ -47,5 +48,30 @@ struct BatchRecordHashTests {
     let fromPipe = try BatchRecord.of(fifo, inputs: "x")
     #expect(fromPipe.size == bytes.count)
     #expect(fromPipe.contentHash == fromFile.contentHash)
+  }
+}
+
+@Suite("A batch record describes only the file the batch put in place")
+struct BatchRecordWrittenFileTests {
+  @Test("the file still under the name is recorded, with the hash any reader gives; one replaced by another writer is not")
+  func replacedIsNotRecorded() throws {
+    let folder = try ScratchFolder.make("record-written")
+    let clip = folder.appendingPathComponent("a.mp4").path
+    CommittedFiles.watch(clip)
+    let mine = try OutputFile(destination: clip)
+    try mine.write(Array(repeating: 7, count: 5000))
+    try mine.commit()
+    let written = try #require(CommittedFiles.take(clip))
+
+    let record = try #require(try BatchRecord.of(clip, inputs: "mine", written: written))
+    #expect(record == (try BatchRecord.of(clip, inputs: "mine")))
+    #expect(record.describes(clip))
+
+    // Another writer's clip, of the same size, renamed over this one after it was written.
+    let theirs = folder.appendingPathComponent("theirs").path
+    try Data(repeating: 8, count: 5000).write(to: URL(fileURLWithPath: theirs))
+    try #require(rename(theirs, clip) == 0)
+    #expect(try BatchRecord.of(clip, inputs: "mine", written: written) == nil)
+    #expect(!record.describes(clip))
   }
 }

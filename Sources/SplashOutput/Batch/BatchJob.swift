@@ -215,7 +215,17 @@ public struct BatchJob: Sendable {
       for path in [recordPath, legacyRecordPath] where unlink(path) != 0 && errno != ENOENT {
         throw OutputFileError(path: path, reason: "cannot remove the old record: \(String(cString: strerror(errno)))")
       }
-      try job.run(environment: environment, cancellation: cancellation, document: document) { _ in }
+      // Which file the render puts under the clip's name, so that the record describes that
+      // file and no other (`CommittedFiles`).
+      CommittedFiles.watch(outputPath)
+      let written: CommittedFiles.Identity?
+      do {
+        try job.run(environment: environment, cancellation: cancellation, document: document) { _ in }
+        written = CommittedFiles.take(outputPath)
+      } catch {
+        _ = CommittedFiles.take(outputPath)
+        throw error
+      }
       isWritten = true
       // The render read the preset and its images again. If they changed meanwhile, no one can
       // say which version the clip shows, so it is not recorded and renders again next run
@@ -225,10 +235,18 @@ public struct BatchJob: Sendable {
         return result(
           .rendered, warning: "\(presetFile) or an image it shows changed while the clip rendered; it will render again on the next run")
       }
-      // The record follows the clip, and describes the bytes now under its name (still this
-      // batch's, under the lock): if the process dies in between, the clip renders again.
+      // The record follows the clip and describes the bytes of the file this batch put there:
+      // if the process dies in between, the clip renders again. Under the lock no one else
+      // writes the clip; where a shared folder's locks do not reach other machines, another
+      // writer may have replaced it, and then nothing is recorded.
+      guard let written, let made = try BatchRecord.of(outputPath, inputs: before, written: written) else {
+        return result(
+          .rendered,
+          warning: "\(outputPath) was replaced by another writer after this batch wrote it (are the shared folder's locks "
+            + "local to each machine? see docs/scale-out.md); it is not recorded and will render again on the next run")
+      }
       let record = try OutputFile(destination: recordPath)
-      try record.write(Array(try BatchRecord.of(outputPath, inputs: before).text.utf8))
+      try record.write(Array(made.text.utf8))
       try record.commit()
       return result(.rendered)
     } catch is PipelineCancelled {

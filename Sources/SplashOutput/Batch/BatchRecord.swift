@@ -51,6 +51,21 @@ struct BatchRecord: Equatable {
     return BatchRecord(inputs: inputs, size: size, contentHash: hash)
   }
 
+  /// The record of the clip at `path` made of `inputs`, if the file there is still `written`
+  /// (the one this batch put there); `nil` when another writer has replaced it since, so that
+  /// the record never describes a clip other inputs made.
+  ///
+  /// - Throws: `OutputFileError` when the file cannot be read.
+  static func of(_ path: String, inputs: String, written: CommittedFiles.Identity) throws -> BatchRecord? {
+    var identity: CommittedFiles.Identity?
+    let (size, hash) = try contents(of: path) { descriptor in
+      identity = CommittedFiles.Identity(descriptor: descriptor)
+      return identity == written
+    }
+    guard identity == written else { return nil }
+    return BatchRecord(inputs: inputs, size: size, contentHash: hash)
+  }
+
   /// Whether the clip at `path` still holds the bytes this record describes (the size first,
   /// which tells most changes without reading the clip).
   func describes(_ path: String) -> Bool {
@@ -62,10 +77,16 @@ struct BatchRecord: Equatable {
   /// The size of the regular file at `path` and a 64-bit hash of its bytes: FNV-1a over
   /// 8-byte words, read in chunks (a clip may be gigabytes). Not cryptographic: it tells a
   /// clip from another render or an edit, not from a forgery, and no one here forges clips.
-  private static func contents(of path: String) throws -> (size: Int, hash: String) {
+  ///
+  /// - Parameter isWanted: Asked about the opened file before it is read; when it says no,
+  ///   nothing is read and the size and hash are empty.
+  private static func contents(
+    of path: String, isWanted: (Int32) -> Bool = { _ in true }
+  ) throws -> (size: Int, hash: String) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else { throw OutputFileError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))") }
     defer { close(descriptor) }
+    guard isWanted(descriptor) else { return (0, "") }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     let prime: UInt64 = 0x0000_0100_0000_01b3
     var size = 0
