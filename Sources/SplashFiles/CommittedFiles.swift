@@ -50,6 +50,16 @@ public enum CommittedFiles {
     }
   }
 
+  /// Runs `body` (a render writing `destination`) while watching the name; returns the
+  /// identity of the file committed there meanwhile, or `nil` when none was. The name is
+  /// unwatched however `body` ends.
+  public static func watching(_ destination: String, while body: () throws -> Void) rethrows -> Identity? {
+    watch(destination)
+    defer { _ = take(destination) }
+    try body()
+    return watched.withLock { $0[destination] ?? nil }
+  }
+
   /// Stops watching `destination`; returns the identity of the last file committed under it
   /// while it was watched, or `nil` when none was.
   public static func take(_ destination: String) -> Identity? {

@@ -18,6 +18,12 @@ public enum DecimalText {
     !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
+  /// `text` as a whole number when it is plain digits (`isPlainWholeNumber`) that fit an
+  /// `Int`; `nil` otherwise.
+  public static func plainWholeNumber(_ text: some StringProtocol) -> Int? {
+    isPlainWholeNumber(text) ? Int(text) : nil
+  }
+
   /// Whether `text` is ASCII digits with at most one `.` among them, and at least one digit
   /// (no sign: `PlainDecimal`).
   public static func isPlainDecimal(_ text: some StringProtocol) -> Bool { PlainDecimal.matches(text) }

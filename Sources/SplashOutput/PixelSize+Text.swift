@@ -7,8 +7,8 @@ extension PixelSize {
   /// The one reader of the form, for the command line, manifests and the preview alike.
   public init?(text: some StringProtocol, maximumSide: Int) {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ DecimalText.isPlainWholeNumber($0) }), let width = Int(parts[0]),
-      let height = Int(parts[1]), (1...maximumSide).contains(width), (1...maximumSide).contains(height)
+    guard parts.count == 2, let width = DecimalText.plainWholeNumber(parts[0]), let height = DecimalText.plainWholeNumber(parts[1]),
+      (1...maximumSide).contains(width), (1...maximumSide).contains(height)
     else { return nil }
     self.init(width: width, height: height)
   }

@@ -3,14 +3,15 @@ import Foundation
 /// A one-machine Slurm cluster of the test's own (`ci/slurm/start.sh`), stopped with every
 /// daemon it started when the test is done (`ci/slurm/stop.sh`).
 final class SlurmCluster {
-  /// Whether Slurm and munge are installed (`ci/install-deps.sh` installs them for the tests).
-  static var isInstalled: Bool {
-    ["munged", "slurmctld", "slurmd", "sbatch"].allSatisfy { program in
-      (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/sbin").split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
-      } || FileManager.default.isExecutableFile(atPath: "/usr/sbin/\(program)")
-    }
+  /// Where `program` is: on `PATH`, or in /usr/sbin, where Debian puts the daemons and which
+  /// a user's `PATH` often leaves out.
+  static func executable(_ program: String) -> URL? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map(String.init) + ["/usr/sbin"]
+    return folders.map { URL(fileURLWithPath: "\($0)/\(program)") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
+
+  /// Whether Slurm and munge are installed (`ci/install-deps.sh` installs them for the tests).
+  static var isInstalled: Bool { ["munged", "slurmctld", "slurmd", "sbatch"].allSatisfy { executable($0) != nil } }
 
   /// Whether this process may start one: Slurm installed, and root, since slurmd starts each
   /// job as the user who submitted it.
@@ -44,9 +45,8 @@ final class SlurmCluster {
 
   /// Runs a Slurm command (`sbatch`, `scontrol`, …) against this cluster from `folder`.
   func run(_ program: String, _ arguments: [String], in folder: URL) throws -> BinaryRunner.Outcome {
-    let path = ["/usr/bin/\(program)", "/usr/sbin/\(program)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    return try BinaryRunner.run(
-      arguments, in: folder, environment: environment, executable: URL(fileURLWithPath: path ?? program))
+    try BinaryRunner.run(
+      arguments, in: folder, environment: environment, executable: Self.executable(program) ?? URL(fileURLWithPath: program))
   }
 
   /// The pids of the daemons the cluster started.

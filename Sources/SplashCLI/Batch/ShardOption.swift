@@ -26,13 +26,13 @@ struct ShardOption {
     guard parts.count <= 2, let first = parts.first else { throw UsageError("--shard \(text): \(expected)") }
     var count: Int?
     if parts.count == 2 {
-      guard DecimalText.isPlainWholeNumber(parts[1]), let value = Int(parts[1]), value >= 1 else {
+      guard let value = DecimalText.plainWholeNumber(parts[1]), value >= 1 else {
         throw UsageError("--shard \(text): \(expected)")
       }
       count = value
     }
     if first != "auto" {
-      guard let count, DecimalText.isPlainWholeNumber(first), let index = Int(first), (0..<count).contains(index) else {
+      guard let count, let index = DecimalText.plainWholeNumber(first), (0..<count).contains(index) else {
         throw UsageError("--shard \(text): \(expected)")
       }
       (self.index, self.count) = (index, count)
@@ -42,7 +42,7 @@ struct ShardOption {
       guard let count else {
         throw UsageError("--shard auto: a Kubernetes Indexed Job does not tell its size; give it: --shard auto/COUNT")
       }
-      guard DecimalText.isPlainWholeNumber(value), let index = Int(value), (0..<count).contains(index) else {
+      guard let index = DecimalText.plainWholeNumber(value), (0..<count).contains(index) else {
         throw UsageError("--shard \(text): JOB_COMPLETION_INDEX is \(value), expected 0 … \(count - 1) (completions: \(count))")
       }
       (self.index, self.count) = (index, count)
@@ -65,7 +65,7 @@ struct ShardOption {
   ) throws -> (index: Int, count: Int) {
     func number(_ name: String, _ value: String?) throws -> Int? {
       guard let value else { return nil }
-      guard DecimalText.isPlainWholeNumber(value), let number = Int(value) else {
+      guard let number = DecimalText.plainWholeNumber(value) else {
         throw UsageError("--shard \(text): \(name) is \(value), expected a whole number")
       }
       return number

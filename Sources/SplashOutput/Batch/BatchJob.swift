@@ -217,14 +217,8 @@ public struct BatchJob: Sendable {
       }
       // Which file the render puts under the clip's name, so that the record describes that
       // file and no other (`CommittedFiles`).
-      CommittedFiles.watch(outputPath)
-      let written: CommittedFiles.Identity?
-      do {
+      let written = try CommittedFiles.watching(outputPath) {
         try job.run(environment: environment, cancellation: cancellation, document: document) { _ in }
-        written = CommittedFiles.take(outputPath)
-      } catch {
-        _ = CommittedFiles.take(outputPath)
-        throw error
       }
       isWritten = true
       // The render read the preset and its images again. If they changed meanwhile, no one can

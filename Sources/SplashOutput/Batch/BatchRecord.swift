@@ -57,13 +57,11 @@ struct BatchRecord: Equatable {
   ///
   /// - Throws: `OutputFileError` when the file cannot be read.
   static func of(_ path: String, inputs: String, written: CommittedFiles.Identity) throws -> BatchRecord? {
-    var identity: CommittedFiles.Identity?
-    let (size, hash) = try contents(of: path) { descriptor in
-      identity = CommittedFiles.Identity(descriptor: descriptor)
-      return identity == written
+    try opened(path) { descriptor in
+      guard CommittedFiles.Identity(descriptor: descriptor) == written else { return nil }
+      let (size, hash) = try contents(of: descriptor, path: path)
+      return BatchRecord(inputs: inputs, size: size, contentHash: hash)
     }
-    guard identity == written else { return nil }
-    return BatchRecord(inputs: inputs, size: size, contentHash: hash)
   }
 
   /// Whether the clip at `path` still holds the bytes this record describes (the size first,
@@ -77,16 +75,21 @@ struct BatchRecord: Equatable {
   /// The size of the regular file at `path` and a 64-bit hash of its bytes: FNV-1a over
   /// 8-byte words, read in chunks (a clip may be gigabytes). Not cryptographic: it tells a
   /// clip from another render or an edit, not from a forgery, and no one here forges clips.
-  ///
-  /// - Parameter isWanted: Asked about the opened file before it is read; when it says no,
-  ///   nothing is read and the size and hash are empty.
-  private static func contents(
-    of path: String, isWanted: (Int32) -> Bool = { _ in true }
-  ) throws -> (size: Int, hash: String) {
+  private static func contents(of path: String) throws -> (size: Int, hash: String) {
+    try opened(path) { try contents(of: $0, path: path) }
+  }
+
+  /// Runs `body` with `path` open for reading (a link is not followed), and closes it.
+  private static func opened<Result>(_ path: String, _ body: (Int32) throws -> Result) throws -> Result {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else { throw OutputFileError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))") }
     defer { close(descriptor) }
-    guard isWanted(descriptor) else { return (0, "") }
+    return try body(descriptor)
+  }
+
+  /// The size and hash (see `contents(of:)`) of the file open at `descriptor`, read from its
+  /// current offset; `path` names it in errors.
+  private static func contents(of descriptor: Int32, path: String) throws -> (size: Int, hash: String) {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     let prime: UInt64 = 0x0000_0100_0000_01b3
     var size = 0
