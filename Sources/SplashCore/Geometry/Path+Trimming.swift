@@ -19,42 +19,10 @@ extension Path {
   public func trimmed(from start: Double, to end: Double, samplesPerCurve: Int = 64) -> Path {
     let start = start.clampedToUnit
     let end = end.clampedToUnit
+    // Nothing is measured for a trim that keeps all or nothing.
     if start <= 0 && end >= 1 { return self }
     guard end > start else { return Path() }
-
-    // Every curve is measured for the total, but only the two the cut falls in need their
-    // lengths along them: those are measured again, to the same numbers.
-    let segments = CurveSegment.segments(of: self, samplesPerCurve: samplesPerCurve, keepingLengths: false)
-    let totalLength = segments.reduce(0) { $0 + $1.length }
-    guard totalLength > 0 else { return Path() }
-    let startLength = start * totalLength
-    let endLength = end * totalLength
-
-    var result = Path()
-    var walked = 0.0
-    var needsMove = true
-    var previousSubpath = -1
-    for segment in segments {
-      let segmentStart = walked
-      let segmentEnd = walked + segment.length
-      walked = segmentEnd
-      if segment.subpath != previousSubpath {
-        needsMove = true
-        previousSubpath = segment.subpath
-      }
-      // Zero-length segments carry no stroke; skipping them keeps cuts exact.
-      guard segment.length > 0, segmentEnd > startLength, segmentStart < endLength else { continue }
-      let from = max(0, (startLength - segmentStart) / segment.length)
-      let to = min(1, (endLength - segmentStart) / segment.length)
-      let piece = (from > 0 || to < 1 ? segment.withLengths(samples: samplesPerCurve) : segment)
-        .piece(fromFraction: from, toFraction: to)
-      if needsMove {
-        result.move(to: piece.start)
-        needsMove = false
-      }
-      result.elements.append(piece.element)
-    }
-    return result
+    return MeasuredPath(self, samplesPerCurve: samplesPerCurve).trimmed(from: start, to: end)
   }
 
   /// The total arc length of the path, closing segments included.
