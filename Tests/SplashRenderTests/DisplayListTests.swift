@@ -84,6 +84,58 @@ struct DisplayListTests {
     #expect(none.trimmedStroke?.isEmpty == true)
   }
 
+  @Test("a cut stroke's path is measured once while only the cut moves, and again when the path changes")
+  func strokeMeasureKept() throws {
+    let preset = #"""
+      { schemaVersion: 1, canvas: { size: [200, 200] }, clip: { start: 0, cycle: 2 }, layers: [
+        { id: "drawn", type: "shape", lineWidth: 4, strokeColor: "red", fillColor: "clear",
+          path: "M 10 10 C 60 -20 90 80 150 40 L 150 150",
+          animations: [{ type: "basic", keyPath: "strokeEnd", fromValue: 0.1, toValue: 0.9, duration: 1 }] },
+        { id: "morphing", type: "shape", lineWidth: 4, strokeColor: "blue", fillColor: "clear", strokeEnd: 0.5,
+          path: "M 0 0 C 20 40 40 40 60 0",
+          animations: [{ type: "basic", keyPath: "path", toValue: "M 0 0 C 20 80 40 80 60 0", duration: 1 }] } ] }
+      """#
+    let scene = try PresetCompiler.compile(Data(preset.utf8), file: "measure.json5")
+    let evaluator = SceneEvaluator(scene)
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 400, pixelHeight: 400)
+    let retained = RetainedDisplayList()
+    var measures: [[MeasuredPath]] = []
+    for time in [0.2, 0.4, 0.6] {
+      let tree = evaluator.presentation(at: time)
+      let kept = DisplayList(tree, viewport: viewport, measuring: CountingMeasure(), retaining: retained)
+      let fresh = DisplayList(tree, viewport: viewport, measuring: CountingMeasure())
+      // The piece cut from the kept measure is the piece cut afresh.
+      #expect(kept.layers.map(\.trimmedStroke) == fresh.layers.map(\.trimmedStroke))
+      #expect(kept.layers.allSatisfy { $0.trimmedStroke?.isEmpty == false })
+      let measured = try kept.layers.map { try #require($0.strokeMeasure) }
+      for (node, measure) in zip(kept.layers, measured) {
+        #expect(measure.measures(try #require(node.layer.properties.shape.path)))
+      }
+      measures.append(measured)
+    }
+    // The still path: one measure for all three frames. The morphing one: one a frame.
+    #expect(measures[0][0] === measures[1][0] && measures[1][0] === measures[2][0])
+    #expect(measures[0][1] !== measures[1][1] && measures[1][1] !== measures[2][1])
+  }
+
+  @Test("a copy of a node is its own: writing it leaves the node it was copied from as it was")
+  func nodeCopiesAreValues() throws {
+    let original = try #require(
+      try Self.list(#"{ id: "s", type: "shape", strokeColor: "red", lineWidth: 2, path: "M 0 0 L 10 10", sublayers: [{ id: "t" }] }"#)
+        .layers.first)
+    var copy = original
+    #expect(copy == original)
+    copy.isCulled = !original.isCulled
+    copy.plan = nil
+    copy.sublayers.removeAll()
+    copy.extents = nil
+    #expect(original.plan != nil && original.sublayers.count == 1 && original.extents != nil)
+    #expect(copy != original)
+    var other = original
+    other.paints += 1
+    #expect(original.paints + 1 == other.paints && copy.paints == original.paints)
+  }
+
   @Test("sublayers' extents are placed by their transform and the parent's sublayer transform about its anchor")
   func placedSublayers() throws {
     let node = try #require(

@@ -68,7 +68,7 @@ public struct BackingStorePlan: Sendable, Equatable {
   /// pixels, or `nil` when it is drawn: at rest, changing, opaque, masked, shadowed, blended,
   /// turned or skewed on screen (its edges are not resampled at an angle), quick to draw, or
   /// larger than the frame at the store's resolution.
-  public init?(for node: DisplayNode, toDevice: AffineTransform, framePixels: Int) {
+  public init?(for node: borrowing DisplayNode, toDevice: AffineTransform, framePixels: Int) {
     let layer = node.layer
     guard layer.isMoving, layer.hasFixedContent, layer.properties.opacity < 1, !node.hasMask, layer.properties.blendMode == .normal,
       !layer.properties.filtersPicture,

@@ -76,7 +76,7 @@ public struct DisplayList: Sendable {
     sublayers.reserveCapacity(layer.sublayers.count)
     forEachSublayerDrawn(of: layer) { index, _ in sublayers.append(node(for: layer.sublayers[index], measuring: measuring)) }
     let mask = layer.maskStorage.isEmpty ? nil : node(for: layer.maskStorage[0], measuring: measuring)
-    return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring)
+    return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring, previousMeasure: nil)
   }
 
   /// The node of `presented` and its subtree: `previous` (the node at the same place in the
@@ -95,21 +95,26 @@ public struct DisplayList: Sendable {
     let layer = presented.withTintApplied
     var sublayers: [DisplayNode] = []
     sublayers.reserveCapacity(layer.sublayers.count)
+    // The last frame's arrays taken out first: a closure that read them from `previous` would
+    // capture a copy of the whole node.
+    let previousSublayers = previous.sublayers
+    let previousMask = previous.maskStorage
+    let previousMeasure = previous.strokeMeasure
     // Each matched with the node drawn at its place last frame.
     forEachSublayerDrawn(of: layer) { index, position in
       sublayers.append(
-        position < previous.sublayers.count
-          ? node(for: layer.sublayers[index], measuring: measuring, previous: previous.sublayers[position], retained: retained)
+        position < previousSublayers.count
+          ? node(for: layer.sublayers[index], measuring: measuring, previous: previousSublayers[position], retained: retained)
           : node(for: layer.sublayers[index], measuring: measuring))
     }
     var mask: DisplayNode?
     if !layer.maskStorage.isEmpty {
       mask =
-        previous.maskStorage.isEmpty
+        previousMask.isEmpty
         ? node(for: layer.maskStorage[0], measuring: measuring)
-        : node(for: layer.maskStorage[0], measuring: measuring, previous: previous.maskStorage[0], retained: retained)
+        : node(for: layer.maskStorage[0], measuring: measuring, previous: previousMask[0], retained: retained)
     }
-    return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring)
+    return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring, previousMeasure: previousMeasure)
   }
 
   /// Calls `body` with the index of each of `layer`'s sublayers bottom to top (by
@@ -126,16 +131,21 @@ public struct DisplayList: Sendable {
   /// The node of `layer` (its tint applied) over its sublayers' and mask's nodes.
   @inline(__always)
   private static func assembled(
-    _ layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, measuring: some TextMeasuring
+    _ layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, measuring: some TextMeasuring,
+    previousMeasure: MeasuredPath?
   ) -> DisplayNode {
     var strokedSegments = 0
     var trimmedStroke: Path?
+    var strokeMeasure: MeasuredPath?
     let shape = layer.properties.shape
     if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
       strokedSegments = path.elements.count
       if shape.strokeStart > 0 || shape.strokeEnd < 1 {
+        // The path measured last frame at this place, when it is the same path.
+        let measure = previousMeasure.flatMap { $0.measures(path) ? $0 : nil } ?? MeasuredPath(path)
         // Empty when the stroke is cut to nothing (`strokeEnd` not after `strokeStart`).
-        trimmedStroke = path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+        trimmedStroke = measure.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+        strokeMeasure = measure
       }
     }
     // By index: iterating would copy each node (and retain all it holds).
@@ -144,7 +154,9 @@ public struct DisplayList: Sendable {
       holdsPlacedNodes = holdsPlacedNodes || sublayers[index].mayBePlaced
       if !sublayers[index].layer.properties.isHidden { strokedSegments += sublayers[index].strokedSegments }
     }
-    let summary = DisplayNode.paintSummary(of: layer, hasMask: mask != nil, sublayers: sublayers)
+    // Not `mask != nil`: for an equatable value, that copies the node to compare it.
+    let hasMask = if case .some = mask { true } else { false }
+    let summary = DisplayNode.paintSummary(of: layer, hasMask: hasMask, sublayers: sublayers)
     var built = DisplayNode(
       layer: layer,
       extents: extents(of: layer, sublayers: sublayers, mask: mask, trimmedStroke: trimmedStroke, measuring: measuring),
@@ -152,6 +164,7 @@ public struct DisplayList: Sendable {
     built.paintedColors = summary.colors
     built.paints = summary.paints
     built.holdsPlacedNodes = holdsPlacedNodes
+    built.strokeMeasure = strokeMeasure
     return built
   }
 

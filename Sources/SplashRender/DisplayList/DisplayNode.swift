@@ -4,70 +4,174 @@ import SplashModel
 /// One layer of a display list: the layer as it draws, with what the renderer would otherwise
 /// work out again at each level of the tree.
 public struct DisplayNode: Sendable {
+  /// A node's values, in one box that copies share until one of them is written.
+  ///
+  /// A list is built by copying nodes (taken from the last frame, handed down the tree, kept
+  /// for the next frame). Held inline, a node's values were 281 bytes and eight references,
+  /// each retained at every copy and released after: most of LottieLogo1's display list
+  /// (about 470 copies of its 170 nodes a frame). A copy now retains the box alone. The layer
+  /// stays inline: the backend reads it through and through, and a value read out of a box
+  /// is copied to be passed on, which cost the drawing more than the box saved.
+  ///
+  /// Each value is described at its accessor below.
+  @usableFromInline struct Fields: Sendable {
+    @usableFromInline var extents: Rect?
+    @usableFromInline var sublayers: [DisplayNode]
+    @usableFromInline var maskStorage: [DisplayNode]
+    @usableFromInline var strokedSegments: Int
+    @usableFromInline var trimmedStroke: Path?
+    @usableFromInline var strokeMeasure: MeasuredPath?
+    @usableFromInline var isCulled: Bool = false
+    @usableFromInline var paintedColors: PaintedColors = .nothing
+    @usableFromInline var paints: Int = 0
+    /// Held in an array, at most one element: a plan is rare and large.
+    @usableFromInline var backingStoreStorage: [BackingStorePlan] = []
+    @usableFromInline var plan: DrawPlan?
+    @usableFromInline var isTaken: Bool = false
+    @usableFromInline var isPlaced: Bool = false
+    @usableFromInline var placement: Placement?
+    @usableFromInline var holdsPlacedNodes: Bool = false
+  }
+
+  /// The box. Written only through `fields`'s `_modify`, on a box this node alone holds, so a
+  /// write never overlaps another access: not checked at run time, as in `CopyOnWrite`.
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) @usableFromInline var fields: Fields
+
+    @usableFromInline init(_ fields: Fields) { self.fields = fields }
+  }
+
+  @usableFromInline var storage: Storage
+
+  /// The values, read in place, and written in place when this node alone holds them.
+  @inlinable var fields: Fields {
+    _read { yield storage.fields }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      yield &storage.fields
+    }
+  }
+
   /// The layer as it draws: its replicator tint applied to its colours (`withTintApplied`).
   /// Its `sublayers` and `mask` are the presented ones; draw `sublayers` and `mask` of this
   /// node instead.
   public var layer: PresentationLayer
+
   /// Where the layer and its subtree can draw, in the layer's own space, shadow included and
   /// the mask's extents applied; `nil` when that is not known cheaply (overflowing contents,
   /// perspective below).
-  public var extents: Rect?
+  @inlinable public var extents: Rect? {
+    _read { yield fields.extents }
+    _modify { yield &fields.extents }
+  }
+
   /// The sublayers bottom to top (by `zPosition`, then in their order).
-  public var sublayers: [DisplayNode]
+  @inlinable public var sublayers: [DisplayNode] {
+    _read { yield fields.sublayers }
+    _modify { yield &fields.sublayers }
+  }
+
   /// Held in an array so the type can contain itself; at most one element. The list places
   /// it in place (`mask` returns a copy).
-  var maskStorage: [DisplayNode]
+  var maskStorage: [DisplayNode] {
+    _read { yield fields.maskStorage }
+    _modify { yield &fields.maskStorage }
+  }
+
   /// The path segments stroked in this layer and its visible sublayers, masks aside: what a
   /// backing store would save drawing.
-  public var strokedSegments: Int
+  @inlinable public var strokedSegments: Int {
+    _read { yield fields.strokedSegments }
+    _modify { yield &fields.strokedSegments }
+  }
+
   /// A shape layer's path cut to `strokeStart`…`strokeEnd`, when its stroke shows and is cut:
   /// what the stroke draws, found once for the extents and the drawing (a Lottie trim).
-  public var trimmedStroke: Path?
+  @inlinable public var trimmedStroke: Path? {
+    _read { yield fields.trimmedStroke }
+    _modify { yield &fields.trimmedStroke }
+  }
+
+  /// The path `trimmedStroke` was cut from, measured: the next frame's node at this place cuts
+  /// the same path again without measuring it (`MeasuredPath`).
+  var strokeMeasure: MeasuredPath? {
+    _read { yield fields.strokeMeasure }
+    _modify { yield &fields.strokeMeasure }
+  }
+
   /// Whether the layer draws nothing in the frame: its extents, placed on the frame, lie
   /// outside the frame and every clip above it (a tile scrolled off screen). Decided for
   /// drawing straight into the frame; a layer drawn offscreen (into a backing store, or flat
   /// before a perspective warp) is not culled by it. False when not known.
-  public var isCulled = false
+  @inlinable public var isCulled: Bool {
+    _read { yield fields.isCulled }
+    _modify { yield &fields.isCulled }
+  }
+
   /// The colours this layer and its visible sublayers paint with (see `uniformInk`).
-  public var paintedColors: PaintedColors = .nothing
+  @inlinable public var paintedColors: PaintedColors {
+    _read { yield fields.paintedColors }
+    _modify { yield &fields.paintedColors }
+  }
+
   /// How many solid-colour fills, strokes, backgrounds and borders this layer and its visible
   /// sublayers paint, 2 standing for two or more, and for anything else (text, images,
   /// gradients, masks, shadows, replicas, blend modes, perspective) whatever it paints.
-  public var paints = 0
+  @inlinable public var paints: Int {
+    _read { yield fields.paints }
+    _modify { yield &fields.paints }
+  }
+
   /// How the layer is composited from a backing store, when it is (decided, like culling, for
   /// drawing straight into the frame).
-  public var backingStore: BackingStorePlan? {
-    get { backingStoreStorage.first }
-    set { backingStoreStorage = newValue.map { [$0] } ?? [] }
+  @inlinable public var backingStore: BackingStorePlan? {
+    get { fields.backingStoreStorage.first }
+    set { fields.backingStoreStorage = newValue.map { [$0] } ?? [] }
   }
-  /// Held in an array, at most one element: a plan is rare and large, and every node is copied
-  /// as the list is built.
-  private var backingStoreStorage: [BackingStorePlan] = []
+
   /// How the layer's own content is drawn straight into the frame (`DrawPlan`); `nil` where the
   /// list does not place it (culled, or below perspective, where the backend decides).
-  public var plan: DrawPlan?
+  @inlinable public var plan: DrawPlan? {
+    _read { yield fields.plan }
+    _modify { yield &fields.plan }
+  }
+
   /// Whether the node was taken whole from the last frame's list (`RetainedDisplayList`).
-  var isTaken = false
+  var isTaken: Bool {
+    _read { yield fields.isTaken }
+    _modify { yield &fields.isTaken }
+  }
+
   /// Whether `DisplayList.place` has set `isCulled`, `backingStore` and `plan`.
-  var isPlaced = false
+  var isPlaced: Bool {
+    _read { yield fields.isPlaced }
+    _modify { yield &fields.isPlaced }
+  }
+
   /// What a taken node was placed with (see `Placement`): kept for taken nodes alone, the
   /// only ones `DisplayList.place` asks, so that a list built afresh allocates none.
-  var placement: Placement?
+  var placement: Placement? {
+    _read { yield fields.placement }
+    _modify { yield &fields.placement }
+  }
+
   /// Whether a node below (mask and sublayers, and theirs) may have been placed: placed with
   /// this node, or taken already placed from the last frame. Spares `forgetPlacement` the walk
   /// through a subtree built afresh.
-  var holdsPlacedNodes = false
+  var holdsPlacedNodes: Bool {
+    _read { yield fields.holdsPlacedNodes }
+    _modify { yield &fields.holdsPlacedNodes }
+  }
 
   public init(
     layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], mask: DisplayNode?, strokedSegments: Int,
     trimmedStroke: Path? = nil
   ) {
     self.layer = layer
-    self.extents = extents
-    self.sublayers = sublayers
-    maskStorage = mask.map { [$0] } ?? []
-    self.strokedSegments = strokedSegments
-    self.trimmedStroke = trimmedStroke
+    storage = Storage(
+      Fields(
+        extents: extents, sublayers: sublayers, maskStorage: mask.map { [$0] } ?? [],
+        strokedSegments: strokedSegments, trimmedStroke: trimmedStroke))
   }
 
   /// Whether the layer has a mask: asked without copying it, as `mask` does.
@@ -116,7 +220,7 @@ public struct DisplayNode: Sendable {
   /// same inputs is placed the same, so a node kept from the last frame (`RetainedDisplayList`)
   /// that lands where it did is not placed again. Held by reference: it is as large as the
   /// rest of a node, and nodes are copied as the list is built.
-  final class Placement: Sendable {
+  @usableFromInline final class Placement: Sendable {
     let superlayerToDevice: AffineTransform?
     let clip: DeviceBox
     let framePixels: Int
@@ -161,7 +265,7 @@ public struct DisplayNode: Sendable {
       isPlaced = false
       placement = nil
       isCulled = false
-      backingStoreStorage = []
+      fields.backingStoreStorage = []
       plan = nil
     }
     forgetSublayerPlacements()
@@ -209,7 +313,8 @@ extension DisplayNode: Equatable {
   public static func == (lhs: DisplayNode, rhs: DisplayNode) -> Bool {
     lhs.layer == rhs.layer && lhs.extents == rhs.extents && lhs.sublayers == rhs.sublayers && lhs.maskStorage == rhs.maskStorage
       && lhs.strokedSegments == rhs.strokedSegments && lhs.isCulled == rhs.isCulled && lhs.paintedColors == rhs.paintedColors
-      && lhs.paints == rhs.paints && lhs.backingStoreStorage == rhs.backingStoreStorage && lhs.plan == rhs.plan
+      && lhs.paints == rhs.paints && lhs.fields.backingStoreStorage == rhs.fields.backingStoreStorage && lhs.plan == rhs.plan
+      && lhs.trimmedStroke == rhs.trimmedStroke
   }
 }
 
