@@ -91,13 +91,21 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     defer { cairo_restore(cairo) }
 
     // The canvas colour is painted only where something could show it: a first layer whose
-    // opaque background covers the whole frame (fuber's container) paints every pixel anyway,
-    // unless the frame has bands beside the canvas, which only the canvas colour fills.
+    // opaque background covers the whole canvas (fuber's container, a Lottie solid) paints
+    // every pixel of it anyway, and leaves only the bands of a `contain` fit beside it to the
+    // canvas colour (a 400x300 file at 512x512: a quarter of the frame, not all of it).
     let canvasPixels = Self.canvasPixels(viewport)
-    if canvasPixels != nil || list.backdrop != nil || !firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer) {
+    let frame = Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))
+    let isCovered = list.backdrop == nil && firstLayerCovers(canvasPixels ?? frame, of: tree, viewport: viewport)
+    if !isCovered || canvasPixels != nil {
       cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
       setSource(cairo, tree.backgroundColor)
-      cairo_paint(cairo)
+      if isCovered, let canvasPixels {
+        Self.appendBands(around: canvasPixels, in: frame, to: cairo)
+        cairo_fill(cairo)
+      } else {
+        cairo_paint(cairo)
+      }
       cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
     }
     // A backdrop (a render's background image) fills the frame, bands included.
@@ -141,14 +149,35 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     return Rect(x: left, y: top, width: max(right - left, 0), height: max(bottom - top, 0))
   }
 
-  /// Whether the first layer drawn fills every pixel of the frame with an opaque colour, drawn
-  /// straight onto it: an axis-aligned, unrounded, opaque background, at full opacity, in the
-  /// normal blend mode, with no mask or shadow, reaching every edge of the frame.
+  /// The bands of the frame outside `canvas` (whole pixels), as up to four rectangles: above
+  /// and below it across the frame, and left and right of it beside it.
+  static func appendBands(around canvas: Rect, in frame: Rect, to cairo: OpaquePointer) {
+    let bands = [
+      Rect(x: frame.minX, y: frame.minY, width: frame.width, height: canvas.minY - frame.minY),
+      Rect(x: frame.minX, y: canvas.maxY, width: frame.width, height: frame.maxY - canvas.maxY),
+      Rect(x: frame.minX, y: canvas.minY, width: canvas.minX - frame.minX, height: canvas.height),
+      Rect(x: canvas.maxX, y: canvas.minY, width: frame.maxX - canvas.maxX, height: canvas.height),
+    ]
+    for band in bands where band.width > 0 && band.height > 0 {
+      cairo_rectangle(cairo, band.minX, band.minY, band.width, band.height)
+    }
+  }
+
+  /// Whether the first layer drawn fills every pixel of the frame with an opaque colour
+  /// (`firstLayerCovers`).
+  func firstLayerCoversFrame(_ tree: PresentationTree, viewport: Viewport, buffer: PixelBuffer) -> Bool {
+    firstLayerCovers(Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height)), of: tree, viewport: viewport)
+  }
+
+  /// Whether the first layer drawn fills every pixel of `area` (frame pixels, whole ones) with
+  /// an opaque colour, drawn straight onto it: an axis-aligned, unrounded, opaque background,
+  /// at full opacity, in the normal blend mode, with no mask or shadow, reaching every edge of
+  /// `area`.
   ///
   /// The layer may sit inside plain containers that draw nothing before it (a Lottie solid is
-  /// the first sublayer of its layer). An edge on the frame's edge or past it leaves no
+  /// the first sublayer of its layer). An edge on the area's edge or past it leaves no
   /// antialiased pixel: Cairo covers a pixel whole when the rectangle spans all of it.
-  func firstLayerCoversFrame(_ tree: PresentationTree, viewport: Viewport, buffer: PixelBuffer) -> Bool {
+  func firstLayerCovers(_ area: Rect, of tree: PresentationTree, viewport: Viewport) -> Bool {
     var candidate = tree.layers.first
     // The candidate's superlayer space to the frame's pixels.
     var superlayerToFrame = viewport.transform
@@ -169,9 +198,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
         guard layer.properties.cornerRadius <= 0 else { return false }
         let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.maxY)].map { toFrame.apply(to: $0) }
         let slack = 1e-9
-        return min(corners[0].x, corners[1].x) <= slack && min(corners[0].y, corners[1].y) <= slack
-          && max(corners[0].x, corners[1].x) >= Double(buffer.width) - slack
-          && max(corners[0].y, corners[1].y) >= Double(buffer.height) - slack
+        return min(corners[0].x, corners[1].x) <= area.minX + slack && min(corners[0].y, corners[1].y) <= area.minY + slack
+          && max(corners[0].x, corners[1].x) >= area.maxX - slack && max(corners[0].y, corners[1].y) >= area.maxY - slack
       }
       // A container that draws nothing of its own before its first sublayer: look there.
       guard layer.kind == .layer, layer.properties.backgroundColor.alpha <= 0, layer.properties.contents == nil,

@@ -8,7 +8,7 @@ import Testing
 
 @testable import SplashCairo
 
-@Suite("The canvas colour is skipped only under a first layer that covers the whole frame")
+@Suite("The canvas colour is skipped only under a first layer that covers the whole canvas")
 struct CanvasPaintTests {
   private let navy = Color(red8: 0x0F, green8: 0x4E, blue8: 0x65)
 
@@ -79,6 +79,30 @@ struct CanvasPaintTests {
       let (used, fresh) = try renderOverGarbage(tree, width: 130, height: 130)
       #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "\(name)")
     }
+  }
+
+  @Test("under a first layer covering the canvas, only the bands of a contain fit get the canvas colour")
+  func bandsBesideCoveredCanvas() throws {
+    let magenta = (red: UInt8(255), green: UInt8(0), blue: UInt8(255))
+    for (width, height) in [(130, 100), (100, 160), (334, 500)] {
+      let tree = PresentationTree(canvasSize: Size(width: 100, height: 100), backgroundColor: navy, layers: [cover(inset: 0)])
+      let viewport = Viewport(canvasSize: tree.canvasSize, pixelWidth: width, pixelHeight: height)
+      let canvas = try #require(CairoBackend.canvasPixels(viewport), "\(width)x\(height) has bands")
+      #expect(CairoBackend().firstLayerCovers(canvas, of: tree, viewport: viewport), "\(width)x\(height)")
+      let (used, fresh) = try renderOverGarbage(tree, width: width, height: height)
+      #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "\(width)x\(height)")
+      // A band's pixel is the canvas colour; the canvas's middle is the cover's.
+      let band = canvas.minX > 0 ? used.rgba(x: 0, y: height / 2) : used.rgba(x: width / 2, y: 0)
+      #expect(band.red == 0x0F && band.green == 0x4E && band.blue == 0x65, "\(width)x\(height): \(band)")
+      let middle = used.rgba(x: width / 2, y: height / 2)
+      #expect(middle.red == 0xDA && middle.green == 0x70 && middle.blue == 0xD6, "\(width)x\(height): \(middle)")
+      #expect((band.red, band.green, band.blue) != magenta)
+    }
+    // A cover short of the canvas's edge by a fraction of a pixel does not cover it.
+    let short = PresentationTree(canvasSize: Size(width: 100, height: 100), backgroundColor: navy, layers: [cover(inset: 0.3)])
+    let viewport = Viewport(canvasSize: short.canvasSize, pixelWidth: 130, pixelHeight: 100)
+    let canvas = try #require(CairoBackend.canvasPixels(viewport))
+    #expect(!CairoBackend().firstLayerCovers(canvas, of: short, viewport: viewport))
   }
 
   @Test("a Lottie solid under the other layers covers the frame at any size")
