@@ -136,6 +136,9 @@ public struct RenderPipeline: Sendable {
     let backend = makeBackend()
     // This worker's last display list: its unchanged subtrees are taken, not built again.
     let retained = RetainedDisplayList()
+    // This worker's last tree: what a frame presents the same shares its storage, and the
+    // list then takes those nodes whole (`PresentationTree.share(with:)`).
+    var previousTree: PresentationTree?
     guard let buffer = PixelBuffer(width: pixelWidth, height: pixelHeight) else {
       state.fail(PipelineError(frame: nil, underlying: PipelineError.Reason("cannot allocate a \(pixelWidth)x\(pixelHeight) frame")))
       cancellation.cancel()
@@ -148,7 +151,8 @@ public struct RenderPipeline: Sendable {
         return
       }
       let time = schedule.sceneTime(ofFrame: index)
-      let tree = evaluator.presentation(at: time)
+      var tree = evaluator.presentation(at: time)
+      if let previousTree { tree.share(with: previousTree) }
       state.publishTree(tree, for: index)
       if index > 0, !alwaysRendered.contains(index),
         tree == state.takeTree(for: index - 1) ?? evaluator.presentation(at: schedule.sceneTime(ofFrame: index - 1))
@@ -159,6 +163,7 @@ public struct RenderPipeline: Sendable {
       do {
         // What the frame draws and how is decided here, once; the backend executes it.
         try backend.render(DisplayList(tree, viewport: viewport, measuring: backend, retaining: retained), into: buffer)
+        previousTree = tree
         try state.sink.prepare(buffer, index: index, slot: slot, worker: worker)
         state.deliver(index, .slot(slot), returning: nil)
       } catch {

@@ -11,17 +11,22 @@ import Testing
 /// subtrees, and keeps their placement while they land where they did.
 @Suite("Display lists built from the last frame's nodes")
 struct RetainedDisplayListTests {
-  /// Lists of every frame of `scene` at `times`, built with one retained list, each checked
-  /// against the list built afresh.
+  /// Lists of every frame of `scene` at `times`, built with one retained list from trees
+  /// sharing the last frame's storage (as a render's worker builds them), each checked
+  /// against the list built afresh from the tree evaluated alone.
   static func expectSameLists(_ scene: Scene, at times: [Double], name: String) {
     let evaluator = SceneEvaluator(scene)
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 360, pixelHeight: 640)
     let backend = CairoBackend()
     let retained = RetainedDisplayList()
+    var previous: PresentationTree?
     for time in times {
-      let tree = evaluator.presentation(at: time)
+      let alone = evaluator.presentation(at: time)
+      var tree = alone
+      if let previous { tree.share(with: previous) }
+      previous = tree
       let kept = DisplayList(tree, viewport: viewport, measuring: backend, retaining: retained)
-      let fresh = DisplayList(tree, viewport: viewport, measuring: backend)
+      let fresh = DisplayList(alone, viewport: viewport, measuring: backend)
       #expect(kept.layers == fresh.layers && kept.backdrop == fresh.backdrop, "\(name) at \(time) s")
     }
   }

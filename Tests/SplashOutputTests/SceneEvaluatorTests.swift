@@ -33,6 +33,65 @@ struct SceneEvaluatorTests {
     }
   }
 
+  @Test("a tree shared with an earlier one is the tree evaluated alone, for any earlier frame", arguments: sources)
+  func sharedTreesEqual(_ name: String) throws {
+    let scene = try Self.scene(name)
+    let evaluator = SceneEvaluator(scene)
+    let end = scene.clip.start + scene.clip.loopDuration + 0.5
+    let times = (0...40).map { scene.clip.start - 0.25 + (end - scene.clip.start + 0.25) * Double($0) / 40 }
+    var previous = evaluator.presentation(at: times[0])
+    // Frame after frame, as one worker draws them, and far apart, as several do.
+    for (index, time) in (times + times.reversed()).enumerated() {
+      var tree = evaluator.presentation(at: time)
+      tree.share(with: index % 7 == 3 ? evaluator.presentation(at: times[(index * 13) % times.count]) : previous)
+      #expect(tree == scene.presentation(at: time), "\(name) at \(time) s")
+      previous = tree
+    }
+  }
+
+  @Test("a layer that presents the same as in the frame before takes that frame's storage, subtree and all")
+  func unchangedLayersShareStorage() throws {
+    // A layer that slides until 1 s and rests after, holding a sublayer that fades until 2 s.
+    let slide = Animation.property(
+      PropertyAnimation(
+        keyPath: LayerPropertyRegistry.positionX.keyPath, timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .both),
+        values: .basic(from: .scalar(0), to: .scalar(50), by: nil)))
+    let fade = Animation.property(
+      PropertyAnimation(
+        keyPath: LayerPropertyRegistry.opacity.keyPath, timing: MediaTiming(beginTime: 0, duration: 2, fillMode: .both),
+        values: .basic(from: .scalar(1), to: .scalar(0.5), by: nil)))
+    let fading = Layer(id: "fading", animations: [fade])
+    let slider = Layer(id: "slider", animations: [slide], sublayers: [fading, Layer(id: "still")])
+    let scene = Scene(
+      canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [slider], clip: ClipWindow(start: 0, cycle: 3))
+    let evaluator = SceneEvaluator(scene)
+    func tree(at time: Double, after previous: PresentationTree) -> PresentationTree {
+      var tree = evaluator.presentation(at: time)
+      tree.share(with: previous)
+      return tree
+    }
+    let sliding = evaluator.presentation(at: 0.5)
+    let resting = tree(at: 1.5, after: tree(at: 1.4, after: sliding))
+    let restingLater = tree(at: 1.6, after: resting)
+    // The slider rests: its values are the frame before's; the fading sublayer changed, so
+    // the sublayers are new (the still one shared all along).
+    #expect(restingLater.layers[0].$properties.isIdentical(to: resting.layers[0].$properties))
+    #expect(!restingLater.layers[0].sublayers[0].$properties.isIdentical(to: resting.layers[0].sublayers[0].$properties))
+    #expect(restingLater.layers[0].sublayers[1].$properties.isIdentical(to: resting.layers[0].sublayers[1].$properties))
+    // After 2 s nothing changes: the whole subtree is the frame before's, arrays included.
+    let done = tree(at: 2.5, after: tree(at: 2.4, after: restingLater))
+    let doneLater = tree(at: 2.6, after: done)
+    #expect(doneLater.layers[0].$properties.isIdentical(to: done.layers[0].$properties))
+    let sameSublayers = doneLater.layers[0].sublayers.withUnsafeBufferPointer { mine in
+      done.layers[0].sublayers.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    }
+    #expect(sameSublayers)
+    // Evaluated alone, each frame has storage of its own; the values are the same.
+    let alone = evaluator.presentation(at: 2.6)
+    #expect(!alone.layers[0].$properties.isIdentical(to: done.layers[0].$properties))
+    #expect(alone == doneLater)
+  }
+
   @Test("a still subtree is the same storage in every frame, at rest or moving with its superlayer")
   func shared() throws {
     let slide = Animation.property(

@@ -37,7 +37,10 @@ public struct CopyOnWrite<Value: Sendable & Hashable>: Sendable, Hashable {
   }
 
   /// The wrapper itself (`$name`), to ask whether two values share their storage.
-  @inlinable public var projectedValue: CopyOnWrite { self }
+  @inlinable public var projectedValue: CopyOnWrite {
+    get { self }
+    set { self = newValue }
+  }
 
   /// Whether both hold the very same value, without comparing it: true for a value copied
   /// from another and not written since (a layer no animation touches).

@@ -24,7 +24,7 @@ public struct PresentationLayer: Sendable, Hashable {
   /// The mask, held in an array so the type can contain itself: at most one element. Read it
   /// in place (`maskStorage[0]`) where every layer of a frame is visited; `mask` returns a
   /// copy, which retains all the mask holds.
-  public private(set) var maskStorage: [PresentationLayer]
+  public internal(set) var maskStorage: [PresentationLayer]
 
   public init(
     id: String, kind: LayerKind, properties: LayerProperties, sublayers: [PresentationLayer],

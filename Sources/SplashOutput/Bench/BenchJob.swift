@@ -134,17 +134,18 @@ public struct BenchJob: Sendable {
       let backend = CairoBackend()
       let evaluator = SceneEvaluator(plan.scene)
       let retained = RetainedDisplayList()
-      try backend.render(
-        DisplayList(
-          evaluator.presentation(at: schedule.sceneTime(ofFrame: 0)), viewport: plan.viewport, measuring: backend, retaining: retained),
-        into: buffer)
+      // The renderer's last tree, as a render's workers keep theirs (`RenderPipeline`).
+      var previousTree = evaluator.presentation(at: schedule.sceneTime(ofFrame: 0))
+      try backend.render(DisplayList(previousTree, viewport: plan.viewport, measuring: backend, retaining: retained), into: buffer)
       started = Date()
       startedCPU = Self.cpuSeconds()
       // The steps of a frame timed apart (three clock reads a frame), to say where time goes.
       var stages = [Double](repeating: 0, count: FrameStage.allCases.count)
       for index in 0..<schedule.frameCount {
         let evaluating = Self.monotonicSeconds()
-        let tree = evaluator.presentation(at: schedule.sceneTime(ofFrame: index))
+        var tree = evaluator.presentation(at: schedule.sceneTime(ofFrame: index))
+        tree.share(with: previousTree)
+        previousTree = tree
         let listing = Self.monotonicSeconds()
         let list = DisplayList(tree, viewport: plan.viewport, measuring: backend, retaining: retained)
         let drawing = Self.monotonicSeconds()

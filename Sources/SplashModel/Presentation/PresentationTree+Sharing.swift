@@ -1,0 +1,64 @@
+import SplashCore
+
+/// Handing out an earlier frame's values where a frame presents the same.
+///
+/// A layer between keyframes, or holding its last one, presents the same values frame after
+/// frame, but the evaluator builds them afresh each time (new storage), so the display list
+/// builds and places its node afresh too: LottieLogo1's letters each animate for a few frames
+/// and rest for the other 170, and its list rebuilt all 170 nodes in every frame. Once a
+/// frame's tree is evaluated, each layer equal to the same layer of the renderer's last frame
+/// takes that layer's storage, and a subtree equal throughout becomes the last frame's
+/// subtree itself, which the list takes whole (`DisplayList`, `RetainedDisplayList`).
+///
+///     frame n      evaluate ──▶ tree n  ──▶ list (built)
+///     frame n + 1  evaluate ──▶ tree n+1 ──share with tree n──▶ list (unchanged nodes taken)
+///
+/// Only storage changes: the tree is equal to the tree evaluated alone, value for value.
+extension PresentationTree {
+  /// Makes each layer equal to the layer at the same place in `previous` share its storage.
+  ///
+  /// Mutating, not returning a copy: a copy of the tree shares its arrays with this one, and
+  /// writing them would copy every array on the way down.
+  public mutating func share(with previous: PresentationTree) {
+    layers.withUnsafeMutableBufferPointer { layers in
+      for index in layers.indices where index < previous.layers.count {
+        _ = layers[index].share(with: previous.layers[index])
+      }
+    }
+    if backdrop != nil, let previousBackdrop = previous.backdrop {
+      _ = backdrop!.share(with: previousBackdrop)
+    }
+  }
+}
+
+extension PresentationLayer {
+  /// Takes `previous`'s storage for what of this layer equals it, sublayers and mask first;
+  /// returns whether the whole layer is now `previous` itself (the same storage throughout).
+  mutating func share(with previous: PresentationLayer) -> Bool {
+    guard kind == previous.kind, id == previous.id else { return false }
+    let sublayersShared = Self.share(&sublayers, with: previous.sublayers)
+    let maskShared = Self.share(&maskStorage, with: previous.maskStorage)
+    // Equal values, compared only when the storage is not already one.
+    let propertiesShared = $properties.isIdentical(to: previous.$properties) || properties == previous.properties
+    if propertiesShared { $properties = previous.$properties }
+    return propertiesShared && sublayersShared && maskShared && tint == previous.tint && isMoving == previous.isMoving
+      && hasFixedContent == previous.hasFixedContent
+  }
+
+  /// Shares each of `layers` with the one at its place in `previous`, and takes `previous`
+  /// itself when every one of them is shared whole; returns whether it did.
+  private static func share(_ layers: inout [PresentationLayer], with previous: [PresentationLayer]) -> Bool {
+    let sameStorage = layers.withUnsafeBufferPointer { mine in
+      previous.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    }
+    if sameStorage && layers.count == previous.count { return true }
+    var allShared = layers.count == previous.count
+    layers.withUnsafeMutableBufferPointer { mine in
+      for index in mine.indices where index < previous.count {
+        if !mine[index].share(with: previous[index]) { allShared = false }
+      }
+    }
+    if allShared { layers = previous }
+    return allShared
+  }
+}
