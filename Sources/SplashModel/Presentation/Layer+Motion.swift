@@ -23,8 +23,12 @@ extension Layer {
   /// moment later, or its superlayer moves), where its sublayers are probed, and its model
   /// values with the placing animations applied a moment later when it has any (or is a
   /// replicator, whose instances are compared whole).
+  ///
+  /// `presented` is the storage of the presented values, not the values: values read out of
+  /// a storage to be passed on are copied first (736 bytes, and a retain of each reference
+  /// they hold), and only a few of them are compared here.
   func motion(
-    at probe: MotionProbe, presented: borrowing LayerProperties
+    at probe: MotionProbe, presented: CopyOnWrite<LayerProperties>
   ) -> (isMoving: Bool, sublayers: MotionProbe, later: LayerProperties?) {
     var isMoving = probe.superlayerMoves
     var sublayersMove = isMoving
@@ -35,10 +39,10 @@ extension Layer {
         animation.apply(atParentTime: probe.animationTime, isTopLevel: true, to: &probed, placementOnly: true)
       }
       isMoving =
-        isMoving || presented.position != probed.position || presented.transform != probed.transform
-        || presented.anchorPoint != probed.anchorPoint || presented.bounds != probed.bounds
+        isMoving || presented.wrappedValue.position != probed.position || presented.wrappedValue.transform != probed.transform
+        || presented.wrappedValue.anchorPoint != probed.anchorPoint || presented.wrappedValue.bounds != probed.bounds
       // Sublayers are placed through this layer's bounds origin and sublayer transform too.
-      sublayersMove = isMoving || presented.sublayerTransform != probed.sublayerTransform
+      sublayersMove = isMoving || presented.wrappedValue.sublayerTransform != probed.sublayerTransform
       later = probed
     }
     let sublayers = MotionProbe(

@@ -117,7 +117,7 @@ extension Layer {
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
     let sublayerTime = timeRemap?.time(at: time) ?? time
     let sublayerAnimationTime = timeRemap?.time(at: animationTime) ?? animationTime
-    let probed = motion.map { self.motion(at: $0, presented: shared.wrappedValue) }
+    let probed = motion.map { self.motion(at: $0, presented: shared) }
     var presentedSublayers: [PresentationLayer]
     if kind == .replicator {
       presentedSublayers = self.instances(
