@@ -20,34 +20,35 @@ extension PresentationTree {
   /// Mutating, not returning a copy: a copy of the tree shares its arrays with this one, and
   /// writing them would copy every array on the way down.
   public mutating func share(with previous: PresentationTree) {
-    layers.withUnsafeMutableBufferPointer { layers in
-      for index in layers.indices where index < previous.layers.count {
-        _ = layers[index].share(with: previous.layers[index])
-      }
-    }
+    _ = PresentationLayer.share(&layers, with: previous.layers)
     if backdrop != nil, let previousBackdrop = previous.backdrop {
-      _ = backdrop!.share(with: previousBackdrop)
+      _ = backdrop!.share(with: [previousBackdrop], at: 0)
     }
   }
 }
 
 extension PresentationLayer {
-  /// Takes `previous`'s storage for what of this layer equals it, sublayers and mask first;
-  /// returns whether the whole layer is now `previous` itself (the same storage throughout).
-  mutating func share(with previous: PresentationLayer) -> Bool {
-    guard kind == previous.kind, id == previous.id else { return false }
-    let sublayersShared = Self.share(&sublayers, with: previous.sublayers)
-    let maskShared = Self.share(&maskStorage, with: previous.maskStorage)
+  /// Takes the storage of `previous[index]` for what of this layer equals it, sublayers and
+  /// mask first; returns whether the whole layer is now that layer itself (the same storage
+  /// throughout).
+  ///
+  /// The earlier layer is read field by field where it lies: passed on whole, each layer was
+  /// copied out of its array first (a retain of each reference it holds, and a release after).
+  mutating func share(with previous: [PresentationLayer], at index: Int) -> Bool {
+    guard kind == previous[index].kind, id == previous[index].id else { return false }
+    let sublayersShared = Self.share(&sublayers, with: previous[index].sublayers)
+    let maskShared = Self.share(&maskStorage, with: previous[index].maskStorage)
     // Equal values, compared only when the storage is not already one.
-    let propertiesShared = $properties.isIdentical(to: previous.$properties) || properties == previous.properties
-    if propertiesShared { $properties = previous.$properties }
-    return propertiesShared && sublayersShared && maskShared && tint == previous.tint && isMoving == previous.isMoving
-      && hasFixedContent == previous.hasFixedContent
+    let earlier = previous[index].$properties
+    let propertiesShared = $properties.isIdentical(to: earlier) || $properties == earlier
+    if propertiesShared { $properties = earlier }
+    return propertiesShared && sublayersShared && maskShared && tint == previous[index].tint
+      && isMoving == previous[index].isMoving && hasFixedContent == previous[index].hasFixedContent
   }
 
   /// Shares each of `layers` with the one at its place in `previous`, and takes `previous`
   /// itself when every one of them is shared whole; returns whether it did.
-  private static func share(_ layers: inout [PresentationLayer], with previous: [PresentationLayer]) -> Bool {
+  static func share(_ layers: inout [PresentationLayer], with previous: [PresentationLayer]) -> Bool {
     let sameStorage = layers.withUnsafeBufferPointer { mine in
       previous.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
     }
@@ -55,7 +56,7 @@ extension PresentationLayer {
     var allShared = layers.count == previous.count
     layers.withUnsafeMutableBufferPointer { mine in
       for index in mine.indices where index < previous.count {
-        if !mine[index].share(with: previous[index]) { allShared = false }
+        if !mine[index].share(with: previous, at: index) { allShared = false }
       }
     }
     if allShared { layers = previous }
