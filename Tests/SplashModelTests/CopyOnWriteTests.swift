@@ -54,9 +54,9 @@ struct CopyOnWriteTests {
 
     let presented = model.presentation(at: 0.25)
     // Untouched by animations: the very same storage, so comparing it costs nothing.
-    #expect(presented.sublayers[0].$properties.isIdentical(to: still.$properties))
+    #expect(presented.sublayers[0].$properties.isIdentical(to: still.propertiesStorage))
     // Written by its animation: its own storage, and the model as it was.
-    #expect(!presented.sublayers[1].$properties.isIdentical(to: fading.$properties))
+    #expect(!presented.sublayers[1].$properties.isIdentical(to: fading.propertiesStorage))
     #expect(abs(presented.sublayers[1].properties.opacity - 0.25) < 1e-12)
     #expect(fading.properties.opacity == 0.5 && fading.properties.shape.lineWidth == 3)
 
@@ -82,9 +82,9 @@ struct CopyOnWriteTests {
       canvasSize: Size(width: 10, height: 10), backgroundColor: .black,
       layers: tiles + [Layer(id: "odd", kind: .shape, properties: other)], clip: ClipWindow(start: 0, cycle: 1))
     let lattices = scene.layers.prefix(3).map { $0.sublayers[0] }
-    #expect(!tiles[0].sublayers[0].$properties.isIdentical(to: tiles[1].sublayers[0].$properties))
-    #expect(lattices.allSatisfy { $0.$properties.isIdentical(to: lattices[0].$properties) })
-    #expect(!scene.layers[3].$properties.isIdentical(to: lattices[0].$properties))
+    #expect(!tiles[0].sublayers[0].propertiesStorage.isIdentical(to: tiles[1].sublayers[0].propertiesStorage))
+    #expect(lattices.allSatisfy { $0.propertiesStorage.isIdentical(to: lattices[0].propertiesStorage) })
+    #expect(!scene.layers[3].propertiesStorage.isIdentical(to: lattices[0].propertiesStorage))
     #expect(scene.layers[3].properties.shape.lineWidth == 2)
     // Writing one copy leaves the others as they were.
     var changed = scene

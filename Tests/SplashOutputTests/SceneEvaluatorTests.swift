@@ -136,6 +136,6 @@ struct SceneEvaluatorTests {
     #expect(before.$properties.isIdentical(to: after.$properties), "one presentation, handed out again")
     #expect(!alive.properties.isHidden && alive.sublayers.count == 1)
     // Alive, the layer's properties are still the model's: nothing wrote them.
-    #expect(alive.$properties.isIdentical(to: brief.$properties))
+    #expect(alive.$properties.isIdentical(to: brief.propertiesStorage))
   }
 }

@@ -96,7 +96,7 @@ extension Layer {
     if let subtree = stills?.subtree(moving: superlayerMoves) { return subtree }
     // The model's storage, copied only when something writes it: a layer no animation touches
     // shares it, and caches that compare layers find it equal at once.
-    var shared = $properties
+    var shared = propertiesStorage
     let presentedID = instances.isEmpty ? id : ReplicatorStyle.copyID(of: id, instances: instances)
     if let lifetime {
       let isAlive = lifetime.contains(time)
@@ -161,7 +161,7 @@ extension Layer {
   /// The layer as it shows outside its lifetime: hidden, at its model values, without its
   /// animations, mask and sublayers.
   func removedPresentation(id presentedID: String, tint: Color, moving: Bool) -> PresentationLayer {
-    var shared = $properties
+    var shared = propertiesStorage
     shared.wrappedValue.isHidden = true
     var removed = PresentationLayer(id: presentedID, kind: kind, sharing: shared, sublayers: [], mask: nil, tint: tint)
     removed.isMoving = moving
