@@ -163,12 +163,6 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     }
   }
 
-  /// Whether the first layer drawn fills every pixel of the frame with an opaque colour
-  /// (`firstLayerCovers`).
-  func firstLayerCoversFrame(_ tree: PresentationTree, viewport: Viewport, buffer: PixelBuffer) -> Bool {
-    firstLayerCovers(Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height)), of: tree, viewport: viewport)
-  }
-
   /// Whether the first layer drawn fills every pixel of `area` (frame pixels, whole ones) with
   /// an opaque colour, drawn straight onto it: an axis-aligned, unrounded, opaque background,
   /// at full opacity, in the normal blend mode, with no mask or shadow, reaching every edge of

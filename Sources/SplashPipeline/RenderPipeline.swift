@@ -137,7 +137,7 @@ public struct RenderPipeline: Sendable {
     // This worker's last display list: its unchanged subtrees are taken, not built again.
     let retained = RetainedDisplayList()
     // This worker's last tree: what a frame presents the same shares its storage, and the
-    // list then takes those nodes whole (`PresentationTree.share(with:)`).
+    // list then takes those nodes whole.
     var previousTree: PresentationTree?
     guard let buffer = PixelBuffer(width: pixelWidth, height: pixelHeight) else {
       state.fail(PipelineError(frame: nil, underlying: PipelineError.Reason("cannot allocate a \(pixelWidth)x\(pixelHeight) frame")))
@@ -151,8 +151,7 @@ public struct RenderPipeline: Sendable {
         return
       }
       let time = schedule.sceneTime(ofFrame: index)
-      var tree = evaluator.presentation(at: time)
-      if let previousTree { tree.share(with: previousTree) }
+      let tree = evaluator.presentation(at: time, sharingWith: previousTree)
       state.publishTree(tree, for: index)
       if index > 0, !alwaysRendered.contains(index),
         tree == state.takeTree(for: index - 1) ?? evaluator.presentation(at: schedule.sceneTime(ofFrame: index - 1))

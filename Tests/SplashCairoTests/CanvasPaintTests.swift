@@ -24,6 +24,11 @@ struct CanvasPaintTests {
     return (used, fresh)
   }
 
+  /// The whole frame of `buffer`, in pixels.
+  private static func frame(of buffer: PixelBuffer) -> Rect {
+    Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))
+  }
+
   private func cover(inset: Double) -> PresentationLayer {
     var properties = LayerProperties()
     properties.position = Point(x: 50, y: 50)
@@ -42,7 +47,7 @@ struct CanvasPaintTests {
       let backend = CairoBackend()
       let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 188, pixelHeight: 334)
       let buffer = try #require(PixelBuffer(width: 188, height: 334))
-      #expect(backend.firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer), "t = \(time)")
+      #expect(backend.firstLayerCovers(Self.frame(of: buffer), of: tree, viewport: viewport), "t = \(time)")
       let (used, fresh) = try renderOverGarbage(tree, width: 188, height: 334)
       #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "t = \(time)")
     }
@@ -75,7 +80,7 @@ struct CanvasPaintTests {
       // the canvas.
       let viewport = Viewport(canvasSize: tree.canvasSize, pixelWidth: 130, pixelHeight: 130)
       let buffer = try #require(PixelBuffer(width: 130, height: 130))
-      #expect(CairoBackend().firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer) == covers, "\(name)")
+      #expect(CairoBackend().firstLayerCovers(Self.frame(of: buffer), of: tree, viewport: viewport) == covers, "\(name)")
       let (used, fresh) = try renderOverGarbage(tree, width: 130, height: 130)
       #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "\(name)")
     }
@@ -117,7 +122,7 @@ struct CanvasPaintTests {
       let tree = scene.presentation(at: 0)
       let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: side, pixelHeight: side)
       let buffer = try #require(PixelBuffer(width: side, height: side))
-      #expect(CairoBackend().firstLayerCoversFrame(tree, viewport: viewport, buffer: buffer), "\(side)")
+      #expect(CairoBackend().firstLayerCovers(Self.frame(of: buffer), of: tree, viewport: viewport), "\(side)")
       let (used, fresh) = try renderOverGarbage(tree, width: side, height: side)
       #expect(memcmp(used.bytes, fresh.bytes, fresh.byteCount) == 0, "\(side)")
     }

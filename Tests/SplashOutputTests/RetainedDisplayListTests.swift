@@ -22,8 +22,7 @@ struct RetainedDisplayListTests {
     var previous: PresentationTree?
     for time in times {
       let alone = evaluator.presentation(at: time)
-      var tree = alone
-      if let previous { tree.share(with: previous) }
+      let tree = evaluator.presentation(at: time, sharingWith: previous)
       previous = tree
       let kept = DisplayList(tree, viewport: viewport, measuring: backend, retaining: retained)
       let fresh = DisplayList(alone, viewport: viewport, measuring: backend)

@@ -42,8 +42,8 @@ struct SceneEvaluatorTests {
     var previous = evaluator.presentation(at: times[0])
     // Frame after frame, as one worker draws them, and far apart, as several do.
     for (index, time) in (times + times.reversed()).enumerated() {
-      var tree = evaluator.presentation(at: time)
-      tree.share(with: index % 7 == 3 ? evaluator.presentation(at: times[(index * 13) % times.count]) : previous)
+      let tree = evaluator.presentation(
+        at: time, sharingWith: index % 7 == 3 ? evaluator.presentation(at: times[(index * 13) % times.count]) : previous)
       #expect(tree == scene.presentation(at: time), "\(name) at \(time) s")
       previous = tree
     }
@@ -66,9 +66,7 @@ struct SceneEvaluatorTests {
       canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [slider], clip: ClipWindow(start: 0, cycle: 3))
     let evaluator = SceneEvaluator(scene)
     func tree(at time: Double, after previous: PresentationTree) -> PresentationTree {
-      var tree = evaluator.presentation(at: time)
-      tree.share(with: previous)
-      return tree
+      evaluator.presentation(at: time, sharingWith: previous)
     }
     let sliding = evaluator.presentation(at: 0.5)
     let resting = tree(at: 1.5, after: tree(at: 1.4, after: sliding))

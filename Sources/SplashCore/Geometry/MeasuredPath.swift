@@ -31,11 +31,7 @@ public final class MeasuredPath: Sendable {
   /// Whether this measures `other`, at `samplesPerCurve` chords a curve: the same storage is
   /// told at once, an equal path element by element.
   public func measures(_ other: Path, samplesPerCurve: Int = 64) -> Bool {
-    guard self.samplesPerCurve == samplesPerCurve, path.elements.count == other.elements.count else { return false }
-    let sharesStorage = path.elements.withUnsafeBufferPointer { mine in
-      other.elements.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-    }
-    return sharesStorage || path == other
+    self.samplesPerCurve == samplesPerCurve && (path.elements.sharesStorage(with: other.elements) || path == other)
   }
 
   /// The part of the path between two fractions of its total arc length (see `Path.trimmed`).

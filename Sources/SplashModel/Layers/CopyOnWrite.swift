@@ -4,9 +4,10 @@
 /// presentation, the display list, the caches' keys) while most styles are those of other
 /// kinds, at their defaults. Kept behind a reference, such a style costs one retain per copy
 /// instead of its bytes and each of its own references; a style that an animation sets is
-/// copied once, when first set. The value semantics are unchanged.
+/// copied once, when first set. The value semantics are unchanged. Model layers and display
+/// nodes keep all their values in one this way (`Layer`, `DisplayNode`).
 @propertyWrapper
-public struct CopyOnWrite<Value: Sendable & Hashable>: Sendable, Hashable {
+public struct CopyOnWrite<Value: Sendable>: Sendable {
   /// Written only while uniquely referenced, so sharing it between threads is safe.
   @usableFromInline final class Storage: @unchecked Sendable {
     // Not checked for overlapping accesses at run time: a read (`_read` yields a borrow) made
@@ -46,10 +47,15 @@ public struct CopyOnWrite<Value: Sendable & Hashable>: Sendable, Hashable {
   /// from another and not written since (a layer no animation touches).
   @inlinable public func isIdentical(to other: CopyOnWrite) -> Bool { storage === other.storage }
 
+}
+
+extension CopyOnWrite: Equatable where Value: Equatable {
   @inlinable public static func == (lhs: CopyOnWrite, rhs: CopyOnWrite) -> Bool {
     lhs.storage === rhs.storage || lhs.storage.value == rhs.storage.value
   }
+}
 
+extension CopyOnWrite: Hashable where Value: Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.value)
   }

@@ -4,7 +4,8 @@
 /// Like a `CALayer` with animations added, but immutable: the scene is data, and what a layer
 /// shows at a time is computed by `Scene.presentation(at:)` without changing it.
 public struct Layer: Sendable, Hashable {
-  /// A layer's values, in one box that copies share until one of them is written.
+  /// A layer's values, in one box that copies share until one of them is written
+  /// (`CopyOnWrite`).
   ///
   /// Evaluating a frame copies model layers as it walks the tree (an array's element is
   /// handed out as a copy): 328 bytes, and a retain of each reference a layer holds, for each
@@ -23,91 +24,74 @@ public struct Layer: Sendable, Hashable {
     var maskStorage: [Layer]
   }
 
-  /// The box. Written only through `fields`'s `_modify`, on a box this layer alone holds, so a
-  /// write never overlaps another access: not checked at run time, as in `CopyOnWrite`.
-  final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var fields: Fields
-
-    init(_ fields: Fields) { self.fields = fields }
-  }
-
-  private var storage: Storage
-
-  /// The values, read in place, and written in place when this layer alone holds them.
-  private var fields: Fields {
-    _read { yield storage.fields }
-    _modify {
-      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-      yield &storage.fields
-    }
-  }
+  private var fields: CopyOnWrite<Fields>
 
   /// The name users see in messages and in `inspect` (the built-in presets name theirs after the parts they draw).
   public var id: String {
-    _read { yield fields.id }
-    _modify { yield &fields.id }
+    _read { yield fields.wrappedValue.id }
+    _modify { yield &fields.wrappedValue.id }
   }
 
   public var kind: LayerKind {
-    _read { yield fields.kind }
-    _modify { yield &fields.kind }
+    _read { yield fields.wrappedValue.kind }
+    _modify { yield &fields.wrappedValue.kind }
   }
 
   /// The model values: what shows when no animation is running.
   public var properties: LayerProperties {
-    _read { yield fields.properties.wrappedValue }
-    _modify { yield &fields.properties.wrappedValue }
+    _read { yield fields.wrappedValue.properties.wrappedValue }
+    _modify { yield &fields.wrappedValue.properties.wrappedValue }
   }
 
   /// The model values' storage, which presentations share until an animation writes them.
   public var propertiesStorage: CopyOnWrite<LayerProperties> {
-    _read { yield fields.properties }
-    _modify { yield &fields.properties }
+    _read { yield fields.wrappedValue.properties }
+    _modify { yield &fields.wrappedValue.properties }
   }
 
   /// In the order they were added: later ones win on the same property unless additive.
   public var animations: [Animation] {
-    _read { yield fields.animations }
-    _modify { yield &fields.animations }
+    _read { yield fields.wrappedValue.animations }
+    _modify { yield &fields.wrappedValue.animations }
   }
 
   /// Drawn in order, bottom to top, above this layer's own content (then by `zPosition`).
   public var sublayers: [Layer] {
-    _read { yield fields.sublayers }
-    _modify { yield &fields.sublayers }
+    _read { yield fields.wrappedValue.sublayers }
+    _modify { yield &fields.wrappedValue.sublayers }
   }
 
   /// When the layer is in the tree, or `nil` for always: outside it the layer is hidden
   /// (before its animations, which may still change `hidden`).
   public var lifetime: LayerLifetime? {
-    _read { yield fields.lifetime }
-    _modify { yield &fields.lifetime }
+    _read { yield fields.wrappedValue.lifetime }
+    _modify { yield &fields.wrappedValue.lifetime }
   }
 
   /// The time the sublayers see, when it is not the scene's (a Lottie time remap); `nil` for
   /// Core Animation's own timing.
   public var timeRemap: TimeRemap? {
-    _read { yield fields.timeRemap }
-    _modify { yield &fields.timeRemap }
+    _read { yield fields.wrappedValue.timeRemap }
+    _modify { yield &fields.wrappedValue.timeRemap }
   }
 
   /// A Lottie file the layer shows below its sublayers (resolved into them by SplashOutput).
   public var embedded: EmbeddedAnimation? {
-    _read { yield fields.embedded }
-    _modify { yield &fields.embedded }
+    _read { yield fields.wrappedValue.embedded }
+    _modify { yield &fields.wrappedValue.embedded }
   }
 
   /// A video file the layer shows as its contents, frame by frame.
   public var video: VideoContents? {
-    _read { yield fields.video }
-    _modify { yield &fields.video }
+    _read { yield fields.wrappedValue.video }
+    _modify { yield &fields.wrappedValue.video }
   }
 
   /// Held in an array so the type can contain itself; at most one element. Evaluation reads
   /// it in place (`mask` returns a copy).
   var maskStorage: [Layer] {
-    _read { yield fields.maskStorage }
-    _modify { yield &fields.maskStorage }
+    _read { yield fields.wrappedValue.maskStorage }
+    _modify { yield &fields.wrappedValue.maskStorage }
   }
 
   public init(
@@ -115,15 +99,11 @@ public struct Layer: Sendable, Hashable {
     animations: [Animation] = [], sublayers: [Layer] = [], mask: Layer? = nil, lifetime: LayerLifetime? = nil,
     timeRemap: TimeRemap? = nil
   ) {
-    storage = Storage(
-      Fields(
+    fields = CopyOnWrite(
+      wrappedValue: Fields(
         id: id, kind: kind, properties: CopyOnWrite(wrappedValue: properties), animations: animations, sublayers: sublayers,
         lifetime: lifetime, timeRemap: timeRemap, embedded: nil, video: nil, maskStorage: mask.map { [$0] } ?? []))
   }
-
-  public static func == (lhs: Layer, rhs: Layer) -> Bool { lhs.storage === rhs.storage || lhs.fields == rhs.fields }
-
-  public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 
   /// The layer whose alpha masks this one (`CALayer.mask`), in this layer's coordinate space.
   public var mask: Layer? {

@@ -38,9 +38,9 @@ extension PresentationLayer {
     guard kind == previous[index].kind, id == previous[index].id else { return false }
     let sublayersShared = Self.share(&sublayers, with: previous[index].sublayers)
     let maskShared = Self.share(&maskStorage, with: previous[index].maskStorage)
-    // Equal values, compared only when the storage is not already one.
+    // Equal at once when the storage is already one (`CopyOnWrite`'s ==).
     let earlier = previous[index].$properties
-    let propertiesShared = $properties.isIdentical(to: earlier) || $properties == earlier
+    let propertiesShared = $properties == earlier
     if propertiesShared { $properties = earlier }
     return propertiesShared && sublayersShared && maskShared && tint == previous[index].tint
       && isMoving == previous[index].isMoving && hasFixedContent == previous[index].hasFixedContent
@@ -49,10 +49,7 @@ extension PresentationLayer {
   /// Shares each of `layers` with the one at its place in `previous`, and takes `previous`
   /// itself when every one of them is shared whole; returns whether it did.
   static func share(_ layers: inout [PresentationLayer], with previous: [PresentationLayer]) -> Bool {
-    let sameStorage = layers.withUnsafeBufferPointer { mine in
-      previous.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-    }
-    if sameStorage && layers.count == previous.count { return true }
+    if layers.sharesStorage(with: previous) { return true }
     var allShared = layers.count == previous.count
     layers.withUnsafeMutableBufferPointer { mine in
       for index in mine.indices where index < previous.count {

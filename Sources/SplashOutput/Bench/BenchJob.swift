@@ -143,8 +143,7 @@ public struct BenchJob: Sendable {
       var stages = [Double](repeating: 0, count: FrameStage.allCases.count)
       for index in 0..<schedule.frameCount {
         let evaluating = Self.monotonicSeconds()
-        var tree = evaluator.presentation(at: schedule.sceneTime(ofFrame: index))
-        tree.share(with: previousTree)
+        let tree = evaluator.presentation(at: schedule.sceneTime(ofFrame: index), sharingWith: previousTree)
         previousTree = tree
         let listing = Self.monotonicSeconds()
         let list = DisplayList(tree, viewport: plan.viewport, measuring: backend, retaining: retained)

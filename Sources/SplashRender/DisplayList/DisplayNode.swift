@@ -4,7 +4,8 @@ import SplashModel
 /// One layer of a display list: the layer as it draws, with what the renderer would otherwise
 /// work out again at each level of the tree.
 public struct DisplayNode: Sendable {
-  /// A node's values, in one box that copies share until one of them is written.
+  /// A node's values, in one box that copies share until one of them is written
+  /// (`CopyOnWrite`).
   ///
   /// A list is built by copying nodes (taken from the last frame, handed down the tree, kept
   /// for the next frame). Held inline, a node's values were 281 bytes and eight references,
@@ -24,7 +25,8 @@ public struct DisplayNode: Sendable {
     @usableFromInline var isCulled: Bool = false
     @usableFromInline var paintedColors: PaintedColors = .nothing
     @usableFromInline var paints: Int = 0
-    /// Held in an array, at most one element: a plan is rare and large.
+    /// Held in an array, at most one element: a plan is rare and large, and held inline every
+    /// node's placement moved its bytes (clearing it, testing it).
     @usableFromInline var backingStoreStorage: [BackingStorePlan] = []
     @usableFromInline var plan: DrawPlan?
     @usableFromInline var isTaken: Bool = false
@@ -33,24 +35,7 @@ public struct DisplayNode: Sendable {
     @usableFromInline var holdsPlacedNodes: Bool = false
   }
 
-  /// The box. Written only through `fields`'s `_modify`, on a box this node alone holds, so a
-  /// write never overlaps another access: not checked at run time, as in `CopyOnWrite`.
-  @usableFromInline final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) @usableFromInline var fields: Fields
-
-    @usableFromInline init(_ fields: Fields) { self.fields = fields }
-  }
-
-  @usableFromInline var storage: Storage
-
-  /// The values, read in place, and written in place when this node alone holds them.
-  @inlinable var fields: Fields {
-    _read { yield storage.fields }
-    _modify {
-      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-      yield &storage.fields
-    }
-  }
+  @usableFromInline var fields: CopyOnWrite<Fields>
 
   /// The layer as it draws: its replicator tint applied to its colours (`withTintApplied`).
   /// Its `sublayers` and `mask` are the presented ones; draw `sublayers` and `mask` of this
@@ -61,42 +46,42 @@ public struct DisplayNode: Sendable {
   /// the mask's extents applied; `nil` when that is not known cheaply (overflowing contents,
   /// perspective below).
   @inlinable public var extents: Rect? {
-    _read { yield fields.extents }
-    _modify { yield &fields.extents }
+    _read { yield fields.wrappedValue.extents }
+    _modify { yield &fields.wrappedValue.extents }
   }
 
   /// The sublayers bottom to top (by `zPosition`, then in their order).
   @inlinable public var sublayers: [DisplayNode] {
-    _read { yield fields.sublayers }
-    _modify { yield &fields.sublayers }
+    _read { yield fields.wrappedValue.sublayers }
+    _modify { yield &fields.wrappedValue.sublayers }
   }
 
   /// Held in an array so the type can contain itself; at most one element. The list places
   /// it in place (`mask` returns a copy).
   var maskStorage: [DisplayNode] {
-    _read { yield fields.maskStorage }
-    _modify { yield &fields.maskStorage }
+    _read { yield fields.wrappedValue.maskStorage }
+    _modify { yield &fields.wrappedValue.maskStorage }
   }
 
   /// The path segments stroked in this layer and its visible sublayers, masks aside: what a
   /// backing store would save drawing.
   @inlinable public var strokedSegments: Int {
-    _read { yield fields.strokedSegments }
-    _modify { yield &fields.strokedSegments }
+    _read { yield fields.wrappedValue.strokedSegments }
+    _modify { yield &fields.wrappedValue.strokedSegments }
   }
 
   /// A shape layer's path cut to `strokeStart`…`strokeEnd`, when its stroke shows and is cut:
   /// what the stroke draws, found once for the extents and the drawing (a Lottie trim).
   @inlinable public var trimmedStroke: Path? {
-    _read { yield fields.trimmedStroke }
-    _modify { yield &fields.trimmedStroke }
+    _read { yield fields.wrappedValue.trimmedStroke }
+    _modify { yield &fields.wrappedValue.trimmedStroke }
   }
 
   /// The path `trimmedStroke` was cut from, measured: the next frame's node at this place cuts
   /// the same path again without measuring it (`MeasuredPath`).
   var strokeMeasure: MeasuredPath? {
-    _read { yield fields.strokeMeasure }
-    _modify { yield &fields.strokeMeasure }
+    _read { yield fields.wrappedValue.strokeMeasure }
+    _modify { yield &fields.wrappedValue.strokeMeasure }
   }
 
   /// Whether the layer draws nothing in the frame: its extents, placed on the frame, lie
@@ -104,63 +89,63 @@ public struct DisplayNode: Sendable {
   /// drawing straight into the frame; a layer drawn offscreen (into a backing store, or flat
   /// before a perspective warp) is not culled by it. False when not known.
   @inlinable public var isCulled: Bool {
-    _read { yield fields.isCulled }
-    _modify { yield &fields.isCulled }
+    _read { yield fields.wrappedValue.isCulled }
+    _modify { yield &fields.wrappedValue.isCulled }
   }
 
   /// The colours this layer and its visible sublayers paint with (see `uniformInk`).
   @inlinable public var paintedColors: PaintedColors {
-    _read { yield fields.paintedColors }
-    _modify { yield &fields.paintedColors }
+    _read { yield fields.wrappedValue.paintedColors }
+    _modify { yield &fields.wrappedValue.paintedColors }
   }
 
   /// How many solid-colour fills, strokes, backgrounds and borders this layer and its visible
   /// sublayers paint, 2 standing for two or more, and for anything else (text, images,
   /// gradients, masks, shadows, replicas, blend modes, perspective) whatever it paints.
   @inlinable public var paints: Int {
-    _read { yield fields.paints }
-    _modify { yield &fields.paints }
+    _read { yield fields.wrappedValue.paints }
+    _modify { yield &fields.wrappedValue.paints }
   }
 
   /// How the layer is composited from a backing store, when it is (decided, like culling, for
   /// drawing straight into the frame).
   @inlinable public var backingStore: BackingStorePlan? {
-    get { fields.backingStoreStorage.first }
-    set { fields.backingStoreStorage = newValue.map { [$0] } ?? [] }
+    get { fields.wrappedValue.backingStoreStorage.first }
+    set { fields.wrappedValue.backingStoreStorage = newValue.map { [$0] } ?? [] }
   }
 
   /// How the layer's own content is drawn straight into the frame (`DrawPlan`); `nil` where the
   /// list does not place it (culled, or below perspective, where the backend decides).
   @inlinable public var plan: DrawPlan? {
-    _read { yield fields.plan }
-    _modify { yield &fields.plan }
+    _read { yield fields.wrappedValue.plan }
+    _modify { yield &fields.wrappedValue.plan }
   }
 
   /// Whether the node was taken whole from the last frame's list (`RetainedDisplayList`).
   var isTaken: Bool {
-    _read { yield fields.isTaken }
-    _modify { yield &fields.isTaken }
+    _read { yield fields.wrappedValue.isTaken }
+    _modify { yield &fields.wrappedValue.isTaken }
   }
 
   /// Whether `DisplayList.place` has set `isCulled`, `backingStore` and `plan`.
   var isPlaced: Bool {
-    _read { yield fields.isPlaced }
-    _modify { yield &fields.isPlaced }
+    _read { yield fields.wrappedValue.isPlaced }
+    _modify { yield &fields.wrappedValue.isPlaced }
   }
 
   /// What a taken node was placed with (see `Placement`): kept for taken nodes alone, the
   /// only ones `DisplayList.place` asks, so that a list built afresh allocates none.
   var placement: Placement? {
-    _read { yield fields.placement }
-    _modify { yield &fields.placement }
+    _read { yield fields.wrappedValue.placement }
+    _modify { yield &fields.wrappedValue.placement }
   }
 
   /// Whether a node below (mask and sublayers, and theirs) may have been placed: placed with
   /// this node, or taken already placed from the last frame. Spares `forgetPlacement` the walk
   /// through a subtree built afresh.
   var holdsPlacedNodes: Bool {
-    _read { yield fields.holdsPlacedNodes }
-    _modify { yield &fields.holdsPlacedNodes }
+    _read { yield fields.wrappedValue.holdsPlacedNodes }
+    _modify { yield &fields.wrappedValue.holdsPlacedNodes }
   }
 
   public init(
@@ -168,8 +153,8 @@ public struct DisplayNode: Sendable {
     trimmedStroke: Path? = nil
   ) {
     self.layer = layer
-    storage = Storage(
-      Fields(
+    fields = CopyOnWrite(
+      wrappedValue: Fields(
         extents: extents, sublayers: sublayers, maskStorage: mask.map { [$0] } ?? [],
         strokedSegments: strokedSegments, trimmedStroke: trimmedStroke))
   }
@@ -245,16 +230,9 @@ public struct DisplayNode: Sendable {
   /// frame (`SceneEvaluator`), and a node built from it once stays true.
   func isBuilt(from presented: PresentationLayer) -> Bool {
     presented.tint == .white && layer.$properties.isIdentical(to: presented.$properties)
-      && Self.sharesStorage(layer.sublayers, presented.sublayers)
-      && Self.sharesStorage(layer.maskStorage, presented.maskStorage) && layer.isMoving == presented.isMoving
+      && layer.sublayers.sharesStorage(with: presented.sublayers)
+      && layer.maskStorage.sharesStorage(with: presented.maskStorage) && layer.isMoving == presented.isMoving
       && layer.hasFixedContent == presented.hasFixedContent && layer.kind == presented.kind && layer.id == presented.id
-  }
-
-  /// Whether two arrays are one buffer (or both empty).
-  private static func sharesStorage(_ first: [PresentationLayer], _ second: [PresentationLayer]) -> Bool {
-    guard first.count == second.count else { return false }
-    guard !first.isEmpty else { return true }
-    return first.withUnsafeBufferPointer { one in second.withUnsafeBufferPointer { other in one.baseAddress == other.baseAddress } }
   }
 
   /// Forgets where this node and its subtree were placed, as a node never placed: below a
@@ -265,7 +243,7 @@ public struct DisplayNode: Sendable {
       isPlaced = false
       placement = nil
       isCulled = false
-      fields.backingStoreStorage = []
+      fields.wrappedValue.backingStoreStorage = []
       plan = nil
     }
     forgetSublayerPlacements()
@@ -313,7 +291,8 @@ extension DisplayNode: Equatable {
   public static func == (lhs: DisplayNode, rhs: DisplayNode) -> Bool {
     lhs.layer == rhs.layer && lhs.extents == rhs.extents && lhs.sublayers == rhs.sublayers && lhs.maskStorage == rhs.maskStorage
       && lhs.strokedSegments == rhs.strokedSegments && lhs.isCulled == rhs.isCulled && lhs.paintedColors == rhs.paintedColors
-      && lhs.paints == rhs.paints && lhs.fields.backingStoreStorage == rhs.fields.backingStoreStorage && lhs.plan == rhs.plan
+      && lhs.paints == rhs.paints && lhs.fields.wrappedValue.backingStoreStorage == rhs.fields.wrappedValue.backingStoreStorage
+      && lhs.plan == rhs.plan
       && lhs.trimmedStroke == rhs.trimmedStroke
   }
 }
