@@ -28,6 +28,33 @@ extension CairoBackend {
   /// chords and the turn of each step (see `rasterizeShape`).
   static let flatteningTolerance = 0.05
 
+  /// The tolerance, in the path's own units, to flatten a shape mapped by `toTarget` to:
+  /// `flatteningTolerance` over the map's largest stretch; `nil` when the map collapses or is
+  /// not finite.
+  ///
+  /// Curves are flattened in the path's space, before the map, so that a shape's polygons
+  /// serve every frame it only moves or turns in (`ShapeCoverageCache`). Bézier curves map
+  /// onto Bézier curves and Wang's step count grows with the stretch, so a shape turned and
+  /// scaled evenly gets the steps flattening after the map would give it; a shape squeezed one
+  /// way gets more. The stretch is rounded to 36 significant bits: computed from a turned
+  /// matrix it wavers in its last bits from frame to frame, which would make every frame's
+  /// tolerance new. To the nearest, not up: a round scale (2, 0.5) lies on the grid, and
+  /// rounding up would part it from itself turned a part in 10¹⁶ larger.
+  static func flatteningTolerance(mapping toTarget: AffineTransform) -> Double? {
+    let scale = StrokeOutliner.largestScale(of: toTarget)
+    guard scale > 0, scale.isFinite else { return nil }
+    return flatteningTolerance / rounded(scale, significantBits: 36)
+  }
+
+  /// `value` (positive and finite) rounded to the nearest number of `significantBits` bits of
+  /// significand.
+  static func rounded(_ value: Double, significantBits: Int) -> Double {
+    let dropped = UInt64(Double.significandBitCount + 1 - significantBits)
+    let half: UInt64 = 1 << (dropped - 1)
+    // A carry out of the significand moves the exponent on, as rounding up should.
+    return Double(bitPattern: ((value.bitPattern + half) >> dropped) << dropped)
+  }
+
   /// Fills or strokes with `color`, faded by `foldedOpacity`, with `CoverageRasterizer`, when
   /// `plan` says so and the drawing state allows it; false otherwise, and nothing is drawn.
   ///
@@ -112,12 +139,12 @@ extension CairoBackend {
       counters?.shapeCoveragesLaid += 1
       return .recorded(recording)
     case .record:
-      let rule = outline(paint, toTarget: toTarget, cut: cut)
+      let rule = outline(paint, toTarget: toTarget, cut: cut, keptAs: key)
       let recording = rasterizer.record(rule: rule, columns: target.columns, rows: target.rows)
       shapeCoverage.keep(recording, for: key)
       return .recorded(recording)
     case .draw:
-      return .outlined(outline(paint, toTarget: toTarget, cut: cut))
+      return .outlined(outline(paint, toTarget: toTarget, cut: cut, keptAs: key))
     }
   }
 
@@ -134,30 +161,37 @@ extension CairoBackend {
   }
 
   /// Adds the polygons of `paint`, mapped by `toTarget` into the target's pixels and cut to
-  /// `cut`, to the rasterizer, and returns the rule that fills them.
-  private func outline(_ paint: ShapePaint, toTarget: AffineTransform, cut: DeviceBox?) -> CoverageRasterizer.FillRule {
+  /// `cut`, to the rasterizer, and returns the rule that fills them. The outline is the one
+  /// `shapeCoverage` keeps for `key` while its inputs hold.
+  private func outline(
+    _ paint: ShapePaint, toTarget: AffineTransform, cut: DeviceBox?, keptAs key: ShapeCoverageCache.Key? = nil
+  ) -> CoverageRasterizer.FillRule {
     rasterizer.reset()
-    rasterizer.clipBox = cut
-    defer { rasterizer.clipBox = nil }
-    switch paint {
-    case .fill(let path, let rule):
-      for polyline in PathFlattener.polylines(of: path, transform: toTarget, tolerance: Self.flatteningTolerance) {
-        rasterizer.addPolygon(polyline.points)
+    guard let tolerance = Self.flatteningTolerance(mapping: toTarget) else { return .nonZero }
+    let (path, style, rule): (Path, StrokeStyle?, CoverageRasterizer.FillRule) =
+      switch paint {
+      case .fill(let path, let rule): (path, nil, rule == .evenOdd ? .evenOdd : .nonZero)
+      case .stroke(let path, let style): (path, style, .nonZero)
       }
-      return rule == .evenOdd ? .evenOdd : .nonZero
-    case .stroke(let path, let style):
-      let scale = StrokeOutliner.largestScale(of: toTarget)
-      guard scale > 0, scale.isFinite else { return .nonZero }
+    func outline() -> ShapeOutline {
+      guard let style else { return ShapeOutline(filling: PathFlattener.polylines(of: path, transform: .identity, tolerance: tolerance)) }
       // The path's chords and each step's turn at half a width away may each take the fill's
       // budget: a stroke's edge stays within Cairo's 0.1 pixel.
-      let tolerance = Self.flatteningTolerance / scale
-      StrokeOutliner.addOutline(
+      return StrokeOutliner.outline(
         of: PathFlattener.polylines(
           of: path, transform: .identity, tolerance: tolerance,
           maximumTurn: StrokeOutliner.arcStep(radius: style.width / 2, tolerance: tolerance), tangents: true),
-        style: style,
-        transform: toTarget, tolerance: tolerance, to: rasterizer)
-      return .nonZero
+        style: style, tolerance: tolerance)
     }
+    let shapeOutline =
+      if let key {
+        shapeCoverage.outline(for: key, path: path, style: style, tolerance: tolerance, outline: outline)
+      } else {
+        outline()
+      }
+    rasterizer.clipBox = cut
+    defer { rasterizer.clipBox = nil }
+    rasterizer.addOutline(shapeOutline, transform: toTarget)
+    return rule
   }
 }

@@ -16,8 +16,20 @@ import SplashRaster
 ///     moving shape: record     draw         draw        draw (inputs noted each frame)
 ///     comes to rest:           draw         record      lay
 ///
+/// A shape also keeps its outline in its path's space (`ShapeOutline`: a fill's flattened
+/// subpaths, a stroke's outline), used again while its path, stroke style and flattening
+/// tolerance are equal: a shape that moves or turns is then only mapped and swept each frame,
+/// not flattened and outlined. The outline is a function of those inputs alone, so the
+/// polygons, and the pixels, are those of outlining afresh.
+///
+///     frame:           1          2           3           4 …
+///     moving shape:    outline    map         map         map
+///     growing shape:   outline    map         outline     map (while its tolerance holds)
+///     morphing shape:  outline    outline     outline     outline
+///
 /// Entries of layers not drawn in a frame are dropped after it, and a frame keeps at most
-/// `byteLimit` bytes of recordings. One cache belongs to one backend (one worker).
+/// `byteLimit` bytes of recordings and as many of outlines. One cache belongs to one backend
+/// (one worker).
 final class ShapeCoverageCache {
   /// A shape layer's fill or its stroke.
   struct Key: Hashable {
@@ -41,15 +53,29 @@ final class ShapeCoverageCache {
     }
   }
 
+  /// A shape's outline and what it was outlined from.
+  private struct KeptOutline {
+    var path: Path
+    /// The stroke's style; `nil` for a fill.
+    var style: StrokeStyle?
+    var tolerance: Double
+    var outline: ShapeOutline
+
+    /// Points and polygon ends.
+    var byteCount: Int { outline.byteCount }
+  }
+
   private struct Entry {
     var inputs: Inputs
     var recording: CoverageRecording?
+    var outline: KeptOutline?
     var lastFrame: Int
   }
 
   private var entries: [Key: Entry] = [:]
   private var frame = 0
   private var heldBytes = 0
+  private var heldOutlineBytes = 0
   /// The most bytes recordings may hold; the backend sets it to one frame's pixels.
   var byteLimit = 0
 
@@ -93,6 +119,33 @@ final class ShapeCoverageCache {
     entries.values[index].recording = recording
   }
 
+  /// The outline of the shape `key` of `path`, stroked in `style` (`nil` for a fill),
+  /// flattened to `tolerance`: the one kept for it when all three are equal, else `outline()`,
+  /// kept when it fits.
+  ///
+  /// Ask after `use(for:inputs:)`, which notes the shape as drawn this frame.
+  func outline(
+    for key: Key, path: Path, style: StrokeStyle?, tolerance: Double, outline: () -> ShapeOutline
+  ) -> ShapeOutline {
+    guard let index = entries.index(forKey: key) else { return outline() }
+    if let kept = entries.values[index].outline {
+      // The cheap comparisons first; a path kept from the last frame is mostly the same
+      // storage, which `==` tells at once.
+      if kept.tolerance == tolerance, kept.style == style, kept.path == path {
+        outlinesReused += 1
+        return kept.outline
+      }
+      heldOutlineBytes -= kept.byteCount
+      entries.values[index].outline = nil
+    }
+    let made = KeptOutline(path: path, style: style, tolerance: tolerance, outline: outline())
+    if heldOutlineBytes + made.byteCount <= byteLimit {
+      heldOutlineBytes += made.byteCount
+      entries.values[index].outline = made
+    }
+    return made.outline
+  }
+
   /// Drops the entries of shapes the frame just drawn did not draw.
   func endFrame() {
     let drawnFrame = frame
@@ -100,9 +153,14 @@ final class ShapeCoverageCache {
     guard entries.contains(where: { $0.value.lastFrame != drawnFrame }) else { return }
     entries = entries.filter { $0.value.lastFrame == drawnFrame }
     heldBytes = entries.values.reduce(0) { $0 + ($1.recording?.byteCount ?? 0) }
+    heldOutlineBytes = entries.values.reduce(0) { $0 + ($1.outline?.byteCount ?? 0) }
   }
 
   /// Recordings kept, and their bytes (for the tests).
   var recordingCount: Int { entries.values.filter { $0.recording != nil }.count }
   var recordedBytes: Int { heldBytes }
+  /// Outlines kept, their bytes, and how often one was used again (for the tests).
+  var outlineCount: Int { entries.values.filter { $0.outline != nil }.count }
+  var outlineBytes: Int { heldOutlineBytes }
+  private(set) var outlinesReused = 0
 }

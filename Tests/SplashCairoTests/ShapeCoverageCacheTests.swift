@@ -62,6 +62,35 @@ struct ShapeCoverageCacheTests {
     #expect(keeping.counted.shapesRasterized == drawing.counted.shapesRasterized)
     #expect(keeping.counted.shapeCoveragesLaid > 0)
     #expect(drawing.counted.shapeCoveragesLaid == 0)
+    #expect(keeping.shapeCoverage.outlinesReused > 0)
+    #expect(drawing.shapeCoverage.outlinesReused == 0)
+  }
+
+  @Test("a shape that slides or turns is outlined once and mapped in every later frame; one whose path grows is outlined each frame")
+  func outlinesKept() throws {
+    let scene = try Self.scene(
+      ##"""
+      { id: "sliding", type: "shape", position: [10, 80], fillColor: "#FF8000", path: { oval: [-8, -8, 16, 16] },
+        animations: [{ type: "basic", keyPath: "position.x", fromValue: 10, toValue: 110, duration: 2 }] },
+      { id: "turning", type: "shape", position: [60, 60], fillColor: "clear", strokeColor: "#40E0B0", lineWidth: 2,
+        lineCap: "round", path: { rect: [-10, -10, 20, 20] },
+        animations: [{ type: "basic", keyPath: "transform.rotation.z", fromValue: "0deg", toValue: "3rad", duration: 1 }] },
+      { id: "growing", type: "shape", position: [85, 30], fillColor: "clear", strokeColor: "#DA70D6", lineWidth: 6,
+        path: { oval: [-18, -18, 36, 36] },
+        animations: [{ type: "basic", keyPath: "strokeEnd", fromValue: 0.1, toValue: 0.8, duration: 2 }] }
+      """##)
+    let keeping = CairoBackend(counters: RenderCounters())
+    let drawing = CairoBackend(fastPaths: FastPaths(keepsShapeCoverage: false), counters: RenderCounters())
+    for index in 0..<10 {
+      let time = 0.1 + Double(index) / 30
+      let kept = try Self.frame(scene, at: time, with: keeping)
+      let drawn = try Self.frame(scene, at: time, with: drawing)
+      #expect(memcmp(kept.bytes, drawn.bytes, kept.byteCount) == 0, "t = \(time) s")
+    }
+    #expect(keeping.counted.shapeCoveragesLaid == 0, "every shape moves")
+    #expect(keeping.shapeCoverage.outlinesReused == 18, "the sliding fill and the turning stroke, from the second frame on")
+    #expect(keeping.shapeCoverage.outlineCount == 3)
+    #expect(keeping.shapeCoverage.outlineBytes <= keeping.shapeCoverage.byteLimit)
   }
 
   @Test("a still shape is recorded in its first frame and laid in every later one; a moving one never is")
@@ -79,17 +108,34 @@ struct ShapeCoverageCacheTests {
     #expect(backend.shapeCoverage.recordingCount == 2)
     #expect(backend.shapeCoverage.recordedBytes <= backend.shapeCoverage.byteLimit)
     #expect(backend.shapeCoverage.byteLimit == 180 * 180 * 2)
+    #expect(backend.shapeCoverage.outlinesReused == 9, "the sliding fill's; the still shape is laid, not outlined")
   }
 
-  @Test("what a frame no longer draws is let go after it")
-  func letGo() throws {
-    let backend = CairoBackend(counters: RenderCounters())
-    let shapes = try Self.scene(Self.layers)
-    for index in 0..<3 { _ = try Self.frame(shapes, at: 1.5 + Double(index) / 30, with: backend) }
-    #expect(backend.shapeCoverage.recordingCount > 0)
-    let empty = try Self.scene(##"{ id: "plain", position: [60, 60], bounds: [0, 0, 10, 10], backgroundColor: "#FFFFFF" }"##)
-    _ = try Self.frame(empty, at: 0, with: backend)
-    #expect(backend.shapeCoverage.recordingCount == 0)
-    #expect(backend.shapeCoverage.recordedBytes == 0)
+  @Test("a shape's flattening tolerance holds while it only turns or moves, and changes with its size")
+  func toleranceOfTurnedShapes() throws {
+    let scaled = AffineTransform(scaleX: 2.75, y: 2.75)
+    let base = try #require(CairoBackend.flatteningTolerance(mapping: scaled))
+    for step in 0..<360 {
+      let turned = scaled.concatenating(AffineTransform(rotationAngle: Double(step) * 0.0174533))
+        .concatenating(AffineTransform(translationX: Double(step) * 0.37, y: -1.5))
+      #expect(CairoBackend.flatteningTolerance(mapping: turned) == base, "turned \(step)°")
+    }
+    #expect(base == CairoBackend.flatteningTolerance / 2.75)
+    #expect(CairoBackend.flatteningTolerance(mapping: AffineTransform(scaleX: 2.76, y: 2.76))! < base)
+    #expect(CairoBackend.flatteningTolerance(mapping: AffineTransform(scaleX: 0, y: 3)) != nil, "a map squeezed flat one way")
+    #expect(CairoBackend.flatteningTolerance(mapping: AffineTransform(scaleX: 0, y: 0)) == nil)
+    #expect(CairoBackend.flatteningTolerance(mapping: AffineTransform(scaleX: .nan, y: 1)) == nil)
+  }
+
+  @Test("rounding to a number of significant bits")
+  func rounding() {
+    #expect(CairoBackend.rounded(1, significantBits: 36) == 1)
+    #expect(CairoBackend.rounded(1 + 0x1p-40, significantBits: 36) == 1)
+    #expect(CairoBackend.rounded(1 - 0x1p-45, significantBits: 36) == 1)
+    #expect(CairoBackend.rounded(1 + 0x1p-36 + 0x1p-50, significantBits: 36) == 1 + 0x1p-35)
+    #expect(CairoBackend.rounded(3 + 0x1p-50, significantBits: 36) == 3)
+    #expect(CairoBackend.rounded(2.0.nextDown, significantBits: 36) == 2)
+    #expect(CairoBackend.rounded(0.75, significantBits: 2) == 0.75)
+    #expect(CairoBackend.rounded(0.9, significantBits: 2) == 1)
   }
 }

@@ -202,16 +202,21 @@ public final class CoverageRasterizer {
   /// of a class's stored property is checked for exclusive access at run time, which cost
   /// more than building an edge.
   public func addPolygon(_ points: [Point], transform: AffineTransform = .identity) {
+    points.withUnsafeBufferPointer { addPolygon($0, transform: transform) }
+  }
+
+  /// `addPolygon` of points in memory the caller holds.
+  func addPolygon(_ points: UnsafeBufferPointer<Point>, transform: AffineTransform) {
     guard points.count > 1 else { return }
     if let clipBox {
-      addEdges(of: clipBox.clip(points.map { transform.apply(to: $0) }), transform: .identity)
+      clipBox.clip(points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
     } else {
       addEdges(of: points, transform: transform)
     }
   }
 
   /// `addPolygon` without the clip.
-  private func addEdges(of points: [Point], transform: AffineTransform) {
+  private func addEdges(of points: UnsafeBufferPointer<Point>, transform: AffineTransform) {
     guard points.count > 1 else { return }
     var added = edges
     edges = []

@@ -33,11 +33,15 @@ public enum StrokeOutliner {
     of polylines: [Polyline], style: StrokeStyle, transform: AffineTransform, tolerance: Double,
     to rasterizer: CoverageRasterizer
   ) {
+    rasterizer.addOutline(outline(of: polylines, style: style, tolerance: tolerance), transform: transform)
+  }
+
+  /// The outline of `polylines` stroked with `style`, in their own space; `tolerance` is how
+  /// far the round parts may stray.
+  public static func outline(of polylines: [Polyline], style: StrokeStyle, tolerance: Double) -> ShapeOutline {
     let halfWidth = style.width / 2
-    guard halfWidth > 0, halfWidth.isFinite else { return }
-    var builder = OutlineBuilder(
-      halfWidth: halfWidth, style: style, arcStep: arcStep(radius: halfWidth, tolerance: tolerance),
-      transform: transform, rasterizer: rasterizer)
+    guard halfWidth > 0, halfWidth.isFinite else { return ShapeOutline() }
+    var builder = OutlineBuilder(halfWidth: halfWidth, style: style, arcStep: arcStep(radius: halfWidth, tolerance: tolerance))
     let pattern = DashPattern(lengths: style.dashes, phase: style.dashPhase)
     for polyline in polylines {
       // A lone point (a move and nothing after it) is not drawn.
@@ -49,6 +53,7 @@ public enum StrokeOutliner {
         builder.outline(vertices, isClosed: polyline.isClosed)
       }
     }
+    return builder.result
   }
 
   /// The largest turn, in radians, between two points of a round cap or join whose chord
@@ -59,28 +64,31 @@ public enum StrokeOutliner {
   }
 
   /// The largest stretch `transform` applies to any length: its larger singular value.
+  ///
+  /// Written as the sum of the lengths of the matrix's turning part and its mirroring part
+  /// (the larger singular value of a 2×2 matrix is their sum), which for a matrix that only
+  /// turns and scales evenly is the scale to the last bit or so. The usual root of the
+  /// characteristic polynomial subtracts two nearly equal squares there, and wavered by a part
+  /// in 10⁸ as the matrix turned.
   public static func largestScale(of transform: AffineTransform) -> Double {
-    let sum = transform.a * transform.a + transform.b * transform.b + transform.c * transform.c + transform.d * transform.d
-    let determinant = transform.a * transform.d - transform.b * transform.c
-    return ((sum + max(sum * sum - 4 * determinant * determinant, 0).squareRoot()) / 2).squareRoot()
+    let turning = hypot((transform.a + transform.d) / 2, (transform.b - transform.c) / 2)
+    let mirroring = hypot((transform.a - transform.d) / 2, (transform.b + transform.c) / 2)
+    return turning + mirroring
   }
 }
 
-/// Builds one subpath's outline point by point and hands each polygon to the rasterizer.
+/// Builds a stroke's outline point by point, polygon after polygon.
 struct OutlineBuilder {
   let halfWidth: Double
   let style: StrokeStyle
   let arcStep: Double
-  let transform: AffineTransform
-  let rasterizer: CoverageRasterizer
-  var polygon: [Point] = []
+  /// The polygons ended so far, and the points of the one being built after them.
+  var result = ShapeOutline()
 
-  init(halfWidth: Double, style: StrokeStyle, arcStep: Double, transform: AffineTransform, rasterizer: CoverageRasterizer) {
+  init(halfWidth: Double, style: StrokeStyle, arcStep: Double) {
     self.halfWidth = halfWidth
     self.style = style
     self.arcStep = arcStep
-    self.transform = transform
-    self.rasterizer = rasterizer
   }
 
   /// Outlines the subpath through `vertices` (a closed one ends with its first vertex again).
@@ -116,7 +124,7 @@ struct OutlineBuilder {
       vertices[segment % count].point.distance(to: vertices[(segment + 1) % count].point)
     }
     if !closed {
-      polygon.append(vertices[0].point + left(of: vertices[0].departure))
+      result.points.append(vertices[0].point + left(of: vertices[0].departure))
     }
     // How much of the segment leaving the last corner its inner corner cut away.
     var consumed = 0.0
@@ -126,7 +134,7 @@ struct OutlineBuilder {
         outgoingLength: length(corner % segmentCount))
     }
     if !closed {
-      polygon.append(vertices[count - 1].point + left(of: vertices[count - 1].arrival))
+      result.points.append(vertices[count - 1].point + left(of: vertices[count - 1].arrival))
     }
   }
 
@@ -142,7 +150,7 @@ struct OutlineBuilder {
     let after = corner + left(of: outgoing)
     let straight = abs(cross) < 1e-9
     if straight && dot > 0 {
-      polygon.append(before)
+      result.points.append(before)
       return 0
     }
     // tan(θ/2) of the turn θ: how far back from the corner the two offset lines meet (or
@@ -152,15 +160,15 @@ struct OutlineBuilder {
       // The inner side.
       let reach = halfWidth * halfTurnTangent
       if reach <= incomingLength, reach <= outgoingLength {
-        polygon.append(before - incoming * reach)
+        result.points.append(before - incoming * reach)
         return reach
       }
-      polygon.append(before)
-      polygon.append(corner)
-      polygon.append(after)
+      result.points.append(before)
+      result.points.append(corner)
+      result.points.append(after)
       return 0
     }
-    polygon.append(before)
+    result.points.append(before)
     switch style.join {
     case .bevel:
       break
@@ -169,13 +177,13 @@ struct OutlineBuilder {
       // Graphics counts it: 1 / sin(φ/2) for the angle φ between the segments) it is bevelled.
       let miterRatio = (1 + halfTurnTangent * halfTurnTangent).squareRoot()
       if miterRatio <= style.miterLimit {
-        polygon.append(before + incoming * (halfWidth * halfTurnTangent))
+        result.points.append(before + incoming * (halfWidth * halfTurnTangent))
       }
     case .round:
       // A path that turns straight back goes round the far side of its corner.
       arc(around: corner, from: left(of: incoming), turning: straight ? -.pi : atan2(cross, dot))
     }
-    polygon.append(after)
+    result.points.append(after)
     return 0
   }
 
@@ -186,12 +194,12 @@ struct OutlineBuilder {
     case .butt:
       break
     case .square:
-      polygon.append(end + side + direction * halfWidth)
-      polygon.append(end - side + direction * halfWidth)
+      result.points.append(end + side + direction * halfWidth)
+      result.points.append(end - side + direction * halfWidth)
     case .round:
-      polygon.append(end + side)
+      result.points.append(end + side)
       arc(around: end, from: side, turning: -.pi)
-      polygon.append(end - side)
+      result.points.append(end - side)
     }
   }
 
@@ -204,10 +212,10 @@ struct OutlineBuilder {
     case .square:
       let along = direction * halfWidth
       let side = left(of: direction)
-      polygon = [point + side - along, point + side + along, point - side + along, point - side - along]
+      result.points += [point + side - along, point + side + along, point - side + along, point - side - along]
     case .round:
       let steps = (2 * .pi / arcStep).clamped(to: 8...10_000, rounding: .up)
-      polygon = (0..<steps).map { step in
+      result.points += (0..<steps).map { step in
         let angle = 2 * .pi * Double(step) / Double(steps)
         return point + Point(x: cos(angle), y: sin(angle)) * halfWidth
       }
@@ -224,15 +232,12 @@ struct OutlineBuilder {
     let startAngle = atan2(start.y, start.x)
     for step in 1..<steps {
       let angle = startAngle + turn * Double(step) / Double(steps)
-      polygon.append(center + Point(x: cos(angle), y: sin(angle)) * halfWidth)
+      result.points.append(center + Point(x: cos(angle), y: sin(angle)) * halfWidth)
     }
   }
 
-  /// Hands the polygon built so far to the rasterizer.
-  mutating func emit() {
-    rasterizer.addPolygon(polygon, transform: transform)
-    polygon.removeAll(keepingCapacity: true)
-  }
+  /// Ends the polygon built so far.
+  mutating func emit() { result.endPolygon() }
 
   /// `direction` turned +90°, half a width long.
   func left(of direction: Point) -> Point { Point(x: -direction.y * halfWidth, y: direction.x * halfWidth) }
