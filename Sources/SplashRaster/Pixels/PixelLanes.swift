@@ -22,4 +22,28 @@ enum PixelLanes {
     for index in 0..<8 { bytes[index] = UInt8(truncatingIfNeeded: lanes[index]) }
     return unsafeBitCast(bytes, to: UInt64.self)
   }
+
+  /// The sixteen channels of four neighbouring pixels, widened to 16 bits: the first two
+  /// pixels' lanes, then the last two's.
+  @inline(__always)
+  static func widened(_ quad: SIMD16<UInt8>) -> (SIMD8<UInt16>, SIMD8<UInt16>) {
+    var low = SIMD8<UInt16>()
+    var high = SIMD8<UInt16>()
+    for index in 0..<8 {
+      low[index] = UInt16(quad[index])
+      high[index] = UInt16(quad[index &+ 8])
+    }
+    return (low, high)
+  }
+
+  /// The low bytes of two pairs' lanes, as four pixels.
+  @inline(__always)
+  static func narrowed(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>) -> SIMD16<UInt8> {
+    var bytes = SIMD16<UInt8>()
+    for index in 0..<8 {
+      bytes[index] = UInt8(truncatingIfNeeded: low[index])
+      bytes[index &+ 8] = UInt8(truncatingIfNeeded: high[index])
+    }
+    return bytes
+  }
 }
