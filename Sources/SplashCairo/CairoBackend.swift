@@ -90,18 +90,20 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
 
-    // The canvas colour is painted only where something could show it: a first layer whose
-    // opaque background covers the whole canvas (fuber's container, a Lottie solid) paints
-    // every pixel of it anyway, and leaves only the bands of a `contain` fit beside it to the
-    // canvas colour (a 400x300 file at 512x512: a quarter of the frame, not all of it).
+    // The canvas colour is painted only where something could show it: the pixels a first
+    // layer covers with an opaque colour (fuber's container, a Lottie solid or background
+    // rectangle) are painted over whole, and the canvas colour goes only around them (a
+    // 375x667 file at 512x512: the bands of the contain fit and the columns the background's
+    // edges cross, not the whole frame).
     let canvasPixels = Self.canvasPixels(viewport)
     let frame = Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))
-    let isCovered = list.backdrop == nil && firstLayerCovers(canvasPixels ?? frame, of: tree, viewport: viewport)
-    if !isCovered || canvasPixels != nil {
+    // Nothing draws outside the canvas's pixels (the clip below).
+    let covered = list.backdrop == nil ? firstLayerPixels(of: tree, viewport: viewport)?.intersection(canvasPixels ?? frame) : nil
+    if covered != frame {
       cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
       setSource(cairo, tree.backgroundColor)
-      if isCovered, let canvasPixels {
-        Self.appendBands(around: canvasPixels, in: frame, to: cairo)
+      if let covered {
+        Self.appendBands(around: covered, in: frame, to: cairo)
         cairo_fill(cairo)
       } else {
         cairo_paint(cairo)
@@ -149,29 +151,32 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     return Rect(x: left, y: top, width: max(right - left, 0), height: max(bottom - top, 0))
   }
 
-  /// The bands of the frame outside `canvas` (whole pixels), as up to four rectangles: above
+  /// The bands of the frame outside `inner` (whole pixels), as up to four rectangles: above
   /// and below it across the frame, and left and right of it beside it.
-  static func appendBands(around canvas: Rect, in frame: Rect, to cairo: OpaquePointer) {
+  static func appendBands(around inner: Rect, in frame: Rect, to cairo: OpaquePointer) {
     let bands = [
-      Rect(x: frame.minX, y: frame.minY, width: frame.width, height: canvas.minY - frame.minY),
-      Rect(x: frame.minX, y: canvas.maxY, width: frame.width, height: frame.maxY - canvas.maxY),
-      Rect(x: frame.minX, y: canvas.minY, width: canvas.minX - frame.minX, height: canvas.height),
-      Rect(x: canvas.maxX, y: canvas.minY, width: frame.maxX - canvas.maxX, height: canvas.height),
+      Rect(x: frame.minX, y: frame.minY, width: frame.width, height: inner.minY - frame.minY),
+      Rect(x: frame.minX, y: inner.maxY, width: frame.width, height: frame.maxY - inner.maxY),
+      Rect(x: frame.minX, y: inner.minY, width: inner.minX - frame.minX, height: inner.height),
+      Rect(x: inner.maxX, y: inner.minY, width: frame.maxX - inner.maxX, height: inner.height),
     ]
     for band in bands where band.width > 0 && band.height > 0 {
       cairo_rectangle(cairo, band.minX, band.minY, band.width, band.height)
     }
   }
 
-  /// Whether the first layer drawn fills every pixel of `area` (frame pixels, whole ones) with
-  /// an opaque colour, drawn straight onto it: an axis-aligned, unrounded, opaque background,
-  /// at full opacity, in the normal blend mode, with no mask or shadow, reaching every edge of
-  /// `area`.
+  /// The whole pixels of the frame that the first layer drawn paints whole in an opaque colour,
+  /// straight onto the frame; `nil` when it paints none so.
+  ///
+  /// Such a layer is unrounded and on the frame's axes, at full opacity, in the normal blend
+  /// mode, with no mask or shadow, and its colour is an opaque background or the opaque fill
+  /// of a rectangular path (a Lottie background rectangle). A pixel it spans whole is laid at
+  /// full coverage, which replaces what lay beneath, so the canvas colour painted there first
+  /// would never show; a pixel its edge crosses is not counted.
   ///
   /// The layer may sit inside plain containers that draw nothing before it (a Lottie solid is
-  /// the first sublayer of its layer). An edge on the area's edge or past it leaves no
-  /// antialiased pixel: Cairo covers a pixel whole when the rectangle spans all of it.
-  func firstLayerCovers(_ area: Rect, of tree: PresentationTree, viewport: Viewport) -> Bool {
+  /// the first sublayer of its layer).
+  func firstLayerPixels(of tree: PresentationTree, viewport: Viewport) -> Rect? {
     var candidate = tree.layers.first
     // The candidate's superlayer space to the frame's pixels.
     var superlayerToFrame = viewport.transform
@@ -180,7 +185,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
         !layer.properties.filtersPicture,
         layer.properties.shadow.opacity <= 0 || layer.properties.shadow.color.alpha <= 0,
         let flat = layer.properties.transform.flattened, flat.b == 0, flat.c == 0
-      else { return false }
+      else { return nil }
       let bounds = layer.properties.bounds
       let anchor = Point(
         x: bounds.minX + layer.properties.anchorPoint.x * bounds.width, y: bounds.minY + layer.properties.anchorPoint.y * bounds.height)
@@ -189,20 +194,66 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
         .concatenating(AffineTransform(translationX: layer.properties.position.x, y: layer.properties.position.y))
         .concatenating(superlayerToFrame)
       if layer.properties.backgroundColor.alpha >= 1 {
-        guard layer.properties.cornerRadius <= 0 else { return false }
-        let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.maxY)].map { toFrame.apply(to: $0) }
-        let slack = 1e-9
-        return min(corners[0].x, corners[1].x) <= area.minX + slack && min(corners[0].y, corners[1].y) <= area.minY + slack
-          && max(corners[0].x, corners[1].x) >= area.maxX - slack && max(corners[0].y, corners[1].y) >= area.maxY - slack
+        guard layer.properties.cornerRadius <= 0 else { return nil }
+        return Self.wholePixels(inside: bounds, through: toFrame)
+      }
+      if layer.kind == .shape {
+        // Its background is clear (above), so the fill is the first thing it paints.
+        let shape = layer.properties.shape
+        guard layer.properties.contents == nil, !layer.properties.masksToBounds, layer.tint == .white, shape.fillColor.alpha >= 1,
+          let path = shape.path, let rectangle = Self.rectangle(of: path)
+        else { return nil }
+        return Self.wholePixels(inside: rectangle, through: toFrame)
       }
       // A container that draws nothing of its own before its first sublayer: look there.
       guard layer.kind == .layer, layer.properties.backgroundColor.alpha <= 0, layer.properties.contents == nil,
         !layer.properties.masksToBounds, layer.properties.sublayerTransform.isIdentity
-      else { return false }
+      else { return nil }
       superlayerToFrame = toFrame
       candidate = layer.sublayers.first
     }
-    return false
+    return nil
+  }
+
+  /// The whole pixels inside `rect` mapped by `toFrame` (which keeps it on the axes); `nil`
+  /// when there are none. An edge within a billionth of a pixel of a pixel's edge is on it.
+  static func wholePixels(inside rect: Rect, through toFrame: AffineTransform) -> Rect? {
+    let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY)].map { toFrame.apply(to: $0) }
+    let slack = 1e-9
+    let left = (min(corners[0].x, corners[1].x) - slack).rounded(.up)
+    let top = (min(corners[0].y, corners[1].y) - slack).rounded(.up)
+    let right = (max(corners[0].x, corners[1].x) + slack).rounded(.down)
+    let bottom = (max(corners[0].y, corners[1].y) + slack).rounded(.down)
+    guard left < right, top < bottom, left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else { return nil }
+    return Rect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  /// The rectangle `path` fills when it is one rectangle on the axes, traced corner to corner
+  /// (lines only, closed or not); `nil` otherwise.
+  static func rectangle(of path: Path) -> Rect? {
+    var points: [Point] = []
+    for (index, element) in path.elements.enumerated() {
+      switch element {
+      case .move(let point) where index == 0: points.append(point)
+      case .line(let point) where index > 0: points.append(point)
+      case .close where index == path.elements.count - 1: break
+      default: return nil
+      }
+    }
+    guard points.count == 4 || (points.count == 5 && points[4] == points[0]) else { return nil }
+    let xs = points.map(\.x)
+    let ys = points.map(\.y)
+    let (left, right, top, bottom) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+    guard left < right, top < bottom else { return nil }
+    // Every point a corner, and every side (the closing one too) along an axis: four sides
+    // round the rectangle, not a bow tie across it.
+    for index in 0..<4 {
+      let point = points[index]
+      let next = points[(index + 1) % 4]
+      guard point.x == left || point.x == right, point.y == top || point.y == bottom else { return nil }
+      guard (point.x == next.x) != (point.y == next.y) else { return nil }
+    }
+    return Rect(x: left, y: top, width: right - left, height: bottom - top)
   }
 
   /// Forgets what this backend has warned of, so that the next frames warn again.

@@ -24,6 +24,16 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { "[\(origin.x), \(origin.y), \(size.width), \(size.height)]" }
 
+  /// The part both rectangles cover; `nil` when it has no area.
+  public func intersection(_ other: Rect) -> Rect? {
+    let left = max(minX, other.minX)
+    let top = max(minY, other.minY)
+    let right = min(maxX, other.maxX)
+    let bottom = min(maxY, other.maxY)
+    guard left < right, top < bottom else { return nil }
+    return Rect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
   /// The rectangle a fraction `amount` of the way from `self` to `other`.
   public func interpolated(to other: Rect, amount: Double) -> Rect {
     Rect(
