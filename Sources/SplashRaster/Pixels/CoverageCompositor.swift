@@ -193,6 +193,15 @@ public enum CoverageCompositor {
         continue
       }
       let laid = from.loadUnaligned(fromByteOffset: 4 &* x, as: SIMD16<UInt8>.self)
+      // Whole coverage of four opaque pixels at full opacity: the source itself.
+      if !isFaded && shared == 0xFFFF_FFFF {
+        let words = unsafeBitCast(laid, to: SIMD2<UInt64>.self)
+        if words[0] & words[1] & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+          onto.storeBytes(of: laid, toByteOffset: 4 &* x, as: SIMD16<UInt8>.self)
+          x &+= 4
+          continue
+        }
+      }
       var (low, high) = PixelLanes.widened(laid)
       // Times a whole coverage (255) is the pixel itself, as pixman rounds it.
       if shared != 0xFFFF_FFFF {
