@@ -24,7 +24,7 @@ import SplashRaster
 ///
 ///     frame:           1          2           3           4 …
 ///     moving shape:    outline    map         map         map
-///     growing shape:   outline    map         outline     map (while its tolerance holds)
+///     growing shape:   outline    outline     outline     outline (its tolerance changes)
 ///     morphing shape:  outline    outline     outline     outline
 ///
 /// Entries of layers not drawn in a frame are dropped after it, and a frame keeps at most

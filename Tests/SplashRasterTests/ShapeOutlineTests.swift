@@ -38,6 +38,11 @@ struct ShapeOutlineTests {
     return picture
   }
 
+  /// Adds each of `polygons`, its points mapped by `map` first, to `rasterizer`.
+  static func addByHand(_ polygons: [[Point]], map: AffineTransform, to rasterizer: CoverageRasterizer) {
+    for polygon in polygons { rasterizer.addPolygon(polygon.map { map.apply(to: $0) }) }
+  }
+
   @Test("a fill's outline is its flattened subpaths, and lays what they lay mapped one by one")
   func fills() {
     let polylines = PathFlattener.polylines(of: Self.path, transform: .identity, tolerance: 0.02)
@@ -49,16 +54,14 @@ struct ShapeOutlineTests {
         let mapped = Self.picture(rule: .evenOdd, cut: cut) { rasterizer in
           rasterizer.addOutline(outline, transform: map)
         }
-        let onePerPolygon = Self.picture(rule: .evenOdd, cut: cut) { rasterizer in
-          for polyline in polylines { rasterizer.addPolygon(polyline.points.map { map.apply(to: $0) }) }
-        }
+        let onePerPolygon = Self.picture(rule: .evenOdd, cut: cut) { Self.addByHand(polylines.map(\.points), map: map, to: $0) }
         #expect(mapped.bytes == onePerPolygon.bytes, "map \(index), cut \(cut != nil)")
         #expect(mapped.bytes.contains { $0 == 255 } && mapped.bytes.contains { $0 != 0 && $0 != 255 })
       }
     }
   }
 
-  @Test("a stroke's outline, made once, lays under each map what outlining under that map lays")
+  @Test("a stroke's outline, made once, lays under each map what its polygons mapped one by one lay")
   func strokes() {
     let polylines = PathFlattener.polylines(of: Self.path, transform: .identity, tolerance: 0.02, tangents: true)
     for style in [
@@ -69,9 +72,7 @@ struct ShapeOutlineTests {
       #expect(outline.polygons.count > 1)
       for (index, map) in Self.maps.enumerated() {
         let mapped = Self.picture(rule: .nonZero) { $0.addOutline(outline, transform: map) }
-        let outlined = Self.picture(rule: .nonZero) { rasterizer in
-          StrokeOutliner.addOutline(of: polylines, style: style, transform: map, tolerance: 0.02, to: rasterizer)
-        }
+        let outlined = Self.picture(rule: .nonZero) { Self.addByHand(outline.polygons.map(Array.init), map: map, to: $0) }
         #expect(mapped.bytes == outlined.bytes, "map \(index)")
         #expect(mapped.bytes.contains { $0 == 255 })
       }

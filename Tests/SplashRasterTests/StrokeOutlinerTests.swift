@@ -19,7 +19,7 @@ struct StrokeOutlinerTests {
     width: Int = 44, height: Int = 44
   ) -> CoveragePicture {
     let rasterizer = CoverageRasterizer()
-    StrokeOutliner.addOutline(of: polylines, style: style, transform: transform, tolerance: tolerance, to: rasterizer)
+    rasterizer.addOutline(StrokeOutliner.outline(of: polylines, style: style, tolerance: tolerance), transform: transform)
     var picture = CoveragePicture(width: width, height: height)
     picture.fill(rasterizer, rule: .nonZero)
     return picture

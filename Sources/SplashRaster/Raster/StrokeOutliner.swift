@@ -27,15 +27,6 @@ import Darwin
 /// The outline is built in the path's own space and then mapped: a pen turned or squeezed by
 /// the transform draws the ellipse Core Graphics draws.
 public enum StrokeOutliner {
-  /// Adds the outline of `polylines` stroked with `style` to `rasterizer`, mapped by
-  /// `transform`; `tolerance` is how far the round parts may stray, in the path's units.
-  public static func addOutline(
-    of polylines: [Polyline], style: StrokeStyle, transform: AffineTransform, tolerance: Double,
-    to rasterizer: CoverageRasterizer
-  ) {
-    rasterizer.addOutline(outline(of: polylines, style: style, tolerance: tolerance), transform: transform)
-  }
-
   /// The outline of `polylines` stroked with `style`, in their own space; `tolerance` is how
   /// far the round parts may stray.
   public static func outline(of polylines: [Polyline], style: StrokeStyle, tolerance: Double) -> ShapeOutline {
