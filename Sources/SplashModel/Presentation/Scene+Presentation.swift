@@ -117,7 +117,9 @@ extension Layer {
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
     let sublayerTime = timeRemap?.time(at: time) ?? time
     let sublayerAnimationTime = timeRemap?.time(at: animationTime) ?? animationTime
-    let probed = motion.map { self.motion(at: $0, presented: shared) }
+    // Not `motion.map`: the closure moved the result (and the values in it) once more.
+    var probed: (isMoving: Bool, sublayers: MotionProbe, later: CopyOnWrite<LayerProperties>?)?
+    if let motion { probed = self.motion(at: motion, presented: shared) }
     var presentedSublayers: [PresentationLayer]
     if kind == .replicator {
       presentedSublayers = self.instances(
