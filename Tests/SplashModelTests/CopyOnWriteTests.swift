@@ -92,4 +92,56 @@ struct CopyOnWriteTests {
     #expect(scene.layers[1].sublayers[0].properties.shape.lineWidth == 1)
     #expect(changed.layers[1].sublayers[0].properties.shape.lineWidth == 1)
   }
+
+  /// Nine bytes: the last compared one at a time, after a word.
+  struct WordAndFlag: Equatable, Sendable {
+    var number: Double
+    var flag: Bool
+  }
+
+  @Test("values in storages of their own compare by bytes first, then by ==, to the last byte")
+  func equalityInPlace() {
+    // The same bytes: equal without ==.
+    let list = [1.0, 2.0]
+    #expect(CopyOnWrite(wrappedValue: list) == CopyOnWrite(wrappedValue: list))
+    // Equal arrays built apart hold different buffers: their bytes differ and == decides.
+    #expect(CopyOnWrite(wrappedValue: [1.0, 2.0]) == CopyOnWrite(wrappedValue: [1.0] + [2.0]))
+    #expect(CopyOnWrite(wrappedValue: [1.0, 2.0]) != CopyOnWrite(wrappedValue: [1.0, 3.0]))
+    // 0 and −0 differ in their bytes and are equal numbers.
+    #expect(CopyOnWrite(wrappedValue: 0.0) == CopyOnWrite(wrappedValue: -0.0))
+    // A difference in the ninth byte alone is seen.
+    #expect(MemoryLayout<WordAndFlag>.size == 9)
+    let set = WordAndFlag(number: 1, flag: true)
+    let unset = WordAndFlag(number: 1, flag: false)
+    #expect(CopyOnWrite(wrappedValue: set) == CopyOnWrite(wrappedValue: set))
+    #expect(CopyOnWrite(wrappedValue: set) != CopyOnWrite(wrappedValue: unset))
+    #expect(CopyOnWrite(wrappedValue: set) != CopyOnWrite(wrappedValue: WordAndFlag(number: 2, flag: true)))
+    // A NaN has the same bytes as itself: the same value, as sharing asks, though == says no.
+    #expect(CopyOnWrite(wrappedValue: Double.nan) == CopyOnWrite(wrappedValue: Double.nan))
+    // Layer properties: an animated layer's values, equal to last frame's, or one field apart.
+    var properties = LayerProperties()
+    properties.opacity = 0.5
+    var moved = properties
+    moved.position.x += 1
+    #expect(CopyOnWrite(wrappedValue: properties) == CopyOnWrite(wrappedValue: properties))
+    #expect(CopyOnWrite(wrappedValue: properties) != CopyOnWrite(wrappedValue: moved))
+  }
+
+  @Test("a property animation's copies share their values until one is written")
+  func propertyAnimationCopies() {
+    let original = PropertyAnimation(
+      keyPath: LayerPropertyRegistry.opacity.keyPath, timing: MediaTiming(duration: 1),
+      values: .keyframes(KeyframeTrack(values: [.scalar(0), .scalar(1)])))
+    var copy = original
+    #expect(copy == original && copy.hashValue == original.hashValue)
+    copy.timing.duration = 2
+    copy.isAdditive = true
+    #expect(original.timing.duration == 1 && !original.isAdditive)
+    #expect(copy.timing.duration == 2 && copy.isAdditive && copy != original)
+    // Built apart, equal.
+    let again = PropertyAnimation(
+      keyPath: LayerPropertyRegistry.opacity.keyPath, timing: MediaTiming(duration: 1),
+      values: .keyframes(KeyframeTrack(values: [.scalar(0), .scalar(1)])))
+    #expect(again == original && again.hashValue == original.hashValue)
+  }
 }
