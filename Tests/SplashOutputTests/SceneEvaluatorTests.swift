@@ -90,6 +90,41 @@ struct SceneEvaluatorTests {
     #expect(alone == doneLater)
   }
 
+  @Test("a resting mask, a replicator's resting instances and a resting scene are the frame before's, arrays included")
+  func masksAndInstancesShared() throws {
+    func settling(_ keyPath: LayerKeyPath, from: Double, to: Double) -> Animation {
+      .property(
+        PropertyAnimation(
+          keyPath: keyPath, timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .both),
+          values: .basic(from: .scalar(from), to: .scalar(to), by: nil)))
+    }
+    let mask = Layer(id: "mask", animations: [settling(LayerPropertyRegistry.opacity.keyPath, from: 0.2, to: 1)])
+    let masked = Layer(id: "masked", mask: mask)
+    var replicatorProperties = LayerProperties()
+    replicatorProperties.replicator.instanceCount = 3
+    let replicator = Layer(
+      id: "replicator", kind: .replicator, properties: replicatorProperties,
+      sublayers: [Layer(id: "copy", animations: [settling(LayerPropertyRegistry.positionX.keyPath, from: 0, to: 40)])])
+    let scene = Scene(
+      canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [masked, replicator],
+      clip: ClipWindow(start: 0, cycle: 3))
+    let evaluator = SceneEvaluator(scene)
+    let settlingTree = evaluator.presentation(at: 0.5)
+    let moving = evaluator.presentation(at: 0.6, sharingWith: settlingTree)
+    // Still settling: new values, new arrays.
+    #expect(!moving.layers[0].maskStorage.sharesStorage(with: settlingTree.layers[0].maskStorage))
+    #expect(!moving.layers.sharesStorage(with: settlingTree.layers))
+    #expect(moving == scene.presentation(at: 0.6))
+    let rested = evaluator.presentation(at: 1.5, sharingWith: evaluator.presentation(at: 1.4, sharingWith: moving))
+    let restedLater = evaluator.presentation(at: 1.6, sharingWith: rested)
+    #expect(restedLater.layers[0].maskStorage.sharesStorage(with: rested.layers[0].maskStorage))
+    #expect(restedLater.layers[0].maskStorage[0].$properties.isIdentical(to: rested.layers[0].maskStorage[0].$properties))
+    #expect(restedLater.layers[1].sublayers.count == 3)
+    #expect(restedLater.layers[1].sublayers.sharesStorage(with: rested.layers[1].sublayers))
+    #expect(restedLater.layers.sharesStorage(with: rested.layers))
+    #expect(restedLater == scene.presentation(at: 1.6))
+  }
+
   @Test("a still subtree is the same storage in every frame, at rest or moving with its superlayer")
   func shared() throws {
     let slide = Animation.property(

@@ -40,12 +40,21 @@ public struct PresentationLayer: Sendable, Hashable {
     id: String, kind: LayerKind, sharing properties: CopyOnWrite<LayerProperties>, sublayers: [PresentationLayer],
     mask: PresentationLayer?, tint: Color
   ) {
+    self.init(id: id, kind: kind, sharing: properties, sublayers: sublayers, maskStorage: mask.map { [$0] } ?? [], tint: tint)
+  }
+
+  /// A layer whose properties are `properties`' storage and whose mask, if any, is the one
+  /// element of `maskStorage`.
+  init(
+    id: String, kind: LayerKind, sharing properties: CopyOnWrite<LayerProperties>, sublayers: [PresentationLayer],
+    maskStorage: [PresentationLayer], tint: Color
+  ) {
     self.id = id
     self.kind = kind
     _properties = properties
     self.sublayers = sublayers
     self.tint = tint
-    maskStorage = mask.map { [$0] } ?? []
+    self.maskStorage = maskStorage
   }
 
   /// Whether the layer has a mask: asked without copying it, as `mask` does.

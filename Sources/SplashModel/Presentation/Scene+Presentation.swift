@@ -24,19 +24,29 @@ extension Scene {
 
   /// The presentation tree at `time`, evaluated to `detail`, with the still subtrees `stills`
   /// holds handed out as they are (`SceneEvaluator`).
-  func presentation(at time: Double, detail: Layer.PresentationDetail, stills: SceneStills?) -> PresentationTree {
+  ///
+  /// With an `earlier` tree (the renderer's last frame), what presents the same as there is
+  /// handed out as that tree's storage (`Layer.presentation(…earlier:)`).
+  func presentation(
+    at time: Double, detail: Layer.PresentationDetail, stills: SceneStills?, earlier: PresentationTree? = nil
+  ) -> PresentationTree {
     let probe = Layer.MotionProbe(
       time: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, superlayerMoves: false)
-    var presented: [PresentationLayer] = []
-    presented.reserveCapacity(layers.count)
-    for index in layers.indices {
-      presented.append(
-        layers[index].presentation(
-          at: time, animationTime: time, tint: .white, detail: detail, motion: probe, stills: stills?.layers[index]))
+    let presented = PresentationLayer.presenting(layers, earlier: earlier?.layers) { index, earlierLayer in
+      layers[index].presentation(
+        at: time, animationTime: time, tint: .white, detail: detail, motion: probe, stills: stills?.layers[index],
+        earlier: earlierLayer)
+    }
+    var presentedBackdrop: PresentationLayer?
+    if let backdrop {
+      presentedBackdrop =
+        PresentationLayer.presenting([backdrop], earlier: earlier?.backdrop.map { [$0] }) { _, earlierLayer in
+          backdrop.presentation(
+            at: time, animationTime: time, tint: .white, detail: detail, stills: stills?.backdrop, earlier: earlierLayer)
+        }[0]
     }
     return PresentationTree(
-      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: presented,
-      backdrop: backdrop?.presentation(at: time, animationTime: time, tint: .white, detail: detail, stills: stills?.backdrop))
+      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: presented, backdrop: presentedBackdrop)
   }
 
   /// How far ahead `presentation(at:)` looks to see what moves: a millisecond, far below a
@@ -85,9 +95,13 @@ extension Layer {
   ///   - motion: Where to look to set `isMoving` here and below; `nil` leaves it false (masks,
   ///     backdrops and a layer presented alone are not marked).
   ///   - stills: This subtree's still parts, presented once (`SceneEvaluator`).
+  ///   - earlier: This layer as the renderer's last frame presented it, if any: what of it
+  ///     presents the same now is handed out as its storage, and a subtree the same throughout
+  ///     is that subtree itself (see `PresentationTree+Sharing.swift`). Its address, not a
+  ///     copy: a copy retains each reference it holds, for every layer of every frame.
   func presentation(
     at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail,
-    motion: MotionProbe? = nil, stills: StillPresentations? = nil
+    motion: MotionProbe? = nil, stills: StillPresentations? = nil, earlier: UnsafePointer<PresentationLayer>? = nil
   ) -> PresentationLayer {
     // What is presented the same at every time was presented once (outside replicas, which
     // carry ids and tints of their own), at rest or moving.
@@ -120,6 +134,13 @@ extension Layer {
     // Not `motion.map`: the closure moved the result (and the values in it) once more.
     var probed: (isMoving: Bool, sublayers: MotionProbe, later: CopyOnWrite<LayerProperties>?)?
     if let motion { probed = self.motion(at: motion, presented: shared) }
+    // Taken out field by field: `earlier?.pointee.sublayers` copied the whole earlier layer.
+    var earlierSublayers: [PresentationLayer]?
+    var earlierMask: [PresentationLayer]?
+    if let earlier {
+      earlierSublayers = earlier.pointee.sublayers
+      earlierMask = earlier.pointee.maskStorage
+    }
     var presentedSublayers: [PresentationLayer]
     if kind == .replicator {
       presentedSublayers = self.instances(
@@ -129,25 +150,31 @@ extension Layer {
         markInstanceMotion(
           &presentedSublayers, later: later, presentedID: presentedID, probe: probed.sublayers, tint: tint, instances: instances)
       }
+      // Instances are made whole; they share with the earlier ones afterwards.
+      if let earlierSublayers { _ = PresentationLayer.share(&presentedSublayers, with: earlierSublayers) }
     } else {
-      // By index: iterating would copy each sublayer (and retain all it holds).
-      presentedSublayers = []
-      presentedSublayers.reserveCapacity(sublayers.count)
-      for index in sublayers.indices {
-        presentedSublayers.append(
-          sublayers[index].presentation(
-            at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
-            motion: probed?.sublayers, stills: stills?.sublayer(index)))
+      presentedSublayers = PresentationLayer.presenting(sublayers, earlier: earlierSublayers) { index, earlierSublayer in
+        sublayers[index].presentation(
+          at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
+          motion: probed?.sublayers, stills: stills?.sublayer(index), earlier: earlierSublayer)
       }
     }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
+    let presentedMask: [PresentationLayer] =
+      placementOnly || maskStorage.isEmpty
+      ? []
+      : PresentationLayer.presenting(maskStorage, earlier: earlierMask) { _, earlierLayer in
+        maskStorage[0].presentation(
+          at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail, stills: stills?.mask,
+          earlier: earlierLayer)
+      }
+    // Equal to the earlier values: the earlier storage (`CopyOnWrite`'s == is at once true for
+    // storage already shared, as a layer no animation writes has).
+    if let earlier, earlier.pointee.kind == kind, earlier.pointee.id == presentedID, shared == earlier.pointee.$properties {
+      shared = earlier.pointee.$properties
+    }
     var layer = PresentationLayer(
-      id: presentedID, kind: kind, sharing: shared, sublayers: presentedSublayers,
-      mask: placementOnly || maskStorage.isEmpty
-        ? nil
-        : maskStorage[0].presentation(
-          at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail, stills: stills?.mask),
-      tint: tint)
+      id: presentedID, kind: kind, sharing: shared, sublayers: presentedSublayers, maskStorage: presentedMask, tint: tint)
     layer.isMoving = probed?.isMoving ?? false
     // The motion probe compares placement only; it has no use for this.
     layer.hasFixedContent =

@@ -33,12 +33,10 @@ public struct SceneEvaluator: Sendable {
   }
 
   /// The presentation tree at scene time `time`, its layers equal to `previous`'s sharing their
-  /// storage (`PresentationTree.share(with:)`): for a renderer that keeps its last tree, so
-  /// that its display list takes the nodes of what did not change.
+  /// storage (see `PresentationTree+Sharing.swift`): for a renderer that keeps its last tree,
+  /// so that its display list takes the nodes of what did not change.
   public func presentation(at time: Double, sharingWith previous: PresentationTree?) -> PresentationTree {
-    var tree = presentation(at: time)
-    if let previous { tree.share(with: previous) }
-    return tree
+    scene.presentation(at: time, detail: .drawn, stills: stills, earlier: previous)
   }
 }
 
