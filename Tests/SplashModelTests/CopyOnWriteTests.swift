@@ -127,6 +127,20 @@ struct CopyOnWriteTests {
     #expect(CopyOnWrite(wrappedValue: properties) != CopyOnWrite(wrappedValue: moved))
   }
 
+  @Test("the value's address, found without an access, is where the stored value lies")
+  func addressOfTheValue() {
+    func expectAddress<Value: Sendable>(of value: Value) {
+      let wrapper = CopyOnWrite(wrappedValue: value)
+      let stored = withUnsafeMutablePointer(to: &wrapper.storage.value) { UnsafePointer($0) }
+      #expect(wrapper.storage.address == stored, "\(Value.self)")
+    }
+    expectAddress(of: LayerProperties())
+    expectAddress(of: WordAndFlag(number: 1, flag: true))
+    expectAddress(of: UInt8(7))
+    expectAddress(of: SIMD4<Float>(1, 2, 3, 4))
+    expectAddress(of: [1.0, 2.0])
+  }
+
   @Test("a property animation's copies share their values until one is written")
   func propertyAnimationCopies() {
     let original = PropertyAnimation(

@@ -7,42 +7,47 @@
 /// copied once, when first set. The value semantics are unchanged. Model layers and display
 /// nodes keep all their values in one this way (`Layer`, `DisplayNode`).
 @propertyWrapper
-// Unchecked: the storage is a `ManagedBuffer`, which the standard library marks as never
-// `Sendable`. It holds a `Sendable` value and is written only while uniquely referenced.
-public struct CopyOnWrite<Value: Sendable>: @unchecked Sendable {
+public struct CopyOnWrite<Value: Sendable>: Sendable {
   /// Written only while uniquely referenced, so sharing it between threads is safe.
-  ///
-  /// The value is the buffer's header, reached through its address: no access to a stored
-  /// property is made, so none is checked or recorded at run time. Recording a read (`_read`
-  /// of a stored property yields a borrow) had the runtime look up every access in a
-  /// thread-local set, 3 % of a busy Lottie frame's instructions (issue_1949). And with the
-  /// address at hand, two values are compared where they lie (`==`): compared as stored
-  /// properties, both were first copied out, 736 bytes and a retain of each reference a
-  /// layer's properties hold. The value is written only through `_modify` on a storage this
-  /// wrapper alone references, so a write never overlaps another access to the same storage.
-  @usableFromInline final class Storage: ManagedBuffer<Value, Void> {
-    @inlinable static func make(_ value: Value) -> Storage {
-      unsafeDowncast(create(minimumCapacity: 0) { _ in value }, to: Storage.self)
+  @usableFromInline final class Storage: @unchecked Sendable {
+    // Not checked for overlapping accesses at run time: a read (`_read` yields a borrow) made
+    // the runtime record and look up every access in a thread-local set, 3 % of a busy Lottie
+    // frame's instructions (issue_1949). The value is written only through `_modify` on a
+    // storage this wrapper alone references, so a write never overlaps another access to the
+    // same storage, and the wrapper itself, a struct, is still checked by the compiler.
+    @exclusivity(unchecked) @usableFromInline var value: Value
+
+    @inlinable init(_ value: consuming Value) {
+      // `address` finds the value at the first stored property's place, past the object's
+      // header, which holds for an alignment up to the header's 16 bytes.
+      assert(MemoryLayout<Value>.alignment <= 16)
+      self.value = value
     }
 
-    /// Where the value lies, for as long as the storage lives.
-    @inlinable var address: UnsafeMutablePointer<Value> { withUnsafeMutablePointerToHeader { $0 } }
+    /// Where the value lies, for as long as the storage lives: the object's first stored
+    /// property, found without an access to it. Compared as stored properties, two values were
+    /// first copied out (736 bytes and a retain of each reference a layer's properties hold);
+    /// taken by `withUnsafeMutablePointer(to: &value)`, the address was a modifying access,
+    /// which ThreadSanitizer rightly reports when two workers compare one shared model layer.
+    @inlinable var address: UnsafePointer<Value> {
+      UnsafePointer(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Value.self))
+    }
   }
 
   @usableFromInline var storage: Storage
 
-  @inlinable public init(wrappedValue: Value) {
-    storage = .make(wrappedValue)
+  @inlinable public init(wrappedValue: consuming Value) {
+    storage = Storage(wrappedValue)
   }
 
   // Read in place and written in place when unshared: reading one field of a large value
   // (a layer's opacity) copies nothing. Inlinable, so other modules read through the
   // reference directly.
   @inlinable public var wrappedValue: Value {
-    _read { yield storage.address.pointee }
+    _read { yield storage.value }
     _modify {
-      if !isKnownUniquelyReferenced(&storage) { storage = .make(storage.address.pointee) }
-      yield &storage.address.pointee
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.value) }
+      yield &storage.value
     }
   }
 
@@ -62,8 +67,8 @@ extension CopyOnWrite: Equatable where Value: Equatable {
   /// Whether both hold equal values: at once when they share the storage, then when their
   /// bytes are the same, and only then field by field.
   ///
-  /// A frame's sharing pass compares each animated layer's properties with the last frame's
-  /// (`PresentationTree.share(with:)`), and most of them are equal byte for byte: nothing
+  /// Presenting a frame compares each animated layer's properties with the last frame's (see
+  /// `PresentationTree+Sharing.swift`), and most of them are equal byte for byte: nothing
   /// moved, and every reference held is the very same. Values with the same bytes are equal
   /// (a value whose `==` is not reflexive, a NaN, counts as equal to its own bytes here, which
   /// is what sharing asks); values with different bytes (padding, or equal references that
@@ -103,6 +108,6 @@ extension CopyOnWrite {
 
 extension CopyOnWrite: Hashable where Value: Hashable {
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage.address.pointee)
+    hasher.combine(storage.value)
   }
 }
