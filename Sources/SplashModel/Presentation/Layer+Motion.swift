@@ -49,8 +49,7 @@ extension Layer {
       if kind == .replicator { later = probed }
     }
     let sublayers = MotionProbe(
-      time: timeRemap?.time(at: probe.time) ?? probe.time,
-      animationTime: timeRemap?.time(at: probe.animationTime) ?? probe.animationTime, superlayerMoves: sublayersMove)
+      time: sublayerTime(at: probe.time), animationTime: sublayerTime(at: probe.animationTime), superlayerMoves: sublayersMove)
     return (isMoving, sublayers, later)
   }
 

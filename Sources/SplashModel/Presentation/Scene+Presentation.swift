@@ -56,15 +56,6 @@ extension Scene {
 }
 
 extension Layer {
-  /// Whether nothing about the layer ever changes: no animations, no lifetime, no time remap,
-  /// no video.
-  var isStill: Bool {
-    // `maskStorage`, not `mask`: taking the mask out of its storage copies the mask layer.
-    animations.isEmpty && lifetime == nil && timeRemap == nil && maskStorage.isEmpty && video == nil
-  }
-}
-
-extension Layer {
   /// This layer, its mask and its subtree as they show at scene time `time`, hidden subtrees
   /// included.
   public func presentation(at time: Double) -> PresentationLayer {
@@ -129,8 +120,8 @@ extension Layer {
     // placement only and has no use for it.
     if let video, !placementOnly, let frame = video.contents(at: animationTime) { shared.wrappedValue.contents = frame }
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
-    let sublayerTime = timeRemap?.time(at: time) ?? time
-    let sublayerAnimationTime = timeRemap?.time(at: animationTime) ?? animationTime
+    let sublayerTime = self.sublayerTime(at: time)
+    let sublayerAnimationTime = self.sublayerTime(at: animationTime)
     // Not `motion.map`: the closure moved the result (and the values in it) once more.
     var probed: (isMoving: Bool, sublayers: MotionProbe, later: CopyOnWrite<LayerProperties>?)?
     if let motion { probed = self.motion(at: motion, presented: shared) }
