@@ -1,3 +1,4 @@
+import Foundation
 import SplashTestSupport
 import Testing
 
@@ -116,5 +117,43 @@ struct DecompositionReferenceTests {
       }
     }
     #expect(decomposed > 1400)
+  }
+
+  @Test("whether a matrix can be inverted is answered as inverting it answers, near the pivot limit too")
+  func invertibleAsInverse() {
+    var generator = SeededGenerator(seed: 29)
+    var singular = 0
+    for index in 0..<2000 {
+      var entries = (0..<16).map { _ in Double.random(in: -3...3, using: &generator) }
+      if index % 2 == 0 {
+        // The third row a mix of the first two, off by a little around the 1e-12 pivot limit.
+        let offset = Double.random(in: -3e-12...3e-12, using: &generator)
+        for column in 0..<4 { entries[8 + column] = 0.5 * entries[column] - 2 * entries[4 + column] + offset }
+      }
+      if index % 3 == 0 { (entries[3], entries[7], entries[11], entries[15]) = (0, 0, 0, 1) }
+      let matrix = Transform3D(rows: (0..<4).map { Array(entries[($0 * 4)..<($0 * 4 + 4)]) })
+      let inverse = DecomposedTransform.inverse(matrix)
+      if inverse == nil { singular += 1 }
+      #expect(DecomposedTransform.isInvertible(matrix) == (inverse != nil), "matrix \(index)")
+    }
+    #expect(singular > 100 && singular < 1000)
+  }
+
+  @Test("at 0 the elementary functions give the library's bits without calling it")
+  func exactAtZero() {
+    for zero in [0.0, -0.0] {
+      #expect(Math.sine(zero).bitPattern == sin(zero).bitPattern)
+      #expect(Math.cosine(zero).bitPattern == cos(zero).bitPattern)
+      #expect(Math.arcSine(zero).bitPattern == asin(zero).bitPattern)
+      for x in [1e-300, 0.5, 1, 1e300, .infinity] {
+        #expect(Math.arcTangent(zero, x).bitPattern == atan2(zero, x).bitPattern)
+      }
+      // Where the shortcut does not apply, the library answers.
+      #expect(Math.arcTangent(zero, -1).bitPattern == atan2(zero, -1).bitPattern)
+      #expect(Math.arcTangent(zero, zero).bitPattern == atan2(zero, zero).bitPattern)
+    }
+    for x in [1e-310, 0.3, -2.5] {
+      #expect(Math.sine(x) == sin(x) && Math.cosine(x) == cos(x))
+    }
   }
 }

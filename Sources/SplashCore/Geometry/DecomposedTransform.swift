@@ -59,15 +59,19 @@ public struct DecomposedTransform: Sendable, Hashable {
     // The affine part A (perspective column cleared); the matrix is A · P.
     var affine = normalized
     (affine.m14, affine.m24, affine.m34, affine.m44) = (0, 0, 0, 1)
-    guard let inverse = Self.inverse(affine) else { return nil }
     let column = (normalized.m14, normalized.m24, normalized.m34, normalized.m44)
     if column.0 != 0 || column.1 != 0 || column.2 != 0 {
+      guard let inverse = Self.inverse(affine) else { return nil }
       func solved(_ row: Int) -> Double {
         0.0 + inverse[row * 4] * column.0 + inverse[row * 4 + 1] * column.1 + inverse[row * 4 + 2] * column.2
           + inverse[row * 4 + 3] * column.3
       }
       perspective = (solved(0), solved(1), solved(2), solved(3))
     } else {
+      // Without perspective the inverse is not used, only whether there is one: the same
+      // elimination, on the matrix's half alone (a component set on a flat transform, as
+      // every Lottie layer's scale and rotation are, spent a third of its time inverting).
+      guard Self.isInvertible(affine) else { return nil }
       perspective = (0, 0, 0, 1)
     }
     translation = (affine.m41, affine.m42, affine.m43)
@@ -196,6 +200,34 @@ public struct DecomposedTransform: Sendable, Hashable {
     let aboutY = Quaternion(axisX: 0, y: 1, z: 0, angle: y)
     let aboutZ = Quaternion(axisX: 0, y: 0, z: 1, angle: z)
     rotation = aboutZ.multiplied(by: aboutY).multiplied(by: aboutX)
+  }
+
+  /// Whether `inverse(matrix)` finds an inverse: the same elimination and pivots, without the
+  /// identity half that becomes the inverse (each row's left half is worked out exactly as
+  /// there, so every pivot, and the answer, is the same).
+  static func isInvertible(_ matrix: Transform3D) -> Bool {
+    var work =
+      [
+        matrix.m11, matrix.m12, matrix.m13, matrix.m14, matrix.m21, matrix.m22, matrix.m23, matrix.m24, matrix.m31, matrix.m32,
+        matrix.m33, matrix.m34, matrix.m41, matrix.m42, matrix.m43, matrix.m44,
+      ] as InlineArray<16, Double>
+    for column in 0..<4 {
+      var pivot = column
+      for row in (column + 1)..<4 where abs(work[pivot * 4 + column]) < abs(work[row * 4 + column]) { pivot = row }
+      guard abs(work[pivot * 4 + column]) > 1e-12 else { return false }
+      if pivot != column {
+        for index in 0..<4 { work.swapAt(column * 4 + index, pivot * 4 + index) }
+      }
+      let divisor = work[column * 4 + column]
+      for index in 0..<4 { work[column * 4 + index] = work[column * 4 + index] / divisor }
+      for row in 0..<4 where row != column {
+        let factor = work[row * 4 + column]
+        if factor != 0 {
+          for index in 0..<4 { work[row * 4 + index] = work[row * 4 + index] - work[column * 4 + index] * factor }
+        }
+      }
+    }
+    return true
   }
 
   /// The inverse of a 4×4 matrix by Gauss-Jordan elimination with partial pivoting, row by row
