@@ -52,6 +52,63 @@ struct MotionTests {
     #expect(tree.layer(withID: "inside")?.isMoving == true, "its sublayers turn")
   }
 
+  @Test("a layer moves exactly when its placement a moment later differs: holds, rests, fills, removal, discrete and cubic")
+  func steadyHoldsAgreeWithPlacementLater() {
+    func keyframes(
+      _ property: LayerProperty<Double>, _ values: [Double], at keyTimes: [Double], mode: CalculationMode = .linear,
+      begin: Double = 1, duration: Double = 2, fill: FillMode = .both, removed: Bool = false,
+      easing: TimingFunction? = nil
+    ) -> Animation {
+      .property(
+        PropertyAnimation(
+          keyPath: property.keyPath, timing: MediaTiming(beginTime: begin, duration: duration, fillMode: fill),
+          values: .keyframes(
+            KeyframeTrack(
+              values: values.map { .scalar($0) }, keyTimes: keyTimes,
+              timingFunctions: Array(repeating: TimingFunction(0.42, 0, 0.58, 1), count: values.count - 1),
+              calculationMode: mode)),
+          timingFunction: easing, isRemovedOnCompletion: removed))
+    }
+    let layers = [
+      // Moves, holds, moves again: a rest in the middle of the track.
+      Layer(id: "rest", animations: [keyframes(LayerPropertyRegistry.positionX, [0, 40, 40, 80], at: [0, 0.3, 0.6, 1])]),
+      // Filled before its start and past its end, the last segment moving.
+      Layer(id: "fills", animations: [keyframes(LayerPropertyRegistry.scaleX, [1, 2, 0.5], at: [0, 0.5, 1])]),
+      // Removed at its end: its last value goes at once.
+      Layer(
+        id: "removed",
+        animations: [keyframes(LayerPropertyRegistry.positionY, [10, 20, 20], at: [0, 0.5, 1], fill: .forwards, removed: true)]),
+      // Discrete steps, and a cubic spline whose equal neighbours still bulge between them.
+      Layer(
+        id: "discrete", animations: [keyframes(LayerPropertyRegistry.rotationZ, [0, 0, 1, 1], at: [0, 0.25, 0.5, 0.75], mode: .discrete)]),
+      Layer(id: "cubic", animations: [keyframes(LayerPropertyRegistry.positionX, [0, 30, 30, 0], at: [0, 0.3, 0.6, 1], mode: .cubic)]),
+      // Two animations of one property: the later one overrides the first, which moves.
+      Layer(
+        id: "overridden",
+        animations: [
+          keyframes(LayerPropertyRegistry.positionX, [0, 50], at: [0, 1]),
+          keyframes(LayerPropertyRegistry.positionX, [5, 5, 9], at: [0, 0.8, 1], easing: TimingFunction(0.25, 0.1, 0.25, 1)),
+        ]),
+    ]
+    let scene = scene(layers)
+    var moving = 0
+    var resting = 0
+    for step in 0...400 {
+      let time = Double(step) * 0.01 - 0.5 + (step % 3 == 0 ? 0.0005 : 0)
+      let now = scene.presentation(at: time)
+      let later = scene.presentation(at: time + Scene.motionProbeInterval)
+      for (index, layer) in now.layers.enumerated() {
+        let then = later.layers[index].properties
+        let placedAlike =
+          layer.properties.position == then.position && layer.properties.transform == then.transform
+          && layer.properties.anchorPoint == then.anchorPoint && layer.properties.bounds == then.bounds
+        #expect(layer.isMoving == !placedAlike, "\(layer.id) at \(time)")
+        if layer.isMoving { moving += 1 } else { resting += 1 }
+      }
+    }
+    #expect(moving > 400 && resting > 1000)
+  }
+
   @Test("a replicator's animated instance transform moves its copies; a stroke that grows moves nothing")
   func replicatorCopiesAndContent() {
     var replicator = LayerProperties()

@@ -39,6 +39,45 @@ extension Animation {
   }
 }
 
+extension Animation {
+  /// Whether this animation sets, for certain, the very value at `later` that it sets at
+  /// `time` (or sets nothing at both): a property animation at the same moment of itself at
+  /// both (filled before its start or past its end), or in one keyframe segment whose two ends
+  /// are equal numbers, points, sizes or rectangles (a hold, or a rest between moves). `false`
+  /// when it cannot tell so cheaply (groups; moving springs, basic and path animations; cubic
+  /// and paced keyframes; transforms).
+  ///
+  /// The motion probe asks it first (`Layer.motion`): a layer whose placing animations all
+  /// hold steady is placed a moment later exactly as now, and applying them again (decomposing
+  /// transforms, copying the layer's values) would only say so.
+  func holdsSteady(from time: Double, to later: Double) -> Bool {
+    guard case .property(let animation) = self else { return false }
+    let timing = animation.timing
+    if animation.isRemovedOnCompletion {
+      let removedNow = timing.hasEnded(atParentTime: time)
+      guard removedNow == timing.hasEnded(atParentTime: later) else { return false }
+      if removedNow { return true }
+    }
+    switch (timing.iteration(atParentTime: time), timing.iteration(atParentTime: later)) {
+    case (nil, nil):
+      return true
+    case (let now?, let then?):
+      guard now.index == then.index else { return false }
+      // The same moment of the animation (filled before its start or past its end): the same
+      // value, computed from the same inputs.
+      if now.time == then.time { return true }
+      guard case .keyframes(let track) = animation.values, !track.calculationMode.isPaced else { return false }
+      func progress(_ iterationTime: Double) -> Double {
+        let linear = iterationTime / timing.effectiveDuration
+        return animation.timingFunction?.progress(at: linear) ?? linear
+      }
+      return track.holdsSteady(from: progress(now.time), to: progress(then.time))
+    default:
+      return false
+    }
+  }
+}
+
 extension PropertyAnimation {
   /// Applies the value at a time within one iteration (0...duration) of repeat `iteration`.
   func apply(

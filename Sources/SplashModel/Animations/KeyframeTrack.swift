@@ -54,6 +54,40 @@ public struct KeyframeTrack: Sendable, Hashable {
     return values[segment].interpolated(to: values[segment + 1], amount: eased)
   }
 
+  /// Whether `value(at:)` gives the same value at both progresses, for certain: both in one
+  /// segment whose ends are equal (with a kind whose interpolation then gives that value back
+  /// whatever the amount), both on the same side outside the key times, or a discrete track
+  /// on the same value. `false` when it cannot tell so cheaply (see `Animation.holdsSteady`).
+  func holdsSteady(from progress: Double, to later: Double) -> Bool {
+    let count = values.count
+    if count == 1 { return true }
+    // As `value(at:)` finds them, without the arrays `effectiveKeyTimes` would make.
+    guard !keyTimes.isEmpty, !calculationMode.isPaced, !calculationMode.isCubic else { return false }
+    if calculationMode == .discrete {
+      func index(_ progress: Double) -> Int {
+        var index = 0
+        while index + 1 < count && progress >= keyTimes[index + 1] { index += 1 }
+        return index
+      }
+      return index(progress) == index(later)
+    }
+    switch (KeyframeTiming.segment(at: progress, keyTimes: keyTimes), KeyframeTiming.segment(at: later, keyTimes: keyTimes)) {
+    case (nil, nil):
+      return (progress <= keyTimes[0]) == (later <= keyTimes[0])
+    case (let now?, let then?):
+      guard now.0 == then.0 else { return false }
+      let (start, end) = (values[now.0], values[now.0 + 1])
+      switch start.kind {
+      case .scalar, .point, .size, .rect:
+        // Equal ends give their value back at any amount, unless not finite (∞ − ∞ is NaN).
+        return start == end && start.interpolated(to: end, amount: 0.5) == start
+      default: return false
+      }
+    default:
+      return false
+    }
+  }
+
   /// The key times in use: paced modes space values by distance, others use `keyTimes` or
   /// spread the values evenly.
   var effectiveKeyTimes: [Double] {

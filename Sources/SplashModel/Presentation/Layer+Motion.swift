@@ -28,13 +28,27 @@ extension Layer {
   /// passed on is copied first (736 bytes, and a retain of each reference it holds), and an
   /// optional value in a returned tuple was moved by `memcpy` four times on its way out, for
   /// every layer of every frame (7 % of evaluating LottieLogo1).
+  ///
+  /// `animationTime` is the time the layer's animations were presented at. A layer whose
+  /// placing animations all hold steady until the probe's time (`Animation.holdsSteady`) is
+  /// placed then as now, and is not evaluated again: LottieLogo1's letters rest most of the
+  /// clip, and MotionCorpse_Jrcanest's limbs hold between moves.
   func motion(
-    at probe: MotionProbe, presented: CopyOnWrite<LayerProperties>
+    at probe: MotionProbe, presented: CopyOnWrite<LayerProperties>, animationTime: Double
   ) -> (isMoving: Bool, sublayers: MotionProbe, later: CopyOnWrite<LayerProperties>?) {
     var isMoving = probe.superlayerMoves
     var sublayersMove = isMoving
     var later: CopyOnWrite<LayerProperties>?
-    if kind == .replicator || animations.contains(where: { !$0.setsOnly { !$0.placesLayers } }) {
+    var placed = false
+    var steady = true
+    for index in animations.indices where !animations[index].setsOnly({ !$0.placesLayers }) {
+      placed = true
+      if !animations[index].holdsSteady(from: animationTime, to: probe.animationTime) {
+        steady = false
+        break
+      }
+    }
+    if kind == .replicator || placed && !steady {
       var probed = propertiesStorage
       for animation in animations {
         animation.apply(atParentTime: probe.animationTime, isTopLevel: true, to: &probed.wrappedValue, placementOnly: true)

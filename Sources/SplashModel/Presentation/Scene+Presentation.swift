@@ -124,7 +124,7 @@ extension Layer {
     let sublayerAnimationTime = self.sublayerTime(at: animationTime)
     // Not `motion.map`: the closure moved the result (and the values in it) once more.
     var probed: (isMoving: Bool, sublayers: MotionProbe, later: CopyOnWrite<LayerProperties>?)?
-    if let motion { probed = self.motion(at: motion, presented: shared) }
+    if let motion { probed = self.motion(at: motion, presented: shared, animationTime: animationTime) }
     // Taken out field by field: `earlier?.pointee.sublayers` copied the whole earlier layer.
     var earlierSublayers: [PresentationLayer]?
     var earlierMask: [PresentationLayer]?
