@@ -43,6 +43,14 @@ public struct Layer: Sendable, Hashable {
     return true
   }
 
+  /// Whether the layer remaps its sublayers' time or shows a video. Read as `isStill` reads.
+  var hasTimeRemapOrVideo: Bool {
+    let values = fields.storage.address
+    if case .some = values.pointee.timeRemap { return true }
+    if case .some = values.pointee.video { return true }
+    return false
+  }
+
   /// The time the sublayers live at when the layer's is `time`: the same, or remapped
   /// (`timeRemap`). Read as `isStill` reads.
   func sublayerTime(at time: Double) -> Double {

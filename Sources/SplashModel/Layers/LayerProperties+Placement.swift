@@ -23,3 +23,14 @@ extension LayerProperties {
       .concatenating(AffineTransform(translationX: position.x, y: position.y))
   }
 }
+
+extension LayerProperties {
+  /// Whether the values at `left` and `right` differ in place or opacity, read where they lie:
+  /// then they are not equal, and comparing them whole (which copies both) is not needed.
+  /// An animated layer that moves or fades differs there from its last frame.
+  static func placedOrFadedApart(_ left: UnsafePointer<LayerProperties>, _ right: UnsafePointer<LayerProperties>) -> Bool {
+    left.pointee.position != right.pointee.position || left.pointee.opacity != right.pointee.opacity
+      || left.pointee.transform != right.pointee.transform || left.pointee.bounds != right.pointee.bounds
+      || left.pointee.anchorPoint != right.pointee.anchorPoint
+  }
+}

@@ -160,16 +160,23 @@ extension Layer {
           earlier: earlierLayer)
       }
     // Equal to the earlier values: the earlier storage (`CopyOnWrite`'s == is at once true for
-    // storage already shared, as a layer no animation writes has).
-    if let earlier, earlier.pointee.kind == kind, earlier.pointee.id == presentedID, shared == earlier.pointee.$properties {
-      shared = earlier.pointee.$properties
+    // storage already shared, as a layer no animation writes has). Values placed or faded
+    // apart are told apart first, in place: == on values whose bytes differ copied both out.
+    if let earlier, earlier.pointee.kind == kind, earlier.pointee.id == presentedID {
+      let earlierProperties = earlier.pointee.$properties
+      if shared.isIdentical(to: earlierProperties)
+        || !LayerProperties.placedOrFadedApart(shared.storage.address, earlierProperties.storage.address)
+          && shared == earlierProperties
+      {
+        shared = earlierProperties
+      }
     }
     var layer = PresentationLayer(
       id: presentedID, kind: kind, sharing: shared, sublayers: presentedSublayers, maskStorage: presentedMask, tint: tint)
     layer.isMoving = probed?.isMoving ?? false
     // The motion probe compares placement only; it has no use for this.
     layer.hasFixedContent =
-      !placementOnly && kind != .replicator && timeRemap == nil && video == nil
+      !placementOnly && kind != .replicator && !hasTimeRemapOrVideo
       && animations.allSatisfy { $0.setsOnly(\.isAppliedWhenCompositing) }
       // By index: a zip would copy each sublayer (and retain all it holds) every frame.
       && sublayers.indices.allSatisfy { sublayers[$0].isStill && presentedSublayers[$0].hasFixedContent }
