@@ -202,38 +202,31 @@ public struct DecomposedTransform: Sendable, Hashable {
     rotation = aboutZ.multiplied(by: aboutY).multiplied(by: aboutX)
   }
 
-  /// Whether `inverse(matrix)` finds an inverse: the same elimination and pivots, without the
-  /// identity half that becomes the inverse (each row's left half is worked out exactly as
-  /// there, so every pivot, and the answer, is the same).
+  /// Whether `inverse(matrix)` finds an inverse: the same elimination without the identity
+  /// half that becomes the inverse (each row's left half is worked out exactly as there, so
+  /// every pivot, and the answer, is the same).
   static func isInvertible(_ matrix: Transform3D) -> Bool {
-    var work =
-      [
-        matrix.m11, matrix.m12, matrix.m13, matrix.m14, matrix.m21, matrix.m22, matrix.m23, matrix.m24, matrix.m31, matrix.m32,
-        matrix.m33, matrix.m34, matrix.m41, matrix.m42, matrix.m43, matrix.m44,
-      ] as InlineArray<16, Double>
-    for column in 0..<4 {
-      var pivot = column
-      for row in (column + 1)..<4 where abs(work[pivot * 4 + column]) < abs(work[row * 4 + column]) { pivot = row }
-      guard abs(work[pivot * 4 + column]) > 1e-12 else { return false }
-      if pivot != column {
-        for index in 0..<4 { work.swapAt(column * 4 + index, pivot * 4 + index) }
-      }
-      let divisor = work[column * 4 + column]
-      for index in 0..<4 { work[column * 4 + index] = work[column * 4 + index] / divisor }
-      for row in 0..<4 where row != column {
-        let factor = work[row * 4 + column]
-        if factor != 0 {
-          for index in 0..<4 { work[row * 4 + index] = work[row * 4 + index] - work[column * 4 + index] * factor }
-        }
-      }
-    }
-    return true
+    eliminated(matrix, carryingIdentity: false) != nil
   }
 
   /// The inverse of a 4×4 matrix by Gauss-Jordan elimination with partial pivoting, row by row
   /// (`inverse[row * 4 + column]`), or `nil` when it is singular.
   static func inverse(_ matrix: Transform3D) -> InlineArray<16, Double>? {
-    // Four rows of eight: the matrix, then the identity that becomes the inverse.
+    guard let work = eliminated(matrix, carryingIdentity: true) else { return nil }
+    var inverse = InlineArray<16, Double>(repeating: 0)
+    for row in 0..<4 {
+      for column in 0..<4 { inverse[row * 4 + column] = work[row * 8 + 4 + column] }
+    }
+    return inverse
+  }
+
+  /// Four rows of eight (`row * 8 + column`), the matrix then the identity, after Gauss-Jordan
+  /// elimination with partial pivoting: the identity half is then the inverse. `nil` when a
+  /// pivot is 0 (to 1e-12). Without `carryingIdentity` the rows are four wide (`row * 4 +
+  /// column`), the matrix alone: its pivots, worked out from it alone, are the same.
+  @inline(__always)
+  private static func eliminated(_ matrix: Transform3D, carryingIdentity: Bool) -> InlineArray<32, Double>? {
+    let width = carryingIdentity ? 8 : 4
     var work = InlineArray<32, Double>(repeating: 0)
     let entries =
       [
@@ -241,31 +234,27 @@ public struct DecomposedTransform: Sendable, Hashable {
         matrix.m33, matrix.m34, matrix.m41, matrix.m42, matrix.m43, matrix.m44,
       ] as InlineArray<16, Double>
     for row in 0..<4 {
-      for column in 0..<4 { work[row * 8 + column] = entries[row * 4 + column] }
-      work[row * 8 + 4 + row] = 1
+      for column in 0..<4 { work[row * width + column] = entries[row * 4 + column] }
+      if carryingIdentity { work[row * width + 4 + row] = 1 }
     }
     for column in 0..<4 {
       // The first row holding the largest magnitude in this column, from this row down.
       var pivot = column
-      for row in (column + 1)..<4 where abs(work[pivot * 8 + column]) < abs(work[row * 8 + column]) { pivot = row }
-      guard abs(work[pivot * 8 + column]) > 1e-12 else { return nil }
+      for row in (column + 1)..<4 where abs(work[pivot * width + column]) < abs(work[row * width + column]) { pivot = row }
+      guard abs(work[pivot * width + column]) > 1e-12 else { return nil }
       if pivot != column {
-        for index in 0..<8 { work.swapAt(column * 8 + index, pivot * 8 + index) }
+        for index in 0..<width { work.swapAt(column * width + index, pivot * width + index) }
       }
-      let divisor = work[column * 8 + column]
-      for index in 0..<8 { work[column * 8 + index] = work[column * 8 + index] / divisor }
+      let divisor = work[column * width + column]
+      for index in 0..<width { work[column * width + index] = work[column * width + index] / divisor }
       for row in 0..<4 where row != column {
-        let factor = work[row * 8 + column]
+        let factor = work[row * width + column]
         if factor != 0 {
-          for index in 0..<8 { work[row * 8 + index] = work[row * 8 + index] - work[column * 8 + index] * factor }
+          for index in 0..<width { work[row * width + index] = work[row * width + index] - work[column * width + index] * factor }
         }
       }
     }
-    var inverse = InlineArray<16, Double>(repeating: 0)
-    for row in 0..<4 {
-      for column in 0..<4 { inverse[row * 4 + column] = work[row * 8 + 4 + column] }
-    }
-    return inverse
+    return work
   }
 }
 

@@ -71,12 +71,7 @@ public struct KeyframeTrack: Sendable, Hashable {
     if count == 1 { return values[0] }
     let times = effectiveKeyTimes
 
-    if calculationMode == .discrete {
-      // Value i shows from keyTimes[i] until the next key time.
-      var index = 0
-      while index + 1 < count && progress >= times[index + 1] { index += 1 }
-      return values[index]
-    }
+    if calculationMode == .discrete { return values[KeyframeTiming.discreteIndex(at: progress, keyTimes: times)] }
     guard let (segment, fraction) = KeyframeTiming.segment(at: progress, keyTimes: times) else {
       return progress <= times[0] ? values[0] : values[count - 1]
     }
@@ -100,12 +95,8 @@ public struct KeyframeTrack: Sendable, Hashable {
     // As `value(at:)` finds them, without the arrays `effectiveKeyTimes` would make.
     guard !keyTimes.isEmpty, !calculationMode.isPaced, !calculationMode.isCubic else { return false }
     if calculationMode == .discrete {
-      func index(_ progress: Double) -> Int {
-        var index = 0
-        while index + 1 < count && progress >= keyTimes[index + 1] { index += 1 }
-        return index
-      }
-      return index(progress) == index(later)
+      return KeyframeTiming.discreteIndex(at: progress, keyTimes: keyTimes)
+        == KeyframeTiming.discreteIndex(at: later, keyTimes: keyTimes)
     }
     switch (KeyframeTiming.segment(at: progress, keyTimes: keyTimes), KeyframeTiming.segment(at: later, keyTimes: keyTimes)) {
     case (nil, nil):
@@ -185,6 +176,14 @@ public enum CalculationMode: String, Sendable, Hashable, CaseIterable {
 
 /// Key-time arithmetic shared by value tracks and keyframe paths.
 enum KeyframeTiming {
+  /// The value a discrete track shows at `progress`: value i shows from key time i until the
+  /// next key time (one key time per value).
+  static func discreteIndex(at progress: Double, keyTimes times: [Double]) -> Int {
+    var index = 0
+    while index + 1 < times.count && progress >= times[index + 1] { index += 1 }
+    return index
+  }
+
   /// The segment containing `progress` and the fraction through it, or `nil` outside the first
   /// and last key times.
   static func segment(at progress: Double, keyTimes times: [Double]) -> (Int, Double)? {

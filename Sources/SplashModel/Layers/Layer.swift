@@ -38,9 +38,7 @@ public struct Layer: Sendable, Hashable {
     let values = fields.storage.address
     guard values.pointee.animations.isEmpty, values.pointee.maskStorage.isEmpty else { return false }
     if case .some = values.pointee.lifetime { return false }
-    if case .some = values.pointee.timeRemap { return false }
-    if case .some = values.pointee.video { return false }
-    return true
+    return !hasTimeRemapOrVideo
   }
 
   /// Whether the layer remaps its sublayers' time or shows a video. Read as `isStill` reads.

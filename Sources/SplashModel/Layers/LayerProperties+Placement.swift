@@ -25,12 +25,18 @@ extension LayerProperties {
 }
 
 extension LayerProperties {
-  /// Whether the values at `left` and `right` differ in place or opacity, read where they lie:
-  /// then they are not equal, and comparing them whole (which copies both) is not needed.
-  /// An animated layer that moves or fades differs there from its last frame.
+  /// Whether the values at `left` and `right` place a layer differently in its superlayer:
+  /// position, transform, anchor point or bounds (what the motion probe compares), read where
+  /// they lie.
+  static func placedApart(_ left: UnsafePointer<LayerProperties>, _ right: UnsafePointer<LayerProperties>) -> Bool {
+    left.pointee.position != right.pointee.position || left.pointee.transform != right.pointee.transform
+      || left.pointee.anchorPoint != right.pointee.anchorPoint || left.pointee.bounds != right.pointee.bounds
+  }
+
+  /// Whether the values at `left` and `right` differ in place or opacity: then they are not
+  /// equal, and comparing them whole (which copies both) is not needed. An animated layer
+  /// that moves or fades differs there from its last frame.
   static func placedOrFadedApart(_ left: UnsafePointer<LayerProperties>, _ right: UnsafePointer<LayerProperties>) -> Bool {
-    left.pointee.position != right.pointee.position || left.pointee.opacity != right.pointee.opacity
-      || left.pointee.transform != right.pointee.transform || left.pointee.bounds != right.pointee.bounds
-      || left.pointee.anchorPoint != right.pointee.anchorPoint
+    left.pointee.opacity != right.pointee.opacity || placedApart(left, right)
   }
 }

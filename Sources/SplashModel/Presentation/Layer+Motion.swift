@@ -53,11 +53,7 @@ extension Layer {
       for animation in animations {
         animation.apply(atParentTime: probe.animationTime, isTopLevel: true, to: &probed.wrappedValue, placementOnly: true)
       }
-      isMoving =
-        isMoving || presented.wrappedValue.position != probed.wrappedValue.position
-        || presented.wrappedValue.transform != probed.wrappedValue.transform
-        || presented.wrappedValue.anchorPoint != probed.wrappedValue.anchorPoint
-        || presented.wrappedValue.bounds != probed.wrappedValue.bounds
+      isMoving = isMoving || LayerProperties.placedApart(presented.storage.address, probed.storage.address)
       // Sublayers are placed through this layer's bounds origin and sublayer transform too.
       sublayersMove = isMoving || presented.wrappedValue.sublayerTransform != probed.wrappedValue.sublayerTransform
       if kind == .replicator { later = probed }
@@ -93,9 +89,7 @@ extension PresentationLayer {
   mutating func markMotion(comparedWith later: PresentationLayer, superlayerMoves: Bool) {
     // Read in place, field by field: a copy of either layer's properties would retain each of
     // their references, for every layer of every frame.
-    isMoving =
-      superlayerMoves || properties.position != later.properties.position || properties.transform != later.properties.transform
-      || properties.anchorPoint != later.properties.anchorPoint || properties.bounds != later.properties.bounds
+    isMoving = superlayerMoves || LayerProperties.placedApart($properties.storage.address, later.$properties.storage.address)
     // Sublayers are placed through this layer's bounds origin and sublayer transform too.
     let sublayersMove = isMoving || properties.sublayerTransform != later.properties.sublayerTransform
     // A replicator whose instance count changes has no one-to-one sublayers to compare.
