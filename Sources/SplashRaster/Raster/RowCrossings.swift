@@ -57,40 +57,9 @@ struct RowCrossings {
       var cursor = cursors[index]
       for row in chain.rows(from: bandTop, to: bandBottom) {
         let rowTop = Double(row)
-        let rowBottom = Double(row + 1)
         while edges[cursor].bottom <= rowTop { cursor += 1 }
-        let top = max(chain.top, rowTop)
-        let bottom = min(chain.bottom, rowBottom)
-        let edge = edges[cursor]
-        let topX = edge.crossing(at: top)
-        var end = cursor + 1
-        let middleX: Double
-        let bottomX: Double
-        var leftmostX: Double
-        var rightmostX: Double
-        if edge.bottom >= bottom {
-          // Within one edge: the common case (a curve cut finer than a row takes several).
-          bottomX = edge.crossing(at: bottom)
-          middleX = (topX + bottomX) / 2
-          leftmostX = min(topX, bottomX)
-          rightmostX = max(topX, bottomX)
-        } else {
-          leftmostX = topX
-          rightmostX = topX
-          while end < chain.endEdge, edges[end].top < rowBottom {
-            leftmostX = min(leftmostX, edges[end].x)
-            rightmostX = max(rightmostX, edges[end].x)
-            end += 1
-          }
-          middleX = x(at: (top + bottom) / 2, from: cursor, to: end)
-          bottomX = edges[end - 1].crossing(at: bottom)
-          leftmostX = min(leftmostX, bottomX)
-          rightmostX = max(rightmostX, bottomX)
-        }
         let slot = rowStarts[row - bandTop]
-        pieces[slot] = Piece(
-          top: top, bottom: bottom, topX: topX, middleX: middleX, bottomX: bottomX, leftmostX: leftmostX,
-          rightmostX: rightmostX, firstEdge: Int32(cursor), endEdge: Int32(end), direction: chain.direction)
+        pieces[slot] = piece(of: chain, from: cursor, top: max(chain.top, rowTop), bottom: min(chain.bottom, Double(row + 1)))
         rowStarts[row - bandTop] += 1
       }
       cursors[index] = cursor
@@ -102,6 +71,120 @@ struct RowCrossings {
       row -= 1
     }
     rowStarts[0] = 0
+  }
+
+  /// The piece of `chain` from `top` to `bottom`, its edges from `cursor` (the first not
+  /// wholly above `top`) on.
+  @inline(__always)
+  private func piece(of chain: CoverageRasterizer.Chain, from cursor: Int, top: Double, bottom: Double) -> Piece {
+    let edge = edges[cursor]
+    let topX = edge.crossing(at: top)
+    var end = cursor + 1
+    let middleX: Double
+    let bottomX: Double
+    var leftmostX: Double
+    var rightmostX: Double
+    if edge.bottom >= bottom {
+      // Within one edge: the common case (a curve cut finer than a row takes several).
+      bottomX = edge.crossing(at: bottom)
+      middleX = (topX + bottomX) / 2
+      leftmostX = min(topX, bottomX)
+      rightmostX = max(topX, bottomX)
+    } else {
+      leftmostX = topX
+      rightmostX = topX
+      while end < chain.endEdge, edges[end].top < bottom {
+        leftmostX = min(leftmostX, edges[end].x)
+        rightmostX = max(rightmostX, edges[end].x)
+        end += 1
+      }
+      middleX = x(at: (top + bottom) / 2, from: cursor, to: end)
+      bottomX = edges[end - 1].crossing(at: bottom)
+      leftmostX = min(leftmostX, bottomX)
+      rightmostX = max(rightmostX, bottomX)
+    }
+    return Piece(
+      top: top, bottom: bottom, topX: topX, middleX: middleX, bottomX: bottomX, leftmostX: leftmostX,
+      rightmostX: rightmostX, firstEdge: Int32(cursor), endEdge: Int32(end), direction: chain.direction)
+  }
+
+  /// Adds a band whose chains all run through it and keep their order across it, all of
+  /// its rows at once, and returns whether it could: otherwise the band is left as it was,
+  /// to be taken row by row.
+  ///
+  ///     band top    ─────────────────────      the chains are ordered and counted once,
+  ///                   ╲     │      ╱           for the band's height: in every row they
+  ///                    ╲    │     ╱            lie in that order, so each row keeps the
+  ///     band bottom ─────────────────────      same ones, and only those are walked
+  ///
+  /// What a row would do is done once: placing a piece of every chain, ordering them,
+  /// looking for a crossing and counting the winding. Each kept chain's edges are then
+  /// deposited row by row, in the order the rows would have deposited them, so the cells
+  /// get the same sums. Most bands of a shape taller than a band are such bands: its
+  /// turning points, where chains start and end, lie in few of them.
+  func addWholeBand(
+    of chains: UnsafeBufferPointer<CoverageRasterizer.Chain>, active: UnsafePointer<Int>,
+    cursors: UnsafeMutablePointer<Int>, count: Int, bandBottom: Int, to cells: inout CellBand
+  ) -> Bool {
+    let top = Double(bandTop)
+    let bottom = Double(bandBottom)
+    guard Self.sortCost(count) <= workPerRow else { return false }
+    // The chains that reach the band (those that start below it are active already).
+    var placed = 0
+    for index in 0..<count {
+      let chain = chains[active[index]]
+      guard chain.top < bottom else { continue }
+      guard chain.top <= top, chain.bottom >= bottom else { return false }
+      var cursor = cursors[index]
+      while edges[cursor].bottom <= top { cursor += 1 }
+      pieces[placed] = piece(of: chain, from: cursor, top: top, bottom: bottom)
+      placed += 1
+    }
+    Self.sort(pieces, count: placed)
+    guard firstCrossing(pieces, count: placed) == nil else { return false }
+    // The chains that enter or leave the shape, each with the sign it adds.
+    var kept = 0
+    var winding = 0
+    for index in 0..<placed {
+      let before = winding
+      winding += pieces[index].direction > 0 ? 1 : -1
+      let inside = isInside(winding: winding)
+      guard isInside(winding: before) != inside else { continue }
+      stretch[kept] = pieces[index]
+      stretch[kept].direction = inside ? 1 : -1
+      kept += 1
+    }
+    for row in bandTop..<bandBottom {
+      let rowTop = Double(row)
+      let rowBottom = Double(row + 1)
+      for index in 0..<kept {
+        var cursor = Int(stretch[index].firstEdge)
+        while edges[cursor].bottom <= rowTop { cursor += 1 }
+        stretch[index].firstEdge = Int32(cursor)
+        let direction = stretch[index].direction
+        let edge = edges[cursor]
+        if edge.bottom >= rowBottom {
+          cells.deposit(
+            row: row - cells.top, from: edge.crossing(at: rowTop), to: edge.crossing(at: rowBottom), height: rowBottom - rowTop,
+            direction: direction)
+          continue
+        }
+        // The edges the row holds, as a piece of several edges deposits them.
+        let bandEnd = Int(stretch[index].endEdge)
+        var end = cursor + 1
+        while end < bandEnd, edges[end].top < rowBottom { end += 1 }
+        depositEdges(from: cursor, to: end, top: rowTop, bottom: rowBottom, direction: direction, row: row, to: &cells)
+      }
+    }
+    // Each chain's cursor as the rows would have left it: at its first edge not wholly above
+    // the band's last row.
+    let lastRowTop = Double(bandBottom - 1)
+    for index in 0..<count where chains[active[index]].top < bottom {
+      var cursor = cursors[index]
+      while edges[cursor].bottom <= lastRowTop { cursor += 1 }
+      cursors[index] = cursor
+    }
+    return true
   }
 
   /// The chain's x at `y`, among its edges `first..<end` (which reach `y`).
@@ -340,13 +423,25 @@ struct RowCrossings {
         row: row - cells.top, from: piece.topX, to: piece.bottomX, height: piece.bottom - piece.top, direction: direction)
       return
     }
-    for index in Int(piece.firstEdge)..<Int(piece.endEdge) {
+    depositEdges(
+      from: Int(piece.firstEdge), to: Int(piece.endEdge), top: piece.top, bottom: piece.bottom, direction: direction, row: row,
+      to: &cells)
+  }
+
+  /// Adds the parts of edges `first..<end` between `top` and `bottom` to the cells with
+  /// `direction`.
+  @inline(__always)
+  private func depositEdges(
+    from first: Int, to end: Int, top: Double, bottom: Double, direction: Float, row: Int, to cells: inout CellBand
+  ) {
+    for index in first..<end {
       let edge = edges[index]
-      let top = max(edge.top, piece.top)
-      let bottom = min(edge.bottom, piece.bottom)
-      guard bottom > top else { continue }
+      let partTop = max(edge.top, top)
+      let partBottom = min(edge.bottom, bottom)
+      guard partBottom > partTop else { continue }
       cells.deposit(
-        row: row - cells.top, from: edge.crossing(at: top), to: edge.crossing(at: bottom), height: bottom - top, direction: direction)
+        row: row - cells.top, from: edge.crossing(at: partTop), to: edge.crossing(at: partBottom), height: partBottom - partTop,
+        direction: direction)
     }
   }
 
