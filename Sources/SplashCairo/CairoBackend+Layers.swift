@@ -12,8 +12,13 @@ extension CairoBackend {
     guard !layer.properties.isHidden, layer.properties.opacity > 0 else { return }
     let anchor = layer.properties.anchor
 
-    cairo_save(cairo)
-    defer { cairo_restore(cairo) }
+    // Only the matrix is put back: what drawing the layer sets otherwise, it sets inside a
+    // save of its own (clips, operators, groups) or sets again before each use (sources, fill
+    // rules, line styles). A save and restore copied and released Cairo's whole state, some
+    // 480 instructions and 16 atomic reference counts for every layer of every frame.
+    var superlayerMatrix = cairo_matrix_t()
+    cairo_get_matrix(cairo, &superlayerMatrix)
+    defer { cairo_set_matrix(cairo, &superlayerMatrix) }
     // Layer space → superlayer space: position + transform · (p − anchor).
     cairo_translate(cairo, layer.properties.position.x, layer.properties.position.y)
     guard let flat = layer.properties.transform.flattened else {
@@ -285,6 +290,8 @@ extension CairoBackend {
 
   /// The layer's content clipped by `masksToBounds`: what its opacity group holds.
   func drawClippedContent(_ node: DisplayNode, in cairo: OpaquePointer) throws {
+    // Saved for the clip alone: what the content sets is the layer's, which `draw` restores.
+    guard node.layer.properties.masksToBounds else { return try drawContent(node, in: cairo) }
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
     clipToBounds(node.layer, in: cairo)
@@ -313,12 +320,16 @@ extension CairoBackend {
     case .gradient: drawGradient(layer.properties.gradient, bounds: layer.properties.bounds, in: cairo)
     }
     if !node.sublayers.isEmpty {
-      cairo_save(cairo)
-      if !layer.properties.sublayerTransform.isIdentity {
+      // Each sublayer keeps what it sets to itself (`draw`); Cairo's state needs saving here
+      // only for the sublayer transform, and a save and restore cost some 480 instructions
+      // and 16 atomic reference counts (a tenth of drawing LottieLogo1, one a layer).
+      let transformsSublayers = !layer.properties.sublayerTransform.isIdentity
+      if transformsSublayers {
+        cairo_save(cairo)
         try applySublayerTransform(layer.properties, in: cairo)
       }
       for sublayer in node.sublayers { try draw(sublayer, in: cairo) }
-      cairo_restore(cairo)
+      if transformsSublayers { cairo_restore(cairo) }
     }
     drawBorder(layer.properties, in: cairo)
   }
@@ -341,6 +352,8 @@ extension CairoBackend {
     appendRoundedRect(inner, radius: max(properties.cornerRadius - inset, 0), to: cairo)
     cairo_set_line_width(cairo, 2 * inset)
     cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER)
+    // A square corner's miter is √2 widths: set, not left at what a shape stroked before.
+    cairo_set_miter_limit(cairo, 10)
     paintPath(.stroke, with: properties.borderColor, in: cairo)
   }
 
