@@ -65,11 +65,21 @@ final class ShapeCoverageCache {
     var byteCount: Int { outline.byteCount }
   }
 
-  private struct Entry {
+  /// A class, so that a lookup reads and writes its fields where they are: through the
+  /// dictionary, a struct entry was copied out whole at each read (its path, style,
+  /// recording and outline each retained and released), several times for every shape of
+  /// every frame.
+  private final class Entry {
     var inputs: Inputs
     var recording: CoverageRecording?
     var outline: KeptOutline?
     var lastFrame: Int
+
+    init(inputs: Inputs, recording: CoverageRecording?, lastFrame: Int) {
+      self.inputs = inputs
+      self.recording = recording
+      self.lastFrame = lastFrame
+    }
   }
 
   private var entries: [Key: Entry] = [:]
@@ -91,32 +101,29 @@ final class ShapeCoverageCache {
 
   /// What to do with the shape `key` whose rasterizer inputs are `inputs`, noting them.
   func use(for key: Key, inputs: Inputs) -> Use {
-    // Found once and changed in place: a shape asks every frame.
-    guard let index = entries.index(forKey: key) else {
+    guard let entry = entries[key] else {
       entries[key] = Entry(inputs: inputs, recording: nil, lastFrame: frame)
       return .record
     }
-    let wasDrawnLastFrame = entries.values[index].lastFrame >= frame - 1
-    entries.values[index].lastFrame = frame
-    guard entries.values[index].inputs == inputs else {
-      entries.values[index].inputs = inputs
-      if let recording = entries.values[index].recording {
+    let wasDrawnLastFrame = entry.lastFrame >= frame - 1
+    entry.lastFrame = frame
+    guard entry.inputs == inputs else {
+      entry.inputs = inputs
+      if let recording = entry.recording {
         heldBytes -= recording.byteCount
-        entries.values[index].recording = nil
+        entry.recording = nil
       }
       return .draw
     }
-    if let recording = entries.values[index].recording { return .lay(recording) }
+    if let recording = entry.recording { return .lay(recording) }
     return wasDrawnLastFrame ? .record : .draw
   }
 
   /// Keeps `recording` for `key`, when it fits.
   func keep(_ recording: CoverageRecording, for key: Key) {
-    guard let index = entries.index(forKey: key), entries.values[index].recording == nil,
-      heldBytes + recording.byteCount <= byteLimit
-    else { return }
+    guard let entry = entries[key], entry.recording == nil, heldBytes + recording.byteCount <= byteLimit else { return }
     heldBytes += recording.byteCount
-    entries.values[index].recording = recording
+    entry.recording = recording
   }
 
   /// The outline of the shape `key` of `path`, stroked in `style` (`nil` for a fill),
@@ -127,8 +134,8 @@ final class ShapeCoverageCache {
   func outline(
     for key: Key, path: Path, style: StrokeStyle?, tolerance: Double, outline: () -> ShapeOutline
   ) -> ShapeOutline {
-    guard let index = entries.index(forKey: key) else { return outline() }
-    if let kept = entries.values[index].outline {
+    guard let entry = entries[key] else { return outline() }
+    if let kept = entry.outline {
       // The cheap comparisons first; a path kept from the last frame is mostly the same
       // storage, which `==` tells at once.
       if kept.tolerance == tolerance, kept.style == style, kept.path == path {
@@ -136,12 +143,12 @@ final class ShapeCoverageCache {
         return kept.outline
       }
       heldOutlineBytes -= kept.byteCount
-      entries.values[index].outline = nil
+      entry.outline = nil
     }
     let made = KeptOutline(path: path, style: style, tolerance: tolerance, outline: outline())
     if heldOutlineBytes + made.byteCount <= byteLimit {
       heldOutlineBytes += made.byteCount
-      entries.values[index].outline = made
+      entry.outline = made
     }
     return made.outline
   }
