@@ -133,12 +133,18 @@ struct CellBand {
         let column = word << 6 | bits.trailingZeroBitCount
         bits &= bits &- 1
         if column > nextColumn {
-          if runCount > 0 {
-            sink.cells(row: row, column: left + runStart, coverage: runBytes, count: runCount)
-            runCount = 0
-          }
           let coverage = Self.coverageByte(winding)
-          if coverage != 0 { sink.span(row: row, column: left + nextColumn, count: column - nextColumn, coverage: coverage) }
+          if runCount > 0, column - nextColumn <= Self.longestGapInRun {
+            // A short gap joins the run on either side, as cells of its one coverage.
+            (runBytes + runCount).update(repeating: coverage, count: column - nextColumn)
+            runCount += column - nextColumn
+          } else {
+            if runCount > 0 {
+              sink.cells(row: row, column: left + runStart, coverage: runBytes, count: runCount)
+              runCount = 0
+            }
+            if coverage != 0 { sink.span(row: row, column: left + nextColumn, count: column - nextColumn, coverage: coverage) }
+          }
         }
         if runCount == 0 { runStart = column }
         let cover = covers[cellRow + column]
@@ -158,6 +164,11 @@ struct CellBand {
       sink.span(row: row, column: left + nextColumn, count: clipRight - left - nextColumn, coverage: coverage)
     }
   }
+
+  /// The longest stretch between two runs of cells laid with them as one run: a sink lays a
+  /// cell of a span's coverage as it lays the span's pixels, to the bit, and a thin stroke's
+  /// rows (cells, a pixel or two inside, cells) then take one call instead of three.
+  static let longestGapInRun = 8
 
   /// The coverage byte (0–255, rounded) of a pixel whose covered area is `area`: only
   /// entering and leaving edges were added, so it lies in 0…1 but for rounding.
