@@ -122,9 +122,21 @@ public enum CoverageCompositor {
       if share == 0xFF && color.isOpaque {
         target[x] = color.color
       } else if share != 0 {
-        target[x] = over(multiply(color.spread, by: UInt64(share)), onto: target[x])
+        layOne(share == 0xFF ? color.lanes : multiply(color.lanes, shareLanes(UInt16(share))), onto: row, at: x)
       }
     }
+  }
+
+  /// Lays the first source pixel of `source` (in lanes) over the pixel at column `x` of `row`,
+  /// as `layPair` lays it: a run's odd last pixel. Spread into a word, laid and packed again
+  /// one channel at a time, it took as long as a pair in the vector registers.
+  @inline(__always)
+  static func layOne(_ source: SIMD8<UInt16>, onto row: UnsafeMutableRawPointer, at x: Int) {
+    let transparency = 255 &- SIMD8<UInt16>(source[3], source[3], source[3], source[3], 0, 0, 0, 0)
+    let below = PixelLanes.widened(UInt64(row.load(fromByteOffset: 4 &* x, as: UInt32.self)))
+    let sum = source &+ multiply(below, transparency)
+    let laid = PixelLanes.narrowed(sum | (0 &- (sum &>> 8)))
+    row.storeBytes(of: UInt32(truncatingIfNeeded: laid), toByteOffset: 4 &* x, as: UInt32.self)
   }
 
   /// Two pixels' coverage bytes (the first in the low byte), each in its pixel's four lanes.

@@ -64,7 +64,7 @@ struct ColorSink: CoverageSink {
       row.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
       x &+= 2
     }
-    if x < count { target[x] = CoverageCompositor.over(source, onto: target[x]) }
+    if x < count { CoverageCompositor.layOne(sourceLanes, onto: row, at: x) }
   }
 }
 
