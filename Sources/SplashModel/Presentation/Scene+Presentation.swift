@@ -32,21 +32,24 @@ extension Scene {
   ) -> PresentationTree {
     let probe = Layer.MotionProbe(
       time: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, superlayerMoves: false)
+    let earlierTimes = earlier?.evaluatedAt.map { Layer.EarlierTimes(time: $0, animationTime: $0) }
     let presented = PresentationLayer.presenting(layers, earlier: earlier?.layers) { index, earlierLayer in
       layers[index].presentation(
         at: time, animationTime: time, tint: .white, detail: detail, motion: probe, stills: stills?.layers[index],
-        earlier: earlierLayer)
+        earlier: earlierLayer, earlierTimes: earlierTimes)
     }
     var presentedBackdrop: PresentationLayer?
     if let backdrop {
       presentedBackdrop =
         PresentationLayer.presenting([backdrop], earlier: earlier?.backdrop.map { [$0] }) { _, earlierLayer in
           backdrop.presentation(
-            at: time, animationTime: time, tint: .white, detail: detail, stills: stills?.backdrop, earlier: earlierLayer)
+            at: time, animationTime: time, tint: .white, detail: detail, stills: stills?.backdrop, earlier: earlierLayer,
+            earlierTimes: earlierTimes)
         }[0]
     }
     return PresentationTree(
-      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: presented, backdrop: presentedBackdrop)
+      canvasSize: canvasSize, backgroundColor: backgroundColor, layers: presented, backdrop: presentedBackdrop,
+      evaluatedAt: time)
   }
 
   /// How far ahead `presentation(at:)` looks to see what moves: a millisecond, far below a
@@ -90,9 +93,13 @@ extension Layer {
   ///     presents the same now is handed out as its storage, and a subtree the same throughout
   ///     is that subtree itself (see `PresentationTree+Sharing.swift`). Its address, not a
   ///     copy: a copy retains each reference it holds, for every layer of every frame.
+  ///   - earlierTimes: The times `earlier` was presented at, when known: where every
+  ///     animation sets at `animationTime` what it set then, the earlier values are taken
+  ///     without applying the animations again.
   func presentation(
     at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail,
-    motion: MotionProbe? = nil, stills: StillPresentations? = nil, earlier: UnsafePointer<PresentationLayer>? = nil
+    motion: MotionProbe? = nil, stills: StillPresentations? = nil, earlier: UnsafePointer<PresentationLayer>? = nil,
+    earlierTimes: EarlierTimes? = nil
   ) -> PresentationLayer {
     // What is presented the same at every time was presented once (outside replicas, which
     // carry ids and tints of their own), at rest or moving.
@@ -113,12 +120,19 @@ extension Layer {
       if shared.wrappedValue.isHidden == isAlive { shared.wrappedValue.isHidden = !isAlive }
     }
     let placementOnly = detail == .placement
-    for animation in animations {
-      animation.apply(atParentTime: animationTime, isTopLevel: true, to: &shared.wrappedValue, placementOnly: placementOnly)
+    if let earlier, let earlierTimes,
+      holdsSteady(since: earlier, at: earlierTimes, time: time, animationTime: animationTime, id: presentedID)
+    {
+      // What the animations set now they set then: the earlier values are these values.
+      shared = earlier.pointee.$properties
+    } else {
+      for animation in animations {
+        animation.apply(atParentTime: animationTime, isTopLevel: true, to: &shared.wrappedValue, placementOnly: placementOnly)
+      }
+      // A video's frame replaces whatever image the layer holds; the motion probe compares
+      // placement only and has no use for it.
+      if let video, !placementOnly, let frame = video.contents(at: animationTime) { shared.wrappedValue.contents = frame }
     }
-    // A video's frame replaces whatever image the layer holds; the motion probe compares
-    // placement only and has no use for it.
-    if let video, !placementOnly, let frame = video.contents(at: animationTime) { shared.wrappedValue.contents = frame }
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
     let sublayerTime = self.sublayerTime(at: time)
     let sublayerAnimationTime = self.sublayerTime(at: animationTime)
@@ -144,10 +158,14 @@ extension Layer {
       // Instances are made whole; they share with the earlier ones afterwards.
       if let earlierSublayers { _ = PresentationLayer.share(&presentedSublayers, with: earlierSublayers) }
     } else {
+      // The earlier frame's times, remapped as this frame's are.
+      let earlierSublayerTimes = earlierTimes.map {
+        EarlierTimes(time: self.sublayerTime(at: $0.time), animationTime: self.sublayerTime(at: $0.animationTime))
+      }
       presentedSublayers = PresentationLayer.presenting(sublayers, earlier: earlierSublayers) { index, earlierSublayer in
         sublayers[index].presentation(
           at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
-          motion: probed?.sublayers, stills: stills?.sublayer(index), earlier: earlierSublayer)
+          motion: probed?.sublayers, stills: stills?.sublayer(index), earlier: earlierSublayer, earlierTimes: earlierSublayerTimes)
       }
     }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
@@ -157,7 +175,7 @@ extension Layer {
       : PresentationLayer.presenting(maskStorage, earlier: earlierMask) { _, earlierLayer in
         maskStorage[0].presentation(
           at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail, stills: stills?.mask,
-          earlier: earlierLayer)
+          earlier: earlierLayer, earlierTimes: earlierTimes)
       }
     // Equal to the earlier values: the earlier storage (`CopyOnWrite`'s == is at once true for
     // storage already shared, as a layer no animation writes has). Values placed or faded
@@ -185,6 +203,31 @@ extension Layer {
 }
 
 extension Layer {
+  /// The scene and animation times a layer of an earlier frame was presented at.
+  struct EarlierTimes {
+    var time: Double
+    var animationTime: Double
+  }
+
+  /// Whether this layer's values now are those `earlier` holds, presented at `earlierTimes`:
+  /// the same layer, alive then as now, with no video, and every animation setting at
+  /// `animationTime` what it set then (`Animation.holdsSteady`).
+  ///
+  /// A layer between keyframes, or past its last, presents the same values frame after
+  /// frame: applying its animations copied its values out of the model's storage, set them,
+  /// and then found them equal to the last frame's and dropped them (LottieLogo1's letters
+  /// rest for about 170 of 179 frames). Asking the animations first costs about what
+  /// applying them costs, and skips the copy, the writes and the comparison.
+  func holdsSteady(
+    since earlier: UnsafePointer<PresentationLayer>, at earlierTimes: EarlierTimes, time: Double, animationTime: Double,
+    id presentedID: String
+  ) -> Bool {
+    guard video == nil, earlier.pointee.kind == kind, earlier.pointee.id == presentedID else { return false }
+    if let lifetime, lifetime.contains(earlierTimes.time) != lifetime.contains(time) { return false }
+    let earlierTime = earlierTimes.animationTime
+    return animations.allSatisfy { $0.holdsSteady(from: earlierTime, to: animationTime) }
+  }
+
   /// The layer as it shows outside its lifetime: hidden, at its model values, without its
   /// animations, mask and sublayers.
   func removedPresentation(id presentedID: String, tint: Color, moving: Bool) -> PresentationLayer {
