@@ -38,16 +38,18 @@ public struct DisplayList: Sendable {
     do {
       // Read in place, and let go before placing: a node taken is then held by this list
       // alone, and placed again without copying what it holds.
-      let previous = retained?.takeNodes() ?? (layers: [], backdrop: nil)
+      // Taken apart at once: reading `layers` out of the pair copied its optional backdrop
+      // node, through the runtime's generic copy, for every top-level layer.
+      let (previousLayers, previousBackdrop) = retained?.takeNodes() ?? (layers: [], backdrop: nil)
       for index in tree.layers.indices {
         built.append(
-          index < previous.layers.count
-            ? Self.node(for: tree.layers[index], measuring: measuring, previous: previous.layers[index], retained: retained)
+          index < previousLayers.count
+            ? Self.node(for: tree.layers[index], measuring: measuring, previous: previousLayers[index], retained: retained)
             : Self.node(for: tree.layers[index], measuring: measuring))
       }
       if let presented = tree.backdrop {
         builtBackdrop =
-          if let previousBackdrop = previous.backdrop {
+          if let previousBackdrop {
             Self.node(for: presented, measuring: measuring, previous: previousBackdrop, retained: retained)
           } else {
             Self.node(for: presented, measuring: measuring)
