@@ -132,10 +132,8 @@ public enum CoverageCompositor {
   /// one channel at a time, it took as long as a pair in the vector registers.
   @inline(__always)
   static func layOne(_ source: SIMD8<UInt16>, onto row: UnsafeMutableRawPointer, at x: Int) {
-    let transparency = 255 &- SIMD8<UInt16>(source[3], source[3], source[3], source[3], 0, 0, 0, 0)
     let below = PixelLanes.widened(UInt64(row.load(fromByteOffset: 4 &* x, as: UInt32.self)))
-    let sum = source &+ multiply(below, transparency)
-    let laid = PixelLanes.narrowed(sum | (0 &- (sum &>> 8)))
+    let laid = PixelLanes.narrowed(over(source, onto: below))
     row.storeBytes(of: UInt32(truncatingIfNeeded: laid), toByteOffset: 4 &* x, as: UInt32.self)
   }
 
@@ -147,19 +145,25 @@ public enum CoverageCompositor {
     return SIMD8<UInt16>(shares[0], shares[0], shares[0], shares[0], shares[1], shares[1], shares[1], shares[1])
   }
 
-  /// Lays two source pixels (in lanes) over the two destination pixels at column `x` of `row`:
-  /// source + destination × (255 − source alpha), each lane saturated at 255.
+  /// Two source pixels (in lanes) over two destination pixels: source + destination × (255 −
+  /// source alpha), each lane saturated at 255.
   @inline(__always)
-  static func layPair(_ source: SIMD8<UInt16>, onto row: UnsafeMutableRawPointer, at x: Int) {
+  static func over(_ source: SIMD8<UInt16>, onto below: SIMD8<UInt16>) -> SIMD8<UInt16> {
     // Each pixel's alpha lane in its four lanes: one shuffle of each half.
     let transparency =
       255 &- SIMD8<UInt16>(source[3], source[3], source[3], source[3], source[7], source[7], source[7], source[7])
-    let below = PixelLanes.widened(row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
     // Saturated at 255 without comparing lanes (a lane comparison is done lane by lane
     // through memory here): a sum above 255 (at most 510) has its ninth bit set, and 0 − 1
     // sets all of its low byte.
     let sum = source &+ multiply(below, transparency)
-    row.storeBytes(of: PixelLanes.narrowed(sum | (0 &- (sum &>> 8))), toByteOffset: 4 &* x, as: UInt64.self)
+    return sum | (0 &- (sum &>> 8))
+  }
+
+  /// Lays two source pixels (in lanes) over the two destination pixels at column `x` of `row`.
+  @inline(__always)
+  static func layPair(_ source: SIMD8<UInt16>, onto row: UnsafeMutableRawPointer, at x: Int) {
+    let below = PixelLanes.widened(row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
+    row.storeBytes(of: PixelLanes.narrowed(over(source, onto: below)), toByteOffset: 4 &* x, as: UInt64.self)
   }
 
   /// Lays four source pixels (two pairs in lanes) over the four destination pixels at column
@@ -167,11 +171,8 @@ public enum CoverageCompositor {
   @inline(__always)
   static func layQuad(_ low: SIMD8<UInt16>, _ high: SIMD8<UInt16>, onto row: UnsafeMutableRawPointer, at x: Int) {
     let (belowLow, belowHigh) = PixelLanes.widened(row.loadUnaligned(fromByteOffset: 4 &* x, as: SIMD16<UInt8>.self))
-    let sumLow = low &+ multiply(belowLow, 255 &- SIMD8<UInt16>(low[3], low[3], low[3], low[3], low[7], low[7], low[7], low[7]))
-    let sumHigh =
-      high &+ multiply(belowHigh, 255 &- SIMD8<UInt16>(high[3], high[3], high[3], high[3], high[7], high[7], high[7], high[7]))
     row.storeBytes(
-      of: PixelLanes.narrowed(sumLow | (0 &- (sumLow &>> 8)), sumHigh | (0 &- (sumHigh &>> 8))), toByteOffset: 4 &* x,
+      of: PixelLanes.narrowed(over(low, onto: belowLow), over(high, onto: belowHigh)), toByteOffset: 4 &* x,
       as: SIMD16<UInt8>.self)
   }
 

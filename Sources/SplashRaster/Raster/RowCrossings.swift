@@ -146,12 +146,9 @@ struct RowCrossings {
     var kept = 0
     var winding = 0
     for index in 0..<placed {
-      let before = winding
-      winding += pieces[index].direction > 0 ? 1 : -1
-      let inside = isInside(winding: winding)
-      guard isInside(winding: before) != inside else { continue }
+      guard let sign = boundarySign(goingDown: pieces[index].direction > 0, winding: &winding) else { continue }
       stretch[kept] = pieces[index]
-      stretch[kept].direction = inside ? 1 : -1
+      stretch[kept].direction = sign
       kept += 1
     }
     for row in bandTop..<bandBottom {
@@ -279,11 +276,8 @@ struct RowCrossings {
       sampled.sort()
       var winding = 0
       for index in 0..<count {
-        let before = winding
-        winding += xs[index].bitPattern & 1 == 1 ? 1 : -1
-        let inside = isInside(winding: winding)
-        guard isInside(winding: before) != inside else { continue }
-        cells.deposit(row: row - cells.top, from: xs[index], to: xs[index], height: height, direction: inside ? 1 : -1)
+        guard let sign = boundarySign(goingDown: xs[index].bitPattern & 1 == 1, winding: &winding) else { continue }
+        cells.deposit(row: row - cells.top, from: xs[index], to: xs[index], height: height, direction: sign)
       }
     }
   }
@@ -466,17 +460,24 @@ struct RowCrossings {
   @inline(__always)
   private func isInside(winding: Int) -> Bool { rule == .nonZero ? winding != 0 : winding & 1 != 0 }
 
+  /// Counts the next piece, left to right, into `winding`: the sign it adds to the cells
+  /// where it turns outside into inside (+1) or back (−1), or `nil` where it changes neither.
+  @inline(__always)
+  private func boundarySign(goingDown: Bool, winding: inout Int) -> Float? {
+    let wasInside = isInside(winding: winding)
+    winding += goingDown ? 1 : -1
+    let inside = isInside(winding: winding)
+    return wasInside == inside ? nil : inside ? 1 : -1
+  }
+
   /// Adds those of `count` pieces, ordered left to right, that enter or leave the shape.
   @inline(__always)
   private func addOrdered(_ pieces: UnsafeMutablePointer<Piece>, count: Int, row: Int, to cells: inout CellBand) {
     var winding = 0
     for index in 0..<count {
       let piece = pieces[index]
-      let before = winding
-      winding += piece.direction > 0 ? 1 : -1
-      let inside = isInside(winding: winding)
-      guard isInside(winding: before) != inside else { continue }
-      deposit(piece, direction: inside ? 1 : -1, row: row, to: &cells)
+      guard let sign = boundarySign(goingDown: piece.direction > 0, winding: &winding) else { continue }
+      deposit(piece, direction: sign, row: row, to: &cells)
     }
   }
 
