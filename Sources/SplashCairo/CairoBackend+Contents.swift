@@ -36,10 +36,28 @@ extension CairoBackend {
     cairo_translate(cairo, target.minX, target.minY)
     cairo_scale(cairo, target.width / source.width, target.height / source.height)
     cairo_translate(cairo, -source.minX, -source.minY)
-    cairo_set_source_surface(cairo, image.surface, 0, 0)
-    cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+    // Drawn bilinearly from the level shrunk by less than 2 (`CairoImage.halved(_:)`).
+    let halvings = image.halvingCount(forDevicePixelsPerImagePixel: Self.devicePixelsPerUserUnit(in: cairo))
+    let level = try image.halved(halvings)
+    if halvings > 0 {
+      let factor = Double(1 << halvings)
+      cairo_scale(cairo, factor, factor)
+    }
+    cairo_set_source_surface(cairo, level.surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_BILINEAR)
     cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_PAD)
     cairo_fill(cairo)
+  }
+
+  /// The device pixels one user unit spans along the axis the current matrix shrinks most.
+  static func devicePixelsPerUserUnit(in cairo: OpaquePointer) -> Double {
+    var acrossX = 1.0
+    var acrossY = 0.0
+    var downX = 0.0
+    var downY = 1.0
+    cairo_user_to_device_distance(cairo, &acrossX, &acrossY)
+    cairo_user_to_device_distance(cairo, &downX, &downY)
+    return min((acrossX * acrossX + acrossY * acrossY).squareRoot(), (downX * downX + downY * downY).squareRoot())
   }
 
   /// Where an image of `size` goes in `bounds` for each gravity.

@@ -11,6 +11,11 @@ final class CairoImage {
   let surface: OpaquePointer
   let width: Int
   let height: Int
+  /// The image halved once, twice, … as far as drawing has needed (`halved(_:)`).
+  var halvings: [CairoImage] = []
+  /// How many of `halvings` hold the present pixels: none after they change
+  /// (`pixelsChanged()`), which keeps their memory for the next frame of a video.
+  var currentHalvings = 0
 
   /// The most pixels an image may have: 50 megapixels (a 7071×7071 square), far above any
   /// splash artwork, and refused before decoding so a decompression bomb never allocates.
@@ -211,6 +216,41 @@ final class CairoImage {
     }
     cairo_surface_mark_dirty(surface)
     self.surface = surface
+  }
+
+  /// Takes `surface`, already filled, as an image of `width` × `height`.
+  init(surface: OpaquePointer, width: Int, height: Int) {
+    self.surface = surface
+    self.width = width
+    self.height = height
+  }
+
+  /// Forgets what was made from the pixels, after something wrote new ones (a video's next
+  /// frame).
+  func pixelsChanged() {
+    currentHalvings = 0
+  }
+
+  /// One pixel, premultiplied ARGB32.
+  func pixel(column: Int, row: Int) -> UInt32 {
+    precondition(column >= 0 && column < width && row >= 0 && row < height, "pixel (\(column), \(row)) outside \(width)x\(height)")
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+    return data.advanced(by: row * stride).assumingMemoryBound(to: UInt32.self)[column]
+  }
+
+  /// Sets every pixel to what `colour(column, row)` gives, premultiplied ARGB32.
+  func setPixels(_ colour: (Int, Int) -> UInt32) {
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = cairo_image_surface_get_data(surface)!
+    for row in 0..<height {
+      let pixels = UnsafeMutableRawPointer(data.advanced(by: row * stride)).assumingMemoryBound(to: UInt32.self)
+      for column in 0..<width { pixels[column] = colour(column, row) }
+    }
+    cairo_surface_mark_dirty(surface)
+    pixelsChanged()
   }
 
   deinit {

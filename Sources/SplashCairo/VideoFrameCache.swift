@@ -34,8 +34,10 @@ final class VideoFrameCache {
     guard let pixels = cairo_image_surface_get_data(surface) else {
       throw RenderError(stage: "decoding video \(frame.source.path)", message: "the frame's surface has no pixels")
     }
-    // Unknown until decoded: a failure part way leaves no frame taken for a whole one.
+    // Unknown until decoded: a failure part way leaves no frame taken for a whole one, and
+    // nothing made from the last frame.
     entry.shownIndex = nil
+    entry.image.pixelsChanged()
     do {
       try entry.decoder.decodeFrame(
         frame.index, into: UnsafeMutableRawPointer(pixels), bytesPerRow: Int(cairo_image_surface_get_stride(surface)))

@@ -47,7 +47,9 @@ public struct MemoryBudget {
     public var height: Int
     public var videoFormats: [VideoFormat]
     public var otherOutputs: Int
-    /// The decoded pixels of the scene's images (`ImageBudget`), which every worker keeps.
+    /// The decoded pixels of the scene's images (`ImageBudget`), which every worker keeps,
+    /// with the halved copies it draws an image from when it is shown at half size or less (a
+    /// third more at most: a quarter, a sixteenth, …).
     public var imagePixels = 0
 
     public var pixels: Int { width * height }
@@ -65,7 +67,7 @@ public struct MemoryBudget {
       let perPixel = videoFormats.reduce(MemoryBudget.renderBytesPerPixel + 4.0 * Double(otherOutputs)) {
         $0 + 2 * $1.pictureBytesPerPixel + $1.conversionBytesPerPixel
       }
-      return Int(Double(pixels) * perPixel) + 4 * imagePixels
+      return Int(Double(pixels) * perPixel) + 4 * imagePixels + 4 * imagePixels / 3
     }
 
     /// The estimate for `workers` workers.
