@@ -138,13 +138,13 @@ extension CairoBackend {
     case .lay(let recording):
       counters?.shapeCoveragesLaid += 1
       return .recorded(recording)
-    case .record:
-      let rule = outline(paint, toTarget: toTarget, cut: cut, keptAs: key)
+    case .record(let entry):
+      let rule = outline(paint, toTarget: toTarget, cut: cut, keptIn: entry)
       let recording = rasterizer.record(rule: rule, columns: target.columns, rows: target.rows)
-      shapeCoverage.keep(recording, for: key)
+      shapeCoverage.keep(recording, in: entry)
       return .recorded(recording)
-    case .draw:
-      return .outlined(outline(paint, toTarget: toTarget, cut: cut, keptAs: key))
+    case .draw(let entry):
+      return .outlined(outline(paint, toTarget: toTarget, cut: cut, keptIn: entry))
     }
   }
 
@@ -162,9 +162,9 @@ extension CairoBackend {
 
   /// Adds the polygons of `paint`, mapped by `toTarget` into the target's pixels and cut to
   /// `cut`, to the rasterizer, and returns the rule that fills them. The outline is the one
-  /// `shapeCoverage` keeps for `key` while its inputs hold.
+  /// `shapeCoverage` keeps in `entry` while its inputs hold.
   private func outline(
-    _ paint: ShapePaint, toTarget: AffineTransform, cut: DeviceBox?, keptAs key: ShapeCoverageCache.Key? = nil
+    _ paint: ShapePaint, toTarget: AffineTransform, cut: DeviceBox?, keptIn entry: ShapeCoverageCache.Entry? = nil
   ) -> CoverageRasterizer.FillRule {
     rasterizer.reset()
     guard let tolerance = Self.flatteningTolerance(mapping: toTarget) else { return .nonZero }
@@ -184,8 +184,8 @@ extension CairoBackend {
         style: style, tolerance: tolerance)
     }
     let shapeOutline =
-      if let key {
-        shapeCoverage.outline(for: key, path: path, style: style, tolerance: tolerance, outline: outline)
+      if let entry {
+        shapeCoverage.outline(in: entry, path: path, style: style, tolerance: tolerance, outline: outline)
       } else {
         outline()
       }

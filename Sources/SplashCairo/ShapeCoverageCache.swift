@@ -31,10 +31,34 @@ import SplashRaster
 /// `byteLimit` bytes of recordings and as many of outlines. One cache belongs to one backend
 /// (one worker).
 final class ShapeCoverageCache {
-  /// A shape layer's fill or its stroke.
+  /// A shape layer's fill or its stroke, hashed and compared by the bytes of the layer's id.
+  ///
+  /// `String` hashes and compares by Unicode canonical equivalence, normalizing an id that is
+  /// not all ASCII first: a Lottie id such as "Précomp. 2 #2/ronddiminue #49/…/shape 1" took
+  /// about 2,000 instructions a hash, 6 % of drawing that file. The ids come from one scene, so
+  /// the same layer's id has the same bytes in every frame; two ids that only normalize alike
+  /// are two keys, each with its own entry.
   struct Key: Hashable {
     var layerID: String
     var isStroke: Bool
+
+    func hash(into hasher: inout Hasher) {
+      var id = layerID
+      id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      hasher.combine(isStroke)
+    }
+
+    static func == (lhs: Key, rhs: Key) -> Bool {
+      guard lhs.isStroke == rhs.isStroke else { return false }
+      var left = lhs.layerID
+      var right = rhs.layerID
+      return left.withUTF8 { leftBytes in
+        right.withUTF8 { rightBytes in
+          leftBytes.count == rightBytes.count
+            && (leftBytes.baseAddress == rightBytes.baseAddress || leftBytes.elementsEqual(rightBytes))
+        }
+      }
+    }
   }
 
   /// Everything the rasterizer's coverage depends on.
@@ -54,7 +78,7 @@ final class ShapeCoverageCache {
   }
 
   /// A shape's outline and what it was outlined from.
-  private struct KeptOutline {
+  fileprivate struct KeptOutline {
     var path: Path
     /// The stroke's style; `nil` for a fill.
     var style: StrokeStyle?
@@ -65,15 +89,18 @@ final class ShapeCoverageCache {
     var byteCount: Int { outline.byteCount }
   }
 
+  /// One shape's inputs as last drawn, and the recording and outline kept for it.
+  ///
   /// A class, so that a lookup reads and writes its fields where they are: through the
   /// dictionary, a struct entry was copied out whole at each read (its path, style,
   /// recording and outline each retained and released), several times for every shape of
-  /// every frame.
-  private final class Entry {
-    var inputs: Inputs
-    var recording: CoverageRecording?
-    var outline: KeptOutline?
-    var lastFrame: Int
+  /// every frame. `use` hands it back, so that keeping a shape's recording and outline looks
+  /// nothing up again.
+  final class Entry {
+    fileprivate var inputs: Inputs
+    fileprivate var recording: CoverageRecording?
+    fileprivate var outline: KeptOutline?
+    fileprivate var lastFrame: Int
 
     init(inputs: Inputs, recording: CoverageRecording?, lastFrame: Int) {
       self.inputs = inputs
@@ -93,17 +120,18 @@ final class ShapeCoverageCache {
   enum Use {
     /// Lay this recording: nothing changed since it was made.
     case lay(CoverageRecording)
-    /// Rasterize and record it (`keep` the result).
-    case record
+    /// Rasterize and record it (`keep` the result in the entry).
+    case record(Entry)
     /// Rasterize it straight: it is changing.
-    case draw
+    case draw(Entry)
   }
 
   /// What to do with the shape `key` whose rasterizer inputs are `inputs`, noting them.
   func use(for key: Key, inputs: Inputs) -> Use {
     guard let entry = entries[key] else {
-      entries[key] = Entry(inputs: inputs, recording: nil, lastFrame: frame)
-      return .record
+      let made = Entry(inputs: inputs, recording: nil, lastFrame: frame)
+      entries[key] = made
+      return .record(made)
     }
     let wasDrawnLastFrame = entry.lastFrame >= frame - 1
     entry.lastFrame = frame
@@ -113,28 +141,25 @@ final class ShapeCoverageCache {
         heldBytes -= recording.byteCount
         entry.recording = nil
       }
-      return .draw
+      return .draw(entry)
     }
     if let recording = entry.recording { return .lay(recording) }
-    return wasDrawnLastFrame ? .record : .draw
+    return wasDrawnLastFrame ? .record(entry) : .draw(entry)
   }
 
-  /// Keeps `recording` for `key`, when it fits.
-  func keep(_ recording: CoverageRecording, for key: Key) {
-    guard let entry = entries[key], entry.recording == nil, heldBytes + recording.byteCount <= byteLimit else { return }
+  /// Keeps `recording` in `entry` (`use` handed it out this frame), when it fits.
+  func keep(_ recording: CoverageRecording, in entry: Entry) {
+    guard entry.recording == nil, heldBytes + recording.byteCount <= byteLimit else { return }
     heldBytes += recording.byteCount
     entry.recording = recording
   }
 
-  /// The outline of the shape `key` of `path`, stroked in `style` (`nil` for a fill),
-  /// flattened to `tolerance`: the one kept for it when all three are equal, else `outline()`,
-  /// kept when it fits.
-  ///
-  /// Ask after `use(for:inputs:)`, which notes the shape as drawn this frame.
+  /// The outline of the shape of `entry` (`use` handed it out this frame) of `path`, stroked
+  /// in `style` (`nil` for a fill), flattened to `tolerance`: the one kept for it when all
+  /// three are equal, else `outline()`, kept when it fits.
   func outline(
-    for key: Key, path: Path, style: StrokeStyle?, tolerance: Double, outline: () -> ShapeOutline
+    in entry: Entry, path: Path, style: StrokeStyle?, tolerance: Double, outline: () -> ShapeOutline
   ) -> ShapeOutline {
-    guard let entry = entries[key] else { return outline() }
     if let kept = entry.outline {
       // The cheap comparisons first; a path kept from the last frame is mostly the same
       // storage, which `==` tells at once.
