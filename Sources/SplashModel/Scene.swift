@@ -30,10 +30,10 @@ public struct Scene: Sendable, Hashable {
   ) {
     self.canvasSize = canvasSize
     self.backgroundColor = backgroundColor
-    var seen: [LayerProperties: CopyOnWrite<LayerProperties>] = [:]
+    var sharing = PropertySharing()
     self.layers = layers.map {
       var layer = $0
-      layer.shareEqualProperties(&seen)
+      layer.shareEqualProperties(&sharing)
       return layer
     }
     self.clip = clip

@@ -143,21 +143,67 @@ public struct Layer: Sendable, Hashable {
   }
 
   /// Makes this layer and its subtree hold equal properties in one storage: the first value
-  /// seen keeps its storage in `seen`, and later equal ones take it.
+  /// seen keeps its storage in `sharing`, and later equal ones take it.
   ///
   /// A preset's grid compiles its cells one by one, so fuber's 77 tiles each had storage of
   /// their own for the same lattice; shared, the caches that compare layers from frame to
   /// frame (backing stores, kept groups) find them equal by identity instead of field by field.
-  mutating func shareEqualProperties(_ seen: inout [LayerProperties: CopyOnWrite<LayerProperties>]) {
-    if let earlier = seen[properties] {
-      propertiesStorage = earlier
-    } else {
-      seen[properties] = propertiesStorage
-    }
-    for index in sublayers.indices { sublayers[index].shareEqualProperties(&seen) }
-    if var mask {
-      mask.shareEqualProperties(&seen)
-      self.mask = mask
-    }
+  ///
+  /// Arrays of sublayers that were one array stay one (`PropertySharing.arrays`), and a subtree
+  /// that already shares is left untouched: a Lottie repeater's copies hold one array of
+  /// layers, which the evaluator presents once for all of them (`SiblingSublayers`), and
+  /// writing through each copy had given each an array of its own.
+  mutating func shareEqualProperties(_ sharing: inout PropertySharing) {
+    if let shared = sharingEqualProperties(&sharing) { self = shared }
   }
+
+  /// This layer with its subtree's equal properties in one storage, or `nil` when it already
+  /// holds them so.
+  private func sharingEqualProperties(_ sharing: inout PropertySharing) -> Layer? {
+    var changed: Layer?
+    if let earlier = sharing.seen[properties] {
+      if !propertiesStorage.isIdentical(to: earlier) {
+        changed = self
+        changed!.propertiesStorage = earlier
+      }
+    } else {
+      sharing.seen[properties] = propertiesStorage
+    }
+    if let shared = Self.sharingEqualProperties(in: sublayers, &sharing) {
+      changed = changed ?? self
+      changed!.sublayers = shared
+    }
+    if let shared = Self.sharingEqualProperties(in: maskStorage, &sharing) {
+      changed = changed ?? self
+      changed!.maskStorage = shared
+    }
+    return changed
+  }
+
+  /// `layers` with their equal properties in one storage, or `nil` when they already hold them
+  /// so; one array in, one array out, however often it is met.
+  private static func sharingEqualProperties(in layers: [Layer], _ sharing: inout PropertySharing) -> [Layer]? {
+    guard !layers.isEmpty else { return nil }
+    let address = layers.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) }
+    if let done = sharing.arrays[address] { return done }
+    var changed: [Layer]?
+    for index in layers.indices {
+      if let shared = layers[index].sharingEqualProperties(&sharing) {
+        if changed == nil { changed = layers }
+        changed![index] = shared
+      }
+    }
+    sharing.arrays[address] = changed
+    sharing.keptAlive.append(layers)
+    return changed
+  }
+}
+
+/// What `Layer.shareEqualProperties` has seen: each distinct value's storage, and each array
+/// of layers already visited with what it became (`nil`: itself), by the address of its
+/// elements, which the visited arrays kept here hold for the whole walk.
+struct PropertySharing {
+  var seen: [LayerProperties: CopyOnWrite<LayerProperties>] = [:]
+  var arrays: [UnsafeRawPointer: [Layer]?] = [:]
+  var keptAlive: [[Layer]] = []
 }

@@ -96,10 +96,12 @@ extension Layer {
   ///   - earlierTimes: The times `earlier` was presented at, when known: where every
   ///     animation sets at `animationTime` what it set then, the earlier values are taken
   ///     without applying the animations again.
+  ///   - siblings: The sublayers presented by a sibling holding the very same sublayers
+  ///     (`SiblingSublayers`), taken when this layer presents them at the same times.
   func presentation(
     at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail,
     motion: MotionProbe? = nil, stills: StillPresentations? = nil, earlier: UnsafePointer<PresentationLayer>? = nil,
-    earlierTimes: EarlierTimes? = nil
+    earlierTimes: EarlierTimes? = nil, siblings: SiblingSublayers? = nil
   ) -> PresentationLayer {
     // What is presented the same at every time was presented once (outside replicas, which
     // carry ids and tints of their own), at rest or moving.
@@ -157,16 +159,23 @@ extension Layer {
       }
       // Instances are made whole; they share with the earlier ones afterwards.
       if let earlierSublayers { _ = PresentationLayer.share(&presentedSublayers, with: earlierSublayers) }
+    } else if let siblings,
+      let taken = siblings.presented(sublayers, time: sublayerTime, animationTime: sublayerAnimationTime, probe: probed?.sublayers)
+    {
+      presentedSublayers = taken
     } else {
       // The earlier frame's times, remapped as this frame's are.
       let earlierSublayerTimes = earlierTimes.map {
         EarlierTimes(time: self.sublayerTime(at: $0.time), animationTime: self.sublayerTime(at: $0.animationTime))
       }
+      let childrenSiblings = stills?.sublayersShareTheirs == true ? SiblingSublayers() : nil
       presentedSublayers = PresentationLayer.presenting(sublayers, earlier: earlierSublayers) { index, earlierSublayer in
         sublayers[index].presentation(
           at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
-          motion: probed?.sublayers, stills: stills?.sublayer(index), earlier: earlierSublayer, earlierTimes: earlierSublayerTimes)
+          motion: probed?.sublayers, stills: stills?.sublayer(index), earlier: earlierSublayer, earlierTimes: earlierSublayerTimes,
+          siblings: childrenSiblings)
       }
+      siblings?.keep(presentedSublayers, of: sublayers, time: sublayerTime, animationTime: sublayerAnimationTime, probe: probed?.sublayers)
     }
     // A mask counts by its alpha alone: the tint is the masked layer's business.
     let presentedMask: [PresentationLayer] =

@@ -70,6 +70,10 @@ final class StillPresentations: Sendable {
   /// layer with a lifetime: issue_1717 shows about 85 of its 498 layers at a time, and
   /// presenting each of the others copied its properties in every frame.
   let removed: RestingAndMoving?
+  /// Whether two or more of the sublayers hold the very same sublayers (a Lottie repeater's
+  /// copies of the items before it), which the first to present them hands to the others
+  /// (`SiblingSublayers`).
+  let sublayersShareTheirs: Bool
 
   /// The whole subtree as presented at rest or moving, when it is still. Read field by field:
   /// a copy of the pair would retain both presentations.
@@ -98,6 +102,7 @@ final class StillPresentations: Sendable {
     }
     removed =
       layer.lifetime == nil ? nil : RestingAndMoving { moving in layer.removedPresentation(id: layer.id, tint: .white, moving: moving) }
+    sublayersShareTheirs = subtree == nil && SiblingSublayers.share(layer.sublayers)
   }
 }
 
