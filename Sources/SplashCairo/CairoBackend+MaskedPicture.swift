@@ -13,9 +13,6 @@ extension CairoBackend {
   /// masked layer of a Lottie file in every frame (issue_1717's mattes). The compositor makes
   /// the same pixels in one pass over the mask's ink: the picture times the coverage, times
   /// Cairo's solid mask of the opacity (`solidAlpha`), laid over, each rounded as pixman does.
-  /// An unfaded picture too (its opacity's mask is 255, which changes nothing): Cairo masks a
-  /// picture through an A8 mask in pixman's general path, which clears three row buffers for
-  /// each row it composites.
   func compositeMasked(_ content: OpaquePointer, through mask: OpaquePointer, opacity: Double, in cairo: OpaquePointer) -> Bool {
     // The formats first: asking for the target's clip costs more.
     guard fastPaths.compositesMaskedPictures, Self.imageSurface(behind: content, format: CAIRO_FORMAT_ARGB32) != nil,
