@@ -43,7 +43,7 @@ extension CairoImage {
     var count = 0
     var span = devicePixels
     var side = min(width, height)
-    while span < 0.5, side > 1, count < 30 {
+    while span < 0.5, side > 1 {
       span *= 2
       side = (side + 1) / 2
       count += 1
@@ -68,26 +68,20 @@ extension CairoImage {
   /// Writes the halving of `source`, whose size halved (rounded up) is this image's.
   private func fill(halving source: CairoImage) {
     precondition(width == (source.width + 1) / 2 && height == (source.height + 1) / 2, "a halving's size")
-    cairo_surface_flush(source.surface)
-    cairo_surface_flush(surface)
-    let origin = cairo_image_surface_get_data(source.surface)!
-    let destination = cairo_image_surface_get_data(surface)!
-    let sourceStride = Int(cairo_image_surface_get_stride(source.surface))
-    let destinationStride = Int(cairo_image_surface_get_stride(surface))
+    let from = source.pixels
+    let to = pixels
     let lastColumn = source.width - 1
     for row in 0..<height {
-      let top = UnsafeRawPointer(origin.advanced(by: 2 * row * sourceStride)).assumingMemoryBound(to: UInt32.self)
-      let below = UnsafeRawPointer(origin.advanced(by: min(2 * row + 1, source.height - 1) * sourceStride))
-        .assumingMemoryBound(to: UInt32.self)
-      let to = UnsafeMutableRawPointer(destination.advanced(by: row * destinationStride)).assumingMemoryBound(to: UInt32.self)
+      let top = from.argbRow(2 * row)
+      let below = from.argbRow(min(2 * row + 1, source.height - 1))
+      let written = to.argbRow(row)
       for column in 0..<width {
         let left = 2 * column
         let right = min(left + 1, lastColumn)
-        to[column] = Self.mean(top[left], top[right], below[left], below[right])
+        written[column] = Self.mean(top[left], top[right], below[left], below[right])
       }
     }
-    cairo_surface_mark_dirty(surface)
-    pixelsChanged()
+    to.markDirty()
   }
 
   /// The rounded mean of four ARGB32 pixels, channel by channel: the even and odd channels

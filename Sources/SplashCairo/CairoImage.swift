@@ -231,25 +231,26 @@ final class CairoImage {
     currentHalvings = 0
   }
 
+  /// The surface's pixels, flushed to be read or written in place.
+  var pixels: SurfacePixels {
+    guard let pixels = SurfacePixels(image: surface) else { preconditionFailure("an image surface without pixels") }
+    return pixels
+  }
+
   /// One pixel, premultiplied ARGB32.
   func pixel(column: Int, row: Int) -> UInt32 {
     precondition(column >= 0 && column < width && row >= 0 && row < height, "pixel (\(column), \(row)) outside \(width)x\(height)")
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
-    return data.advanced(by: row * stride).assumingMemoryBound(to: UInt32.self)[column]
+    return pixels.argbRow(row)[column]
   }
 
   /// Sets every pixel to what `colour(column, row)` gives, premultiplied ARGB32.
   func setPixels(_ colour: (Int, Int) -> UInt32) {
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let data = cairo_image_surface_get_data(surface)!
+    let pixels = self.pixels
     for row in 0..<height {
-      let pixels = UnsafeMutableRawPointer(data.advanced(by: row * stride)).assumingMemoryBound(to: UInt32.self)
-      for column in 0..<width { pixels[column] = colour(column, row) }
+      let written = pixels.argbRow(row)
+      for column in 0..<width { written[column] = colour(column, row) }
     }
-    cairo_surface_mark_dirty(surface)
+    pixels.markDirty()
     pixelsChanged()
   }
 

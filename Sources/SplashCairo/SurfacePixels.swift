@@ -1,7 +1,7 @@
 import CCairo
 
-/// The pixels of the image surface a pattern (a popped group) draws from, flushed so they can
-/// be read and written in place.
+/// The pixels of an image surface (a popped group's, an image's), flushed so they can be read
+/// and written in place.
 struct SurfacePixels {
   let surface: OpaquePointer
   let width: Int
@@ -15,6 +15,11 @@ struct SurfacePixels {
     guard cairo_pattern_get_surface(pattern, &surface) == CAIRO_STATUS_SUCCESS, let surface,
       cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(surface) == format
     else { return nil }
+    self.init(image: surface)
+  }
+
+  /// The pixels of the image surface `surface`, or `nil` when it has none (a finished one).
+  init?(image surface: OpaquePointer) {
     cairo_surface_flush(surface)
     guard let data = cairo_image_surface_get_data(surface) else { return nil }
     self.surface = surface

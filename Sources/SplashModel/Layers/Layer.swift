@@ -183,8 +183,7 @@ public struct Layer: Sendable, Hashable {
   /// `layers` with their equal properties in one storage, or `nil` when they already hold them
   /// so; one array in, one array out, however often it is met.
   private static func sharingEqualProperties(in layers: [Layer], _ sharing: inout PropertySharing) -> [Layer]? {
-    guard !layers.isEmpty else { return nil }
-    let address = layers.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) }
+    guard let address = layers.storageAddress else { return nil }
     if let done = sharing.arrays[address] { return done }
     var changed: [Layer]?
     for index in layers.indices {
@@ -194,16 +193,15 @@ public struct Layer: Sendable, Hashable {
       }
     }
     sharing.arrays[address] = changed
-    sharing.keptAlive.append(layers)
     return changed
   }
 }
 
 /// What `Layer.shareEqualProperties` has seen: each distinct value's storage, and each array
 /// of layers already visited with what it became (`nil`: itself), by the address of its
-/// elements, which the visited arrays kept here hold for the whole walk.
+/// elements. The walk reads the tree it was given, which holds every array it visits, so no
+/// address is reused while it lasts.
 struct PropertySharing {
   var seen: [LayerProperties: CopyOnWrite<LayerProperties>] = [:]
   var arrays: [UnsafeRawPointer: [Layer]?] = [:]
-  var keptAlive: [[Layer]] = []
 }

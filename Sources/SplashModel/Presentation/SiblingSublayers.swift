@@ -1,3 +1,5 @@
+import SplashCore
+
 /// The sublayers one layer presented, for its siblings that hold the very same sublayers.
 ///
 /// A Lottie repeater becomes a layer of copies, each holding the same sublayers (the items
@@ -15,6 +17,7 @@
 /// of a frame drawn) hands one of these to its copies; the first presents and keeps, the
 /// others take.
 final class SiblingSublayers {
+  /// The sublayers presented, held so that no other array can take their address.
   private var model: [Layer] = []
   private var time = 0.0
   private var animationTime = 0.0
@@ -26,7 +29,7 @@ final class SiblingSublayers {
   static func share(_ layers: [Layer]) -> Bool {
     var seen: Set<UnsafeRawPointer> = []
     for layer in layers {
-      guard let storage = storage(of: layer.sublayers) else { continue }
+      guard let storage = layer.sublayers.storageAddress else { continue }
       if !seen.insert(storage).inserted { return true }
     }
     return false
@@ -35,24 +38,19 @@ final class SiblingSublayers {
   /// The sublayers kept for `sublayers` presented at these times and probe, if any.
   func presented(_ sublayers: [Layer], time: Double, animationTime: Double, probe: Layer.MotionProbe?) -> [PresentationLayer]? {
     guard let presented, time == self.time, animationTime == self.animationTime, Self.same(probe, self.probe),
-      let storage = Self.storage(of: sublayers), storage == Self.storage(of: model)
+      sublayers.sharesStorage(with: model)
     else { return nil }
     return presented
   }
 
   /// Keeps `presented`, the sublayers `model` presented at these times and probe.
   func keep(_ presented: [PresentationLayer], of model: [Layer], time: Double, animationTime: Double, probe: Layer.MotionProbe?) {
-    guard Self.storage(of: model) != nil else { return }
+    guard !model.isEmpty else { return }
     self.model = model
     self.time = time
     self.animationTime = animationTime
     self.probe = probe
     self.presented = presented
-  }
-
-  /// The address of an array's elements; `nil` for an empty one (which all share one).
-  private static func storage(of layers: [Layer]) -> UnsafeRawPointer? {
-    layers.isEmpty ? nil : layers.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
   }
 
   private static func same(_ a: Layer.MotionProbe?, _ b: Layer.MotionProbe?) -> Bool {
