@@ -82,7 +82,8 @@ extension CairoBackend {
           of: target, as: UInt32.self,
           { pixels, pixelsPerRow in
             switch coverage {
-            case .recorded(let recording): recording.fill(color: pixel, onto: pixels, pixelsPerRow: pixelsPerRow)
+            case .recorded(let recording):
+              recording.fill(color: pixel, onto: pixels, pixelsPerRow: pixelsPerRow, rows: target.rows)
             case .outlined(let rule):
               rasterizer.fill(
                 rule: rule, color: pixel, onto: pixels, pixelsPerRow: pixelsPerRow, columns: target.columns, rows: target.rows)
@@ -99,7 +100,8 @@ extension CairoBackend {
           of: target, as: UInt8.self,
           { bytes, bytesPerRow in
             switch coverage {
-            case .recorded(let recording): recording.fill(share: UInt8(pixel >> 24), onto: bytes, bytesPerRow: bytesPerRow)
+            case .recorded(let recording):
+              recording.fill(share: UInt8(pixel >> 24), onto: bytes, bytesPerRow: bytesPerRow, rows: target.rows)
             case .outlined(let rule):
               rasterizer.fill(
                 rule: rule, share: UInt8(pixel >> 24), onto: bytes, bytesPerRow: bytesPerRow, columns: target.columns,
@@ -133,14 +135,17 @@ extension CairoBackend {
     var isStroke = false
     if case .stroke = paint { isStroke = true }
     let key = ShapeCoverageCache.Key(layerID: layerID, isStroke: isStroke)
-    let inputs = ShapeCoverageCache.Inputs(paint: paint, toTarget: toTarget, cut: cut, columns: target.columns, rows: target.rows)
+    // Recorded over every row of the surface and laid in the clip's: a frame that redraws
+    // some rows alone (`ChangedRows`) lays the same recording as one drawn whole.
+    let surfaceRows = 0..<Int(cairo_image_surface_get_height(target.surface))
+    let inputs = ShapeCoverageCache.Inputs(paint: paint, toTarget: toTarget, cut: cut, columns: target.columns, rows: surfaceRows)
     switch shapeCoverage.use(for: key, inputs: inputs) {
     case .lay(let recording):
       counters?.shapeCoveragesLaid += 1
       return .recorded(recording)
     case .record(let entry):
       let rule = outline(paint, toTarget: toTarget, cut: cut, keptIn: entry)
-      let recording = rasterizer.record(rule: rule, columns: target.columns, rows: target.rows)
+      let recording = rasterizer.record(rule: rule, columns: target.columns, rows: surfaceRows)
       shapeCoverage.keep(recording, in: entry)
       return .recorded(recording)
     case .draw(let entry):

@@ -6,7 +6,9 @@ import SplashRaster
 ///
 /// An entry is found by the layer's id and paint (fill or stroke), and used only when every
 /// input of the rasterizer is equal: the path, the fill rule or stroke style, the matrix into
-/// the target's pixels, the cut and the target's columns and rows. Its pixels are then those
+/// the target's pixels, the cut, the target's columns and its surface's rows (a recording
+/// covers every row of the surface, and is laid in the rows the clip leaves: each row's
+/// coverage is its own). Its pixels are then those
 /// of rasterizing again, to the bit. A shape whose inputs changed since its last frame is
 /// drawn straight, without recording, until they hold still again: recording what moves every
 /// frame would only cost.

@@ -95,6 +95,30 @@ struct CoverageRecordingTests {
     #expect(laid.bytes == direct.bytes)
   }
 
+  @Test("laid in some rows, a recording of all of them lays what rasterizing those rows alone lays", arguments: shapes)
+  func someRows(shape: Shape) {
+    let rasterizer = CoverageRasterizer()
+    let background = (0..<(Self.width * Self.height)).map {
+      UInt32(0xFF00_0000) | UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) & 0x00FF_FFFF
+    }
+    Self.add(shape, to: rasterizer)
+    let recording = rasterizer.record(rule: shape.rule, columns: 0..<Self.width, rows: 0..<Self.height)
+    for rows in [0..<Self.height, 7..<23, 30..<31, 40..<Self.height, 20..<20] {
+      var direct = background
+      var laid = background
+      Self.add(shape, to: rasterizer)
+      direct.withUnsafeMutableBufferPointer {
+        rasterizer.fill(
+          rule: shape.rule, color: 0x8040_1020, onto: $0.baseAddress!, pixelsPerRow: Self.width, columns: 0..<Self.width,
+          rows: rows)
+      }
+      laid.withUnsafeMutableBufferPointer {
+        recording.fill(color: 0x8040_1020, onto: $0.baseAddress!, pixelsPerRow: Self.width, rows: rows)
+      }
+      #expect(laid == direct, "rows \(rows)")
+    }
+  }
+
   @Test("a recording holds the runs and cell bytes it lays, and nothing for a shape off the target")
   func size() {
     let rasterizer = CoverageRasterizer()

@@ -28,25 +28,36 @@ public struct CoverageRecording: Sendable {
   public var isEmpty: Bool { runs.isEmpty }
 
   /// Lays `color` (premultiplied `0xAARRGGBB`) through the coverage over `pixels`
-  /// (`pixelsPerRow` a row), as `CoverageRasterizer.fill(rule:color:…)` did when recorded.
-  public func fill(color: UInt32, onto pixels: UnsafeMutablePointer<UInt32>, pixelsPerRow: Int) {
+  /// (`pixelsPerRow` a row) in `rows` (all of them when `nil`), as
+  /// `CoverageRasterizer.fill(rule:color:…)` did when recorded.
+  ///
+  /// A row's coverage does not depend on the rows swept with it (each row's sums start
+  /// afresh), so the rows of a recording made over more rows are those of sweeping these alone.
+  public func fill(color: UInt32, onto pixels: UnsafeMutablePointer<UInt32>, pixelsPerRow: Int, rows: Range<Int>? = nil) {
     guard color != 0 else { return }
     var sink = ColorSink(pixels: pixels, pixelsPerRow: pixelsPerRow, color: color)
-    replay(into: &sink)
+    replay(into: &sink, rows: rows)
   }
 
-  /// Lays the coverage at `share` over the 8-bit coverage in `bytes` (`bytesPerRow` a row), as
-  /// `CoverageRasterizer.fill(rule:share:…)` did when recorded.
-  public func fill(share: UInt8, onto bytes: UnsafeMutablePointer<UInt8>, bytesPerRow: Int) {
+  /// Lays the coverage at `share` over the 8-bit coverage in `bytes` (`bytesPerRow` a row) in
+  /// `rows` (all of them when `nil`), as `CoverageRasterizer.fill(rule:share:…)` did when
+  /// recorded.
+  public func fill(share: UInt8, onto bytes: UnsafeMutablePointer<UInt8>, bytesPerRow: Int, rows: Range<Int>? = nil) {
     guard share != 0 else { return }
     var sink = ShareSink(bytes: bytes, bytesPerRow: bytesPerRow, share: UInt64(share))
-    replay(into: &sink)
+    replay(into: &sink, rows: rows)
   }
 
-  func replay<Sink: CoverageSink>(into sink: inout Sink) {
+  /// Makes the recorded calls of `rows` (all when `nil`) again. The runs are in the order the
+  /// sweep made them, row after row.
+  func replay<Sink: CoverageSink>(into sink: inout Sink, rows: Range<Int>? = nil) {
+    let first = Int32(clamping: rows?.lowerBound ?? Int(Int32.min))
+    let end = Int32(clamping: rows?.upperBound ?? Int(Int32.max))
     runs.withUnsafeBufferPointer { runs in
       cellBytes.withUnsafeBufferPointer { bytes in
         for run in runs {
+          guard run.row >= first else { continue }
+          guard run.row < end else { break }
           if run.coverage >= 0 {
             sink.span(row: Int(run.row), column: Int(run.column), count: Int(run.count), coverage: UInt8(run.coverage))
           } else {
