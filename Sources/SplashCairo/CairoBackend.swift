@@ -18,6 +18,10 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// The context of the last buffer drawn into, kept because a worker draws into the same
   /// buffer frame after frame.
   private var cachedContext: CairoContext?
+  /// The mark of the list last drawn whole or in part into `cachedContext`'s buffer, which
+  /// holds its pixels; `nil` while a frame is being drawn, after one failed, and for a list
+  /// kept nowhere.
+  private var drawnMark: RetainedDisplayList.Mark?
   let images = ImageCache()
   let fonts = FontResolver()
   let groups: GroupCache
@@ -87,8 +91,21 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // 60 strokes at 512x512 keep about 0.1 of a byte a pixel).
     shapeCoverage.byteLimit = buffer.width * buffer.height * 2
     let cairo = drawing.context
+    // The buffer holds the frame of the list this one follows: only the rows this list
+    // changes are drawn again.
+    let changed = fastPaths.redrawsChangedRows && drawnMark != nil && list.follows == drawnMark ? list.changedRows : .all
+    drawnMark = nil
+    countDrawing(changed)
+    if changed == .none {
+      drawnMark = list.mark
+      return
+    }
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
+    if case .rows(let rows) = changed {
+      cairo_rectangle(cairo, 0, Double(rows.lowerBound), Double(buffer.width), Double(rows.count))
+      cairo_clip(cairo)
+    }
 
     // The canvas colour is painted only where something could show it: the pixels a first
     // layer covers with an opaque colour (fuber's container, a Lottie solid or background
@@ -130,6 +147,12 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     cairo_transform(cairo, &canvasToPixels)
     // What to draw was decided first (SplashRender); it is drawn here.
     for node in list.layers {
+      // A layer wholly above or below the rows redrawn draws nothing in them.
+      if case .rows(let rows) = changed, let box = node.deviceBox(superlayerToDevice: viewport.transform),
+        box.bottom + ChangedRows.margin <= Double(rows.lowerBound) || box.top - ChangedRows.margin >= Double(rows.upperBound)
+      {
+        continue
+      }
       try draw(node, in: cairo)
     }
     groups.endFrame()
@@ -137,6 +160,19 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     shapeCoverage.endFrame()
     try drawing.checkStatus(stage: "drawing a frame")
     drawing.flush()
+    drawnMark = list.mark
+  }
+
+  /// Counts, for a test, how a frame is drawn.
+  private func countDrawing(_ changed: ChangedRows) {
+    guard let counters else { return }
+    switch changed {
+    case .none: counters.framesUnchanged += 1
+    case .rows(let rows):
+      counters.framesRedrawnInRows += 1
+      counters.rowsRedrawn += rows.count
+    case .all: counters.framesDrawnWhole += 1
+    }
   }
 
   /// The canvas's pixels, rounded to whole pixels so that the clip keeps drawing on whole
@@ -271,6 +307,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
 
   private func context(for buffer: PixelBuffer) throws -> CairoContext {
     if let cachedContext, cachedContext.buffer === buffer { return cachedContext }
+    // Another buffer: it does not hold the last list's frame.
+    drawnMark = nil
     let created = try CairoContext(drawingInto: buffer)
     cachedContext = created
     return created

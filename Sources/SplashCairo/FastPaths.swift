@@ -28,12 +28,15 @@ public struct FastPaths: Sendable, Equatable {
   /// A masked layer's picture laid through its drawn mask, faded, by `CoverageCompositor` (see
   /// `compositeMasked`); off, Cairo masks it, into a group of its own when it is faded.
   public var compositesMaskedPictures = true
+  /// A frame drawn into the buffer that holds the frame the backend drew last redraws only the
+  /// rows where its display list changed (`ChangedRows`); off, every frame is drawn whole.
+  public var redrawsChangedRows = true
 
   public init(
     shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, compositesCoverage: Bool = true,
     groupsTranslucentPaints: Bool = true, laysCoverageGroups: Bool = true, composesBlendModes: Bool = true,
     invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true, keepsShapeCoverage: Bool = true,
-    compositesMaskedPictures: Bool = true
+    compositesMaskedPictures: Bool = true, redrawsChangedRows: Bool = true
   ) {
     self.shadesGradients = shadesGradients
     self.shadesGradientsThroughMasks = shadesGradientsThroughMasks
@@ -45,6 +48,7 @@ public struct FastPaths: Sendable, Equatable {
     self.rasterizesShapes = rasterizesShapes
     self.keepsShapeCoverage = keepsShapeCoverage
     self.compositesMaskedPictures = compositesMaskedPictures
+    self.redrawsChangedRows = redrawsChangedRows
   }
 
   /// Every fast path on: how every frame is drawn.

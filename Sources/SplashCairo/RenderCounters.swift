@@ -1,5 +1,6 @@
 /// How often the backend took each of its fast paths, counted for tests that check a path is
-/// taken (or not): a backend is given one only by a test, and counts nothing otherwise.
+/// taken (or not), and for `bench` (the share of rows drawn): a backend is given one only by
+/// those, and counts nothing otherwise.
 ///
 /// One backend draws on one thread, and so counts on it.
 public final class RenderCounters {
@@ -37,6 +38,12 @@ public final class RenderCounters {
   public var storesComposited = 0
   public var storesDrawn = 0
   public var storesCompositedAsInk = 0
+  /// Frames drawn whole, frames of which only the changed rows were redrawn (and how many rows
+  /// in all), and frames left as the buffer held them (`ChangedRows`).
+  public var framesDrawnWhole = 0
+  public var framesRedrawnInRows = 0
+  public var rowsRedrawn = 0
+  public var framesUnchanged = 0
 
   public init() {}
 }

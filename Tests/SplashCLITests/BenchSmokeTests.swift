@@ -23,7 +23,9 @@ struct BenchSmokeTests {
     // render ×1 draws every frame, as a player asked for each one does; the pipeline says how
     // many it found unchanged and sent again.
     let once = try #require(lines.first { $0.hasPrefix("render ×1") })
-    #expect(once.contains("  30 drawn ("), "\(once)")
+    #expect(once.contains("  30 drawn, "), "\(once)")
+    // It redraws a frame only where it changed, and says what share of the rows that was.
+    #expect(once.range(of: #"  30 drawn, [0-9]+ % of their rows \("#, options: .regularExpression) != nil, "\(once)")
     // And where a frame's time went, in shares that add up to the whole.
     let stages = try #require(once.split(separator: "(").last?.dropLast())
     let shares = stages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -67,11 +67,15 @@ public struct BenchJob: Sendable {
     public var framesRepeated: Int?
     /// For render ×1: the seconds spent in each step of a frame, in order (`FrameStage`).
     public var stageSeconds: [Double]?
+    /// For render ×1: the share of the frames' rows drawn (a frame whose list changed only some
+    /// rows redraws those alone, `ChangedRows`), 0–1.
+    public var rowShare: Double?
 
     public init(
       seconds: Double, cpuSeconds: Double, peakKilobytes: Double, framesDrawn: Int? = nil, framesRepeated: Int? = nil,
-      stageSeconds: [Double]? = nil
+      stageSeconds: [Double]? = nil, rowShare: Double? = nil
     ) {
+      self.rowShare = rowShare
       self.stageSeconds = stageSeconds
       self.seconds = seconds
       self.cpuSeconds = cpuSeconds
@@ -126,17 +130,20 @@ public struct BenchJob: Sendable {
     var startedCPU = Self.cpuSeconds()
     var counts: (drawn: Int, repeated: Int)?
     var stageSeconds: [Double]?
+    var rowShare: Double?
     switch phase {
     case .renderOnce:
       // Timed as the peers' harness times a player (../shared/lottie-peers/fps.py): the file
       // loaded and one frame drawn first, untimed (the backend's first surfaces, fonts and
       // scratch memory), then every frame once.
-      let backend = CairoBackend()
+      let counters = RenderCounters()
+      let backend = CairoBackend(counters: counters)
       let evaluator = SceneEvaluator(plan.scene)
       let retained = RetainedDisplayList()
       // The renderer's last tree, as a render's workers keep theirs (`RenderPipeline`).
       var previousTree = evaluator.presentation(at: schedule.sceneTime(ofFrame: 0))
       try backend.render(DisplayList(previousTree, viewport: plan.viewport, measuring: backend, retaining: retained), into: buffer)
+      let rowsBefore = counters.framesDrawnWhole * size.height + counters.rowsRedrawn
       started = Date()
       startedCPU = Self.cpuSeconds()
       // The steps of a frame timed apart (three clock reads a frame), to say where time goes.
@@ -156,6 +163,8 @@ public struct BenchJob: Sendable {
       }
       counts = (schedule.frameCount, 0)
       stageSeconds = stages
+      let rowsDrawn = counters.framesDrawnWhole * size.height + counters.rowsRedrawn - rowsBefore
+      rowShare = Double(rowsDrawn) / Double(max(schedule.frameCount * size.height, 1))
     case .renderParallel:
       var pipeline = RenderPipeline(
         scene: plan.scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: job.size.fit)
@@ -199,7 +208,7 @@ public struct BenchJob: Sendable {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Measurement(
       seconds: Date().timeIntervalSince(started), cpuSeconds: Self.cpuSeconds() - startedCPU, peakKilobytes: Double(usage.ru_maxrss),
-      framesDrawn: counts?.drawn, framesRepeated: counts?.repeated, stageSeconds: stageSeconds)
+      framesDrawn: counts?.drawn, framesRepeated: counts?.repeated, stageSeconds: stageSeconds, rowShare: rowShare)
   }
 
   /// The steps of drawing one frame, as render ×1 times them.

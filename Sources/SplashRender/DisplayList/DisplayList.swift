@@ -23,6 +23,12 @@ public struct DisplayList: Sendable {
   public let tree: PresentationTree
   /// How the canvas lies on the frame's pixels.
   public let viewport: Viewport
+  /// The list built before this one from the same `RetainedDisplayList`, when it was kept
+  /// there (`nil` otherwise), and the rows where this list draws differently from it.
+  public let follows: RetainedDisplayList.Mark?
+  public let changedRows: ChangedRows
+  /// This list as kept in its `RetainedDisplayList`, for the next list to follow.
+  public private(set) var mark: RetainedDisplayList.Mark?
 
   /// Builds the list for `tree` drawn through `viewport`, asking `measuring` where text draws,
   /// and taking from `retained` the last frame's nodes of what has not changed (then keeping
@@ -35,12 +41,24 @@ public struct DisplayList: Sendable {
     var built: [DisplayNode] = []
     built.reserveCapacity(tree.layers.count)
     var builtBackdrop: DisplayNode?
+    var changes = ChangedRows.all
+    var follows: RetainedDisplayList.Mark?
     do {
       // Read in place, and let go before placing: a node taken is then held by this list
       // alone, and placed again without copying what it holds.
       // Taken apart at once: reading `layers` out of the pair copied its optional backdrop
       // node, through the runtime's generic copy, for every top-level layer.
       let (previousLayers, previousBackdrop) = retained?.takeNodes() ?? (layers: [], backdrop: nil)
+      defer {
+        // Where this list draws differently from the last, drawn through the same viewport
+        // over the same background: found while its nodes are still at hand.
+        if let retained, let kept = retained.kept, retained.viewport == viewport,
+          retained.backgroundColor == tree.backgroundColor, previousBackdrop == nil, builtBackdrop == nil
+        {
+          changes = ChangedRows(from: previousLayers, to: built, viewport: viewport)
+          follows = kept
+        }
+      }
       for index in tree.layers.indices {
         built.append(
           index < previousLayers.count
@@ -66,7 +84,9 @@ public struct DisplayList: Sendable {
     }
     layers = built
     backdrop = builtBackdrop
-    retained?.keep(self)
+    changedRows = changes
+    self.follows = follows
+    mark = retained?.keep(self)
   }
 
   /// The node of `presented` and its subtree, built afresh.

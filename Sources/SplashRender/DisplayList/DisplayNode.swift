@@ -228,7 +228,7 @@ public struct DisplayNode: Sendable {
   /// storage for its properties, sublayers and mask, which the node holds on to, so none of it
   /// can have been written since. The evaluator hands a still subtree out this way in every
   /// frame (`SceneEvaluator`), and a node built from it once stays true.
-  func isBuilt(from presented: PresentationLayer) -> Bool {
+  func isBuilt(from presented: borrowing PresentationLayer) -> Bool {
     presented.tint == .white && layer.$properties.isIdentical(to: presented.$properties)
       && layer.sublayers.sharesStorage(with: presented.sublayers)
       && layer.maskStorage.sharesStorage(with: presented.maskStorage) && layer.isMoving == presented.isMoving

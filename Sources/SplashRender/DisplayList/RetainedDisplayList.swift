@@ -1,3 +1,5 @@
+import SplashCore
+
 /// The last frame's display list, kept by one renderer so that the next frame's list takes the
 /// nodes of the subtrees that have not changed instead of building and placing them again.
 ///
@@ -22,6 +24,26 @@
 public final class RetainedDisplayList {
   var layers: [DisplayNode] = []
   var backdrop: DisplayNode?
+  /// What the kept list was drawn through and over, and which it was.
+  var viewport: Viewport?
+  var backgroundColor: Color?
+  var kept: Mark?
+
+  /// One list kept here: the lists built after it, each from the one before, say which they
+  /// follow (`DisplayList.follows`), and a renderer that drew this one can tell whether the
+  /// pixels it holds are those the next list's `changedRows` counts from.
+  public struct Mark: Equatable, Sendable {
+    let keeper: Keeper
+    let generation: Int
+
+    public static func == (lhs: Mark, rhs: Mark) -> Bool { lhs.keeper === rhs.keeper && lhs.generation == rhs.generation }
+  }
+
+  /// The identity of one `RetainedDisplayList`, held by its marks (an address could be
+  /// another list's once this one is gone).
+  final class Keeper: Sendable {}
+  private let keeper = Keeper()
+  private var generation = 0
   /// Nodes taken whole from the last frame while building the latest list, and of those, the
   /// ones whose placement was kept too (counted for tests).
   public private(set) var nodesTaken = 0
@@ -40,10 +62,16 @@ public final class RetainedDisplayList {
     return (layers, backdrop)
   }
 
-  /// Keeps `list`'s nodes for the next frame.
-  func keep(_ list: DisplayList) {
+  /// Keeps `list`'s nodes for the next frame, and returns the mark of `list`.
+  func keep(_ list: DisplayList) -> Mark {
     layers = list.layers
     backdrop = list.backdrop
+    viewport = list.viewport
+    backgroundColor = list.tree.backgroundColor
+    generation += 1
+    let mark = Mark(keeper: keeper, generation: generation)
+    kept = mark
+    return mark
   }
 
   func countTaken() { nodesTaken += 1 }

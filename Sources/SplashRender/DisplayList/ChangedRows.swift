@@ -1,0 +1,224 @@
+import SplashCore
+import SplashModel
+
+/// The rows of the frame where one display list may draw differently from the list drawn
+/// before it into the same pixels: a backend that still holds the earlier frame redraws those
+/// rows alone, clipped to them, and leaves the others as they are.
+///
+///     frame drawn before       this frame            redrawn
+///     ┌────────────────┐       ┌────────────────┐
+///     │   ■            │       │   ■            │
+///     │────────────────│ ┐     │────────────────│ ┐  the rows the old and the new place
+///     │     ●          │ │     │          ●     │ │  of what changed reach, and those of
+///     │────────────────│ ┘     │────────────────│ ┘  every top-level layer drawn in them
+///     │   ■            │       │   ■            │
+///     └────────────────┘       └────────────────┘
+///
+/// The redrawn rows are the bytes of the frame drawn whole:
+///
+/// - Whole rows, not rectangles, so that every span a row draws starts in the same column as
+///   in a frame drawn whole: shading a gradient, laying an image or sweeping a shape's
+///   coverage across a row gives the same bytes however many rows above or below are drawn
+///   (each row's arithmetic starts afresh), but not always from another column (Cairo's
+///   gradients step along a span, and the rasterizer sums a row's cells from its left).
+/// - Every top-level layer drawn lies wholly inside the rows (they grow until it does), so a
+///   clip to them cuts none of its groups: a group's picture starts at its clip, and a
+///   picture starting elsewhere would place its pixels' arithmetic elsewhere too, and a blur
+///   would lack the rows around it.
+///
+/// Two nodes at the same place in the two lists are the same drawing when they were built from
+/// the same presented layer, storage and all (`DisplayNode.isBuilt(from:)`: the evaluator hands
+/// a still subtree out that way in every frame). Where one changed only below (its own values
+/// equal, and what it decides for its subtree), the comparison goes down to its sublayers;
+/// otherwise the rows of the node's extents, in the earlier frame and in this one, change. A
+/// change whose extents are not known (perspective, overflowing contents) changes every row.
+public enum ChangedRows: Sendable, Equatable {
+  /// The lists draw the same pixels.
+  case none
+  /// Only these rows may differ.
+  case rows(Range<Int>)
+  /// Any row may differ.
+  case all
+
+  /// Whole pixels added around each node's extents: antialiasing reaches into the pixel
+  /// beyond an edge, and the box is rounded outwards again.
+  public static let margin = 2.0
+
+  /// The rows where `list` may draw differently from `previous`, drawn before it into the same
+  /// pixels.
+  public init(from previous: DisplayList, to list: DisplayList) {
+    guard previous.viewport == list.viewport, previous.tree.backgroundColor == list.tree.backgroundColor,
+      previous.backdrop == nil, list.backdrop == nil
+    else {
+      self = .all
+      return
+    }
+    self.init(from: previous.layers, to: list.layers, viewport: list.viewport)
+  }
+
+  /// The rows where the top-level nodes `layers` may draw differently from `previous`, drawn
+  /// before them through the same `viewport` over the same background.
+  init(from previous: [DisplayNode], to layers: [DisplayNode], viewport: Viewport) {
+    guard previous.count == layers.count else {
+      self = .all
+      return
+    }
+    var changed = Span()
+    let frameHeight = Double(viewport.pixelHeight)
+    let known = Self.compare(previous, layers, superlayerToDevice: viewport.transform, into: &changed, whileBelow: frameHeight)
+    // Unknown, or every row: nothing to grow.
+    guard known, changed.top > 0 || changed.bottom < frameHeight else {
+      self = .all
+      return
+    }
+    guard changed.top < changed.bottom else {
+      self = .none
+      return
+    }
+    // Grown until every top-level layer that reaches the rows lies inside them.
+    var boxes: [DeviceBox] = []
+    boxes.reserveCapacity(layers.count)
+    for index in layers.indices where !layers[index].layer.properties.isHidden {
+      guard let box = layers[index].deviceBox(superlayerToDevice: viewport.transform), !box.top.isNaN, !box.bottom.isNaN else {
+        self = .all
+        return
+      }
+      boxes.append(box)
+    }
+    var grown = true
+    while grown {
+      grown = false
+      for box in boxes where box.bottom + Self.margin > changed.top && box.top - Self.margin < changed.bottom {
+        if box.top < changed.top || box.bottom > changed.bottom {
+          changed.include(box)
+          grown = true
+        }
+      }
+    }
+    // Clamped to the frame before converting: a layer scaled far beyond it reaches rows no
+    // integer holds, and one placed by a value that is not a number reaches every row.
+    let top = (changed.top - Self.margin).rounded(.down)
+    let bottom = (changed.bottom + Self.margin).rounded(.up)
+    guard !top.isNaN, !bottom.isNaN else {
+      self = .all
+      return
+    }
+    let first = Int(min(max(top, 0), frameHeight))
+    let end = Int(min(max(bottom, 0), frameHeight))
+    if first >= end {
+      self = .none
+    } else if first == 0 && end == viewport.pixelHeight {
+      self = .all
+    } else {
+      self = .rows(first..<end)
+    }
+  }
+
+  /// The rows a node's extents reach, from the top of the first to the bottom of the last,
+  /// in device pixels.
+  struct Span {
+    var top = Double.infinity
+    var bottom = -Double.infinity
+
+    mutating func include(_ box: DeviceBox) {
+      top = min(top, box.top)
+      bottom = max(bottom, box.bottom)
+    }
+  }
+
+  /// Adds to `changed` where `old` and `new`, at the same place under a superlayer whose
+  /// sublayer space `superlayerToDevice` maps onto the frame, draw differently; false when
+  /// that is not known (extents unknown, perspective).
+  static func compare(
+    _ old: borrowing DisplayNode, _ new: borrowing DisplayNode, superlayerToDevice: AffineTransform,
+    into changed: inout Span
+  ) -> Bool {
+    if new.isBuilt(from: old.layer) { return true }
+    if new.decidesAlike(old) {
+      // Equal values: both lie where the new one does.
+      guard let toSuperlayer = new.layer.properties.toSuperlayer else { return false }
+      let toDevice = toSuperlayer.concatenating(superlayerToDevice)
+      guard let sublayerSpaceToDevice = new.sublayerSpaceToDevice(toDevice: toDevice),
+        compare(old.sublayers, new.sublayers, superlayerToDevice: sublayerSpaceToDevice, into: &changed)
+      else { return false }
+      // The mask is drawn in the layer's own space; where its coverage holds, so does the
+      // masked picture.
+      return !new.hasMask || compare(old.maskStorage, new.maskStorage, superlayerToDevice: toDevice, into: &changed)
+    }
+    return include(old, superlayerToDevice: superlayerToDevice, in: &changed)
+      && include(new, superlayerToDevice: superlayerToDevice, in: &changed)
+  }
+
+  /// `compare` for the nodes of two arrays as long, pair by pair, read in place (passed on
+  /// from an array element, a node was copied, and all it holds retained); stops with false
+  /// once the rows changed reach `limit`, past which nothing more can change.
+  static func compare(
+    _ old: [DisplayNode], _ new: [DisplayNode], superlayerToDevice: AffineTransform, into changed: inout Span,
+    whileBelow limit: Double = .infinity
+  ) -> Bool {
+    old.withUnsafeBufferPointer { old in
+      new.withUnsafeBufferPointer { new in
+        for index in new.indices {
+          guard compare(old[index], new[index], superlayerToDevice: superlayerToDevice, into: &changed),
+            changed.top > 0 || changed.bottom < limit
+          else { return false }
+        }
+        return true
+      }
+    }
+  }
+
+  /// Adds the rows `node` draws in to `changed`; false when they are not known.
+  private static func include(
+    _ node: borrowing DisplayNode, superlayerToDevice: AffineTransform, in changed: inout Span
+  ) -> Bool {
+    if node.layer.properties.isHidden { return true }
+    guard let box = node.deviceBox(superlayerToDevice: superlayerToDevice), !box.top.isNaN, !box.bottom.isNaN else {
+      return false
+    }
+    changed.include(box)
+    return true
+  }
+}
+
+extension DisplayNode {
+  /// Whether this node, built from other values than `old`, still draws its own content and
+  /// decides for its subtree exactly as `old` did, so that the two differ only in sublayers
+  /// and mask (as many, at the same places): the same values and painting summary, and no
+  /// backing store (which holds the whole subtree as one picture).
+  func decidesAlike(_ old: borrowing DisplayNode) -> Bool {
+    // What changes most often first, read in place: a layer that moved or faded is not alike,
+    // and its values are then not compared whole.
+    guard layer.properties.position == old.layer.properties.position,
+      layer.properties.transform == old.layer.properties.transform,
+      layer.properties.opacity == old.layer.properties.opacity
+    else { return false }
+    return sublayers.count == old.sublayers.count && hasMask == old.hasMask && layer.kind == old.layer.kind
+      && layer.tint == old.layer.tint && layer.isMoving == old.layer.isMoving
+      && layer.hasFixedContent == old.layer.hasFixedContent && paints == old.paints && paintedColors == old.paintedColors
+      && fields.wrappedValue.backingStoreStorage.isEmpty && old.fields.wrappedValue.backingStoreStorage.isEmpty
+      && layer.$properties == old.layer.$properties && layer.id == old.layer.id
+  }
+
+  /// Where the node's extents land on the frame under a superlayer whose sublayer space
+  /// `superlayerToDevice` maps onto it; `nil` when they are not known.
+  public func deviceBox(superlayerToDevice: AffineTransform) -> DeviceBox? {
+    guard let extents, let toSuperlayer = layer.properties.toSuperlayer else { return nil }
+    return DeviceBox(around: extents, through: toSuperlayer.concatenating(superlayerToDevice))
+  }
+
+  /// The node's sublayer space mapped onto the frame, as `DisplayList.place` maps it, from the
+  /// node's own space's map `toDevice`; `nil` under perspective.
+  func sublayerSpaceToDevice(toDevice: AffineTransform) -> AffineTransform? {
+    let sublayerTransform = layer.properties.sublayerTransform
+    guard !sublayerTransform.isIdentity else { return toDevice }
+    guard let flat = sublayerTransform.flattened else { return nil }
+    // A sublayer transform that collapses the plane is drawn as the identity (see `place`).
+    guard abs(flat.a * flat.d - flat.b * flat.c) > 1e-12 else { return toDevice }
+    let anchor = layer.properties.anchor
+    return AffineTransform(translationX: -anchor.x, y: -anchor.y)
+      .concatenating(flat)
+      .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))
+      .concatenating(toDevice)
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SplashCore
+import SplashModel
+import SplashPresets
+import SplashRender
+import Testing
+
+@testable import SplashCairo
+
+/// A backend drawing frame after frame into one buffer redraws only the rows where the
+/// display list changed (`ChangedRows`), and every frame is byte for byte the frame drawn
+/// whole into a fresh buffer.
+@Suite("Redrawing only the changed rows draws the frames drawn whole")
+struct ChangedRowsDrawingTests {
+  /// Still layers of every kind that draws into a picture of its own (a gradient, a blurred
+  /// star, a shadowed card, a faded pair, a masked square whose mask's bar moves, text) above
+  /// and among a disc sliding across the lower half, a ring whose stroke grows and then rests
+  /// and a square turning for a second.
+  static let layers = ##"""
+    { id: "sky", type: "gradient", position: [60, 12], bounds: [0, 0, 120, 24], colors: ["#0F4E65", "#FF8000"],
+      startPoint: [0, 0.5], endPoint: [1, 0.5] },
+    { id: "label", type: "text", position: [60, 40], bounds: [0, 0, 100, 20], string: "Loading", fontSize: 14,
+      foregroundColor: "#FFFFFF", alignmentMode: "center" },
+    { id: "blurred", type: "shape", position: [25, 85], fillColor: "#F0D020", blurRadius: 2,
+      path: { polygon: [[0, -12], [4, -4], [12, -4], [5, 2], [8, 11], [0, 5], [-8, 11], [-5, 2], [-12, -4], [-4, -4]] } },
+    { id: "card", position: [95, 85], bounds: [0, 0, 30, 20], backgroundColor: "#FFFFFF", cornerRadius: 4,
+      shadowOpacity: 0.6, shadowRadius: 3, shadowOffset: [2, 3] },
+    { id: "faded", position: [60, 105], bounds: [0, 0, 50, 14], opacity: 0.5, sublayers: [
+      { id: "left", type: "shape", fillColor: "#40E0B0", path: { rect: [0, 0, 30, 14] } },
+      { id: "right", type: "shape", fillColor: "#DA70D6", path: { rect: [20, 0, 30, 14] } } ] },
+    { id: "sliding", type: "shape", position: [10, 80], fillColor: "#FF8000AA", path: { oval: [-8, -8, 16, 16] },
+      animations: [{ type: "basic", keyPath: "position.x", fromValue: 10, toValue: 110, duration: 1 }] },
+    { id: "ring", type: "shape", position: [85, 60], fillColor: "clear", strokeColor: "#DA70D6", lineWidth: 4, lineCap: "round",
+      path: { oval: [-8, -8, 16, 16] },
+      animations: [{ type: "basic", keyPath: "strokeEnd", fromValue: 0.1, toValue: 0.8, duration: 0.5, fillMode: "forwards", removedOnCompletion: false }] },
+    { id: "turning", type: "shape", position: [30, 60], fillColor: "clear", strokeColor: "#40E0B0", lineWidth: 2,
+      lineDashPattern: [5, 3], path: { rect: [-8, -8, 16, 16] },
+      animations: [{ type: "basic", keyPath: "transform.rotation.z", fromValue: "0deg", toValue: "3rad", duration: 1 }] },
+    { id: "square", position: [60, 60], bounds: [0, 0, 24, 16], backgroundColor: "#F58A1F",
+      mask: { id: "m", position: [12, 8], bounds: [0, 0, 24, 16], sublayers: [
+        { id: "dot", type: "shape", fillColor: "#000000AA", path: { oval: [2, 2, 12, 12] } },
+        { id: "bar", type: "shape", fillColor: "clear", strokeColor: "#000000", lineWidth: 3, path: "M 0 14 L 24 2",
+          animations: [{ type: "basic", keyPath: "position.y", fromValue: 8, toValue: 12, duration: 0.4 }] } ] } }
+    """##
+
+  static func scene() throws -> Scene {
+    let preset = """
+      { schemaVersion: 1, canvas: { size: [120, 120], background: "#202020" }, clip: { start: 0, cycle: 2 }, layers: [\(layers)] }
+      """
+    return try PresetCompiler.compile(Data(preset.utf8), file: "rows.json5")
+  }
+
+  static func viewport(_ scene: Scene) -> Viewport {
+    Viewport(canvasSize: scene.canvasSize, pixelWidth: 180, pixelHeight: 180)
+  }
+
+  /// Draws the frames at `times` as a render's worker does: each tree sharing what holds still
+  /// with the last, each list built from the last one's nodes (`RetainedDisplayList`), each
+  /// drawn into `buffer`. `check` sees each frame drawn.
+  static func draw(
+    _ scene: Scene, at times: [Double], with backend: CairoBackend, into buffers: (Int) -> PixelBuffer,
+    check: (Double, PixelBuffer) throws -> Void = { _, _ in }
+  ) throws {
+    let evaluator = SceneEvaluator(scene)
+    let retained = RetainedDisplayList()
+    var previous: PresentationTree?
+    for (index, time) in times.enumerated() {
+      let tree = evaluator.presentation(at: time, sharingWith: previous)
+      previous = tree
+      let buffer = buffers(index)
+      try backend.render(DisplayList(tree, viewport: viewport(scene), measuring: backend, retaining: retained), into: buffer)
+      try check(time, buffer)
+    }
+  }
+
+  @Test("60 frames drawn into one buffer equal the frames drawn whole, and most are redrawn in part")
+  func sameFrames() throws {
+    let scene = try Self.scene()
+    let redrawing = CairoBackend(counters: RenderCounters())
+    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false), counters: RenderCounters())
+    let kept = try #require(PixelBuffer(width: 180, height: 180))
+    let times = (0..<60).map { Double($0) / 30 }
+    func check(_ time: Double, _ kept: PixelBuffer) throws {
+      let drawn = try #require(PixelBuffer(width: 180, height: 180))
+      try whole.render(scene.presentation(at: time), viewport: Self.viewport(scene), into: drawn)
+      #expect(memcmp(kept.bytes, drawn.bytes, kept.byteCount) == 0, "t = \(time) s")
+    }
+    try Self.draw(scene, at: times, with: redrawing, into: { _ in kept }, check: check)
+    let counted = redrawing.counted
+    #expect(counted.framesDrawnWhole == 1)
+    #expect(counted.framesRedrawnInRows > 0)
+    // After a second every animation rests: the frames are the buffer as it is.
+    #expect(counted.framesUnchanged >= 25)
+    #expect(counted.rowsRedrawn < counted.framesRedrawnInRows * 180)
+    #expect(whole.counted.framesDrawnWhole == 60)
+  }
+
+  @Test("a list drawn into another buffer than the one its predecessor was drawn into, or kept nowhere, is drawn whole")
+  func otherBuffers() throws {
+    let scene = try Self.scene()
+    let backend = CairoBackend(counters: RenderCounters())
+    let first = try #require(PixelBuffer(width: 180, height: 180))
+    let second = try #require(PixelBuffer(width: 180, height: 180))
+    try Self.draw(scene, at: [0.1, 0.2, 0.3], with: backend, into: { $0 == 1 ? second : first })
+    #expect(backend.counted.framesDrawnWhole == 3)
+    try Self.draw(scene, at: [0.4, 0.5], with: backend, into: { _ in first })
+    // The first list of a new `RetainedDisplayList` follows none.
+    #expect(backend.counted.framesDrawnWhole == 4)
+    #expect(backend.counted.framesRedrawnInRows == 1)
+    try backend.render(scene.presentation(at: 0.6), viewport: Self.viewport(scene), into: first)
+    #expect(backend.counted.framesDrawnWhole == 5)
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import SplashCore
+import SplashModel
+import SplashPresets
+import Testing
+
+@testable import SplashRender
+
+/// Which rows of a frame a display list changes from the list drawn before it: the rows of
+/// what changed, grown over every top-level layer reaching into them, or none, or all.
+@Suite("Changed rows: where a frame differs from the one before")
+struct ChangedRowsTests {
+  /// A 200x200 canvas drawn at 400x400: a canvas point is two pixels.
+  static func scene(_ layers: String) throws -> Scene {
+    let preset = #"{ schemaVersion: 1, canvas: { size: [200, 200] }, clip: { start: 0, cycle: 2 }, layers: [\#(layers)] }"#
+    return try PresetCompiler.compile(Data(preset.utf8), file: "changed-rows.json5")
+  }
+
+  static func list(_ scene: Scene, at time: Double, height: Int = 400) -> DisplayList {
+    DisplayList(
+      scene.presentation(at: time), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 400, pixelHeight: height),
+      measuring: DisplayListTests.CountingMeasure())
+  }
+
+  static func changedRows(_ scene: Scene, from earlier: Double, to later: Double) -> ChangedRows {
+    ChangedRows(from: list(scene, at: earlier), to: list(scene, at: later))
+  }
+
+  /// A 10-point dot sliding right along y = 100 for a second, then resting.
+  static let dot = ##"""
+    { id: "dot", type: "shape", position: [20, 100], fillColor: "#FF8000", path: { oval: [-5, -5, 10, 10] },
+      animations: [{ type: "basic", keyPath: "position.x", fromValue: 20, toValue: 180, duration: 1, fillMode: "forwards",
+        removedOnCompletion: false }] }
+    """##
+
+  @Test("a dot sliding sideways changes its rows alone, with two pixels around them; at rest, none")
+  func slidingDot() throws {
+    let scene = try Self.scene(
+      Self.dot + ##", { id: "still", type: "shape", position: [100, 20], fillColor: "#0F4E65", path: { rect: [-10, -10, 20, 20] } }"##)
+    // y 95…105 in canvas points is rows 190…210; two pixels more each way.
+    #expect(Self.changedRows(scene, from: 0.2, to: 0.3) == .rows(188..<212))
+    #expect(Self.changedRows(scene, from: 1.2, to: 1.5) == .none)
+  }
+
+  @Test("the rows grow over every top-level layer reaching into them, and over those it then reaches")
+  func rowsGrowOverLayers() throws {
+    // A bar from y 90 to 130 crosses the dot's rows, and a second from 125 to 160 the first's.
+    let scene = try Self.scene(
+      Self.dot + #"""
+        , { id: "bar", position: [60, 110], bounds: [0, 0, 10, 40], backgroundColor: "#202020" },
+        { id: "lower", position: [80, 142.5], bounds: [0, 0, 10, 35], backgroundColor: "#202020" },
+        { id: "far", position: [100, 20], bounds: [0, 0, 10, 10], backgroundColor: "#202020" }
+        """#)
+    #expect(Self.changedRows(scene, from: 0.2, to: 0.3) == .rows(178..<322))
+  }
+
+  @Test("a layer moving inside a still one redraws the rows of the whole top-level layer; one spanning the canvas, all")
+  func changeBelowStillLayer() throws {
+    let layers = #"""
+      { id: "group", position: [100, 100], bounds: [0, 0, 200, HEIGHT], sublayers: [
+        { id: "falling", type: "shape", position: [100, 20], fillColor: "#FF8000", path: { rect: [-5, -5, 10, 10] },
+          animations: [{ type: "basic", keyPath: "position.y", fromValue: 20, toValue: 40, duration: 1 }] },
+        { id: "still", type: "shape", position: [50, 20], fillColor: "#0F4E65", path: { rect: [-5, -5, 10, 10] } } ] }
+      """#
+    // The group spans y 70…130: rows 140…260.
+    let short = try Self.scene(layers.replacingOccurrences(of: "HEIGHT", with: "60"))
+    #expect(Self.changedRows(short, from: 0.1, to: 0.2) == .rows(138..<262))
+    let tall = try Self.scene(layers.replacingOccurrences(of: "HEIGHT", with: "200"))
+    #expect(Self.changedRows(tall, from: 0.1, to: 0.2) == .all)
+  }
+
+  @Test("a changed mask changes the rows where its coverage changed")
+  func changedMask() throws {
+    let scene = try Self.scene(
+      #"""
+      { id: "masked", position: [100, 100], bounds: [0, 0, 20, 100], backgroundColor: "#FF8000", mask: {
+        id: "m", position: [10, 50], bounds: [0, 0, 20, 100], sublayers: [
+          { id: "top", type: "shape", fillColor: "#000000", path: { rect: [0, 0, 20, 10] } },
+          { id: "moving", type: "shape", position: [0, 80], fillColor: "#000000", path: { rect: [0, 0, 20, 10] },
+            animations: [{ type: "basic", keyPath: "position.x", fromValue: 0, toValue: 5, duration: 1 }] } ] } }
+      """#)
+    // The masked layer spans y 50…150, and redraws whole once its rows are reached.
+    #expect(Self.changedRows(scene, from: 0.1, to: 0.2) == .rows(98..<302))
+  }
+
+  @Test("perspective, another viewport or another number of layers changes every row")
+  func everyRow() throws {
+    let scene = try Self.scene(
+      Self.dot + #"""
+        , { id: "tilted", position: [100, 40], bounds: [0, 0, 40, 40], backgroundColor: "#0F4E65",
+          transform: { perspective: 500, rotateY: "30deg" },
+          animations: [{ type: "basic", keyPath: "opacity", fromValue: 1, toValue: 0.5, duration: 1 }] }
+        """#)
+    #expect(Self.changedRows(scene, from: 0.2, to: 0.3) == .all)
+    let dot = try Self.scene(Self.dot)
+    #expect(ChangedRows(from: Self.list(dot, at: 0.2), to: Self.list(dot, at: 0.3, height: 300)) == .all)
+    let two = try Self.scene(Self.dot + #", { id: "more", position: [10, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }"#)
+    #expect(ChangedRows(from: Self.list(dot, at: 0.2), to: Self.list(two, at: 0.3)) == .all)
+  }
+
+  @Test("a list built from the nodes kept of the last one follows it and counts the rows it changes, as comparing the two does")
+  func retainedListsCount() throws {
+    let scene = try Self.scene(Self.dot)
+    let evaluator = SceneEvaluator(scene)
+    let retained = RetainedDisplayList()
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 400, pixelHeight: 400)
+    let measuring = DisplayListTests.CountingMeasure()
+    let first = DisplayList(evaluator.presentation(at: 0.2), viewport: viewport, measuring: measuring, retaining: retained)
+    #expect(first.follows == nil)
+    #expect(first.changedRows == .all)
+    let second = DisplayList(
+      evaluator.presentation(at: 0.3, sharingWith: first.tree), viewport: viewport, measuring: measuring, retaining: retained)
+    #expect(second.follows == first.mark)
+    #expect(second.changedRows == .rows(188..<212))
+    #expect(second.changedRows == ChangedRows(from: Self.list(scene, at: 0.2), to: Self.list(scene, at: 0.3)))
+    let alone = DisplayList(evaluator.presentation(at: 0.4), viewport: viewport, measuring: measuring)
+    #expect(alone.follows == nil && alone.mark == nil)
+  }
+
+  @Test("a layer moving far below the frame changes no row; one grown past what an integer holds, every row")
+  func farLayers() throws {
+    let below = try Self.scene(
+      #"""
+      { id: "far", position: [100, 1e200], bounds: [0, 0, 10, 10], backgroundColor: "#FF8000",
+        animations: [{ type: "basic", keyPath: "position.y", fromValue: 1e200, toValue: 1e300, duration: 1 }] }
+      """#)
+    #expect(Self.changedRows(below, from: 0.2, to: 0.3) == .none)
+    let huge = try Self.scene(
+      #"""
+      { id: "huge", position: [100, 150], bounds: [0, 0, 10, 10], backgroundColor: "#FF8000",
+        animations: [{ type: "basic", keyPath: "transform.scale.y", fromValue: 1e200, toValue: 1e300, duration: 1 }] }
+      """#)
+    #expect(Self.changedRows(huge, from: 0.2, to: 0.3) == .all)
+  }
+}
