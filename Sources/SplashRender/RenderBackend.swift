@@ -10,6 +10,10 @@ import SplashModel
 public protocol RenderBackend: TextMeasuring {
   /// Draws `list` over the whole of `buffer`, its canvas mapped through the list's viewport.
   ///
+  /// A backend may take the pixels `buffer` holds for those of the list it drew there last:
+  /// when `list` follows that one (`DisplayList.follows`), only its `changedRows` are drawn
+  /// again. So nothing else writes into a buffer a backend draws into.
+  ///
   /// - Throws: `RenderError` when the drawing library fails.
   func render(_ list: DisplayList, into buffer: PixelBuffer) throws
 }
