@@ -3,6 +3,7 @@ import SplashCore
 import SplashModel
 import SplashPresets
 import SplashRender
+import SplashTestSupport
 import Testing
 
 @testable import SplashCairo
@@ -12,13 +13,23 @@ import Testing
 /// whole into a fresh buffer.
 @Suite("Redrawing only the changed rows draws the frames drawn whole")
 struct ChangedRowsDrawingTests {
-  /// Still layers of every kind that draws into a picture of its own (a gradient, a blurred
-  /// star, a shadowed card, a faded pair, a masked square whose mask's bar moves, text) above
-  /// and among a disc sliding across the lower half, a ring whose stroke grows and then rests
-  /// and a square turning for a second.
+  /// Still layers of every kind that draws a picture of its own (gradients, text, an image
+  /// made smaller, a blurred star, a shadowed card, a faded pair, a masked square whose mask's
+  /// bar moves) and a bordered layer clipping a translucent oval to its rounded corners, which
+  /// draws straight onto the frame, above and among a disc sliding across the lower half, a
+  /// ring whose stroke grows and then rests and a square turning for a second: the rows
+  /// redrawn cut through the rounded clip and the oval, and grow over the pictures they reach.
+  /// (`ExamplePromoChangedRowsTests` has a scaled video they must grow over.)
   static let layers = ##"""
     { id: "sky", type: "gradient", position: [60, 12], bounds: [0, 0, 120, 24], colors: ["#0F4E65", "#FF8000"],
       startPoint: [0, 0.5], endPoint: [1, 0.5] },
+    { id: "band", type: "gradient", position: [60, 60], bounds: [0, 0, 120, 20], colors: ["#303060", "#FFFFFF", "#603030"],
+      startPoint: [0.1, 0], endPoint: [0.9, 1] },
+    { id: "frame", position: [60, 60], bounds: [0, 0, 110, 104], borderWidth: 1.5, borderColor: "#DA70D6", cornerRadius: 6,
+      masksToBounds: true, sublayers: [
+        { id: "inside", type: "shape", position: [55, 52], fillColor: "#40E0B080", path: { oval: [-50, -50, 100, 100] } } ] },
+    { id: "photo", position: [100, 65], bounds: [0, 0, 30, 90], cornerRadius: 5, masksToBounds: true,
+      contents: "photo.png", contentsGravity: "resizeAspectFill" },
     { id: "label", type: "text", position: [60, 40], bounds: [0, 0, 100, 20], string: "Loading", fontSize: 14,
       foregroundColor: "#FFFFFF", alignmentMode: "center" },
     { id: "blurred", type: "shape", position: [25, 85], fillColor: "#F0D020", blurRadius: 2,
@@ -47,7 +58,23 @@ struct ChangedRowsDrawingTests {
     let preset = """
       { schemaVersion: 1, canvas: { size: [120, 120], background: "#202020" }, clip: { start: 0, cycle: 2 }, layers: [\(layers)] }
       """
-    return try PresetCompiler.compile(Data(preset.utf8), file: "rows.json5")
+    let folder = try ScratchFolder.make("changed-rows")
+    try PNGWriter.write(try photo(), to: folder.appendingPathComponent("photo.png").path)
+    return try PresetCompiler.compile(Data(preset.utf8), file: "rows.json5", baseDirectory: folder)
+  }
+
+  /// A 180x320 image of fine stripes and a diagonal ramp, drawn at about 0.28 of its size.
+  static func photo() throws -> PixelBuffer {
+    let image = try #require(PixelBuffer(width: 180, height: 320))
+    for row in 0..<320 {
+      let pixels = (image.bytes + row * image.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+      for column in 0..<180 {
+        let stripe: UInt32 = (row / 3 + column / 5) % 2 == 0 ? 0xE0 : 0x30
+        let ramp = UInt32((row + column) * 255 / 500)
+        pixels[column] = 0xFF00_0000 | stripe << 16 | ramp << 8 | UInt32(column * 255 / 179)
+      }
+    }
+    return image
   }
 
   static func viewport(_ scene: Scene) -> Viewport {

@@ -4,6 +4,7 @@ import SplashCore
 import SplashEncode
 import SplashModel
 import SplashPipeline
+import SplashRender
 import SplashTestSupport
 import Testing
 
@@ -272,5 +273,36 @@ struct ExamplePromoTests {
         ClipSegment(name: "end", start: 4.1, end: 6.1),
       ])
     #expect(scene.clip == ClipWindow(start: 0, cycle: 6.1, hold: 1.5))
+  }
+}
+
+@Suite("examples/promo.json5 redrawn only where it changed")
+struct ExamplePromoChangedRowsTests {
+  /// The badge spins over the phone every frame while the video changes every other one: the
+  /// frames where the badge alone changed redraw its rows, across the phone's scaled video,
+  /// which must then be grown over whole (a scaled picture laid from another row is laid a
+  /// level apart here and there). Each frame equals the frame drawn whole.
+  @Test("twelve frames drawn into one buffer equal the frames drawn whole")
+  func sameFrames() throws {
+    let examples = SplashOutputTests.repository.appendingPathComponent("examples")
+    let scene = try PresetSource(origin: .file(examples.appendingPathComponent("promo.json5").path)).load(environment: [:])
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 360, pixelHeight: 640)
+    let counters = RenderCounters()
+    let redrawing = CairoBackend(counters: counters)
+    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false))
+    let evaluator = SceneEvaluator(scene)
+    let retained = RetainedDisplayList()
+    let kept = try #require(PixelBuffer(width: 360, height: 640))
+    var previous: PresentationTree?
+    for index in 0..<12 {
+      let time = Double(index) / 60
+      let tree = evaluator.presentation(at: time, sharingWith: previous)
+      previous = tree
+      try redrawing.render(DisplayList(tree, viewport: viewport, measuring: redrawing, retaining: retained), into: kept)
+      let drawn = try #require(PixelBuffer(width: 360, height: 640))
+      try whole.render(scene.presentation(at: time), viewport: viewport, into: drawn)
+      #expect(memcmp(kept.bytes, drawn.bytes, kept.byteCount) == 0, "frame \(index)")
+    }
+    #expect(counters.framesRedrawnInRows > 0)
   }
 }

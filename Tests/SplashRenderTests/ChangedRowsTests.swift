@@ -7,7 +7,7 @@ import Testing
 @testable import SplashRender
 
 /// Which rows of a frame a display list changes from the list drawn before it: the rows of
-/// what changed, grown over every top-level layer reaching into them, or none, or all.
+/// what changed, grown over every picture of its own reaching into them, or none, or all.
 @Suite("Changed rows: where a frame differs from the one before")
 struct ChangedRowsTests {
   /// A 200x200 canvas drawn at 400x400: a canvas point is two pixels.
@@ -42,31 +42,40 @@ struct ChangedRowsTests {
     #expect(Self.changedRows(scene, from: 1.2, to: 1.5) == .none)
   }
 
-  @Test("the rows grow over every top-level layer reaching into them, and over those it then reaches")
-  func rowsGrowOverLayers() throws {
-    // A bar from y 90 to 130 crosses the dot's rows, and a second from 125 to 160 the first's.
+  @Test("the rows grow over every picture of its own reaching into them, and over those it then reaches")
+  func rowsGrowOverPictures() throws {
+    // Faded pairs (each a group): one from y 90 to 130 crosses the dot's rows, and one from 125
+    // to 160 the first's. A plain bar across the dot's rows draws straight, row by row.
     let scene = try Self.scene(
-      Self.dot + #"""
-        , { id: "bar", position: [60, 110], bounds: [0, 0, 10, 40], backgroundColor: "#202020" },
-        { id: "lower", position: [80, 142.5], bounds: [0, 0, 10, 35], backgroundColor: "#202020" },
-        { id: "far", position: [100, 20], bounds: [0, 0, 10, 10], backgroundColor: "#202020" }
-        """#)
+      Self.dot + ##"""
+        , { id: "bar", position: [60, 110], bounds: [0, 0, 10, 40], opacity: 0.5, sublayers: [
+            { id: "a", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 10, 20] } },
+            { id: "b", type: "shape", fillColor: "#404040", path: { rect: [0, 20, 10, 20] } } ] },
+        { id: "lower", position: [80, 142.5], bounds: [0, 0, 10, 35], opacity: 0.5, sublayers: [
+            { id: "c", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 10, 20] } },
+            { id: "d", type: "shape", fillColor: "#404040", path: { rect: [0, 20, 10, 15] } } ] },
+        { id: "plain", position: [140, 100], bounds: [0, 0, 10, 180], backgroundColor: "#202020" },
+        { id: "far", position: [100, 20], bounds: [0, 0, 10, 10], opacity: 0.5, sublayers: [
+            { id: "e", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 5, 5] } },
+            { id: "f", type: "shape", fillColor: "#404040", path: { rect: [5, 5, 5, 5] } } ] }
+        """##)
     #expect(Self.changedRows(scene, from: 0.2, to: 0.3) == .rows(178..<322))
   }
 
-  @Test("a layer moving inside a still one redraws the rows of the whole top-level layer; one spanning the canvas, all")
+  @Test("a layer moving inside a plain one redraws its own rows; inside a faded one (a picture), the picture's")
   func changeBelowStillLayer() throws {
     let layers = #"""
-      { id: "group", position: [100, 100], bounds: [0, 0, 200, HEIGHT], sublayers: [
+      { id: "group", position: [100, 100], bounds: [0, 0, 200, 60], OPACITY sublayers: [
         { id: "falling", type: "shape", position: [100, 20], fillColor: "#FF8000", path: { rect: [-5, -5, 10, 10] },
           animations: [{ type: "basic", keyPath: "position.y", fromValue: 20, toValue: 40, duration: 1 }] },
         { id: "still", type: "shape", position: [50, 20], fillColor: "#0F4E65", path: { rect: [-5, -5, 10, 10] } } ] }
       """#
-    // The group spans y 70…130: rows 140…260.
-    let short = try Self.scene(layers.replacingOccurrences(of: "HEIGHT", with: "60"))
-    #expect(Self.changedRows(short, from: 0.1, to: 0.2) == .rows(138..<262))
-    let tall = try Self.scene(layers.replacingOccurrences(of: "HEIGHT", with: "200"))
-    #expect(Self.changedRows(tall, from: 0.1, to: 0.2) == .all)
+    // The group's top is at y 70: the square falls from y 92 ± 5 to 94 ± 5, rows 174…198.
+    let plain = try Self.scene(layers.replacingOccurrences(of: "OPACITY", with: ""))
+    #expect(Self.changedRows(plain, from: 0.1, to: 0.2) == .rows(172..<200))
+    // Faded, the group is one picture from y 70 to 130: rows 140…260.
+    let faded = try Self.scene(layers.replacingOccurrences(of: "OPACITY", with: "opacity: 0.5,"))
+    #expect(Self.changedRows(faded, from: 0.1, to: 0.2) == .rows(138..<262))
   }
 
   @Test("a changed mask changes the rows where its coverage changed")

@@ -10,7 +10,7 @@ import SplashModel
 ///     │   ■            │       │   ■            │
 ///     │────────────────│ ┐     │────────────────│ ┐  the rows the old and the new place
 ///     │     ●          │ │     │          ●     │ │  of what changed reach, and those of
-///     │────────────────│ ┘     │────────────────│ ┘  every top-level layer drawn in them
+///     │────────────────│ ┘     │────────────────│ ┘  every group drawn in them, whole
 ///     │   ■            │       │   ■            │
 ///     └────────────────┘       └────────────────┘
 ///
@@ -21,10 +21,13 @@ import SplashModel
 ///   coverage across a row gives the same bytes however many rows above or below are drawn
 ///   (each row's arithmetic starts afresh), but not always from another column (Cairo's
 ///   gradients step along a span, and the rasterizer sums a row's cells from its left).
-/// - Every top-level layer drawn lies wholly inside the rows (they grow until it does), so a
-///   clip to them cuts none of its groups: a group's picture starts at its clip, and a
-///   picture starting elsewhere would place its pixels' arithmetic elsewhere too, and a blur
-///   would lack the rows around it.
+/// - Every picture drawn in them (a faded, masked, blended, filtered or shadowed layer's group,
+///   a backing store, an image, a gradient, text: see `DisplayNode.isDrawnAsPicture`) lies
+///   wholly inside the rows (they grow until it does), so the clip cuts none: a group's
+///   picture starts at its clip, a picture starting elsewhere would place its pixels'
+///   arithmetic elsewhere too, a scaled image steps down from its first row, and a blur would
+///   lack the rows around it. Fills, strokes and borders draw straight onto the frame, each row
+///   on its own.
 ///
 /// Two nodes at the same place in the two lists are the same drawing when they were built from
 /// the same presented layer, storage and all (`DisplayNode.isBuilt(from:)`: the evaluator hands
@@ -75,15 +78,11 @@ public enum ChangedRows: Sendable, Equatable {
       self = .none
       return
     }
-    // Grown until every top-level layer that reaches the rows lies inside them.
+    // Grown until every picture of its own that reaches the rows lies inside them.
     var boxes: [DeviceBox] = []
-    boxes.reserveCapacity(layers.count)
-    for index in layers.indices where !layers[index].layer.properties.isHidden {
-      guard let box = layers[index].deviceBox(superlayerToDevice: viewport.transform), !box.top.isNaN, !box.bottom.isNaN else {
-        self = .all
-        return
-      }
-      boxes.append(box)
+    guard Self.addPictures(of: layers, superlayerToDevice: viewport.transform, to: &boxes) else {
+      self = .all
+      return
     }
     var grown = true
     while grown {
@@ -168,6 +167,29 @@ public enum ChangedRows: Sendable, Equatable {
     }
   }
 
+  /// Adds to `boxes` where each node of `nodes` and below that is drawn as a picture of its
+  /// own lands on the frame: a group (faded, masked, blended, filtered, shadowed) or a backing
+  /// store. Everything else draws straight onto the frame, row by row, and a clip to some rows
+  /// leaves each row as it was. False when a place is not known (perspective).
+  static func addPictures(of nodes: [DisplayNode], superlayerToDevice: AffineTransform, to boxes: inout [DeviceBox]) -> Bool {
+    nodes.withUnsafeBufferPointer { nodes in
+      for index in nodes.indices where !nodes[index].layer.properties.isHidden {
+        if nodes[index].isDrawnAsPicture {
+          guard let box = nodes[index].deviceBox(superlayerToDevice: superlayerToDevice), !box.top.isNaN, !box.bottom.isNaN
+          else { return false }
+          boxes.append(box)
+          continue
+        }
+        guard !nodes[index].sublayers.isEmpty else { continue }
+        guard let toSuperlayer = nodes[index].layer.properties.toSuperlayer,
+          let sublayerSpaceToDevice = nodes[index].sublayerSpaceToDevice(toDevice: toSuperlayer.concatenating(superlayerToDevice)),
+          addPictures(of: nodes[index].sublayers, superlayerToDevice: sublayerSpaceToDevice, to: &boxes)
+        else { return false }
+      }
+      return true
+    }
+  }
+
   /// Adds the rows `node` draws in to `changed`; false when they are not known.
   private static func include(
     _ node: borrowing DisplayNode, superlayerToDevice: AffineTransform, in changed: inout Span
@@ -198,6 +220,17 @@ extension DisplayNode {
       && layer.hasFixedContent == old.layer.hasFixedContent && paints == old.paints && paintedColors == old.paintedColors
       && fields.wrappedValue.backingStoreStorage.isEmpty && old.fields.wrappedValue.backingStoreStorage.isEmpty
       && layer.$properties == old.layer.$properties && layer.id == old.layer.id
+  }
+
+  /// Whether the node draws a picture that a clip to some rows would change in the rows it
+  /// leaves, and so must be drawn whole or not at all: a group or a backing store (its
+  /// picture starts at the clip), perspective (drawn flat, then warped), an image or a video
+  /// frame (pixman scales a picture stepping down from the first row it lays, so it lays a row
+  /// differently when it starts at another: promo.json5's phone changed in 214 frames of 240),
+  /// a gradient (a conic one is a mesh Cairo rasterizes within the clip) and text.
+  var isDrawnAsPicture: Bool {
+    isIsolated || castsShadow || !fields.wrappedValue.backingStoreStorage.isEmpty || layer.properties.toSuperlayer == nil
+      || layer.kind == .gradient || layer.kind == .text || layer.properties.contents != nil
   }
 
   /// Where the node's extents land on the frame under a superlayer whose sublayer space
