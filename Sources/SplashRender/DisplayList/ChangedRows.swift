@@ -173,7 +173,7 @@ public enum ChangedRows: Sendable, Equatable {
   /// leaves each row as it was. False when a place is not known (perspective).
   static func addPictures(of nodes: [DisplayNode], superlayerToDevice: AffineTransform, to boxes: inout [DeviceBox]) -> Bool {
     nodes.withUnsafeBufferPointer { nodes in
-      for index in nodes.indices where !nodes[index].layer.properties.isHidden {
+      for index in nodes.indices where nodes[index].mayHoldPictures && !nodes[index].layer.properties.isHidden {
         if nodes[index].isDrawnAsPicture {
           guard let box = nodes[index].deviceBox(superlayerToDevice: superlayerToDevice), !box.top.isNaN, !box.bottom.isNaN
           else { return false }

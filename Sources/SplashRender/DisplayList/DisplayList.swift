@@ -187,6 +187,8 @@ public struct DisplayList: Sendable {
     built.paints = summary.paints
     built.holdsPlacedNodes = holdsPlacedNodes
     built.strokeMeasure = strokeMeasure
+    built.mayHoldPictures =
+      built.isDrawnAsPicture || layer.properties.opacity < 1 || sublayers.contains { $0.mayHoldPictures }
     return built
   }
 

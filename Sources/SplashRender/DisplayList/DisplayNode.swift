@@ -33,6 +33,7 @@ public struct DisplayNode: Sendable {
     @usableFromInline var isPlaced: Bool = false
     @usableFromInline var placement: Placement?
     @usableFromInline var holdsPlacedNodes: Bool = false
+    @usableFromInline var mayHoldPictures: Bool = false
   }
 
   @usableFromInline var fields: CopyOnWrite<Fields>
@@ -138,6 +139,14 @@ public struct DisplayNode: Sendable {
   var placement: Placement? {
     _read { yield fields.wrappedValue.placement }
     _modify { yield &fields.wrappedValue.placement }
+  }
+
+  /// Whether this node or one below may draw a picture of its own (`isDrawnAsPicture`, which
+  /// a backing store decided at placement can make true of a faded layer): decided when the
+  /// node is built, so that `ChangedRows` looks for pictures only where there may be some.
+  var mayHoldPictures: Bool {
+    _read { yield fields.wrappedValue.mayHoldPictures }
+    _modify { yield &fields.wrappedValue.mayHoldPictures }
   }
 
   /// Whether a node below (mask and sublayers, and theirs) may have been placed: placed with
