@@ -138,12 +138,14 @@ public struct BenchJob: Sendable {
       // scratch memory), then every frame once.
       let counters = RenderCounters()
       let backend = CairoBackend(counters: counters)
+      // Rows drawn so far: a frame drawn whole draws them all.
+      func rowsDrawn() -> Int { counters.framesDrawnWhole * size.height + counters.rowsRedrawn }
       let evaluator = SceneEvaluator(plan.scene)
       let retained = RetainedDisplayList()
       // The renderer's last tree, as a render's workers keep theirs (`RenderPipeline`).
       var previousTree = evaluator.presentation(at: schedule.sceneTime(ofFrame: 0))
       try backend.render(DisplayList(previousTree, viewport: plan.viewport, measuring: backend, retaining: retained), into: buffer)
-      let rowsBefore = counters.framesDrawnWhole * size.height + counters.rowsRedrawn
+      let rowsBefore = rowsDrawn()
       started = Date()
       startedCPU = Self.cpuSeconds()
       // The steps of a frame timed apart (three clock reads a frame), to say where time goes.
@@ -163,8 +165,7 @@ public struct BenchJob: Sendable {
       }
       counts = (schedule.frameCount, 0)
       stageSeconds = stages
-      let rowsDrawn = counters.framesDrawnWhole * size.height + counters.rowsRedrawn - rowsBefore
-      rowShare = Double(rowsDrawn) / Double(max(schedule.frameCount * size.height, 1))
+      rowShare = Double(rowsDrawn() - rowsBefore) / Double(max(schedule.frameCount * size.height, 1))
     case .renderParallel:
       var pipeline = RenderPipeline(
         scene: plan.scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: job.size.fit)

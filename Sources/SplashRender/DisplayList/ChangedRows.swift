@@ -137,8 +137,9 @@ public enum ChangedRows: Sendable, Equatable {
       // Equal values: both lie where the new one does.
       guard let toSuperlayer = new.layer.properties.toSuperlayer else { return false }
       let toDevice = toSuperlayer.concatenating(superlayerToDevice)
-      guard let sublayerSpaceToDevice = new.sublayerSpaceToDevice(toDevice: toDevice),
-        compare(old.sublayers, new.sublayers, superlayerToDevice: sublayerSpaceToDevice, into: &changed)
+      guard
+        compare(
+          old.sublayers, new.sublayers, superlayerToDevice: new.sublayerSpaceToDevice(toDevice: toDevice), into: &changed)
       else { return false }
       // The mask is drawn in the layer's own space; where its coverage holds, so does the
       // masked picture.
@@ -181,9 +182,12 @@ public enum ChangedRows: Sendable, Equatable {
           continue
         }
         guard !nodes[index].sublayers.isEmpty else { continue }
+        // Not a picture, so not in perspective (`isDrawnAsPicture`).
         guard let toSuperlayer = nodes[index].layer.properties.toSuperlayer,
-          let sublayerSpaceToDevice = nodes[index].sublayerSpaceToDevice(toDevice: toSuperlayer.concatenating(superlayerToDevice)),
-          addPictures(of: nodes[index].sublayers, superlayerToDevice: sublayerSpaceToDevice, to: &boxes)
+          addPictures(
+            of: nodes[index].sublayers,
+            superlayerToDevice: nodes[index].sublayerSpaceToDevice(toDevice: toSuperlayer.concatenating(superlayerToDevice)),
+            to: &boxes)
         else { return false }
       }
       return true
@@ -229,8 +233,8 @@ extension DisplayNode {
   /// differently when it starts at another: promo.json5's phone changed in 214 frames of 240),
   /// a gradient (a conic one is a mesh Cairo rasterizes within the clip) and text.
   var isDrawnAsPicture: Bool {
-    isIsolated || castsShadow || !fields.wrappedValue.backingStoreStorage.isEmpty || layer.properties.toSuperlayer == nil
-      || layer.kind == .gradient || layer.kind == .text || layer.properties.contents != nil
+    layer.kind == .gradient || layer.kind == .text || layer.properties.contents != nil || isIsolated || castsShadow
+      || !fields.wrappedValue.backingStoreStorage.isEmpty || layer.properties.transform.flattened == nil
   }
 
   /// Where the node's extents land on the frame under a superlayer whose sublayer space
@@ -240,14 +244,13 @@ extension DisplayNode {
     return DeviceBox(around: extents, through: toSuperlayer.concatenating(superlayerToDevice))
   }
 
-  /// The node's sublayer space mapped onto the frame, as `DisplayList.place` maps it, from the
-  /// node's own space's map `toDevice`; `nil` under perspective.
-  func sublayerSpaceToDevice(toDevice: AffineTransform) -> AffineTransform? {
+  /// The node's sublayer space mapped onto the frame, from the node's own space's map
+  /// `toDevice`. A sublayer transform that is not affine, or collapses the plane, is drawn as
+  /// the identity (see the backend's `applySublayerTransform`).
+  func sublayerSpaceToDevice(toDevice: AffineTransform) -> AffineTransform {
     let sublayerTransform = layer.properties.sublayerTransform
-    guard !sublayerTransform.isIdentity else { return toDevice }
-    guard let flat = sublayerTransform.flattened else { return nil }
-    // A sublayer transform that collapses the plane is drawn as the identity (see `place`).
-    guard abs(flat.a * flat.d - flat.b * flat.c) > 1e-12 else { return toDevice }
+    guard !sublayerTransform.isIdentity, let flat = sublayerTransform.flattened, abs(flat.a * flat.d - flat.b * flat.c) > 1e-12
+    else { return toDevice }
     let anchor = layer.properties.anchor
     return AffineTransform(translationX: -anchor.x, y: -anchor.y)
       .concatenating(flat)

@@ -49,16 +49,6 @@ public struct DisplayList: Sendable {
       // Taken apart at once: reading `layers` out of the pair copied its optional backdrop
       // node, through the runtime's generic copy, for every top-level layer.
       let (previousLayers, previousBackdrop) = retained?.takeNodes() ?? (layers: [], backdrop: nil)
-      defer {
-        // Where this list draws differently from the last, drawn through the same viewport
-        // over the same background: found while its nodes are still at hand.
-        if let retained, let kept = retained.kept, retained.viewport == viewport,
-          retained.backgroundColor == tree.backgroundColor, previousBackdrop == nil, builtBackdrop == nil
-        {
-          changes = ChangedRows(from: previousLayers, to: built, viewport: viewport)
-          follows = kept
-        }
-      }
       for index in tree.layers.indices {
         built.append(
           index < previousLayers.count
@@ -72,6 +62,14 @@ public struct DisplayList: Sendable {
           } else {
             Self.node(for: presented, measuring: measuring)
           }
+      }
+      // Where this list draws differently from the last, drawn through the same viewport over
+      // the same background: found while its nodes are still at hand.
+      if let retained, let kept = retained.kept, retained.viewport == viewport,
+        retained.backgroundColor == tree.backgroundColor, previousBackdrop == nil, builtBackdrop == nil
+      {
+        changes = ChangedRows(from: previousLayers, to: built, viewport: viewport)
+        follows = kept
       }
     }
     let frame = DeviceBox(left: 0, top: 0, right: Double(viewport.pixelWidth), bottom: Double(viewport.pixelHeight))
@@ -188,7 +186,7 @@ public struct DisplayList: Sendable {
     built.holdsPlacedNodes = holdsPlacedNodes
     built.strokeMeasure = strokeMeasure
     built.mayHoldPictures =
-      built.isDrawnAsPicture || layer.properties.opacity < 1 || sublayers.contains { $0.mayHoldPictures }
+      layer.properties.opacity < 1 || sublayers.contains { $0.mayHoldPictures } || built.isDrawnAsPicture
     return built
   }
 
@@ -252,17 +250,7 @@ public struct DisplayList: Sendable {
       contentClips = contentClips.adding(node.layer.properties.bounds, cornerRadius: node.layer.properties.cornerRadius, toDevice: toDevice)
     }
     node.plan = DrawPlan(clip: contentClips)
-    // A sublayer transform that is not affine is drawn as the identity (see the backend).
-    var sublayerSpaceToDevice = toDevice
-    if !node.layer.properties.sublayerTransform.isIdentity, let sublayerFlat = node.layer.properties.sublayerTransform.flattened,
-      abs(sublayerFlat.a * sublayerFlat.d - sublayerFlat.b * sublayerFlat.c) > 1e-12
-    {
-      let anchor = node.layer.properties.anchor
-      sublayerSpaceToDevice = AffineTransform(translationX: -anchor.x, y: -anchor.y)
-        .concatenating(sublayerFlat)
-        .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))
-        .concatenating(toDevice)
-    }
+    let sublayerSpaceToDevice = node.sublayerSpaceToDevice(toDevice: toDevice)
     for index in node.sublayers.indices {
       place(
         &node.sublayers[index], superlayerToDevice: sublayerSpaceToDevice, clip: inner, framePixels: framePixels,

@@ -27,7 +27,8 @@ public final class RetainedDisplayList {
   /// What the kept list was drawn through and over, and which it was.
   var viewport: Viewport?
   var backgroundColor: Color?
-  var kept: Mark?
+  /// The mark of the list kept, `nil` before the first.
+  var kept: Mark? { generation > 0 ? Mark(keeper: keeper, generation: generation) : nil }
 
   /// One list kept here: the lists built after it, each from the one before, say which they
   /// follow (`DisplayList.follows`), and a renderer that drew this one can tell whether the
@@ -69,9 +70,7 @@ public final class RetainedDisplayList {
     viewport = list.viewport
     backgroundColor = list.tree.backgroundColor
     generation += 1
-    let mark = Mark(keeper: keeper, generation: generation)
-    kept = mark
-    return mark
+    return Mark(keeper: keeper, generation: generation)
   }
 
   func countTaken() { nodesTaken += 1 }
