@@ -61,6 +61,13 @@ extension CairoBackend {
     // for the frame; offscreen, the clip is asked.
     if offscreenDepth == 0 {
       if node.isCulled { return }
+      // In a frame redrawn in rows, a layer wholly above or below them: every picture that
+      // reaches the rows lies inside them (`ChangedRows`), so a layer left out here is no
+      // part of one drawn in them, and a fill or stroke outside them draws nothing there.
+      if let rows = redrawnRows, let visual, ChangedRows.box(Self.deviceBox(of: visual, in: cairo), misses: rows) {
+        counters?.layersOutsideRedrawnRows += 1
+        return
+      }
     } else if let visual, !intersectsClip(visual, in: cairo) {
       return
     }

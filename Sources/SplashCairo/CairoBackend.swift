@@ -38,6 +38,10 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// drawing is in: the display list's culling and plans hold only for drawing straight into
   /// the frame.
   var offscreenDepth = 0
+  /// The rows of the frame being redrawn when only those are (`ChangedRows`), `nil` while a
+  /// frame is drawn whole: a layer drawn straight into the frame that lies wholly above or
+  /// below them is left out.
+  var redrawnRows: Range<Int>?
   /// The product of the opacities of the layers being drawn whose opacity folds into their one
   /// paint (`DisplayNode.foldsOpacity`): `setSource` fades colours by it.
   var foldedOpacity = 1.0
@@ -105,7 +109,9 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     if case .rows(let rows) = changed {
       cairo_rectangle(cairo, 0, Double(rows.lowerBound), Double(buffer.width), Double(rows.count))
       cairo_clip(cairo)
+      redrawnRows = rows
     }
+    defer { redrawnRows = nil }
 
     // The canvas colour is painted only where something could show it: the pixels a first
     // layer covers with an opaque colour (fuber's container, a Lottie solid or background
@@ -147,10 +153,9 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     cairo_transform(cairo, &canvasToPixels)
     // What to draw was decided first (SplashRender); it is drawn here.
     for node in list.layers {
-      // A layer wholly above or below the rows redrawn draws nothing in them.
-      if case .rows(let rows) = changed, let box = node.deviceBox(superlayerToDevice: viewport.transform),
-        box.bottom + ChangedRows.margin <= Double(rows.lowerBound) || box.top - ChangedRows.margin >= Double(rows.upperBound)
-      {
+      // A layer wholly above or below the rows redrawn draws nothing in them (and below the
+      // top level, `drawInLayerSpace` asks the same of each layer).
+      if let rows = redrawnRows, let box = node.deviceBox(superlayerToDevice: viewport.transform), ChangedRows.box(box, misses: rows) {
         continue
       }
       try draw(node, in: cairo)

@@ -44,6 +44,9 @@ public final class RenderCounters {
   public var framesRedrawnInRows = 0
   public var rowsRedrawn = 0
   public var framesUnchanged = 0
+  /// Layers below the top level left out of a frame redrawn in rows, lying wholly above or
+  /// below them.
+  public var layersOutsideRedrawnRows = 0
 
   public init() {}
 }

@@ -100,6 +100,15 @@ struct ChangedRowsDrawingTests {
     }
   }
 
+  /// A check for `draw` that expects each frame as `whole` draws it into a fresh buffer.
+  static func expectDrawnAlike(by whole: CairoBackend, scene: Scene) -> (Double, PixelBuffer) throws -> Void {
+    { time, kept in
+      let drawn = try #require(PixelBuffer(width: kept.width, height: kept.height))
+      try whole.render(scene.presentation(at: time), viewport: viewport(scene), into: drawn)
+      #expect(memcmp(kept.bytes, drawn.bytes, kept.byteCount) == 0, "t = \(time) s")
+    }
+  }
+
   @Test("60 frames drawn into one buffer equal the frames drawn whole, and most are redrawn in part")
   func sameFrames() throws {
     let scene = try Self.scene()
@@ -107,12 +116,7 @@ struct ChangedRowsDrawingTests {
     let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false), counters: RenderCounters())
     let kept = try #require(PixelBuffer(width: 180, height: 180))
     let times = (0..<60).map { Double($0) / 30 }
-    func check(_ time: Double, _ kept: PixelBuffer) throws {
-      let drawn = try #require(PixelBuffer(width: 180, height: 180))
-      try whole.render(scene.presentation(at: time), viewport: Self.viewport(scene), into: drawn)
-      #expect(memcmp(kept.bytes, drawn.bytes, kept.byteCount) == 0, "t = \(time) s")
-    }
-    try Self.draw(scene, at: times, with: redrawing, into: { _ in kept }, check: check)
+    try Self.draw(scene, at: times, with: redrawing, into: { _ in kept }, check: Self.expectDrawnAlike(by: whole, scene: scene))
     let counted = redrawing.counted
     #expect(counted.framesDrawnWhole == 1)
     #expect(counted.framesRedrawnInRows > 0)
@@ -120,6 +124,32 @@ struct ChangedRowsDrawingTests {
     #expect(counted.framesUnchanged >= 25)
     #expect(counted.rowsRedrawn < counted.framesRedrawnInRows * 180)
     #expect(whole.counted.framesDrawnWhole == 60)
+  }
+
+  @Test("layers below the top level that lie wholly above or below the rows redrawn are left out")
+  func layersOutsideTheRows() throws {
+    // One column as tall as the canvas: the top level alone cannot leave any of it out. A
+    // tall oval reaches into the rows from above, and is drawn.
+    let preset = ##"""
+      { schemaVersion: 1, canvas: { size: [120, 120], background: "#202020" }, clip: { start: 0, cycle: 1 }, layers: [
+        { id: "column", position: [60, 60], bounds: [0, 0, 120, 120], sublayers: [
+          { id: "top", type: "shape", position: [60, 10], fillColor: "#FFFFFF", path: { oval: [-30, -6, 60, 12] } },
+          { id: "turning", type: "shape", position: [60, 60], fillColor: "clear", strokeColor: "#40E0B0", lineWidth: 3,
+            path: { rect: [-10, -10, 20, 20] },
+            animations: [{ type: "basic", keyPath: "transform.rotation.z", fromValue: "0deg", toValue: "2rad", duration: 1 }] },
+          { id: "reaching", type: "shape", position: [20, 45], fillColor: "#FF8000", path: { oval: [-6, -20, 12, 40] } },
+          { id: "bottom", type: "shape", position: [60, 110], fillColor: "#DA70D6", path: { rect: [-40, -5, 80, 10] } } ] } ] }
+      """##
+    let scene = try PresetCompiler.compile(Data(preset.utf8), file: "column.json5")
+    let redrawing = CairoBackend(counters: RenderCounters())
+    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false))
+    let kept = try #require(PixelBuffer(width: 180, height: 180))
+    try Self.draw(
+      scene, at: (0..<20).map { Double($0) / 20 }, with: redrawing, into: { _ in kept },
+      check: Self.expectDrawnAlike(by: whole, scene: scene))
+    // The still oval and bar, in each of the 19 frames redrawn in the turning square's rows.
+    #expect(redrawing.counted.framesRedrawnInRows == 19)
+    #expect(redrawing.counted.layersOutsideRedrawnRows == 38)
   }
 
   @Test("a list drawn into another buffer than the one its predecessor was drawn into, or kept nowhere, is drawn whole")

@@ -47,6 +47,13 @@ public enum ChangedRows: Sendable, Equatable {
   /// beyond an edge, and the box is rounded outwards again.
   public static let margin = 2.0
 
+  /// Whether what draws within `box` (device pixels), antialiasing included, leaves `rows`
+  /// as they are: the box, `margin` pixels larger, lies wholly above or below them. A box
+  /// that is not a number misses nothing.
+  public static func box(_ box: DeviceBox, misses rows: Range<Int>) -> Bool {
+    box.bottom + margin <= Double(rows.lowerBound) || box.top - margin >= Double(rows.upperBound)
+  }
+
   /// The rows where `list` may draw differently from `previous`, drawn before it into the same
   /// pixels.
   public init(from previous: DisplayList, to list: DisplayList) {
