@@ -63,6 +63,27 @@ struct ClipRectangleTests {
     }
   }
 
+  @Test("a polygon wholly inside, its sides touching the box's, is its own clip and is not cut")
+  func wholeInside() {
+    let clip = DeviceBox(left: 1.5, top: 0.25, right: 8.75, bottom: 4)
+    let star = [
+      Point(x: 1.5, y: 2), Point(x: 4, y: 1.5), Point(x: 5, y: 0.25), Point(x: 6, y: 1.5), Point(x: 8.75, y: 2),
+      Point(x: 6, y: 2.5), Point(x: 5, y: 4), Point(x: 4, y: 2.5),
+    ]
+    let turned = AffineTransform(a: 0.8, b: 0.1, c: -0.1, d: 0.8, tx: 1.2, ty: 0.3)
+    for transform in [AffineTransform.identity, turned] {
+      let mapped = star.map { transform.apply(to: $0) }
+      #expect(mapped.withUnsafeBufferPointer { clip.contains($0, mappedBy: .identity) })
+      #expect(star.withUnsafeBufferPointer { clip.contains($0, mappedBy: transform) })
+      #expect(clip.clip(mapped) == mapped)
+    }
+    #expect(coverage([star], rule: .nonZero, clip: clip) == coverage([star], rule: .nonZero, clip: nil))
+    // A point past a side, or one that is not a number, is not inside: the polygon is cut.
+    for stray in [Point(x: 8.76, y: 2), Point(x: 5, y: 0.2), Point(x: .nan, y: 1), Point(x: 3, y: .infinity)] {
+      #expect(!(star + [stray]).withUnsafeBufferPointer { clip.contains($0, mappedBy: .identity) }, "\(stray)")
+    }
+  }
+
   @Test("a polygon wholly outside, and points that are not numbers, leave nothing")
   func nothingLeft() {
     let clip = DeviceBox(left: 2, top: 0, right: 3, bottom: 4)

@@ -222,7 +222,9 @@ public final class CoverageRasterizer {
   /// `addPolygon` of points in memory the caller holds.
   func addPolygon(_ points: UnsafeBufferPointer<Point>, transform: AffineTransform) {
     guard points.count > 1 else { return }
-    if let clipBox {
+    // A polygon wholly inside the box is its own clip: each cut keeps every point, in order.
+    // Most are (a composition's shapes, well inside its bounds), and are not copied four times.
+    if let clipBox, !clipBox.contains(points, mappedBy: transform) {
       clipBox.clip(points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
     } else {
       addEdges(of: points, transform: transform)

@@ -19,6 +19,17 @@ extension DeviceBox {
     return polygon
   }
 
+  /// Whether every point of `points`, mapped by `transform`, is finite and inside the box
+  /// (its sides included): then `clip` returns the mapped points as they are.
+  func contains(_ points: UnsafeBufferPointer<Point>, mappedBy transform: AffineTransform) -> Bool {
+    for point in points {
+      let mapped = transform.apply(to: point)
+      // A comparison with a value that is not a number is false: such a point is not inside.
+      guard mapped.x >= left, mapped.x <= right, mapped.y >= top, mapped.y <= bottom else { return false }
+    }
+    return true
+  }
+
   /// The polygon cut by one side: `keeping` tells a point inside, `crossing` where along an
   /// edge from `a` to `b` (a fraction) the side crosses it.
   private static func cut(
