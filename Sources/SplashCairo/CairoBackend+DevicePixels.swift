@@ -95,15 +95,16 @@ extension CairoBackend {
   /// Hands `write` the target's pixels as `Element`s and how many make a row, then tells Cairo
   /// they changed; false when the surface has no pixels to give.
   func writePixels<Element>(
-    of target: DevicePixelTarget, as: Element.Type, _ write: (UnsafeMutablePointer<Element>, Int) -> Void
-  ) -> Bool {
+    of target: DevicePixelTarget, as: Element.Type, _ write: (UnsafeMutablePointer<Element>, Int) throws -> Void
+  ) rethrows -> Bool {
     cairo_surface_flush(target.surface)
     guard let data = cairo_image_surface_get_data(target.surface) else { return false }
+    // Told even when `write` throws: it may have written some.
+    defer { cairo_surface_mark_dirty(target.surface) }
     let elementsPerRow = Int(cairo_image_surface_get_stride(target.surface)) / MemoryLayout<Element>.stride
-    UnsafeMutableRawPointer(data).withMemoryRebound(
+    try UnsafeMutableRawPointer(data).withMemoryRebound(
       to: Element.self, capacity: elementsPerRow * Int(cairo_image_surface_get_height(target.surface))
-    ) { write($0, elementsPerRow) }
-    cairo_surface_mark_dirty(target.surface)
+    ) { try write($0, elementsPerRow) }
     return true
   }
 }

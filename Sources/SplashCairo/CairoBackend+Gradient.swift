@@ -125,6 +125,16 @@ extension CairoBackend {
       let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
       let (shader, group) = gradientGroupShading(node, in: cairo)
     else { return false }
+    // A mask that paints one opaque fill or stroke (a Lottie gradient fill's paths, or a
+    // gradient stroke's) is not drawn at all: its coverage is shaded through as the sweep
+    // hands it out.
+    if fastPaths.shadesThroughSweptPaints, Self.drawsOneOpaquePaint(mask), foldedOpacity == 1,
+      try shadeThroughFill(of: mask, shader: shader, group: group, node: node, onto: target, in: cairo)
+    {
+      counters?.gradientsShadedThroughMasks += 1
+      counters?.gradientsShadedAsSwept += 1
+      return true
+    }
 
     pushGroup(cairo, alphaOnly: true)
     try draw(mask, in: cairo)
@@ -142,7 +152,7 @@ extension CairoBackend {
     let columns = (group.left + shiftX..<group.left + group.width + shiftX).clamped(to: target.columns)
       .clamped(to: coverage.columns)
     let rows = (group.top + shiftY..<group.top + group.height + shiftY).clamped(to: target.rows).clamped(to: coverage.rows)
-    let scratch = gradientScratch.words(max(columns.count, 1))
+    let scratch = gradientScratch.elements(max(columns.count, 1))
     // A faded layer's masked group was painted with alpha: Cairo's solid mask of that alpha.
     let opacity = Self.solidAlpha(node.layer.properties.opacity)
     let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
@@ -163,6 +173,63 @@ extension CairoBackend {
     }
     counters?.gradientsShadedThroughMasks += 1
     return true
+  }
+
+  /// Shades the gradient of `node` through the one fill or stroke its `mask` paints, onto
+  /// `target`, as drawing the mask into a picture of `group`'s pixels and laying the gradient
+  /// through it would; false when the paint could not be taken this way, and nothing was laid.
+  private func shadeThroughFill(
+    of mask: DisplayNode, shader: GradientShader, group: (left: Int, top: Int, width: Int, height: Int), node: DisplayNode,
+    onto target: DevicePixelTarget, in cairo: OpaquePointer
+  ) throws -> Bool {
+    var shading: MaskShading?
+    let written = try writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
+      let made = MaskShading(
+        target: ShadingTarget(
+          shader: shader, opacity: Self.solidAlpha(node.layer.properties.opacity), pixels: pixels, pixelsPerRow: pixelsPerRow,
+          shiftX: Int(target.offsetX), shiftY: Int(target.offsetY), columns: target.columns, rows: target.rows,
+          pictureLeft: group.left, pictureTop: group.top, pictureWidth: group.width,
+          shaded: gradientScratch.elements(max(group.width, 1)), rowCoverage: coverageScratch.elements(max(group.width, 1))),
+        pictureHeight: group.height)
+      shading = made
+      maskShading = made
+      defer { maskShading = nil }
+      try draw(mask, in: cairo)
+    }
+    // A paint culled or outside the rows redrawn draws nothing, as it would in the picture.
+    return written && shading?.failed == false
+  }
+
+  /// Whether `mask` and its subtree draw exactly one thing, a fill or a stroke of an opaque
+  /// colour, with nothing that makes a picture of its own on the way (an opacity, a group, a
+  /// clip, a backing store): its coverage is then the mask's alpha.
+  static func drawsOneOpaquePaint(_ mask: DisplayNode) -> Bool {
+    var paints = 0
+    func visit(_ node: borrowing DisplayNode) -> Bool {
+      let properties = node.layer.properties
+      if properties.isHidden || properties.opacity <= 0 { return true }
+      guard properties.opacity == 1, !node.hasMask, !node.isIsolated, !node.castsShadow, !properties.masksToBounds,
+        properties.backgroundColor.alpha == 0, properties.borderWidth <= 0 || properties.borderColor.alpha == 0,
+        properties.contents == nil, properties.transform.flattened != nil, properties.sublayerTransform.isIdentity,
+        node.backingStore == nil
+      else { return false }
+      switch node.layer.kind {
+      case .layer: break
+      case .shape:
+        // What `drawShape` paints.
+        let shape = properties.shape
+        guard let path = shape.path, !path.isEmpty else { break }
+        let fills = shape.fillColor.alpha > 0
+        let strokes = shape.strokeColor.alpha > 0 && shape.lineWidth > 0 && shape.strokeEnd > shape.strokeStart
+        guard !fills || shape.fillColor.alpha == 1, !strokes || shape.strokeColor.alpha == 1 else { return false }
+        paints += (fills ? 1 : 0) + (strokes ? 1 : 0)
+      case .text, .gradient, .replicator: return false
+      }
+      guard paints <= 1 else { return false }
+      for index in node.sublayers.indices where !visit(node.sublayers[index]) { return false }
+      return true
+    }
+    return visit(mask) && paints == 1
   }
 
   /// The columns of `columns` from the first whose coverage is not zero to the last, or `nil`
@@ -224,7 +291,7 @@ extension CairoBackend {
     let height = Int(touched.bottom) - top
 
     let rowsPerBand = max(1, Self.gradientBandPixels / width)
-    let scratch = gradientScratch.words(width * min(rowsPerBand, height))
+    let scratch = gradientScratch.elements(width * min(rowsPerBand, height))
     for bandTop in stride(from: top, to: top + height, by: rowsPerBand) {
       let rows = min(rowsPerBand, top + height - bandTop)
       shader.shade(into: scratch, wordsPerRow: width, left: left, top: bandTop, width: width, height: rows)

@@ -93,6 +93,14 @@ extension CairoBackend {
     // last frame is composited from the cache (see GroupCache). A masked layer's is kept only
     // when it was asked for in the last frame too and fits the frame's allowance: its mask (a
     // Lottie trim) is what usually moves, and its content (a gradient) what costs.
+    // A masked gradient whose mask paints one thing is shaded through it as it is swept, which
+    // costs less than laying a kept picture of the gradient through the mask drawn again
+    // (issue_1717's gradient fills: a fifth of the frame went to drawing masks and `cairo_mask`).
+    if isolated, !hasShadow, fastPaths.shadesThroughSweptPaints, let mask = node.mask, Self.drawsOneOpaquePaint(mask),
+      try shadeGradientThroughMask(node, in: cairo)
+    {
+      return
+    }
     let cacheKey = isolated ? GroupCache.key(for: layer, in: cairo) : nil
     let keepsGroup =
       !layer.hasMask

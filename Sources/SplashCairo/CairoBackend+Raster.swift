@@ -69,6 +69,10 @@ extension CairoBackend {
   func rasterizeShape(
     _ paint: ShapePaint, with color: Color, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer
   ) -> Bool {
+    if let shading = maskShading {
+      shade(paint, of: layerID, plan: plan, in: cairo, into: shading)
+      return true
+    }
     guard fastPaths.rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
     let plan = offscreenDepth == 0 ? plan : nil
     if plan?.engine == .cairo { return false }
@@ -119,6 +123,30 @@ extension CairoBackend {
     return true
   }
 
+  /// Shades the masked gradient of `shading` through the coverage of the mask's one fill or
+  /// stroke, `paint`, as it would have been drawn into the picture of the mask (the same
+  /// polygons in the same pixels, its coverage kept alike), or notes that it failed, having
+  /// laid nothing.
+  private func shade(_ paint: ShapePaint, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer, into shading: MaskShading) {
+    guard !shading.isShaded, fastPaths.rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER,
+      (offscreenDepth == 0 ? plan : nil)?.engine != .cairo
+    else {
+      shading.failed = true
+      return
+    }
+    // A pushed group's device offset places its pixels.
+    let toTarget = Self.userToDevice(of: cairo).concatenating(
+      AffineTransform(translationX: Double(-shading.pictureLeft), y: Double(-shading.pictureTop)))
+    let columns = 0..<shading.pictureWidth
+    let rows = 0..<shading.pictureHeight
+    switch coverage(of: paint, layerID: layerID, toTarget: toTarget, cut: nil, columns: columns, surfaceRows: rows) {
+    case .recorded(let recording): recording.shade(into: shading.target, rows: rows)
+    case .outlined(let rule): rasterizer.shade(rule: rule, into: shading.target, columns: columns, rows: rows)
+    }
+    shading.isShaded = true
+    counters?.shapesRasterized += 1
+  }
+
   /// A shape's coverage, ready to be laid: a recording, or its polygons in the rasterizer.
   private enum ShapeCoverage {
     case recorded(CoverageRecording)
@@ -130,22 +158,32 @@ extension CairoBackend {
   private func coverage(
     of paint: ShapePaint, layerID: String, in cairo: OpaquePointer, target: DevicePixelTarget, cut: DeviceBox?
   ) -> ShapeCoverage {
-    let toTarget = Self.userToDevice(of: cairo).concatenating(AffineTransform(translationX: target.offsetX, y: target.offsetY))
+    // Recorded over every row of the surface and laid in the clip's: a frame that redraws
+    // some rows alone (`ChangedRows`) lays the same recording as one drawn whole.
+    coverage(
+      of: paint, layerID: layerID,
+      toTarget: Self.userToDevice(of: cairo).concatenating(AffineTransform(translationX: target.offsetX, y: target.offsetY)),
+      cut: cut, columns: target.columns, surfaceRows: 0..<Int(cairo_image_surface_get_height(target.surface)))
+  }
+
+  /// The coverage of `paint` mapped by `toTarget` into a target's pixels, within `columns` of
+  /// them, recorded over `surfaceRows` when it is to be kept.
+  private func coverage(
+    of paint: ShapePaint, layerID: String, toTarget: AffineTransform, cut: DeviceBox?, columns: Range<Int>,
+    surfaceRows: Range<Int>
+  ) -> ShapeCoverage {
     guard fastPaths.keepsShapeCoverage else { return .outlined(outline(paint, toTarget: toTarget, cut: cut)) }
     var isStroke = false
     if case .stroke = paint { isStroke = true }
     let key = ShapeCoverageCache.Key(layerID: layerID, isStroke: isStroke)
-    // Recorded over every row of the surface and laid in the clip's: a frame that redraws
-    // some rows alone (`ChangedRows`) lays the same recording as one drawn whole.
-    let surfaceRows = 0..<Int(cairo_image_surface_get_height(target.surface))
-    let inputs = ShapeCoverageCache.Inputs(paint: paint, toTarget: toTarget, cut: cut, columns: target.columns, rows: surfaceRows)
+    let inputs = ShapeCoverageCache.Inputs(paint: paint, toTarget: toTarget, cut: cut, columns: columns, rows: surfaceRows)
     switch shapeCoverage.use(for: key, inputs: inputs) {
     case .lay(let recording):
       counters?.shapeCoveragesLaid += 1
       return .recorded(recording)
     case .record(let entry):
       let rule = outline(paint, toTarget: toTarget, cut: cut, keptIn: entry)
-      let recording = rasterizer.record(rule: rule, columns: target.columns, rows: surfaceRows)
+      let recording = rasterizer.record(rule: rule, columns: columns, rows: surfaceRows)
       shapeCoverage.keep(recording, in: entry)
       return .recorded(recording)
     case .draw(let entry):

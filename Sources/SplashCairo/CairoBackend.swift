@@ -28,8 +28,13 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   let backingStores: BackingStoreCache
   let gradientRamps = GradientRampCache()
   let shapeCoverage = ShapeCoverageCache()
-  /// Where gradients are shaded, a band at a time.
-  let gradientScratch = ScratchPixels()
+  /// Where gradients are shaded, a band or a run at a time.
+  let gradientScratch = ScratchBuffer<UInt32>()
+  /// A row's coverage, gathered from its runs (see `ShadingSink`).
+  let coverageScratch = ScratchBuffer<UInt8>()
+  /// The masked gradient whose mask's one fill is being shaded through (see
+  /// `shadeGradientThroughMask`); `nil` otherwise.
+  var maskShading: MaskShading?
   /// Which of the backend's own ways of drawing it takes (all of them but in tests).
   let fastPaths: FastPaths
   /// What the fast paths did, for a test that asked; `nil` counts nothing.

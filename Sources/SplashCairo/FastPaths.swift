@@ -7,6 +7,10 @@ public struct FastPaths: Sendable, Equatable {
   /// A masked gradient whose picture is not kept shaded only where its mask has ink (see
   /// `shadeGradientThroughMask`); off, its whole group is shaded and masked.
   public var shadesGradientsThroughMasks = true
+  /// Of those, one whose mask paints one opaque fill or stroke shaded through that paint's
+  /// coverage as it is swept, with no picture of the mask (see `ShadingSink`), even when a
+  /// picture of the gradient is kept; off, the mask is drawn into a picture first.
+  public var shadesThroughSweptPaints = true
   /// One-colour groups kept from frame to frame composited by `CoverageCompositor`.
   public var compositesCoverage = true
   /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their own
@@ -33,13 +37,15 @@ public struct FastPaths: Sendable, Equatable {
   public var redrawsChangedRows = true
 
   public init(
-    shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, compositesCoverage: Bool = true,
+    shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, shadesThroughSweptPaints: Bool = true,
+    compositesCoverage: Bool = true,
     groupsTranslucentPaints: Bool = true, laysCoverageGroups: Bool = true, composesBlendModes: Bool = true,
     invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true, keepsShapeCoverage: Bool = true,
     compositesMaskedPictures: Bool = true, redrawsChangedRows: Bool = true
   ) {
     self.shadesGradients = shadesGradients
     self.shadesGradientsThroughMasks = shadesGradientsThroughMasks
+    self.shadesThroughSweptPaints = shadesThroughSweptPaints
     self.compositesCoverage = compositesCoverage
     self.groupsTranslucentPaints = groupsTranslucentPaints
     self.laysCoverageGroups = laysCoverageGroups

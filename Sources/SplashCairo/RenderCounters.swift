@@ -10,6 +10,9 @@ public final class RenderCounters {
   public var gradientGroupsShaded = 0
   /// Masked gradients shaded only where their masks have ink.
   public var gradientsShadedThroughMasks = 0
+  /// Of those, the ones shaded through their mask's one fill or stroke as it was swept, with no
+  /// picture of the mask.
+  public var gradientsShadedAsSwept = 0
   /// One-colour groups composited by `CoverageCompositor`.
   public var coverageComposited = 0
   /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their own.

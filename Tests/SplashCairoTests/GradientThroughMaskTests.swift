@@ -29,16 +29,56 @@ struct GradientThroughMaskTests {
     let scene = try LottieCompiler.compile(Data(text.utf8), file: "stars.json")
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 333, pixelHeight: 333)
     let ours = CairoBackend(counters: RenderCounters())
+    let pictured = CairoBackend(fastPaths: FastPaths(shadesThroughSweptPaints: false), counters: RenderCounters())
     let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
     for frame in 0..<6 {
       let tree = scene.presentation(at: Double(frame) * 0.17)
       let byOurs = try #require(PixelBuffer(width: 333, height: 333))
+      let byPicture = try #require(PixelBuffer(width: 333, height: 333))
       let byWhole = try #require(PixelBuffer(width: 333, height: 333))
       try ours.render(tree, viewport: viewport, into: byOurs)
+      try pictured.render(tree, viewport: viewport, into: byPicture)
       try whole.render(tree, viewport: viewport, into: byWhole)
       #expect(memcmp(byOurs.bytes, byWhole.bytes, byOurs.byteCount) == 0, "frame \(frame)")
+      #expect(memcmp(byPicture.bytes, byWhole.bytes, byOurs.byteCount) == 0, "frame \(frame)")
     }
-    #expect(ours.counted.gradientsShadedThroughMasks >= 6, "shaded through masks \(ours.counted.gradientsShadedThroughMasks)")
+    // Each copy's fill and stroke: a mask painting one thing, shaded through as it is swept.
+    #expect(ours.counted.gradientsShadedAsSwept >= 6 * 6, "shaded as swept \(ours.counted.gradientsShadedAsSwept)")
+    #expect(pictured.counted.gradientsShadedThroughMasks >= 6, "shaded through masks \(pictured.counted.gradientsShadedThroughMasks)")
+    #expect(pictured.counted.gradientsShadedAsSwept == 0)
+    #expect(whole.counted.gradientsShadedThroughMasks == 0)
+  }
+
+  @Test(
+    "a masked gradient shaded through its mask's one fill as it is swept, faded, cut by the frame, drawn twice",
+    arguments: [1, 0.05, 0.5, 0.999])
+  func sweptFill(opacity: Double) throws {
+    // A turned axial gradient masked by a turned star reaching past the frame's left edge,
+    // over a shape it is laid onto; drawn twice, the second time when a picture of the
+    // gradient could have been kept.
+    let preset = """
+      { schemaVersion: 1, canvas: { size: [120, 120], background: "#40E0B0" }, clip: { start: 0, cycle: 1 }, layers: [
+        { id: "under", type: "shape", position: [40, 60], path: { oval: [-50, -30, 100, 60] }, fillColor: "#F58A1F" },
+        { id: "g", type: "gradient", opacity: \(opacity), position: [30, 60], bounds: [-300, -300, 600, 600],
+          transform: { rotate: "-33deg" }, colors: ["#FFFFFF", "#0F4E65", "#DA70D6"], locations: [0, 0.5, 1],
+          startPoint: [0.45, 0.5], endPoint: [0.56, 0.52],
+          mask: { id: "m", position: [3, -2], transform: { rotate: "17deg" }, sublayers: [
+            { id: "star", type: "shape", fillColor: "#000000",
+              path: { polygon: [[0, -50], [12, -14], [48, -14], [19, 8], [30, 44], [0, 22], [-30, 44], [-19, 8], [-48, -14], [-12, -14]] } },
+            { id: "hidden", type: "shape", hidden: true, fillColor: "#000000", path: { rect: [-50, -50, 100, 100] } } ] } } ] }
+      """
+    let scene = try PresetCompiler.compile(Data(preset.utf8), file: "swept.json5")
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 171, pixelHeight: 171)
+    let ours = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false), counters: RenderCounters())
+    let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
+    for _ in 0..<2 {
+      let byOurs = try #require(PixelBuffer(width: 171, height: 171))
+      let byWhole = try #require(PixelBuffer(width: 171, height: 171))
+      try ours.render(scene.presentation(at: 0), viewport: viewport, into: byOurs)
+      try whole.render(scene.presentation(at: 0), viewport: viewport, into: byWhole)
+      #expect(memcmp(byOurs.bytes, byWhole.bytes, byOurs.byteCount) == 0)
+    }
+    #expect(ours.counted.gradientsShadedAsSwept == 2)
     #expect(whole.counted.gradientsShadedThroughMasks == 0)
   }
 
