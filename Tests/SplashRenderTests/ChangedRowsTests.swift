@@ -126,50 +126,6 @@ struct ChangedRowsTests {
     #expect(alone.follows == nil && alone.mark == nil)
   }
 
-  @Test("after lists that changed every row the next are taken to, compared again every eighth, and counted again at once")
-  func wholeFramesInARow() throws {
-    // A bar as tall as the canvas sweeps across it for a second, changing every row; then the
-    // dot alone moves.
-    let scene = try Self.scene(
-      ##"""
-      { id: "sweep", position: [20, 100], bounds: [0, 0, 10, 200], backgroundColor: "#0F4E65",
-        animations: [{ type: "basic", keyPath: "position.x", fromValue: 20, toValue: 180, duration: 1, fillMode: "forwards",
-          removedOnCompletion: false }] },
-      { id: "dot", type: "shape", position: [20, 100], fillColor: "#FF8000", path: { oval: [-5, -5, 10, 10] },
-        animations: [{ type: "basic", keyPath: "position.x", fromValue: 20, toValue: 180, beginTime: 1, duration: 1 }] }
-      """##)
-    let evaluator = SceneEvaluator(scene)
-    let retained = RetainedDisplayList()
-    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 400, pixelHeight: 400)
-    let times = (0..<40).map { Double($0) / 20 }
-    var tree: PresentationTree?
-    var kinds: [String] = []
-    for (index, time) in times.enumerated() {
-      let presented = evaluator.presentation(at: time, sharingWith: tree)
-      tree = presented
-      let skippedBefore = retained.comparisonsSkipped
-      let list = DisplayList(presented, viewport: viewport, measuring: DisplayListTests.CountingMeasure(), retaining: retained)
-      guard index > 0 else { continue }
-      let compared = ChangedRows(from: Self.list(scene, at: times[index - 1]), to: Self.list(scene, at: time))
-      if retained.comparisonsSkipped > skippedBefore {
-        // Taken to change every row: drawn whole, which gives the pixels of any rows.
-        #expect(list.changedRows == .all, "t = \(time) s")
-        kinds.append("skipped")
-      } else {
-        #expect(list.changedRows == compared, "t = \(time) s")
-        kinds.append(compared == .all ? "all" : "rows")
-      }
-    }
-    // Lists 1 to 20 change every row (the bar comes to rest at t = 1): four compared, then one
-    // in eight; the dot's rows are counted at the next of those, and from then on every list's.
-    let expected =
-      Array(repeating: "all", count: 4) + Array(repeating: "skipped", count: 4) + ["all"]
-      + Array(repeating: "skipped", count: 7) + ["all"] + Array(repeating: "skipped", count: 7) + ["rows"]
-      + Array(repeating: "rows", count: 14)
-    #expect(kinds == expected)
-    #expect(retained.comparisonsSkipped == 18)
-  }
-
   @Test("a layer moving far below the frame changes no row; one grown past what an integer holds, every row")
   func farLayers() throws {
     let below = try Self.scene(

@@ -68,9 +68,7 @@ public struct DisplayList: Sendable {
       if let retained, let kept = retained.kept, retained.viewport == viewport,
         retained.backgroundColor == tree.backgroundColor, previousBackdrop == nil, builtBackdrop == nil
       {
-        let compares = retained.comparesNextList()
-        if compares { changes = ChangedRows(from: previousLayers, to: built, viewport: viewport) }
-        retained.note(changes, compared: compares)
+        changes = ChangedRows(from: previousLayers, to: built, viewport: viewport)
         follows = kept
       }
     }

@@ -49,29 +49,6 @@ public final class RetainedDisplayList {
   /// ones whose placement was kept too (counted for tests).
   public private(set) var nodesTaken = 0
   public private(set) var placementsKept = 0
-  /// How many lists in a row changed every row, counted or taken to.
-  private var wholeFramesInARow = 0
-  /// Lists taken to change every row without comparing them (counted for tests).
-  public private(set) var comparisonsSkipped = 0
-
-  /// After this many lists in a row that changed every row, the next are taken to change them
-  /// all too, and compared only once in `wholeFrameRecheckInterval`: a file whose camera
-  /// moves in every frame (issue_1717) compared some 500 nodes a frame to find every row
-  /// changed, 2 % of its frame. Drawing whole a frame that changed less gives the same pixels.
-  static let wholeFramesBeforeSkipping = 4
-  static let wholeFrameRecheckInterval = 8
-
-  /// Whether the next list should be compared with the kept one (`ChangedRows`), or taken to
-  /// change every row as the last ones did.
-  func comparesNextList() -> Bool {
-    wholeFramesInARow < Self.wholeFramesBeforeSkipping || wholeFramesInARow % Self.wholeFrameRecheckInterval == 0
-  }
-
-  /// Notes the rows the latest list changed, compared or not.
-  func note(_ changes: ChangedRows, compared: Bool) {
-    if !compared { comparisonsSkipped += 1 }
-    wholeFramesInARow = changes == .all ? wholeFramesInARow + 1 : 0
-  }
 
   public init() {}
 
