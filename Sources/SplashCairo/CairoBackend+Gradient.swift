@@ -118,7 +118,10 @@ extension CairoBackend {
   /// through the mask, though a star or a stroke inks a fraction of them. Every pixel comes out
   /// as the group and `cairo_mask` make it: the shader places a run's pixels from the group's
   /// left column (`GradientShader.shadeRow`), and the compositor is pixman's `over`.
-  func shadeGradientThroughMask(_ node: DisplayNode, in cairo: OpaquePointer) throws -> Bool {
+  ///
+  /// `sweepingMaskPaint` says that the mask paints one opaque fill or stroke
+  /// (`drawsOneOpaquePaint`), whose coverage is then shaded through as it is swept.
+  func shadeGradientThroughMask(_ node: DisplayNode, sweepingMaskPaint: Bool, in cairo: OpaquePointer) throws -> Bool {
     guard fastPaths.shadesGradientsThroughMasks, let mask = node.mask, !node.layer.properties.invertsMask,
       node.layer.properties.maskMode == .alpha,
       node.layer.properties.blendMode == .normal, !node.castsShadow, !node.layer.properties.filtersPicture,
@@ -128,8 +131,8 @@ extension CairoBackend {
     // A mask that paints one opaque fill or stroke (a Lottie gradient fill's paths, or a
     // gradient stroke's) is not drawn at all: its coverage is shaded through as the sweep
     // hands it out.
-    if fastPaths.shadesThroughSweptPaints, Self.drawsOneOpaquePaint(mask), foldedOpacity == 1,
-      try shadeThroughFill(of: mask, shader: shader, group: group, node: node, onto: target, in: cairo)
+    if sweepingMaskPaint, foldedOpacity == 1,
+      try shadeThroughPaint(of: mask, shader: shader, group: group, node: node, onto: target, in: cairo)
     {
       counters?.gradientsShadedThroughMasks += 1
       counters?.gradientsShadedAsSwept += 1
@@ -178,7 +181,7 @@ extension CairoBackend {
   /// Shades the gradient of `node` through the one fill or stroke its `mask` paints, onto
   /// `target`, as drawing the mask into a picture of `group`'s pixels and laying the gradient
   /// through it would; false when the paint could not be taken this way, and nothing was laid.
-  private func shadeThroughFill(
+  private func shadeThroughPaint(
     of mask: DisplayNode, shader: GradientShader, group: (left: Int, top: Int, width: Int, height: Int), node: DisplayNode,
     onto target: DevicePixelTarget, in cairo: OpaquePointer
   ) throws -> Bool {
@@ -188,9 +191,8 @@ extension CairoBackend {
         target: ShadingTarget(
           shader: shader, opacity: Self.solidAlpha(node.layer.properties.opacity), pixels: pixels, pixelsPerRow: pixelsPerRow,
           shiftX: Int(target.offsetX), shiftY: Int(target.offsetY), columns: target.columns, rows: target.rows,
-          pictureLeft: group.left, pictureTop: group.top, pictureWidth: group.width,
-          shaded: gradientScratch.elements(max(group.width, 1)), rowCoverage: coverageScratch.elements(max(group.width, 1))),
-        pictureHeight: group.height)
+          pictureLeft: group.left, pictureTop: group.top, pictureWidth: group.width, pictureHeight: group.height,
+          shaded: gradientScratch.elements(max(group.width, 1)), rowCoverage: coverageScratch.elements(max(group.width, 1))))
       shading = made
       maskShading = made
       defer { maskShading = nil }

@@ -89,18 +89,16 @@ extension CairoBackend {
       try drawClippedContent(node, in: cairo)
       return
     }
+    // A masked gradient whose mask paints one thing is shaded through it as it is swept, which
+    // costs less than laying a kept picture of the gradient through the mask drawn again
+    // (issue_1717's gradient fills: a fifth of the frame went to drawing masks and `cairo_mask`).
+    let sweepsMaskPaint =
+      isolated && !hasShadow && fastPaths.shadesThroughSweptPaints && node.mask.map(Self.drawsOneOpaquePaint) == true
+    if sweepsMaskPaint, try shadeGradientThroughMask(node, sweepingMaskPaint: true, in: cairo) { return }
     // A group whose content (the layer at opacity 1, without its mask) has not changed since the
     // last frame is composited from the cache (see GroupCache). A masked layer's is kept only
     // when it was asked for in the last frame too and fits the frame's allowance: its mask (a
     // Lottie trim) is what usually moves, and its content (a gradient) what costs.
-    // A masked gradient whose mask paints one thing is shaded through it as it is swept, which
-    // costs less than laying a kept picture of the gradient through the mask drawn again
-    // (issue_1717's gradient fills: a fifth of the frame went to drawing masks and `cairo_mask`).
-    if isolated, !hasShadow, fastPaths.shadesThroughSweptPaints, let mask = node.mask, Self.drawsOneOpaquePaint(mask),
-      try shadeGradientThroughMask(node, in: cairo)
-    {
-      return
-    }
     let cacheKey = isolated ? GroupCache.key(for: layer, in: cairo) : nil
     let keepsGroup =
       !layer.hasMask
@@ -112,8 +110,11 @@ extension CairoBackend {
       try composite(cached.pattern, of: node, ink: ink, inkRuns: cached.coverageRuns, in: cairo)
       return
     }
-    // A masked gradient whose picture is not kept is shaded only where its mask has ink.
-    if isolated, !hasShadow, !keepsGroup, try shadeGradientThroughMask(node, in: cairo) { return }
+    // A masked gradient whose picture is not kept is shaded only where its mask has ink (one
+    // whose mask paints one thing was tried above, and would be refused again).
+    if isolated, !hasShadow, !keepsGroup, !sweepsMaskPaint, try shadeGradientThroughMask(node, sweepingMaskPaint: false, in: cairo) {
+      return
+    }
     // A layer that draws a gradient and nothing else has its group shaded straight into it.
     if isolated, !hasShadow, let content = shadedGradientGroup(node, in: cairo) {
       defer { cairo_pattern_destroy(content) }

@@ -135,10 +135,11 @@ extension CairoBackend {
       return
     }
     // A pushed group's device offset places its pixels.
+    let picture = shading.target
     let toTarget = Self.userToDevice(of: cairo).concatenating(
-      AffineTransform(translationX: Double(-shading.pictureLeft), y: Double(-shading.pictureTop)))
-    let columns = 0..<shading.pictureWidth
-    let rows = 0..<shading.pictureHeight
+      AffineTransform(translationX: Double(-picture.pictureLeft), y: Double(-picture.pictureTop)))
+    let columns = 0..<picture.pictureWidth
+    let rows = 0..<picture.pictureHeight
     switch coverage(of: paint, layerID: layerID, toTarget: toTarget, cut: nil, columns: columns, surfaceRows: rows) {
     case .recorded(let recording): recording.shade(into: shading.target, rows: rows)
     case .outlined(let rule): rasterizer.shade(rule: rule, into: shading.target, columns: columns, rows: rows)

@@ -32,7 +32,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   let gradientScratch = ScratchBuffer<UInt32>()
   /// A row's coverage, gathered from its runs (see `ShadingSink`).
   let coverageScratch = ScratchBuffer<UInt8>()
-  /// The masked gradient whose mask's one fill is being shaded through (see
+  /// The masked gradient whose mask's one fill or stroke is being shaded through (see
   /// `shadeGradientThroughMask`); `nil` otherwise.
   var maskShading: MaskShading?
   /// Which of the backend's own ways of drawing it takes (all of them but in tests).

@@ -11,6 +11,13 @@ import Testing
 /// Masked gradients shaded only where their masks have ink, against the whole group masked.
 @Suite("A masked gradient is shaded only under its mask's ink, to the same pixels")
 struct GradientThroughMaskTests {
+  /// The frame of `scene` at `time` drawn by `backend` into a fresh buffer.
+  private func drawn(_ scene: Scene, at time: Double, viewport: Viewport, by backend: CairoBackend) throws -> PixelBuffer {
+    let buffer = try #require(PixelBuffer(width: viewport.pixelWidth, height: viewport.pixelHeight))
+    try backend.render(scene.presentation(at: time), viewport: viewport, into: buffer)
+    return buffer
+  }
+
   @Test("Lottie gradient fills and strokes, turning and fading, come out the same shaded under the mask or whole")
   func sameFrames() throws {
     // A radial gradient fill on a star turning in a repeater of fading copies, and an axial
@@ -32,13 +39,10 @@ struct GradientThroughMaskTests {
     let pictured = CairoBackend(fastPaths: FastPaths(shadesThroughSweptPaints: false), counters: RenderCounters())
     let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
     for frame in 0..<6 {
-      let tree = scene.presentation(at: Double(frame) * 0.17)
-      let byOurs = try #require(PixelBuffer(width: 333, height: 333))
-      let byPicture = try #require(PixelBuffer(width: 333, height: 333))
-      let byWhole = try #require(PixelBuffer(width: 333, height: 333))
-      try ours.render(tree, viewport: viewport, into: byOurs)
-      try pictured.render(tree, viewport: viewport, into: byPicture)
-      try whole.render(tree, viewport: viewport, into: byWhole)
+      let time = Double(frame) * 0.17
+      let byOurs = try drawn(scene, at: time, viewport: viewport, by: ours)
+      let byPicture = try drawn(scene, at: time, viewport: viewport, by: pictured)
+      let byWhole = try drawn(scene, at: time, viewport: viewport, by: whole)
       #expect(memcmp(byOurs.bytes, byWhole.bytes, byOurs.byteCount) == 0, "frame \(frame)")
       #expect(memcmp(byPicture.bytes, byWhole.bytes, byOurs.byteCount) == 0, "frame \(frame)")
     }
@@ -72,10 +76,8 @@ struct GradientThroughMaskTests {
     let ours = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false), counters: RenderCounters())
     let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
     for _ in 0..<2 {
-      let byOurs = try #require(PixelBuffer(width: 171, height: 171))
-      let byWhole = try #require(PixelBuffer(width: 171, height: 171))
-      try ours.render(scene.presentation(at: 0), viewport: viewport, into: byOurs)
-      try whole.render(scene.presentation(at: 0), viewport: viewport, into: byWhole)
+      let byOurs = try drawn(scene, at: 0, viewport: viewport, by: ours)
+      let byWhole = try drawn(scene, at: 0, viewport: viewport, by: whole)
       #expect(memcmp(byOurs.bytes, byWhole.bytes, byOurs.byteCount) == 0)
     }
     #expect(ours.counted.gradientsShadedAsSwept == 2)
@@ -99,10 +101,8 @@ struct GradientThroughMaskTests {
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 180, pixelHeight: 180)
     let ours = CairoBackend(counters: RenderCounters())
     let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
-    let byOurs = try #require(PixelBuffer(width: 180, height: 180))
-    let byWhole = try #require(PixelBuffer(width: 180, height: 180))
-    try ours.render(scene.presentation(at: 0), viewport: viewport, into: byOurs)
-    try whole.render(scene.presentation(at: 0), viewport: viewport, into: byWhole)
+    let byOurs = try drawn(scene, at: 0, viewport: viewport, by: ours)
+    let byWhole = try drawn(scene, at: 0, viewport: viewport, by: whole)
     #expect(memcmp(byOurs.bytes, byWhole.bytes, byOurs.byteCount) == 0)
     #expect(ours.counted.gradientsShadedThroughMasks == 1)
     #expect(whole.counted.gradientsShadedThroughMasks == 0)
