@@ -529,6 +529,26 @@ struct CoverageRasterizerTests {
   }
 
   @Test(
+    "a curve running level past an edge above the middle of its row, then dropping behind it, is cut where they cross",
+    arguments: [CoverageRasterizer.FillRule.nonZero, .evenOdd])
+  func curveOutOfOrderFromTheTop(rule: CoverageRasterizer.FillRule) {
+    // The shape's top is a curve of 20 chords falling from (60, 10) to (22, 10.45), then
+    // dropping to (20, 10.9): halfway down row 10 it lies left of the bar's edge at x = 25,
+    // at the row's top far right of it, and they cross at y ≈ 10.41, eighteen chords down.
+    // Cut where the two were first out of order, halving took a chord off a stretch at a
+    // time and gave up after eight, and the rest of the row was counted in the wrong order:
+    // 11 levels off here (a file's envelope drew a line 110 levels too dark).
+    let chords = 20
+    let curve = (0...chords).map { step in
+      Point(x: 60 - 38 * Double(step) / Double(chords), y: 10 + 0.45 * Double(step) / Double(chords))
+    }
+    let shape = [Point(x: 70, y: 20), Point(x: 70, y: 10)] + curve + [Point(x: 20, y: 10.9), Point(x: 20, y: 20)]
+    let bar = CoverageReference.rectangle(left: 25, top: 5, right: 26, bottom: 15)
+    let worst = Self.worstAgainstSampledReference([shape, bar], rule: rule, width: 74, height: 22)
+    #expect(worst.levels <= Self.sampledTolerance, "at (\(worst.column), \(worst.row))")
+  }
+
+  @Test(
     "random polygons crossing themselves many times: every pixel as the reference, under both rules",
     arguments: [CoverageRasterizer.FillRule.nonZero, .evenOdd])
   func randomSelfCrossingPolygons(rule: CoverageRasterizer.FillRule) {

@@ -374,8 +374,15 @@ struct RowCrossings {
     return nil
   }
 
-  /// Where `right` first comes left of `left`, one of which bends, walking down the vertices
-  /// of both; `nil` when it never does.
+  /// Where `right` and `left`, one of which bends, first change places, walking down the
+  /// vertices of both; `nil` when they never do.
+  ///
+  /// Ordered by their x halfway down, two pieces may be out of order from the top: a curve
+  /// running level across the row above its middle, past a piece it then drops behind. The
+  /// place they change is then where they come back in order, however many vertices down.
+  /// (Halving the first part out of order instead took one vertex off a stretch a time, and
+  /// a curve of 28 short chords outlasted the eight halvings: half a row's width was drawn
+  /// as inside.)
   private func bentCrossing(_ left: Piece, _ right: Piece) -> Double? {
     var leftEdge = Int(left.firstEdge)
     var rightEdge = Int(right.firstEdge)
@@ -383,6 +390,7 @@ struct RowCrossings {
     let rightEnd = Int(right.endEdge)
     var upper = left.top
     var gapAtUpper = right.topX - left.topX
+    var outOfOrderAbove = gapAtUpper < -Self.crossingSlack
     while upper < left.bottom {
       while leftEdge + 1 < leftEnd, edges[leftEdge].bottom <= upper { leftEdge += 1 }
       while rightEdge + 1 < rightEnd, edges[rightEdge].bottom <= upper { rightEdge += 1 }
@@ -390,13 +398,17 @@ struct RowCrossings {
       let gapAtLower =
         lower == left.bottom
         ? right.bottomX - left.bottomX : edges[rightEdge].crossing(at: lower) - edges[leftEdge].crossing(at: lower)
-      if gapAtUpper < -Self.crossingSlack || gapAtLower < -Self.crossingSlack {
+      let outOfOrderBelow = gapAtLower < -Self.crossingSlack
+      if outOfOrderAbove != outOfOrderBelow {
         return Self.crossing(from: upper, to: lower, gapAtTop: gapAtUpper, gapAtBottom: gapAtLower)
       }
       upper = lower
       gapAtUpper = gapAtLower
+      outOfOrderAbove = outOfOrderBelow
     }
-    return nil
+    // Out of order all the way down (only rounding of the x halfway down can leave them so):
+    // halving finds their order.
+    return outOfOrderAbove ? (left.top + left.bottom) / 2 : nil
   }
 
   /// Where the gap between two straight pieces, `gapAtTop` at `top` and `gapAtBottom` at
