@@ -40,6 +40,13 @@ import SplashCore
 /// (thin stroked outlines, 512x512) 95 % of the rows were taken in runs, and drawing took
 /// 12.6 % fewer instructions.
 ///
+/// A row a chain starts or ends inside is cut at those heights. Where small shapes stand side
+/// by side, it is first parted into groups of pieces that lie apart, each cut only at its own
+/// heights (`RowCrossings.addApart`): otherwise every shape's corners cut every other's
+/// pieces. On a file of an envelope with striped edges (512x512), a quarter of the rows were
+/// such rows, up to 46 pieces each, and parting took the sweeps from 131 to 104 million
+/// instructions over the file.
+///
 /// The rasterizer works a band of rows at a time, so memory is the band, not the picture.
 /// One instance is used by one thread; it keeps its buffers between fills.
 public final class CoverageRasterizer {
@@ -103,6 +110,12 @@ public final class CoverageRasterizer {
   /// The rows taken together since the rasterizer was made, for tests to see that they were.
   private(set) var rowsTakenTogether = 0
 
+  /// Whether a row that pieces start or end inside is parted into groups lying apart
+  /// (`RowCrossings.addApart`); tests turn it off to hold the two ways against each other.
+  var partsRows = true
+  /// The rows parted into more than one group since the rasterizer was made.
+  private(set) var rowsParted = 0
+
   /// A run of a polygon's edges all going down, or all up: `edges[firstEdge..<endEdge]`, top
   /// to bottom, each starting where the one above it ends.
   struct Chain {
@@ -155,6 +168,8 @@ public final class CoverageRasterizer {
   private var pieces = ScratchBuffer<Piece>()
   private var stretch = ScratchBuffer<Piece>()
   private var cuts = ScratchBuffer<Double>()
+  private var byLeft = ScratchBuffer<Int32>()
+  private var parted = ScratchBuffer<Piece>()
 
   private var rowStarts = ScratchBuffer<Int>()
   /// The chains crossing the band being swept.
@@ -181,6 +196,8 @@ public final class CoverageRasterizer {
     pieces.free()
     stretch.free()
     cuts.free()
+    byLeft.free()
+    parted.free()
     rowStarts.free()
     order.free()
     active.free()
@@ -314,8 +331,13 @@ public final class CoverageRasterizer {
     let cursors = cursors.base
     var activeCount = 0
     let takesRowsTogether = takesRowsTogether
+    let partsRows = partsRows
     var rowsTogether = 0
-    defer { rowsTakenTogether += rowsTogether }
+    var rowsPartedHere = 0
+    defer {
+      rowsTakenTogether += rowsTogether
+      rowsParted += rowsPartedHere
+    }
     edges.withUnsafeBufferPointer { edges in
       chains.withUnsafeBufferPointer { chains in
         var nextChain = 0
@@ -352,7 +374,7 @@ public final class CoverageRasterizer {
             stretch.reserve(activeCount, zeroed: false)
             let whole = RowCrossings(
               edges: edges, pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base,
-              bandTop: bandTop, rule: rule, workPerRow: workPerRow)
+              byLeft: byLeft.base, parted: parted.base, bandTop: bandTop, rule: rule, workPerRow: workPerRow)
             if whole.addWholeBand(
               of: chains, active: active, cursors: cursors, count: activeCount, bandBottom: bandBottom, to: &cells)
             {
@@ -370,12 +392,14 @@ public final class CoverageRasterizer {
           pieces.reserve(total, zeroed: false)
           stretch.reserve(total, zeroed: false)
           cuts.reserve(2 * total + 1, zeroed: false)
+          byLeft.reserve(total, zeroed: false)
+          parted.reserve(total, zeroed: false)
           let crossings = RowCrossings(
             edges: edges, pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base,
-            bandTop: bandTop, rule: rule, workPerRow: workPerRow)
+            byLeft: byLeft.base, parted: parted.base, bandTop: bandTop, rule: rule, workPerRow: workPerRow)
           crossings.placePieces(of: chains, active: active, cursors: cursors, count: activeCount, bandBottom: bandBottom)
           for row in bandTop..<bandBottom where crossings.hasPieces(row: row) {
-            crossings.addCrossings(row: row, to: &cells)
+            if crossings.addCrossings(row: row, partingIt: partsRows, to: &cells) { rowsPartedHere += 1 }
             cells.sweepRow(row, clipRight: columns.upperBound, runBytes: runBytes.base, into: &sink)
           }
           bandTop = bandBottom

@@ -38,6 +38,10 @@ struct RowCrossings {
   let stretch: UnsafeMutablePointer<Piece>
   /// Where a row is cut.
   let cuts: UnsafeMutablePointer<Double>
+  /// A row's pieces in order of their leftmost x (`addApart`), as indices into `pieces`, and
+  /// gathered in that order.
+  let byLeft: UnsafeMutablePointer<Int32>
+  let parted: UnsafeMutablePointer<Piece>
   let bandTop: Int
   let rule: CoverageRasterizer.FillRule
   /// The work one row may take (see `defaultWorkPerRow`).
@@ -196,58 +200,166 @@ struct RowCrossings {
 
   /// Adds to `cells` the row's pieces that enter or leave the shape; a row that takes more
   /// than `workPerRow` is sampled instead (`addSampled`).
-  func addCrossings(row: Int, to cells: inout CellBand) {
+  ///
+  /// A row that pieces start or end inside is cut at each such height, and every piece across
+  /// the row is taken again in every stretch. In a row of many small shapes side by side (the
+  /// stripes of an airmail border, a dashed outline, particles), every shape's corners would
+  /// then cut every other shape. So such a row is first parted into groups that lie apart
+  /// (`addApart`), and each group is cut only where its own pieces start or end.
+  ///
+  /// Returns whether the row was parted into more than one group; `partingIt` false takes it
+  /// as one.
+  func addCrossings(row: Int, partingIt: Bool = true, to cells: inout CellBand) -> Bool {
     let first = rowStarts[row - bandTop]
     let end = rowStarts[row - bandTop + 1]
-    let rowTop = Double(row)
-    let rowBottom = Double(row + 1)
-    var crossesWhole = true
-    for index in first..<end where pieces[index].top > rowTop || pieces[index].bottom < rowBottom {
-      crossesWhole = false
-      break
-    }
     var budget = workPerRow
+    var groups = 1
     // A row whose pieces cannot even be ordered once within the budget is sampled at once.
     if Self.sortCost(end - first) > budget { budget = -1 }
     if budget >= 0 {
-      if crossesWhole {
-        let count = end - first
-        Self.sort(pieces + first, count: count)
-        guard let crossing = firstCrossing(pieces + first, count: count) else {
-          // One stretch, the pieces where they lie.
-          addOrdered(pieces + first, count: count, row: row, to: &cells)
-          return
-        }
-        // The row's crossing is found: its two halves, as `addStretch` cuts a stretch.
-        stretch.update(from: pieces + first, count: count)
-        addStretch(count: count, from: rowTop, to: crossing, row: row, to: &cells, depth: 1, budget: &budget)
-        addStretch(count: count, from: crossing, to: rowBottom, row: row, to: &cells, depth: 1, budget: &budget)
+      if partingIt, end - first >= Self.fewestPiecesParted, !crossesWhole(pieces + first, count: end - first, row: row) {
+        groups = addApart(from: first, to: end, row: row, to: &cells, budget: &budget)
       } else {
-        var cutCount = 0
-        for index in first..<end where cutCount < Self.maximumCuts {
-          if pieces[index].top > rowTop { insertCut(pieces[index].top, count: &cutCount) }
-          if pieces[index].bottom < rowBottom { insertCut(pieces[index].bottom, count: &cutCount) }
-        }
-        // A row cut more often than that is sampled, as one past its budget.
-        if cutCount == Self.maximumCuts { budget = -1 }
-        cuts[cutCount] = rowBottom
-        var upper = rowTop
-        for cut in 0...cutCount where budget >= 0 {
-          let lower = cuts[cut]
-          var count = 0
-          for index in first..<end where pieces[index].top <= upper && pieces[index].bottom >= lower {
-            stretch[count] = pieces[index]
-            count += 1
-          }
-          budget -= end - first
-          addStretch(count: count, from: upper, to: lower, row: row, to: &cells, depth: 0, budget: &budget)
-          upper = lower
-        }
+        addGroup(pieces + first, count: end - first, winding: 0, row: row, to: &cells, budget: &budget)
       }
     }
-    guard budget < 0 else { return }
+    guard budget < 0 else { return groups > 1 }
     cells.clearRow(row - cells.top)
     addSampled(from: first, to: end, row: row, samples: Self.samples(pieces: end - first, workPerRow: workPerRow), to: &cells)
+    return false
+  }
+
+  /// The fewest pieces a row must hold to be parted into groups: two shapes apart need four.
+  static let fewestPiecesParted = 4
+
+  /// Whether each of the `count` pieces runs from the row's top to its bottom.
+  @inline(__always)
+  private func crossesWhole(_ group: UnsafeMutablePointer<Piece>, count: Int, row: Int) -> Bool {
+    let rowTop = Double(row)
+    let rowBottom = Double(row + 1)
+    for index in 0..<count where group[index].top > rowTop || group[index].bottom < rowBottom { return false }
+    return true
+  }
+
+  /// Adds the row's pieces `first..<end` group by group: left to right, a group ends where no
+  /// piece to its right reaches back into its columns and its pieces' starts and ends cancel.
+  ///
+  ///     row top     ──────────────────────────────────
+  ///                    ╱╲        ╱╲      ╲      ╱          three groups: two pieces meeting
+  ///                   ╱  ╲      ╱  ╲      ╲    ╱           at a corner cut their own group
+  ///     row bottom  ──────────────────────────────────     only
+  ///
+  /// Where a piece starts inside the row, another starts at the same height going the other
+  /// way (the two sides of a corner, or the two ends of a level edge), or going the same way
+  /// where the last ended (a chain broken at its polygon's first point). So at a gap that
+  /// follows whole such pairs, the winding is the same all the way down the row, and the group
+  /// beyond it can be counted from it on its own: cut at its own heights, ordered, checked for
+  /// crossings. Pieces in different groups cannot cross, their columns being apart.
+  /// Returns the number of groups.
+  private func addApart(from first: Int, to end: Int, row: Int, to cells: inout CellBand, budget: inout Int) -> Int {
+    let count = end - first
+    // The pieces in order of their leftmost x, gathered where the groups can be taken from.
+    for index in 0..<count { byLeft[index] = Int32(first + index) }
+    Self.sortIndices(byLeft, count: count, of: pieces)
+    budget -= Self.sortCost(count)
+    for index in 0..<count { parted[index] = pieces[Int(byLeft[index])] }
+    let rowTop = Double(row)
+    let rowBottom = Double(row + 1)
+    var winding = 0
+    var groupStart = 0
+    var groupWinding = 0
+    var rightmostX = -Double.infinity
+    var openEnds = OpenEnds()
+    var parting = true
+    var groups = 1
+    for index in 0..<count {
+      let piece = parted[index]
+      if parting, index > groupStart, openEnds.isEmpty, rightmostX < piece.leftmostX {
+        addGroup(parted + groupStart, count: index - groupStart, winding: winding, row: row, to: &cells, budget: &budget)
+        winding += groupWinding
+        groupStart = index
+        groupWinding = 0
+        groups += 1
+      }
+      rightmostX = max(rightmostX, piece.rightmostX)
+      let direction = piece.direction > 0 ? 1 : -1
+      if piece.top > rowTop { parting = openEnds.add(direction, at: piece.top) && parting } else { groupWinding += direction }
+      if piece.bottom < rowBottom { parting = openEnds.add(-direction, at: piece.bottom) && parting }
+    }
+    addGroup(parted + groupStart, count: count - groupStart, winding: winding, row: row, to: &cells, budget: &budget)
+    return groups
+  }
+
+  /// The heights where a group's pieces start or end, with the winding each changes there,
+  /// left out once it comes back to 0. A group holding more heights than there is room for
+  /// (sixteen) ends the parting: the rest of the row is taken as one group.
+  struct OpenEnds {
+    private var heights = InlineArray<16, Double>(repeating: 0)
+    private var changes = InlineArray<16, Int>(repeating: 0)
+    private var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Counts a change of `change` at height `y`; false when there is no room left for it.
+    mutating func add(_ change: Int, at y: Double) -> Bool {
+      for slot in 0..<count where heights[slot] == y {
+        changes[slot] += change
+        if changes[slot] == 0 {
+          count -= 1
+          heights[slot] = heights[count]
+          changes[slot] = changes[count]
+        }
+        return true
+      }
+      guard count < heights.count else { return false }
+      heights[count] = y
+      changes[count] = change
+      count += 1
+      return true
+    }
+  }
+
+  /// Adds the `count` pieces of `group`, lying apart from the row's others, that enter or
+  /// leave the shape, counting the winding from `winding` (that left of the group).
+  private func addGroup(
+    _ group: UnsafeMutablePointer<Piece>, count: Int, winding: Int, row: Int, to cells: inout CellBand, budget: inout Int
+  ) {
+    let rowTop = Double(row)
+    let rowBottom = Double(row + 1)
+    guard budget >= 0 else { return }
+    if crossesWhole(group, count: count, row: row) {
+      Self.sort(group, count: count)
+      guard let crossing = firstCrossing(group, count: count) else {
+        // One stretch, the pieces where they lie.
+        addOrdered(group, count: count, winding: winding, row: row, to: &cells)
+        return
+      }
+      // The row's crossing is found: its two halves, as `addStretch` cuts a stretch.
+      stretch.update(from: group, count: count)
+      addStretch(count: count, from: rowTop, to: crossing, winding: winding, row: row, to: &cells, depth: 1, budget: &budget)
+      addStretch(count: count, from: crossing, to: rowBottom, winding: winding, row: row, to: &cells, depth: 1, budget: &budget)
+      return
+    }
+    var cutCount = 0
+    for index in 0..<count where cutCount < Self.maximumCuts {
+      if group[index].top > rowTop { insertCut(group[index].top, count: &cutCount) }
+      if group[index].bottom < rowBottom { insertCut(group[index].bottom, count: &cutCount) }
+    }
+    // A row cut more often than that is sampled, as one past its budget.
+    if cutCount == Self.maximumCuts { budget = -1 }
+    cuts[cutCount] = rowBottom
+    var upper = rowTop
+    for cut in 0...cutCount where budget >= 0 {
+      let lower = cuts[cut]
+      var kept = 0
+      for index in 0..<count where group[index].top <= upper && group[index].bottom >= lower {
+        stretch[kept] = group[index]
+        kept += 1
+      }
+      budget -= count
+      addStretch(count: kept, from: upper, to: lower, winding: winding, row: row, to: &cells, depth: 0, budget: &budget)
+      upper = lower
+    }
   }
 
   /// Adds the row's pieces, `first..<end`, at `samples` heights across it: at each, their x
@@ -314,7 +426,8 @@ struct RowCrossings {
   /// leave the shape there; where two of them cross, adds the stretch above the crossing and
   /// the one below separately.
   private func addStretch(
-    count: Int, from upper: Double, to lower: Double, row: Int, to cells: inout CellBand, depth: Int, budget: inout Int
+    count: Int, from upper: Double, to lower: Double, winding: Int, row: Int, to cells: inout CellBand, depth: Int,
+    budget: inout Int
   ) {
     // Past the budget the row is sampled (`addSampled`): nothing more here.
     guard lower > upper, budget >= 0 else { return }
@@ -334,11 +447,13 @@ struct RowCrossings {
     budget -= Self.sortCost(count)
     if depth < Self.maximumCrossingDepth, let crossing = firstCrossing(stretch, count: count) {
       // Each half puts the pieces in order again, for its own height.
-      addStretch(count: count, from: upper, to: crossing, row: row, to: &cells, depth: depth + 1, budget: &budget)
-      addStretch(count: count, from: crossing, to: lower, row: row, to: &cells, depth: depth + 1, budget: &budget)
+      addStretch(
+        count: count, from: upper, to: crossing, winding: winding, row: row, to: &cells, depth: depth + 1, budget: &budget)
+      addStretch(
+        count: count, from: crossing, to: lower, winding: winding, row: row, to: &cells, depth: depth + 1, budget: &budget)
       return
     }
-    addOrdered(stretch, count: count, row: row, to: &cells)
+    addOrdered(stretch, count: count, winding: winding, row: row, to: &cells)
   }
 
   /// How far pieces may be out of order before they count as crossing: rounding, where two
@@ -482,14 +597,43 @@ struct RowCrossings {
     return wasInside == inside ? nil : inside ? 1 : -1
   }
 
-  /// Adds those of `count` pieces, ordered left to right, that enter or leave the shape.
+  /// Adds those of `count` pieces, ordered left to right, that enter or leave the shape,
+  /// counting the winding from `winding` (that left of the first).
   @inline(__always)
-  private func addOrdered(_ pieces: UnsafeMutablePointer<Piece>, count: Int, row: Int, to cells: inout CellBand) {
-    var winding = 0
+  private func addOrdered(
+    _ pieces: UnsafeMutablePointer<Piece>, count: Int, winding: Int, row: Int, to cells: inout CellBand
+  ) {
+    var winding = winding
     for index in 0..<count {
       let piece = pieces[index]
       guard let sign = boundarySign(goingDown: piece.direction > 0, winding: &winding) else { continue }
       deposit(piece, direction: sign, row: row, to: &cells)
+    }
+  }
+
+  /// Orders the indices of `count` pieces by the pieces' leftmost x, equal ones by index.
+  @inline(__always)
+  static func sortIndices(_ indices: UnsafeMutablePointer<Int32>, count: Int, of pieces: UnsafeMutablePointer<Piece>) {
+    @inline(__always)
+    func precedes(_ first: Int32, _ second: Int32) -> Bool {
+      let (firstX, secondX) = (pieces[Int(first)].leftmostX, pieces[Int(second)].leftmostX)
+      return firstX < secondX || firstX == secondX && first < second
+    }
+    guard count <= largestInsertionSort else {
+      var buffer = UnsafeMutableBufferPointer(start: indices, count: count)
+      buffer.sort(by: precedes)
+      return
+    }
+    var index = 1
+    while index < count {
+      let key = indices[index]
+      var slot = index
+      while slot > 0, precedes(key, indices[slot - 1]) {
+        indices[slot] = indices[slot - 1]
+        slot -= 1
+      }
+      indices[slot] = key
+      index += 1
     }
   }
 
