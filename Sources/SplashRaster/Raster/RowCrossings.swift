@@ -244,10 +244,10 @@ struct RowCrossings {
   /// Adds the row's pieces `first..<end` group by group: left to right, a group ends where no
   /// piece to its right reaches back into its columns and its pieces' starts and ends cancel.
   ///
-  ///     row top     ──────────────────────────────────
-  ///                    ╱╲        ╱╲      ╲      ╱          three groups: two pieces meeting
-  ///                   ╱  ╲      ╱  ╲      ╲    ╱           at a corner cut their own group
-  ///     row bottom  ──────────────────────────────────     only
+  ///     row top     ─────────────────────────────
+  ///                      ╱╲         ╱╲        │       three groups: each corner's two
+  ///                     ╱  ╲       ╱  ╲       │       pieces, cut only at its own tip,
+  ///     row bottom  ─────────────────────────────     and an edge through the row
   ///
   /// Where a piece starts inside the row, another starts at the same height going the other
   /// way (the two sides of a corner, or the two ends of a level edge), or going the same way
@@ -255,6 +255,7 @@ struct RowCrossings {
   /// follows whole such pairs, the winding is the same all the way down the row, and the group
   /// beyond it can be counted from it on its own: cut at its own heights, ordered, checked for
   /// crossings. Pieces in different groups cannot cross, their columns being apart.
+  ///
   /// Returns the number of groups.
   private func addApart(from first: Int, to end: Int, row: Int, to cells: inout CellBand, budget: inout Int) -> Int {
     let count = end - first
