@@ -14,14 +14,21 @@ struct RowPartingTests {
   /// The polygons drawn under `rule` into a picture, with rows parted or not, and the rows
   /// that were parted.
   static func draw(
-    _ polygons: [[Point]], rule: CoverageRasterizer.FillRule, parting: Bool, width: Int = 100, height: Int = 44
+    _ polygons: [[Point]], rule: CoverageRasterizer.FillRule, parting: Bool, width: Int = 100, height: Int = 44,
+    columns: Range<Int>? = nil, clip: DeviceBox? = nil
   ) -> (picture: CoveragePicture, rowsParted: Int) {
     let rasterizer = CoverageRasterizer()
     rasterizer.partsRows = parting
+    rasterizer.clipBox = clip
     for polygon in polygons { rasterizer.addPolygon(polygon) }
     var picture = CoveragePicture(width: width, height: height)
-    picture.fill(rasterizer, rule: rule)
+    picture.fill(rasterizer, rule: rule, columns: columns)
     return (picture, rasterizer.rowsParted)
+  }
+
+  /// The largest difference, in levels, between two pictures of one size.
+  static func levelsApart(_ first: CoveragePicture, _ second: CoveragePicture) -> Int {
+    zip(first.bytes, second.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
   }
 
   /// Slanted stripes side by side, as round an airmail envelope's edge, each starting and
@@ -111,6 +118,27 @@ struct RowPartingTests {
         #expect(
           apart[worstIndex] <= 1,
           "\(shape.name), \(rule): \(apart[worstIndex]) levels from the row taken whole at byte \(worstIndex)")
+      }
+    }
+  }
+
+  @Test(
+    "stripes in a frame cut to a window of columns, or by a clip at fractions of a pixel: as the row taken whole, to a level")
+  func partedUnderClips() throws {
+    let polygons = try #require(Self.shapes.first { $0.name == "stripes inside a frame wound the other way" }).polygons
+    // Pieces left of the window count into its first column; the clip cuts level edges and
+    // upright sides into the stripes it crosses.
+    let cases: [(name: String, columns: Range<Int>?, clip: DeviceBox?)] = [
+      ("columns 20..<70", 20..<70, nil),
+      ("a clip from (17.3, 9.6) to (71.45, 33.2)", nil, DeviceBox(left: 17.3, top: 9.6, right: 71.45, bottom: 33.2)),
+    ]
+    for (name, columns, clip) in cases {
+      for rule in [CoverageRasterizer.FillRule.nonZero, .evenOdd] {
+        let parted = Self.draw(polygons, rule: rule, parting: true, columns: columns, clip: clip)
+        let whole = Self.draw(polygons, rule: rule, parting: false, columns: columns, clip: clip)
+        #expect(parted.rowsParted > 0, "\(name), \(rule): no row was parted")
+        #expect(Self.levelsApart(parted.picture, whole.picture) <= 1, "\(name), \(rule)")
+        #expect(parted.picture.bytes.contains { $0 != 0 }, "\(name), \(rule): nothing drawn")
       }
     }
   }
