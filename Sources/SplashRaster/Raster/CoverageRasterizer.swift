@@ -408,10 +408,11 @@ public final class CoverageRasterizer {
           parted.reserve(total, zeroed: false)
           let crossings = RowCrossings(
             edges: edges, pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base,
-            byLeft: byLeft.base, parted: parted.base, bandTop: bandTop, rule: rule, workPerRow: workPerRow)
+            byLeft: byLeft.base, parted: parted.base, bandTop: bandTop, rule: rule, workPerRow: workPerRow,
+            partsRows: partsRows)
           crossings.placePieces(of: chains, active: active, cursors: cursors, count: activeCount, bandBottom: bandBottom)
           for row in bandTop..<bandBottom where crossings.hasPieces(row: row) {
-            if crossings.addCrossings(row: row, partingIt: partsRows, to: &cells) { rowsPartedHere += 1 }
+            if crossings.addCrossings(row: row, to: &cells) { rowsPartedHere += 1 }
             cells.sweepRow(row, clipRight: columns.upperBound, runBytes: runBytes.base, into: &sink)
           }
           bandTop = bandBottom

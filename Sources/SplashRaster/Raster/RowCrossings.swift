@@ -46,6 +46,8 @@ struct RowCrossings {
   let rule: CoverageRasterizer.FillRule
   /// The work one row may take (see `defaultWorkPerRow`).
   var workPerRow = Self.defaultWorkPerRow
+  /// Whether a row that pieces start or end inside is parted into groups (`addApart`).
+  var partsRows = true
 
   /// Places a piece of each active chain in each row of the band it crosses, where
   /// `CoverageRasterizer.countPieces` left room, and moves each chain's cursor (its first edge
@@ -207,9 +209,8 @@ struct RowCrossings {
   /// then cut every other shape. So such a row is first parted into groups that lie apart
   /// (`addApart`), and each group is cut only where its own pieces start or end.
   ///
-  /// Returns whether the row was parted into more than one group; `partingIt` false takes it
-  /// as one.
-  func addCrossings(row: Int, partingIt: Bool = true, to cells: inout CellBand) -> Bool {
+  /// Returns whether the row was parted into more than one group.
+  func addCrossings(row: Int, to cells: inout CellBand) -> Bool {
     let first = rowStarts[row - bandTop]
     let end = rowStarts[row - bandTop + 1]
     var budget = workPerRow
@@ -217,10 +218,11 @@ struct RowCrossings {
     // A row whose pieces cannot even be ordered once within the budget is sampled at once.
     if Self.sortCost(end - first) > budget { budget = -1 }
     if budget >= 0 {
-      if partingIt, end - first >= Self.fewestPiecesParted, !crossesWhole(pieces + first, count: end - first, row: row) {
+      let whole = crossesWhole(pieces + first, count: end - first, row: row)
+      if partsRows, end - first >= Self.fewestPiecesParted, !whole {
         groups = addApart(from: first, to: end, row: row, to: &cells, budget: &budget)
       } else {
-        addGroup(pieces + first, count: end - first, winding: 0, row: row, to: &cells, budget: &budget)
+        addGroup(pieces + first, count: end - first, crossesWhole: whole, winding: 0, row: row, to: &cells, budget: &budget)
       }
     }
     guard budget < 0 else { return groups > 1 }
@@ -321,14 +323,16 @@ struct RowCrossings {
   }
 
   /// Adds the `count` pieces of `group`, lying apart from the row's others, that enter or
-  /// leave the shape, counting the winding from `winding` (that left of the group).
+  /// leave the shape, counting the winding from `winding` (that left of the group);
+  /// `crossesWhole` tells whether every piece runs through the row, when the caller knows.
   private func addGroup(
-    _ group: UnsafeMutablePointer<Piece>, count: Int, winding: Int, row: Int, to cells: inout CellBand, budget: inout Int
+    _ group: UnsafeMutablePointer<Piece>, count: Int, crossesWhole knownWhole: Bool? = nil, winding: Int, row: Int,
+    to cells: inout CellBand, budget: inout Int
   ) {
     let rowTop = Double(row)
     let rowBottom = Double(row + 1)
     guard budget >= 0 else { return }
-    if crossesWhole(group, count: count, row: row) {
+    if knownWhole ?? crossesWhole(group, count: count, row: row) {
       Self.sort(group, count: count)
       guard let crossing = firstCrossing(group, count: count) else {
         // One stretch, the pieces where they lie.
