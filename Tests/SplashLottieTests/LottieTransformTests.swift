@@ -176,7 +176,7 @@ struct LottieTransformTests {
     }
   }
 
-  @Test("a shape group's skew shears along its axis as the iOS player composes it; a layer's skew is warned and left out")
+  @Test("skew shears along its axis, counterclockwise from x, as After Effects, lottie-web and ThorVG draw it, on a group and a layer")
   func skew() throws {
     func groupLayer(skew: Double, axis: Double) -> String {
       #"""
@@ -192,17 +192,44 @@ struct LottieTransformTests {
       let chain = try #require(Support.chain(in: tree) { $0.contains("/g ") })
       return Support.canvasPoint(point, through: chain)
     }
+    /// Where a skew of `skew` degrees along an axis `axis` degrees counterclockwise (on
+    /// screen, y down) from x takes `point`: along the axis by −tan(skew) times the point's
+    /// distance across it, so the axis itself stays put.
+    func sheared(_ point: Point, skew: Double, axis: Double) -> Point {
+      let radians = axis * Double.pi / 180
+      let along = Point(x: cos(radians), y: -sin(radians))
+      let across = point.x * sin(radians) + point.y * cos(radians)
+      let shift = -tan(skew * Double.pi / 180) * across
+      return Point(x: point.x + shift * along.x, y: point.y + shift * along.y)
+    }
     let shear = 10 * tan(30 * Double.pi / 180)
     // Axis 0: x moves by −tan(skew) per unit of y (lower points lean left, as players draw it).
     expectNear(try placed(Point(x: 0, y: 10), skew: 30, axis: 0), Point(x: 50 - shear, y: 60), "skew 30 along 0°", tolerance: 1e-6)
     expectNear(try placed(Point(x: 10, y: 0), skew: 30, axis: 0), Point(x: 60, y: 50), "the axis itself stays", tolerance: 1e-6)
     // Axis 90°: y moves by tan(skew) per unit of x.
     expectNear(try placed(Point(x: 10, y: 0), skew: 30, axis: 90), Point(x: 60, y: 50 + shear), "skew 30 along 90°", tolerance: 1e-6)
+    // An oblique axis tells the turn's sense apart: at 45° the axis points up and right, and
+    // a point on it stays; 18° and −46° are the stones of a walking figure's path.
+    let onAxis = Point(x: 10 / 2.0.squareRoot(), y: -10 / 2.0.squareRoot())
+    expectNear(try placed(onAxis, skew: 20, axis: 45), Point(x: 50 + onAxis.x, y: 50 + onAxis.y), "the 45° axis stays", tolerance: 1e-6)
+    for (skew, axis) in [(20.0, 45.0), (-46, 18)] {
+      for point in [Point(x: 10, y: 0), Point(x: 0, y: 10), Point(x: -7, y: 3)] {
+        let expected = sheared(point, skew: skew, axis: axis)
+        expectNear(
+          try placed(point, skew: skew, axis: axis), Point(x: 50 + expected.x, y: 50 + expected.y),
+          "skew \(skew) along \(axis)° of \(point)", tolerance: 1e-6)
+      }
+    }
 
+    // A layer's skew is drawn too, with no warning, composed as a group's.
     var warnings: [DocumentError] = []
-    let ks = #"{"p":{"a":0,"k":[0,0]},"sk":{"a":0,"k":20},"sa":{"a":0,"k":0}}"#
+    let ks = #"{"p":{"a":0,"k":[0,0]},"sk":{"a":0,"k":20},"sa":{"a":0,"k":45}}"#
     let scene = try Support.compile(Support.document(layers: layer("box", ks: ks)), warnings: &warnings)
-    expectNear(try canvasPosition(Point(x: 0, y: 10), of: "box", in: scene, at: 0), Point(x: 0, y: 10), "layer skew left out")
-    #expect(warnings.contains { "\($0)".contains("layers[0].ks.sk") && "\($0)".contains("skew") }, "\(warnings)")
+    for point in [Point(x: 0, y: 10), Point(x: 10, y: 0)] {
+      expectNear(
+        try canvasPosition(point, of: "box", in: scene, at: 0), sheared(point, skew: 20, axis: 45), "layer skew of \(point)",
+        tolerance: 1e-6)
+    }
+    #expect(warnings.isEmpty, "\(warnings)")
   }
 }

@@ -77,7 +77,7 @@ struct LottieLayer {
     if let parent { _ = try parent.number() }
     isMatte = entry["td"]?.flag == true
     isHidden = entry["hd"]?.flag == true
-    transform = try LottieTransform(entry["ks"], limits: context.limits, warnings: context.warnings)
+    transform = try LottieTransform(entry["ks"], limits: context.limits)
     autoOrients = entry["ao"]?.flag ?? false
     guard !isHidden || isMatte else { return }
 

@@ -37,7 +37,7 @@ indirect enum LottieShapeItem {
         items.append(
           .group(
             name: (try? cursor["nm"]?.string()) ?? "group", items: children,
-            transform: try LottieTransform(transformItem, limits: context.limits, warnings: context.warnings, appliesSkew: true)))
+            transform: try LottieTransform(transformItem, limits: context.limits)))
       case "sh":
         let path = try LottieProperty<Path>.read(try cursor.required("ks"), limits: context.limits) {
           try LottieBezier.path($0, limits: context.limits)

@@ -12,11 +12,11 @@ import SplashModel
 /// animated as `bounds.origin`, the position as `position` (or `position.x`/`.y`, or along a
 /// path), the scale as `transform.scale.x`/`.y` and the rotation as `transform.rotation.z`.
 ///
-/// Rotations about x and y (`rx`, `ry`) and a shape group's skew (`sk` along the axis `sa`)
-/// make the whole `transform` one matrix instead, sampled once per frame, in the order Lottie's
-/// iOS player composes it (its `CATransform3D.makeTransform`): a point is scaled, skewed,
-/// turned about z, then y, then x. Core Animation draws such a layer flat into its superlayer
-/// without perspective (`m34` stays 0), so an x turn foreshortens the layer vertically.
+/// Rotations about x and y (`rx`, `ry`) and skew (`sk` along the axis `sa`) make the whole
+/// `transform` one matrix instead, sampled once per frame, in the order Lottie's iOS player
+/// composes it (its `CATransform3D.makeTransform`): a point is scaled, skewed, turned about z,
+/// then y, then x. Core Animation draws such a layer flat into its superlayer without
+/// perspective (`m34` stays 0), so an x turn foreshortens the layer vertically.
 ///
 ///     q ─(− a)─▶ scale ─▶ skew ─▶ rotation z ─▶ rotation y ─▶ rotation x ─(+ p)─▶ superlayer
 struct LottieTransform {
@@ -51,10 +51,8 @@ struct LottieTransform {
 
   init() {}
 
-  /// Reads `cursor` (absent: the identity). `appliesSkew` is true for a shape group's
-  /// transform: Lottie's iOS player reads no skew on a layer's `ks`, so a layer's is warned
-  /// about and left out, as an iPhone shows it.
-  init(_ cursor: LottieCursor?, limits: LottieLimits, warnings: LottieWarnings, appliesSkew: Bool = false) throws {
+  /// Reads `cursor` (absent: the identity).
+  init(_ cursor: LottieCursor?, limits: LottieLimits) throws {
     sampleLimit = limits.sampledFrames
     guard let cursor else { return }
     if let anchor = cursor["a"] { self.anchor = try .read(anchor, limits: limits) { try $0.numbers() } }
@@ -72,15 +70,10 @@ struct LottieTransform {
     if let opacity = cursor["o"] { self.opacity = try .read(opacity, limits: limits) { try $0.scalar() } }
     if let turn = cursor["rx"] { rotationX = try .read(turn, limits: limits) { try $0.scalar() } }
     if let turn = cursor["ry"] { rotationY = try .read(turn, limits: limits) { try $0.scalar() } }
-    if let skewCursor = cursor["sk"] {
-      let skew = try LottieProperty<Double>.read(skewCursor, limits: limits) { try $0.scalar() }
-      if appliesSkew {
-        self.skew = skew
-        if let axis = cursor["sa"] { skewAxis = try .read(axis, limits: limits) { try $0.scalar() } }
-      } else if skew.isNonZero {
-        warnings.note("a layer's skew (ks.sk) is not applied, as Lottie's iOS player leaves it out", at: skewCursor.jsonPath)
-      }
-    }
+    // A layer's skew is drawn as a shape group's is: After Effects, lottie-web and ThorVG
+    // apply both.
+    if let skew = cursor["sk"] { self.skew = try .read(skew, limits: limits) { try $0.scalar() } }
+    if let axis = cursor["sa"] { skewAxis = try .read(axis, limits: limits) { try $0.scalar() } }
   }
 
   /// Whether the transform needs a matrix rather than `transform.*` components.
@@ -94,13 +87,18 @@ struct LottieTransform {
     func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
     var result = Transform3D(scaleX: scaleFactor(scale.first ?? 100), y: scaleFactor(scale.count > 1 ? scale[1] : 100))
     if skew != 0 {
-      // A shear along the skew axis: turn the axis onto x, shear x by −tan(skew) per unit of
-      // y, turn back (Lottie's iOS player's `makeSkew`, given the negated skew).
+      // A shear along the skew axis: a point moves along the axis by −tan(skew) times its
+      // distance across it, the axis itself staying put. The axis is `sa` degrees from x,
+      // turned counterclockwise on screen (against a rotation's sense): turning by +sa takes
+      // it onto x, x is sheared by −tan(skew) per unit of y, and turning by −sa brings it
+      // back. This is the Lottie format's transform (lottie-web's `skewFromAxis(−sk, sa)`),
+      // as After Effects, lottie-web and ThorVG draw it; Lottie's iOS player turns the axis
+      // the other way, which only agrees for an axis along x or y.
       let axis = radians(skewAxis)
       let shear = Transform3D(rows: [[1, 0, 0, 0], [-tan(radians(skew)), 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
-      result = result.concatenating(Transform3D(rotationAngle: -axis, x: 0, y: 0, z: 1))
+      result = result.concatenating(Transform3D(rotationAngle: axis, x: 0, y: 0, z: 1))
         .concatenating(shear)
-        .concatenating(Transform3D(rotationAngle: axis, x: 0, y: 0, z: 1))
+        .concatenating(Transform3D(rotationAngle: -axis, x: 0, y: 0, z: 1))
     }
     return result.concatenating(Transform3D(rotationAngle: radians(rotationZ), x: 0, y: 0, z: 1))
       .concatenating(Transform3D(rotationAngle: radians(rotationY), x: 0, y: 1, z: 0))
