@@ -327,3 +327,73 @@ extension LottieExpressionTests {
     try expectOpacity(scene, "static", [5: 0.5, 20: 1])
   }
 }
+
+extension LottieExpressionTests {
+  @Test("a path linked to another by content('Shape 1').content('Path 1').path follows it, past its own last keyframe")
+  func linkedPathFollowsItsSource() throws {
+    // Shape 1's line ends at x 0 → 60 → 0 over frames 0 … 30 … 60; Shape 2's own keys stop at
+    // frame 30 (x 60) and its expression links it to Shape 1, as a foot drawn along a leg is.
+    func line(_ x: Double) -> String { #"{"c":false,"v":[[0,0],[\#(x),20]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}"# }
+    func key(_ frame: Double, _ x: Double) -> String {
+      #"{"t":\#(frame),"s":[\#(line(x))],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}}"#
+    }
+    func group(_ name: String, keys: [String], expression: String?) -> String {
+      let linked = expression.map { #","x":"\#(bodymovin($0))""# } ?? ""
+      return #"""
+        {"ty":"gr","nm":"\#(name)","it":[{"ty":"sh","nm":"Path 1","ks":{"a":1,"k":[\#(keys.joined(separator: ","))]\#(linked)}},
+        {"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}},{"ty":"tr","p":{"a":0,"k":[0,0]}}]}
+        """#
+    }
+    let source = group("Shape 1", keys: [key(0, 0), key(30, 60), key(60, 0)], expression: nil)
+    let linked = group("Shape 2", keys: [key(0, 0), key(30, 60)], expression: "content('Shape 1').content('Path 1').path")
+    let legs = #"{"ty":4,"nm":"legs","ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(source),\#(linked)]}"#
+    var warnings: [DocumentError] = []
+    let scene = try Support.compile(Support.document(layers: legs), warnings: &warnings)
+    #expect(warnings.isEmpty, "\(warnings.map(\.description))")
+    for (frame, x) in [(15.0, 30.0), (45, 30), (54, 12)] {
+      let chain = try #require(Support.chain(in: scene.presentation(at: frame / 30)) { $0.hasSuffix("legs") })
+      var ends: [Double] = []
+      func visit(_ layer: PresentationLayer) {
+        if layer.kind == .shape, let path = layer.properties.shape.path {
+          ends += path.elements.compactMap { element -> Double? in
+            if case .cubicCurve(_, _, let point) = element { return point.x }
+            if case .line(let point) = element { return point.x }
+            return nil
+          }
+        }
+        layer.sublayers.forEach(visit)
+      }
+      chain.forEach(visit)
+      #expect(ends.count == 2 && ends.allSatisfy { abs($0 - x) < 1e-6 }, "frame \(frame): \(ends), expected both at \(x)")
+    }
+  }
+}
+
+extension LottieExpressionTests {
+  @Test("a group's transform linked to another's value by value: ('Transform')('Position'), a match name, 'Skew Axis'")
+  func linkedTransformReadsByName() throws {
+    func group(_ name: String, transform: String) -> String {
+      #"""
+      {"ty":"gr","nm":"\#(name)","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}},
+      {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr",\#(transform)}]}
+      """#
+    }
+    func linked(_ reading: String) -> String { #"{"a":0,"k":0,"x":"\#(bodymovin("content('Shape 1')\(reading)"))"}"# }
+    let source = group("Shape 1", transform: #""p":{"a":0,"k":[30,40]},"r":{"a":0,"k":20},"sk":{"a":0,"k":15},"sa":{"a":0,"k":30}"#)
+    let follower = group(
+      "Shape 2",
+      transform: #""p":{"a":0,"k":[0,0],"x":"\#(bodymovin("content('Shape 1')('Transform')('Position')"))"},"#
+        + #""r":\#(linked(".transform('ADBE Vector Rotation')")),"sk":\#(linked("('Transform')('Skew')")),"#
+        + #""sa":\#(linked("('Transform')('Skew Axis')"))"#)
+    let shapes = #"{"ty":4,"nm":"pair","ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[\#(source),\#(follower)]}"#
+    var warnings: [DocumentError] = []
+    let tree = try Support.compile(Support.document(layers: shapes), warnings: &warnings).presentation(at: 0)
+    #expect(warnings.isEmpty, "\(warnings.map(\.description))")
+    let first = try #require(Support.chain(in: tree) { $0.contains("/Shape 1 ") })
+    let second = try #require(Support.chain(in: tree) { $0.contains("/Shape 2 ") })
+    for point in [Point(x: 0, y: 0), Point(x: 5, y: 0), Point(x: 0, y: 5)] {
+      let (a, b) = (Support.canvasPoint(point, through: first), Support.canvasPoint(point, through: second))
+      #expect(abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6, "\(point): \(a) and \(b)")
+    }
+  }
+}

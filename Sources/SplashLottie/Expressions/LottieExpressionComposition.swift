@@ -178,7 +178,9 @@ struct LottieExpressionComposition {
     "fl": [("c", "color"), ("o", "opacity")], "st": [("c", "color"), ("o", "opacity"), ("w", "strokeWidth")],
     "gf": [("o", "opacity"), ("s", "startPoint"), ("e", "endPoint")], "gs": [("o", "opacity"), ("s", "startPoint"), ("e", "endPoint")],
     "tm": [("s", "start"), ("e", "end"), ("o", "offset")], "rp": [("c", "copies"), ("o", "offset")], "rd": [("r", "radius")],
-    "tr": [("a", "anchorPoint"), ("p", "position"), ("s", "scale"), ("r", "rotation"), ("o", "opacity")],
+    "tr": [
+      ("a", "anchorPoint"), ("p", "position"), ("s", "scale"), ("r", "rotation"), ("o", "opacity"), ("sk", "skew"), ("sa", "skewAxis"),
+    ],
   ]
 
   private mutating func contents(_ list: JSONValue?, path: LottieJSONPath, layerPlace: Int) -> [ScriptValue] {

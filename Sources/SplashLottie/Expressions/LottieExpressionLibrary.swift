@@ -493,6 +493,12 @@ enum LottieExpressionLibrary {
       items.__group = group;
       return group;
     }
+    // The values of a shape group's transform by their match names.
+    var __valueMatchNames = {
+      'ADBE Vector Anchor': 'anchorPoint', 'ADBE Vector Position': 'position', 'ADBE Vector Scale': 'scale',
+      'ADBE Vector Rotation': 'rotation', 'ADBE Vector Group Opacity': 'opacity', 'ADBE Vector Skew': 'skew',
+      'ADBE Vector Skew Axis': 'skewAxis'
+    };
     // One shape item: its values by After Effects' names (`size`, `path`, `strokeWidth`…); a
     // group's items (`content(…)`) and transform.
     function __contentItem(item) {
@@ -510,6 +516,11 @@ enum LottieExpressionLibrary {
         if (which === 'ADBE Vectors Group' || which === 'Contents') return contents;
         if (which === 'ADBE Vector Transform Group' || which === 'Transform') return transform;
         if (which === 'ADBE Vector Shape' || which === 'Path') return value('path');
+        // A value by its match name or the name After Effects shows ('Anchor Point' is
+        // `anchorPoint`), as a transform linked to another's reads it.
+        var named = __valueMatchNames[which] || (typeof which === 'string' ?
+          which.charAt(0).toLowerCase() + which.slice(1).replace(/ (\w)/g, function (space, letter) { return letter.toUpperCase(); }) : null);
+        if (named && item.values[named] !== undefined) return value(named);
         if (contents) return contents(which);
         throw new Error('"' + item.name + '"(' + JSON.stringify(which) + '): no such value');
       };
@@ -594,6 +605,11 @@ enum LottieExpressionLibrary {
         normalOnPath: function (fraction) { var t = tangent(fraction); return [-t[1], t[0]]; }
       };
       read.value = numbers;
+      // The read is a path value too: `content('Shape 1').content('Path 1').path`, the commonest
+      // way to link one path to another, gives it back as the expression's value.
+      read.__path = true;
+      read.numbers = numbers;
+      read.closed = closed;
       return read;
     }
     __Layer.prototype.sourceRectAtTime = function () { throw new Error('sourceRectAtTime is not run by splashvid'); };
