@@ -11,13 +11,13 @@ import Testing
 /// rotation, at the anchor and scale once, its opacity a step from `so` to `eo`.
 @Suite("Lottie repeaters draw as the iOS player: copies stepped, turned, scaled once, faded")
 struct LottieRepeaterPixelTests {
-  private func frame(_ items: String) throws -> PixelBuffer {
+  private func frame(_ items: String, at time: Double = 0) throws -> PixelBuffer {
     let layer = #"{"ty":4,"nm":"r","ip":0,"op":60,"ks":{"p":{"a":0,"k":[50,100]}},"shapes":[\#(items)]}"#
     let text = #"{"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[],"layers":[\#(layer)]}"#
     let scene = try LottieCompiler.compile(Data(text.utf8), file: "test.json")
     let buffer = try #require(PixelBuffer(width: 200, height: 200))
     try CairoBackend().render(
-      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
+      scene.presentation(at: time), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200), into: buffer)
     return buffer
   }
 
@@ -50,6 +50,25 @@ struct LottieRepeaterPixelTests {
       expectRed(buffer, 90, 100, alpha: 0.5, "copy 2")
       expectRed(buffer, 110, 100, alpha: 0, "no copy 3")
     }
+  }
+
+  @Test("an animated count shows c rounded up copies, faded over those shown, as lottie-web and ThorVG show them")
+  func animatedCount() throws {
+    // c runs from 0 at frame 0 to 3 at frame 30, evenly: 1.5 at frame 15, where two show.
+    let keys = #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":30,"s":[3]}]"#
+    let counted = repeater(copies: 3, position: "[20,0]", endOpacity: 50)
+      .replacingOccurrences(of: #""c":{"a":0,"k":3}"#, with: #""c":{"a":1,"k":\#(keys)}"#)
+    let items = [square, red, counted].joined(separator: ",")
+    let none = try frame(items, at: 0)
+    expectRed(none, 50, 100, alpha: 0, "no copy at a count of 0")
+    let two = try frame(items, at: 0.5)
+    expectRed(two, 50, 100, alpha: 1, "copy 0 of 2")
+    expectRed(two, 70, 100, alpha: 0.5, "copy 1 of 2, the last, at the end opacity")
+    expectRed(two, 90, 100, alpha: 0, "copy 2 not shown yet")
+    let three = try frame(items, at: 1)
+    expectRed(three, 50, 100, alpha: 1, "copy 0 of 3")
+    expectRed(three, 70, 100, alpha: 0.75, "copy 1 of 3")
+    expectRed(three, 90, 100, alpha: 0.5, "copy 2 of 3")
   }
 
   @Test("an offset of 1.5 moves every copy on by one and a half steps, as lottie-web and ThorVG move them")

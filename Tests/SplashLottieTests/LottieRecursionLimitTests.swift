@@ -61,8 +61,13 @@ struct LottieRecursionLimitTests {
 
   /// A shape layer with `count` groups inside each other, each repeating what is before it
   /// `copies` times.
-  private static func stackedRepeaters(count: Int, copies: Int) -> String {
-    let repeater = #"{"ty":"rp","c":{"a":0,"k":\#(copies)},"o":{"a":0,"k":0},"tr":{"p":{"a":0,"k":[1,0]}}}"#
+  /// `count` repeaters, each repeating the group before it `copies` times; an animated count
+  /// runs from 0 to `copies` (eased past it half way) and back.
+  private static func stackedRepeaters(count: Int, copies: Int, animated: Bool = false) -> String {
+    let keys =
+      #"[{"t":0,"s":[0],"o":{"x":[0.2],"y":[1.4]},"i":{"x":[0.8],"y":[1]}},{"t":30,"s":[\#(copies)]},{"t":60,"s":[0]}]"#
+    let copiesValue = animated ? #"{"a":1,"k":\#(keys)}"# : #"{"a":0,"k":\#(copies)}"#
+    let repeater = #"{"ty":"rp","c":\#(copiesValue),"o":{"a":0,"k":0},"tr":{"p":{"a":0,"k":[1,0]}}}"#
     var items =
       #"{"ty":"el","s":{"a":0,"k":[4,4]},"p":{"a":0,"k":[0,0]}},{"ty":"fl","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100}},\#(repeater)"#
     for _ in 1..<count { items = #"{"ty":"gr","it":[\#(items),{"ty":"tr"}]},\#(repeater)"# }
@@ -119,6 +124,8 @@ struct LottieRecursionLimitTests {
       containing:
         "expected at most \(Self.limits.shapeItems) shape items in the file (precompositions count each time they are used, repeaters once per copy)"
     )
+    // An animated count is counted at its most: one that starts from none is no way round.
+    expectOneLineRefusal(Self.stackedRepeaters(count: 3, copies: 1000, animated: true), containing: "shape items in the file")
     // Ten stacked repeaters of 1000 would overflow a count kept in integers.
     expectOneLineRefusal(Self.stackedRepeaters(count: 10, copies: 1000), containing: "shape items in the file")
     // A grid of 10 × 10 dots is what real files do.

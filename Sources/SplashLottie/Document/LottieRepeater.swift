@@ -12,8 +12,10 @@ import SplashModel
 /// players apply the whole transform k + o times instead (scale compounding, the position
 /// turned by the rotation so far); the two agree for the common spinner, rotation only about
 /// the origin. The offset `o` is applied as lottie-web and ThorVG apply it (the iOS player
-/// leaves it out, which stops a spinner whose offset turns it); copies meant to be composited
-/// below (`m: 2`) are drawn above, warned.
+/// leaves it out, which stops a spinner whose offset turns it), and so is an animated count
+/// (the iOS player keeps its first value, which draws nothing for rings that build up from
+/// none): as many copies show as `c` rounded up, the opacity stepped over those. Copies meant
+/// to be composited below (`m: 2`) are drawn above, warned.
 struct LottieRepeater {
   var jsonPath: String
   var copies: LottieProperty<Double>
@@ -27,11 +29,31 @@ struct LottieRepeater {
   var startOpacity: LottieProperty<Double>
   var endOpacity: LottieProperty<Double>
 
-  /// How many copies are drawn: `c`'s first value, rounded, from 0 to 1000 (a count past that
-  /// is no spinner, and every copy is drawn).
+  /// How many copies are built: a constant `c` rounded, from 0 to 1000 (a count past that is
+  /// no spinner, and every copy is drawn); for an animated count the most that ever show,
+  /// looked for at every frame between its first and last keyframes (an eased count can
+  /// overshoot its keyframes).
   var copyCount: Int {
-    let requested = copies.initialValue
-    return requested.isFinite ? requested.clamped(to: 0...1_000, rounding: .toNearestOrAwayFromZero) : 0
+    guard case .animated = copies, let first = copies.keyframeFrames.min(), let last = copies.keyframeFrames.max() else {
+      let requested = copies.initialValue
+      return requested.isFinite ? requested.clamped(to: 0...1_000, rounding: .toNearestOrAwayFromZero) : 0
+    }
+    var most = copies.keyframeFrames.map(shownCopies).max() ?? 0
+    // At most 4096 looks, however long the span.
+    let step = max(1, (last - first) / 4096)
+    var frame = first
+    while frame < last, most < 1_000 {
+      most = max(most, shownCopies(at: frame))
+      frame += step
+    }
+    return most
+  }
+
+  /// How many copies show at `frame` of an animated count: `c` there rounded up, as lottie-web
+  /// (`Math.ceil`) and ThorVG count a fraction of a copy, from 0 to 1000.
+  func shownCopies(at frame: Double) -> Int {
+    let requested = copies.value(at: frame)
+    return requested.isFinite ? requested.clamped(to: 0...1_000, rounding: .up) : 0
   }
 
   init(_ cursor: LottieCursor, context: LottieContext) throws {
@@ -52,7 +74,6 @@ struct LottieRepeater {
     rotation = try scalar(transform?["r"], 0)
     startOpacity = try scalar(transform?["so"], 100)
     endOpacity = try scalar(transform?["eo"], 100)
-    if copies.isAnimated { context.warnings.note("an animated repeater count is drawn with its first value", at: "\(jsonPath).c") }
     if (try cursor["m"]?.number()) == 2 {
       context.warnings.note("repeater copies composited below are drawn above", at: "\(jsonPath).m")
     }
@@ -79,10 +100,11 @@ struct LottieRepeater {
     return (start + (end - start) * progress).clampedToUnit
   }
 
-  var isAnimated: Bool {
+  /// Whether a copy's transform changes over time.
+  var movesCopies: Bool {
     anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated || offset.isAnimated
-      || startOpacity.isAnimated
-      || endOpacity.isAnimated
   }
+
+  var isAnimated: Bool { movesCopies || startOpacity.isAnimated || endOpacity.isAnimated || copies.isAnimated }
 
 }

@@ -4,20 +4,27 @@ import SplashModel
 extension LottieRepeater {
   /// `content` (what the items before the repeater draw) repeated, on `timeline`.
   func replicate(_ content: [Layer], id: String, timeline: LottieTimeline, sampler: LottieSampler, limits: LottieLimits) -> Layer {
+    // An animated count makes as many copies as ever show, each hidden while the count is
+    // not past it.
     let count = copyCount
+    func shown(at frame: Double) -> Int { copies.isAnimated ? min(shownCopies(at: frame), count) : count }
     // Every copy keeps its own sampled track, so the copies share one copy's sampling limit.
     let frames =
       isAnimated
       ? sampler.frames(
-        of: [anchor, position, scale, rotation.map { [$0] }, offset.map { [$0] }, startOpacity.map { [$0] }, endOpacity.map { [$0] }],
+        of: [
+          anchor, position, scale, rotation.map { [$0] }, offset.map { [$0] }, startOpacity.map { [$0] }, endOpacity.map { [$0] },
+          copies.map { [$0] },
+        ],
         limit: max(8, limits.sampledFrames / max(count, 1)))
       : []
     let times = frames.map(timeline.seconds)
-    func animation<Value>(_ target: LayerProperty<Value>, _ value: (Double) -> Value) -> Animation? {
+    func animation<Value>(_ target: LayerProperty<Value>, discrete: Bool = false, _ value: (Double) -> Value) -> Animation? {
       guard frames.count > 1,
-        let (track, timing) = LottieAnimations.track(
+        var (track, timing) = LottieAnimations.track(
           times: times, values: frames.map { value($0).animatableValue }, timingFunctions: [])
       else { return nil }
+      if discrete { track.calculationMode = .discrete }
       return .property(
         PropertyAnimation(keyPath: target.keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
     }
@@ -26,13 +33,22 @@ extension LottieRepeater {
     repeated.sublayers = (0..<count).map { index in
       var copy = Layer(id: "\(id) (copy \(index))", sublayers: content)
       LayerPropertyRegistry.transform.set(transform(copy: index, at: 0), in: &copy.properties)
-      LayerPropertyRegistry.opacity.set(opacity(copy: index, of: count, at: 0), in: &copy.properties)
+      LayerPropertyRegistry.opacity.set(opacity(copy: index, of: shown(at: 0), at: 0), in: &copy.properties)
       // Sampled per frame: a copy's transform is one matrix made of several animated parts,
       // which keyframes of the matrix would not interpolate as the parts do.
       copy.animations = [
-        animation(LayerPropertyRegistry.transform) { transform(copy: index, at: $0) },
-        animation(LayerPropertyRegistry.opacity) { opacity(copy: index, of: count, at: $0) },
+        movesCopies ? animation(LayerPropertyRegistry.transform) { transform(copy: index, at: $0) } : nil,
+        animation(LayerPropertyRegistry.opacity) { opacity(copy: index, of: shown(at: $0), at: $0) },
       ].compactMap { $0 }
+      if copies.isAnimated {
+        LayerPropertyRegistry.hidden.set(index >= shown(at: 0), in: &copy.properties)
+        // Shown from the frame the count passes it, at once, as the players show it.
+        if frames.contains(where: { index >= shown(at: $0) }),
+          let visibility = animation(LayerPropertyRegistry.hidden, discrete: true, { index >= shown(at: $0) })
+        {
+          copy.animations.append(visibility)
+        }
+      }
       return copy
     }
     return repeated
