@@ -34,11 +34,12 @@ struct LottieRepeater {
   /// looked for at every frame between its first and last keyframes (an eased count can
   /// overshoot its keyframes).
   var copyCount: Int {
-    guard case .animated = copies, let first = copies.keyframeFrames.min(), let last = copies.keyframeFrames.max() else {
+    let keyframes = copies.keyframeFrames
+    guard let first = keyframes.min(), let last = keyframes.max() else {
       let requested = copies.initialValue
       return requested.isFinite ? requested.clamped(to: 0...1_000, rounding: .toNearestOrAwayFromZero) : 0
     }
-    var most = copies.keyframeFrames.map(shownCopies).max() ?? 0
+    var most = keyframes.map(shownCopies).max() ?? 0
     // At most 4096 looks, however long the span.
     let step = max(1, (last - first) / 4096)
     var frame = first

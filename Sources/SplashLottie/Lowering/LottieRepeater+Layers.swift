@@ -19,10 +19,13 @@ extension LottieRepeater {
         limit: max(8, limits.sampledFrames / max(count, 1)))
       : []
     let times = frames.map(timeline.seconds)
-    func animation<Value>(_ target: LayerProperty<Value>, discrete: Bool = false, _ value: (Double) -> Value) -> Animation? {
+    // The copies shown at each sampled frame, counted once for all the copies.
+    let shownCounts = frames.map(shown)
+    /// A track of `value` at each sampled frame, given the frame's place in `frames`.
+    func animation<Value>(_ target: LayerProperty<Value>, discrete: Bool = false, _ value: (Int) -> Value) -> Animation? {
       guard frames.count > 1,
         var (track, timing) = LottieAnimations.track(
-          times: times, values: frames.map { value($0).animatableValue }, timingFunctions: [])
+          times: times, values: frames.indices.map { value($0).animatableValue }, timingFunctions: [])
       else { return nil }
       if discrete { track.calculationMode = .discrete }
       return .property(
@@ -37,14 +40,14 @@ extension LottieRepeater {
       // Sampled per frame: a copy's transform is one matrix made of several animated parts,
       // which keyframes of the matrix would not interpolate as the parts do.
       copy.animations = [
-        movesCopies ? animation(LayerPropertyRegistry.transform) { transform(copy: index, at: $0) } : nil,
-        animation(LayerPropertyRegistry.opacity) { opacity(copy: index, of: shown(at: $0), at: $0) },
+        movesCopies ? animation(LayerPropertyRegistry.transform) { transform(copy: index, at: frames[$0]) } : nil,
+        animation(LayerPropertyRegistry.opacity) { opacity(copy: index, of: shownCounts[$0], at: frames[$0]) },
       ].compactMap { $0 }
       if copies.isAnimated {
         LayerPropertyRegistry.hidden.set(index >= shown(at: 0), in: &copy.properties)
         // Shown from the frame the count passes it, at once, as the players show it.
-        if frames.contains(where: { index >= shown(at: $0) }),
-          let visibility = animation(LayerPropertyRegistry.hidden, discrete: true, { index >= shown(at: $0) })
+        if shownCounts.contains(where: { index >= $0 }),
+          let visibility = animation(LayerPropertyRegistry.hidden, discrete: true, { index >= shownCounts[$0] })
         {
           copy.animations.append(visibility)
         }
