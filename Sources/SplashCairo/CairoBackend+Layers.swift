@@ -242,7 +242,7 @@ extension CairoBackend {
     cairo_set_operator(cairo, Self.cairoOperator(properties.blendMode))
     placeInDeviceSpace(content, in: cairo)
     placeInDeviceSpace(maskPattern, in: cairo)
-    if properties.opacity < 1, properties.blendMode == .normal,
+    if properties.blendMode == .normal,
       compositeMasked(content, through: maskPattern, opacity: properties.opacity, in: cairo)
     {
       return

@@ -4,41 +4,88 @@ import SplashRaster
 extension CairoBackend {
   /// Lays a masked layer's picture `content` (ARGB32) over the target through its drawn mask
   /// `mask` (A8) at `opacity`, a row's ink at a time (`CoverageCompositor`); false when the
-  /// drawing state is not one the compositor handles (a clip that is not a rectangle of whole
-  /// pixels, a luminance mask, pictures off whole pixels), and nothing has been drawn. Both
-  /// patterns must be placed in device space (`placeInDeviceSpace`).
+  /// drawing state is not one the compositor handles (a luminance mask, pictures off whole
+  /// pixels, a faded picture under a clip that is not a rectangle of whole pixels), and
+  /// nothing has been drawn. Both patterns must be placed in device space
+  /// (`placeInDeviceSpace`).
   ///
   /// A faded masked layer was masked by Cairo into a group the size of the clip, which was
   /// then painted with alpha: a group to allocate and clear and two passes over it, for every
   /// masked layer of a Lottie file in every frame (issue_1717's mattes). The compositor makes
-  /// the same pixels in one pass over the mask's ink: the picture times the coverage, times
-  /// Cairo's solid mask of the opacity (`solidAlpha`), laid over, each rounded as pixman does.
+  /// the same pixels in one pass over the ink: the picture times the coverage, times Cairo's
+  /// solid mask of the opacity (`solidAlpha`), laid over, each rounded as pixman does. Only
+  /// where both the mask and the picture have ink: an inverted matte covers the whole box of a
+  /// thin stroke it cuts (issue_1717's trail), which Cairo walks pixel by pixel.
   func compositeMasked(_ content: OpaquePointer, through mask: OpaquePointer, opacity: Double, in cairo: OpaquePointer) -> Bool {
     // The formats first: asking for the target's clip costs more.
     guard fastPaths.compositesMaskedPictures, Self.imageSurface(behind: content, format: CAIRO_FORMAT_ARGB32) != nil,
-      Self.imageSurface(behind: mask, format: CAIRO_FORMAT_A8) != nil,
-      let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
-      let picture = plane(of: content, format: CAIRO_FORMAT_ARGB32, as: UInt32.self, on: target),
+      Self.imageSurface(behind: mask, format: CAIRO_FORMAT_A8) != nil
+    else { return false }
+    if let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32) {
+      return compositeMasked(content, through: mask, opacity: opacity, onto: target, partlyClipped: nil)
+    }
+    // A faded picture under a clip that covers pixels in part is clipped twice by Cairo, once
+    // masked into its group and once painted with alpha: that is left to it.
+    guard opacity >= 1, let target = partlyClippedPixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32) else { return false }
+    return compositeMasked(content, through: mask, opacity: opacity, onto: target, partlyClipped: cairo)
+  }
+
+  /// `compositeMasked` onto `target`, also through the coverage of the clip of `partlyClipped`
+  /// when one is given.
+  private func compositeMasked(
+    _ content: OpaquePointer, through mask: OpaquePointer, opacity: Double, onto target: DevicePixelTarget,
+    partlyClipped: OpaquePointer?
+  ) -> Bool {
+    guard let picture = plane(of: content, format: CAIRO_FORMAT_ARGB32, as: UInt32.self, on: target),
       let coverage = plane(of: mask, format: CAIRO_FORMAT_A8, as: UInt8.self, on: target)
     else { return false }
     let columns = target.columns.clamped(to: picture.columns).clamped(to: coverage.columns)
     let rows = target.rows.clamped(to: picture.rows).clamped(to: coverage.rows)
     let alpha = Self.solidAlpha(opacity)
     // Outside the pictures' overlap, the picture or its mask is clear: nothing is laid there.
-    let written =
-      columns.isEmpty || rows.isEmpty || alpha == 0
-      || writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
-        for y in rows {
-          // Both rows indexed by the target's column.
-          let maskRow = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
-          guard let ink = Self.inkedSpan(maskRow, within: columns) else { continue }
-          let pictureRow = picture.base + (y - picture.top) * picture.elementsPerRow - picture.left
-          CoverageCompositor.compositeOver(
-            pixels: pictureRow + ink.lowerBound, through: maskRow + ink.lowerBound, opacity: alpha,
-            onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
+    guard !columns.isEmpty, !rows.isEmpty, alpha != 0 else { return true }
+    var clip: (pattern: OpaquePointer, plane: PixelPlane<UInt8>)?
+    if let partlyClipped {
+      clip = clipCoverage(columns: columns, rows: rows, on: target, in: partlyClipped)
+      guard clip != nil else { return false }
+    }
+    defer { clip.map { cairo_pattern_destroy($0.pattern) } }
+    let product = coverageScratch.elements(max(columns.count, 1))
+    let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
+      for y in rows {
+        // The rows indexed by the target's column.
+        var maskRow = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
+        let pictureRow = picture.base + (y - picture.top) * picture.elementsPerRow - picture.left
+        guard let masked = Self.inkedSpan(maskRow, within: columns),
+          let ink = Self.inkedSpan(pictureRow, within: masked)
+        else { continue }
+        if let clip = clip?.plane {
+          let clipRow = clip.base + (y - clip.top) * clip.elementsPerRow - clip.left
+          CoverageCompositor.intersect(maskRow + ink.lowerBound, with: clipRow + ink.lowerBound, into: product, count: ink.count)
+          maskRow = UnsafePointer(product) - ink.lowerBound
         }
+        CoverageCompositor.compositeOver(
+          pixels: pictureRow + ink.lowerBound, through: maskRow + ink.lowerBound, opacity: alpha,
+          onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
       }
+    }
     if written { counters?.maskedPicturesComposited += 1 }
     return written
+  }
+
+  /// The columns of `columns` from the first pixel that is not clear to the last, or `nil`
+  /// when all are clear; `pixels` holds the row's pixel for column 0.
+  static func inkedSpan(_ pixels: UnsafePointer<UInt32>, within columns: Range<Int>) -> Range<Int>? {
+    let words = UnsafeRawPointer(pixels)
+    var first = columns.lowerBound
+    while first &+ 4 <= columns.upperBound, words.loadUnaligned(fromByteOffset: 4 &* first, as: SIMD4<UInt32>.self) == .zero {
+      first &+= 4
+    }
+    while first < columns.upperBound, pixels[first] == 0 { first &+= 1 }
+    guard first < columns.upperBound else { return nil }
+    var end = columns.upperBound
+    while end &- 4 >= first, words.loadUnaligned(fromByteOffset: 4 &* (end &- 4), as: SIMD4<UInt32>.self) == .zero { end &-= 4 }
+    while pixels[end &- 1] == 0 { end &-= 1 }
+    return first..<end
   }
 }

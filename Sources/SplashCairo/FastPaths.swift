@@ -29,8 +29,9 @@ public struct FastPaths: Sendable, Equatable {
   /// Those shapes' coverage kept from frame to frame and laid again while the path, style and
   /// place hold still (see `ShapeCoverageCache`); off, each frame rasterizes them again.
   public var keepsShapeCoverage = true
-  /// A masked layer's picture laid through its drawn mask, faded, by `CoverageCompositor` (see
-  /// `compositeMasked`); off, Cairo masks it, into a group of its own when it is faded.
+  /// A masked layer's picture laid through its drawn mask by `CoverageCompositor`, where both
+  /// have ink (see `compositeMasked`); off, Cairo masks it, into a group of its own when it is
+  /// faded.
   public var compositesMaskedPictures = true
   /// A frame drawn into the buffer that holds the frame the backend drew last redraws only the
   /// rows where its display list changed (`ChangedRows`); off, every frame is drawn whole.

@@ -24,7 +24,7 @@ struct MaskedPictureTests {
 
   @Test(
     "a faded picture through its mask, inverted or under a matte, comes out as the group masked and painted with alpha",
-    arguments: [0.5, 30, 50, 77, 99.9], [0, 1])
+    arguments: [0.5, 30, 50, 77, 99.9, 100], [0, 1])
   func sameFrames(opacity: Double, matte: Int) throws {
     let layers = Self.layers(opacity: opacity, matte: matte)
     let ours = CairoBackend(counters: RenderCounters())
@@ -34,10 +34,47 @@ struct MaskedPictureTests {
       let byCairo = try BlendCompositorTests.frame(layers, at: time, by: cairo)
       #expect(memcmp(byOurs.bytes, byCairo.bytes, byOurs.byteCount) == 0, "t = \(time) s")
     }
-    // The faded layer in each of the three frames (the matte lays the picture of it at opacity
-    // 1, which Cairo masks), its inverted mask turned in place first.
-    #expect(ours.counted.maskedPicturesComposited == 3, "composited \(ours.counted.maskedPicturesComposited)")
+    // The layer through its own mask in each of the three frames, its inverted mask turned in
+    // place first; under the matte, the picture of it through the matte too.
+    #expect(
+      ours.counted.maskedPicturesComposited == (matte == 0 ? 3 : 6), "composited \(ours.counted.maskedPicturesComposited)")
     #expect(ours.counted.masksInvertedInPlace == (matte == 0 ? 3 : 0))
     #expect(cairo.counted.maskedPicturesComposited == 0)
+  }
+
+  @Test(
+    "under a clip that covers pixels in part, a picture through its mask or matte comes out as Cairo masks it",
+    arguments: [30, 100], [0, 1])
+  func partlyClipped(opacity: Double, matte: Int) throws {
+    // A precomposition clips its layers to its bounds: 150 points wide from x = 25, which in
+    // 240 × 173 pixels (the 200 × 200 canvas scaled by 0.865 from column 33.5) start at column
+    // 55.125. The layers, moved left, cross that edge, so the clip covers column 55 in part.
+    let layers = Self.layers(opacity: opacity, matte: matte).replacingOccurrences(of: "[100,100]", with: "[35,100]")
+      .replacingOccurrences(of: "[80,90]", with: "[15,90]").replacingOccurrences(of: "[120,110]", with: "[55,110]")
+    let text = #"""
+      {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"inner","layers":[\#(layers)]}],
+       "layers":[{"ty":0,"nm":"clipped","refId":"inner","w":150,"h":200,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[75,100]}}}]}
+      """#
+    let scene = try LottieCompiler.compile(Data(text.utf8), file: "letterboxed.json")
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 240, pixelHeight: 173)
+    let ours = CairoBackend(counters: RenderCounters())
+    let cairo = CairoBackend(fastPaths: FastPaths(compositesMaskedPictures: false), counters: RenderCounters())
+    var clippedInk = 0
+    for time in [0, 0.45, 1.3] {
+      let byOurs = try #require(PixelBuffer(width: 240, height: 173))
+      let byCairo = try #require(PixelBuffer(width: 240, height: 173))
+      try ours.render(scene.presentation(at: time), viewport: viewport, into: byOurs)
+      try cairo.render(scene.presentation(at: time), viewport: viewport, into: byCairo)
+      #expect(memcmp(byOurs.bytes, byCairo.bytes, byOurs.byteCount) == 0, "t = \(time) s")
+      // The masked layer's ink reaches the clip's column, over the stripes it hides there.
+      for y in 0..<173 where byOurs.rgba(x: 55, y: y) != byOurs.rgba(x: 56, y: y) { clippedInk += 1 }
+    }
+    #expect(clippedInk > 0, "no ink at the clip's edge")
+    // Cairo clips a faded group twice at such a clip's edge (once masked into it, once painted
+    // with alpha): a faded layer laid under that clip is left to it. Under the matte, the layer
+    // is laid into the matte's group, which no clip cuts, and the group through the matte at
+    // full opacity.
+    let expected = matte == 1 ? 6 : opacity < 100 ? 0 : 3
+    #expect(ours.counted.maskedPicturesComposited == expected, "composited \(ours.counted.maskedPicturesComposited)")
   }
 }

@@ -298,6 +298,19 @@ public enum CoverageCompositor {
     }
   }
 
+  /// Writes `count` coverage bytes, each the byte of `coverage` times the same byte of `clip`,
+  /// divided by 255 and rounded as pixman rounds: the mask Cairo lays a picture through under
+  /// a clip that covers pixels in part (see `CairoBackend.clipCoverage`).
+  public static func intersect(
+    _ coverage: UnsafePointer<UInt8>, with clip: UnsafePointer<UInt8>, into product: UnsafeMutablePointer<UInt8>,
+    count: Int
+  ) {
+    for x in 0..<count {
+      let sum = UInt16(coverage[x]) &* UInt16(clip[x]) &+ 128
+      product[x] = UInt8(truncatingIfNeeded: (sum &+ (sum &>> 8)) &>> 8)
+    }
+  }
+
   /// Each lane (0–255) times the same lane of `factors` (0–255), divided by 255 and rounded as
   /// pixman rounds.
   @inline(__always) static func multiply(_ lanes: SIMD8<UInt16>, _ factors: SIMD8<UInt16>) -> SIMD8<UInt16> {
