@@ -124,15 +124,35 @@ extension CairoBackend {
   func shadeGradientThroughMask(_ node: DisplayNode, sweepingMaskPaint: Bool, in cairo: OpaquePointer) throws -> Bool {
     guard fastPaths.shadesGradientsThroughMasks, let mask = node.mask, !node.layer.properties.invertsMask,
       node.layer.properties.maskMode == .alpha,
-      node.layer.properties.blendMode == .normal, !node.castsShadow, !node.layer.properties.filtersPicture,
-      let target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32),
-      let (shader, group) = gradientGroupShading(node, in: cairo)
+      node.layer.properties.blendMode == .normal, !node.castsShadow, !node.layer.properties.filtersPicture
     else { return false }
+    // Under a clip that covers pixels in part (a letterboxed canvas's edge), the coverage is
+    // multiplied by the clip's, as Cairo masks through it (see +ClipCoverage); a faded layer,
+    // which Cairo clips twice there, is left to it.
+    var target = devicePixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32)
+    let isPartlyClipped = target == nil
+    if isPartlyClipped, node.layer.properties.opacity >= 1, foldedOpacity == 1 {
+      target = partlyClippedPixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32)
+    }
+    guard let target, let (shader, group) = gradientGroupShading(node, in: cairo) else { return false }
+    // Device point → target pixel: + the target's offset.
+    let shiftX = Int(target.offsetX)
+    let shiftY = Int(target.offsetY)
+    // Target pixels the group, the clip and the target all hold.
+    let groupColumns = (group.left + shiftX..<group.left + group.width + shiftX).clamped(to: target.columns)
+    let groupRows = (group.top + shiftY..<group.top + group.height + shiftY).clamped(to: target.rows)
+    var clip: (pattern: OpaquePointer, plane: PixelPlane<UInt8>)?
+    if isPartlyClipped {
+      guard !groupColumns.isEmpty, !groupRows.isEmpty else { return true }
+      clip = clipCoverage(columns: groupColumns, rows: groupRows, on: target, in: cairo)
+      guard clip != nil else { return false }
+    }
+    defer { clip.map { cairo_pattern_destroy($0.pattern) } }
     // A mask that paints one opaque fill or stroke (a Lottie gradient fill's paths, or a
     // gradient stroke's) is not drawn at all: its coverage is shaded through as the sweep
     // hands it out.
     if sweepingMaskPaint, foldedOpacity == 1,
-      try shadeThroughPaint(of: mask, shader: shader, group: group, node: node, onto: target, in: cairo)
+      try shadeThroughPaint(of: mask, shader: shader, group: group, node: node, onto: target, clip: clip?.plane, in: cairo)
     {
       counters?.gradientsShadedThroughMasks += 1
       counters?.gradientsShadedAsSwept += 1
@@ -148,23 +168,25 @@ extension CairoBackend {
       try compositeShadedGroup(node, through: drawnMask, in: cairo)
       return true
     }
-    // Device point → target pixel: + the target's offset.
-    let shiftX = Int(target.offsetX)
-    let shiftY = Int(target.offsetY)
     // Target pixels the group, the clip, the target and the mask all hold.
-    let columns = (group.left + shiftX..<group.left + group.width + shiftX).clamped(to: target.columns)
-      .clamped(to: coverage.columns)
-    let rows = (group.top + shiftY..<group.top + group.height + shiftY).clamped(to: target.rows).clamped(to: coverage.rows)
+    let columns = groupColumns.clamped(to: coverage.columns)
+    let rows = groupRows.clamped(to: coverage.rows)
     let scratch = gradientScratch.elements(max(columns.count, 1))
+    let product = coverageScratch.elements(max(columns.count, 1))
     // A faded layer's masked group was painted with alpha: Cairo's solid mask of that alpha.
     let opacity = Self.solidAlpha(node.layer.properties.opacity)
     let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
       for y in rows {
         // The row's ink, from its first covered pixel to its last: shaded in one go, and laid
         // through the coverage, which skips the empty pairs between.
-        let row = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
+        var row = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
         guard let ink = Self.inkedSpan(row, within: columns) else { continue }
         shader.shadeRow(into: scratch, row: y - shiftY, origin: group.left, columns: ink.lowerBound - shiftX..<ink.upperBound - shiftX)
+        if let clip = clip?.plane {
+          let clipRow = clip.base + (y - clip.top) * clip.elementsPerRow - clip.left
+          CoverageCompositor.intersect(row + ink.lowerBound, with: clipRow + ink.lowerBound, into: product, count: ink.count)
+          row = UnsafePointer(product) - ink.lowerBound
+        }
         CoverageCompositor.compositeOver(
           pixels: scratch, through: row + ink.lowerBound, opacity: opacity, onto: pixels + y * pixelsPerRow + ink.lowerBound,
           count: ink.count)
@@ -183,7 +205,7 @@ extension CairoBackend {
   /// through it would; false when the paint could not be taken this way, and nothing was laid.
   private func shadeThroughPaint(
     of mask: DisplayNode, shader: GradientShader, group: (left: Int, top: Int, width: Int, height: Int), node: DisplayNode,
-    onto target: DevicePixelTarget, in cairo: OpaquePointer
+    onto target: DevicePixelTarget, clip: PixelPlane<UInt8>?, in cairo: OpaquePointer
   ) throws -> Bool {
     var shading: MaskShading?
     let written = try writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
@@ -192,7 +214,8 @@ extension CairoBackend {
           shader: shader, opacity: Self.solidAlpha(node.layer.properties.opacity), pixels: pixels, pixelsPerRow: pixelsPerRow,
           shiftX: Int(target.offsetX), shiftY: Int(target.offsetY), columns: target.columns, rows: target.rows,
           pictureLeft: group.left, pictureTop: group.top, pictureWidth: group.width, pictureHeight: group.height,
-          shaded: gradientScratch.elements(max(group.width, 1)), rowCoverage: coverageScratch.elements(max(group.width, 1))))
+          shaded: gradientScratch.elements(max(group.width, 1)), rowCoverage: coverageScratch.elements(max(group.width, 1)),
+          clip: clip))
       shading = made
       maskShading = made
       defer { maskShading = nil }

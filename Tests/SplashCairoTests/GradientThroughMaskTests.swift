@@ -84,6 +84,53 @@ struct GradientThroughMaskTests {
     #expect(whole.counted.gradientsShadedThroughMasks == 0)
   }
 
+  @Test(
+    "under a clip that covers pixels in part, a masked gradient comes out as Cairo masks it, swept or through a picture",
+    arguments: [100, 50])
+  func partlyClipped(opacity: Double) throws {
+    // A precomposition clips its layers to its bounds: 150 points wide from x = 25, which in
+    // 240 × 173 pixels (the 200 × 200 canvas scaled by 0.865 from column 33.5) start at column
+    // 55.125. A star with a radial gradient fill crosses that edge, so the clip covers column 55
+    // in part.
+    let star =
+      #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[0,0]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[72]}]},"or":{"a":0,"k":60},"ir":{"a":0,"k":30},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#
+    let fill =
+      #"{"ty":"gf","t":2,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[60,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0.8,0.1,1,0.2,0.1,0.9]}},"o":{"a":0,"k":100},"r":1}"#
+    let layer =
+      #"{"ty":4,"nm":"star","ip":0,"op":60,"ks":{"o":{"a":0,"k":\#(opacity)},"p":{"a":0,"k":[20,100]}},"shapes":[\#(star),\#(fill)]}"#
+    let text = #"""
+      {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"inner","layers":[\#(layer)]}],
+       "layers":[{"ty":0,"nm":"clipped","refId":"inner","w":150,"h":200,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[75,100]}}}]}
+      """#
+    let scene = try LottieCompiler.compile(Data(text.utf8), file: "letterboxed.json")
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 240, pixelHeight: 173)
+    let ours = CairoBackend(counters: RenderCounters())
+    let pictured = CairoBackend(fastPaths: FastPaths(shadesThroughSweptPaints: false), counters: RenderCounters())
+    let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
+    var partlyCovered = 0
+    for frame in 0..<3 {
+      let time = Double(frame) * 0.4
+      let byOurs = try drawn(scene, at: time, viewport: viewport, by: ours)
+      let byPicture = try drawn(scene, at: time, viewport: viewport, by: pictured)
+      let byWhole = try drawn(scene, at: time, viewport: viewport, by: whole)
+      #expect(memcmp(byOurs.bytes, byWhole.bytes, byOurs.byteCount) == 0, "frame \(frame)")
+      #expect(memcmp(byPicture.bytes, byWhole.bytes, byOurs.byteCount) == 0, "frame \(frame)")
+      // Where the star crosses the clip's edge, column 54 shows what lies behind (as the
+      // frame's left edge does), column 56 the star, and column 55 a mix of the two.
+      for y in 0..<173 {
+        let behind = byOurs.rgba(x: 2, y: y)
+        let (cut, mixed, star) = (byOurs.rgba(x: 54, y: y), byOurs.rgba(x: 55, y: y), byOurs.rgba(x: 56, y: y))
+        if cut == behind, star != behind, mixed != behind, mixed != star { partlyCovered += 1 }
+      }
+    }
+    #expect(opacity < 100 || partlyCovered > 0, "no pixel of the clip's column covered in part")
+    if opacity == 100 {
+      #expect(ours.counted.gradientsShadedAsSwept == 3, "shaded as swept \(ours.counted.gradientsShadedAsSwept)")
+      #expect(pictured.counted.gradientsShadedThroughMasks == 3, "through masks \(pictured.counted.gradientsShadedThroughMasks)")
+    }
+    #expect(whole.counted.gradientsShadedThroughMasks == 0)
+  }
+
   @Test("a faded masked gradient comes out as the whole group masked and painted with alpha", arguments: [0.05, 0.3, 0.5, 0.77, 0.999])
   func faded(opacity: Double) throws {
     // A turned radial gradient far larger than its mask (an oval and a thin stroke, so edges

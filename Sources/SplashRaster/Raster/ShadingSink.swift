@@ -19,11 +19,15 @@ public struct ShadingTarget {
   /// Room for `pictureWidth` pixels and as many bytes: a row's shaded pixels and its coverage.
   public let shaded: UnsafeMutablePointer<UInt32>
   public let rowCoverage: UnsafeMutablePointer<UInt8>
+  /// How much of each pixel of `columns` × `rows` (target pixels) a clip that covers pixels in
+  /// part lets through, which the coverage is multiplied by; `nil` when the clip is whole
+  /// pixels.
+  public let clip: PixelPlane<UInt8>?
 
   public init(
     shader: GradientShader, opacity: UInt8, pixels: UnsafeMutablePointer<UInt32>, pixelsPerRow: Int, shiftX: Int, shiftY: Int,
     columns: Range<Int>, rows: Range<Int>, pictureLeft: Int, pictureTop: Int, pictureWidth: Int, pictureHeight: Int,
-    shaded: UnsafeMutablePointer<UInt32>, rowCoverage: UnsafeMutablePointer<UInt8>
+    shaded: UnsafeMutablePointer<UInt32>, rowCoverage: UnsafeMutablePointer<UInt8>, clip: PixelPlane<UInt8>? = nil
   ) {
     self.shader = shader
     self.opacity = opacity
@@ -39,6 +43,7 @@ public struct ShadingTarget {
     self.pictureHeight = pictureHeight
     self.shaded = shaded
     self.rowCoverage = rowCoverage
+    self.clip = clip
   }
 }
 
@@ -99,8 +104,13 @@ struct ShadingSink: CoverageSink {
     guard from < to else { return }
     target.shader.shadeRow(
       into: target.shaded, row: deviceRow, origin: target.pictureLeft, columns: from - target.shiftX..<to - target.shiftX)
+    let coverage = target.rowCoverage + start + (from - first)
+    if let clip = target.clip {
+      let clipRow = clip.base + (targetRow - clip.top) * clip.elementsPerRow + (from - clip.left)
+      CoverageCompositor.intersect(coverage, with: clipRow, into: coverage, count: to - from)
+    }
     CoverageCompositor.compositeOver(
-      pixels: target.shaded, through: target.rowCoverage + start + (from - first), opacity: target.opacity,
+      pixels: target.shaded, through: coverage, opacity: target.opacity,
       onto: target.pixels + targetRow * target.pixelsPerRow + from, count: to - from)
   }
 }
