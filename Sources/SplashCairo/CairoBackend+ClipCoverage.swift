@@ -15,17 +15,7 @@ extension CairoBackend {
   /// the pixels of it the clip's box touches: where the clip lets anything through, some
   /// pixels only in part (see `clipCoverage`).
   func partlyClippedPixelTarget(of cairo: OpaquePointer, format: cairo_format_t) -> DevicePixelTarget? {
-    guard let (target, offsetX, offsetY) = imageSurface(of: cairo, format: format) else { return nil }
-    // Cairo gives the clip's extents in whole pixels, rounded outward.
-    let box = Self.deviceClipBox(of: cairo)
-    let width = Int(cairo_image_surface_get_width(target))
-    let height = Int(cairo_image_surface_get_height(target))
-    let left = (box.left + offsetX).clamped(to: 0...width, rounding: .down)
-    let right = (box.right + offsetX).clamped(to: 0...width, rounding: .up)
-    let top = (box.top + offsetY).clamped(to: 0...height, rounding: .down)
-    let bottom = (box.bottom + offsetY).clamped(to: 0...height, rounding: .up)
-    return DevicePixelTarget(
-      surface: target, offsetX: offsetX, offsetY: offsetY, columns: left..<max(left, right), rows: top..<max(top, bottom))
+    devicePixelTarget(of: cairo, format: format, within: Self.deviceClipBox(of: cairo))
   }
 
   /// How much of each pixel of `columns`×`rows` (the target's pixels) the current clip lets

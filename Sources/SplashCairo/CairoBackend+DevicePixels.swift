@@ -49,7 +49,7 @@ extension CairoBackend {
   /// The surface being drawn on and its device offset, when it is an image in `format` at a
   /// whole-pixel offset: a surface pixel is a device point moved by the offset (a group's
   /// surface starts at its clip).
-  func imageSurface(of cairo: OpaquePointer, format: cairo_format_t) -> (OpaquePointer, Double, Double)? {
+  private func imageSurface(of cairo: OpaquePointer, format: cairo_format_t) -> (OpaquePointer, Double, Double)? {
     guard let target = cairo_get_group_target(cairo), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
       cairo_image_surface_get_format(target) == format
     else { return nil }

@@ -179,17 +179,16 @@ extension CairoBackend {
       for y in rows {
         // The row's ink, from its first covered pixel to its last: shaded in one go, and laid
         // through the coverage, which skips the empty pairs between.
-        var row = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
+        let row = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
         guard let ink = Self.inkedSpan(row, within: columns) else { continue }
         shader.shadeRow(into: scratch, row: y - shiftY, origin: group.left, columns: ink.lowerBound - shiftX..<ink.upperBound - shiftX)
+        var through = row + ink.lowerBound
         if let clip = clip?.plane {
-          let clipRow = clip.base + (y - clip.top) * clip.elementsPerRow - clip.left
-          CoverageCompositor.intersect(row + ink.lowerBound, with: clipRow + ink.lowerBound, into: product, count: ink.count)
-          row = UnsafePointer(product) - ink.lowerBound
+          clip.clip(through, row: y, columns: ink, into: product)
+          through = UnsafePointer(product)
         }
         CoverageCompositor.compositeOver(
-          pixels: scratch, through: row + ink.lowerBound, opacity: opacity, onto: pixels + y * pixelsPerRow + ink.lowerBound,
-          count: ink.count)
+          pixels: scratch, through: through, opacity: opacity, onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
       }
     }
     guard written else {

@@ -54,19 +54,19 @@ extension CairoBackend {
     let written = writePixels(of: target, as: UInt32.self) { pixels, pixelsPerRow in
       for y in rows {
         // The rows indexed by the target's column.
-        var maskRow = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
+        let maskRow = coverage.base + (y - coverage.top) * coverage.elementsPerRow - coverage.left
         let pictureRow = picture.base + (y - picture.top) * picture.elementsPerRow - picture.left
         guard let masked = Self.inkedSpan(maskRow, within: columns),
           let ink = Self.inkedSpan(pictureRow, within: masked)
         else { continue }
+        var through = maskRow + ink.lowerBound
         if let clip = clip?.plane {
-          let clipRow = clip.base + (y - clip.top) * clip.elementsPerRow - clip.left
-          CoverageCompositor.intersect(maskRow + ink.lowerBound, with: clipRow + ink.lowerBound, into: product, count: ink.count)
-          maskRow = UnsafePointer(product) - ink.lowerBound
+          clip.clip(through, row: y, columns: ink, into: product)
+          through = UnsafePointer(product)
         }
         CoverageCompositor.compositeOver(
-          pixels: pictureRow + ink.lowerBound, through: maskRow + ink.lowerBound, opacity: alpha,
-          onto: pixels + y * pixelsPerRow + ink.lowerBound, count: ink.count)
+          pixels: pictureRow + ink.lowerBound, through: through, opacity: alpha, onto: pixels + y * pixelsPerRow + ink.lowerBound,
+          count: ink.count)
       }
     }
     if written { counters?.maskedPicturesComposited += 1 }

@@ -88,22 +88,15 @@ struct GradientThroughMaskTests {
     "under a clip that covers pixels in part, a masked gradient comes out as Cairo masks it, swept or through a picture",
     arguments: [100, 50])
   func partlyClipped(opacity: Double) throws {
-    // A precomposition clips its layers to its bounds: 150 points wide from x = 25, which in
-    // 240 × 173 pixels (the 200 × 200 canvas scaled by 0.865 from column 33.5) start at column
-    // 55.125. A star with a radial gradient fill crosses that edge, so the clip covers column 55
-    // in part.
+    // A star with a radial gradient fill crosses the clip's edge at column 55.125
+    // (`MaskedPictureTests.letterboxed`).
     let star =
       #"{"ty":"sr","sy":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[0,0]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":60,"s":[72]}]},"or":{"a":0,"k":60},"ir":{"a":0,"k":30},"os":{"a":0,"k":0},"is":{"a":0,"k":0}}"#
     let fill =
       #"{"ty":"gf","t":2,"s":{"a":0,"k":[0,0]},"e":{"a":0,"k":[60,0]},"g":{"p":2,"k":{"a":0,"k":[0,1,0.8,0.1,1,0.2,0.1,0.9]}},"o":{"a":0,"k":100},"r":1}"#
     let layer =
       #"{"ty":4,"nm":"star","ip":0,"op":60,"ks":{"o":{"a":0,"k":\#(opacity)},"p":{"a":0,"k":[20,100]}},"shapes":[\#(star),\#(fill)]}"#
-    let text = #"""
-      {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"inner","layers":[\#(layer)]}],
-       "layers":[{"ty":0,"nm":"clipped","refId":"inner","w":150,"h":200,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[75,100]}}}]}
-      """#
-    let scene = try LottieCompiler.compile(Data(text.utf8), file: "letterboxed.json")
-    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 240, pixelHeight: 173)
+    let (scene, viewport) = try MaskedPictureTests.letterboxed(layer)
     let ours = CairoBackend(counters: RenderCounters())
     let pictured = CairoBackend(fastPaths: FastPaths(shadesThroughSweptPaints: false), counters: RenderCounters())
     let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())

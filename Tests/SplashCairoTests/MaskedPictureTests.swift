@@ -42,21 +42,27 @@ struct MaskedPictureTests {
     #expect(cairo.counted.maskedPicturesComposited == 0)
   }
 
-  @Test(
-    "under a clip that covers pixels in part, a picture through its mask or matte comes out as Cairo masks it",
-    arguments: [30, 100], [0, 1])
-  func partlyClipped(opacity: Double, matte: Int) throws {
-    // A precomposition clips its layers to its bounds: 150 points wide from x = 25, which in
-    // 240 × 173 pixels (the 200 × 200 canvas scaled by 0.865 from column 33.5) start at column
-    // 55.125. The layers, moved left, cross that edge, so the clip covers column 55 in part.
-    let layers = Self.layers(opacity: opacity, matte: matte).replacingOccurrences(of: "[100,100]", with: "[35,100]")
-      .replacingOccurrences(of: "[80,90]", with: "[15,90]").replacingOccurrences(of: "[120,110]", with: "[55,110]")
+  /// `layers` inside a precomposition whose clip covers column 55 of the frame in part, and
+  /// that frame: the precomposition clips its layers to its bounds, 150 points wide from x = 25,
+  /// which in 240 × 173 pixels (the 200 × 200 canvas scaled by 0.865 from column 33.5) start at
+  /// column 55.125.
+  static func letterboxed(_ layers: String) throws -> (Scene, Viewport) {
     let text = #"""
       {"v":"5.7.4","fr":30,"ip":0,"op":60,"w":200,"h":200,"assets":[{"id":"inner","layers":[\#(layers)]}],
        "layers":[{"ty":0,"nm":"clipped","refId":"inner","w":150,"h":200,"ip":0,"op":60,"ks":{"p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[75,100]}}}]}
       """#
     let scene = try LottieCompiler.compile(Data(text.utf8), file: "letterboxed.json")
-    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 240, pixelHeight: 173)
+    return (scene, Viewport(canvasSize: scene.canvasSize, pixelWidth: 240, pixelHeight: 173))
+  }
+
+  @Test(
+    "under a clip that covers pixels in part, a picture through its mask or matte comes out as Cairo masks it",
+    arguments: [30, 100], [0, 1])
+  func partlyClipped(opacity: Double, matte: Int) throws {
+    // The layers, moved left, cross the clip's edge at column 55.125 (`letterboxed`).
+    let layers = Self.layers(opacity: opacity, matte: matte).replacingOccurrences(of: "[100,100]", with: "[35,100]")
+      .replacingOccurrences(of: "[80,90]", with: "[15,90]").replacingOccurrences(of: "[120,110]", with: "[55,110]")
+    let (scene, viewport) = try Self.letterboxed(layers)
     let ours = CairoBackend(counters: RenderCounters())
     let cairo = CairoBackend(fastPaths: FastPaths(compositesMaskedPictures: false), counters: RenderCounters())
     var clippedInk = 0

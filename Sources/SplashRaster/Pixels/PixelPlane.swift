@@ -21,3 +21,16 @@ public struct PixelPlane<Element> {
   public var columns: Range<Int> { left..<(left + width) }
   public var rows: Range<Int> { top..<(top + height) }
 }
+
+extension PixelPlane where Element == UInt8 {
+  /// The `columns.count` coverage bytes at `coverage` (those of destination columns `columns`
+  /// in row `row`) times this plane's bytes there, a clip's coverage
+  /// (`CoverageCompositor.intersect`), written to `product`, which may be `coverage` itself.
+  /// The plane must hold those pixels.
+  public func clip(
+    _ coverage: UnsafePointer<UInt8>, row: Int, columns: Range<Int>, into product: UnsafeMutablePointer<UInt8>
+  ) {
+    let clipRow = base + (row - top) * elementsPerRow + (columns.lowerBound - left)
+    CoverageCompositor.intersect(coverage, with: clipRow, into: product, count: columns.count)
+  }
+}

@@ -105,10 +105,7 @@ struct ShadingSink: CoverageSink {
     target.shader.shadeRow(
       into: target.shaded, row: deviceRow, origin: target.pictureLeft, columns: from - target.shiftX..<to - target.shiftX)
     let coverage = target.rowCoverage + start + (from - first)
-    if let clip = target.clip {
-      let clipRow = clip.base + (targetRow - clip.top) * clip.elementsPerRow + (from - clip.left)
-      CoverageCompositor.intersect(coverage, with: clipRow, into: coverage, count: to - from)
-    }
+    target.clip?.clip(coverage, row: targetRow, columns: from..<to, into: coverage)
     CoverageCompositor.compositeOver(
       pixels: target.shaded, through: coverage, opacity: target.opacity,
       onto: target.pixels + targetRow * target.pixelsPerRow + from, count: to - from)
