@@ -1,4 +1,5 @@
 import SplashCore
+import SplashTestSupport
 import Testing
 
 @testable import SplashRaster
@@ -78,5 +79,52 @@ struct GradientRampTests {
     }
     let wrong = values.filter { GradientRamp.rounded($0) != UInt32($0.rounded()) }
     #expect(wrong.isEmpty, "rounded differently: \(wrong.prefix(5))")
+  }
+
+  @Test("the table is each entry's colour worked out on its own, on random stops (locations on entries, repeated, out of range)")
+  func entriesAsDefined() {
+    var random = SeededGenerator(seed: 42)
+    func location() -> Double {
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: Double(Int.random(in: 0..<GradientRamp.count, using: &random)) / Double(GradientRamp.count - 1)
+      case 1: Double.random(in: -0.2...1.2, using: &random)
+      case 2: [0, 1, 0.5].randomElement(using: &random)!
+      default: Double.random(in: 0...1, using: &random)
+      }
+    }
+    func component() -> Double {
+      Bool.random(using: &random) ? Double.random(in: 0...1, using: &random) : Double(Int.random(in: 0...1, using: &random))
+    }
+    var differing: [Int] = []
+    for gradient in 0..<400 {
+      let count = Int.random(in: 1...8, using: &random)
+      var locations = (0..<count).map { _ in location() }
+      // Stops at one location, as a hard edge makes them.
+      if count > 2, Bool.random(using: &random) { locations[1] = locations[0] }
+      let colors = (0..<count).map { _ in Color(red: component(), green: component(), blue: component(), alpha: component()) }
+      if GradientRamp(colors: colors, locations: locations).entries != Self.entries(colors: colors, locations: locations) {
+        differing.append(gradient)
+      }
+    }
+    #expect(differing.isEmpty, "gradients whose tables differ: \(differing.prefix(5))")
+  }
+
+  /// The table entry by entry, as `GradientRamp` defines it: the position's segment found
+  /// afresh for each entry.
+  static func entries(colors: [Color], locations: [Double]) -> [UInt32] {
+    let stops = zip(locations, colors).enumerated()
+      .map { (location: $0.element.0.clampedToUnit, order: $0.offset, color: $0.element.1) }
+      .sorted { ($0.location, $0.order) < ($1.location, $1.order) }
+    guard let first = stops.first, let last = stops.last else { return Array(repeating: 0, count: GradientRamp.count) }
+    return (0..<GradientRamp.count).map { index in
+      let position = Double(index) / Double(GradientRamp.count - 1)
+      if position <= first.location { return GradientRamp.premultipliedWord(first.color) }
+      if position >= last.location { return GradientRamp.premultipliedWord(last.color) }
+      let segment = stops.indices.last { stops[$0].location < position }!
+      let (left, right) = (stops[segment], stops[segment + 1])
+      let span = right.location - left.location
+      let amount = span > 0 ? (position - left.location) / span : 1
+      return GradientRamp.premultipliedWord(left.color.interpolated(to: right.color, amount: amount))
+    }
   }
 }

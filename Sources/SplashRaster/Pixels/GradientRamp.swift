@@ -26,33 +26,49 @@ public struct GradientRamp: Sendable, Equatable {
     let stops = zip(locations, colors).enumerated()
       .map { (location: ($0.element.0).clampedToUnit, order: $0.offset, color: $0.element.1) }
       .sorted { ($0.location, $0.order) < ($1.location, $1.order) }
-    guard let first = stops.first, let last = stops.last else {
+    guard let first = stops.first, let final = stops.last else {
       entries = Array(repeating: 0, count: Self.count)
       return
     }
-    var table = [UInt32](repeating: 0, count: Self.count)
-    var segment = 0
-    for index in 0..<Self.count {
-      let position = Double(index) / Double(Self.count - 1)
-      let color: Color
-      if position <= first.location {
-        color = first.color
-      } else if position >= last.location {
-        color = last.color
-      } else {
-        // The segment whose right stop is the first one past `position`; positions only grow.
+    // Positions only grow, so the table is three runs: the first colour up to the first
+    // location, the stops' segments between, the last colour from the last location on. Each
+    // segment's ends are looked up once, not at each of its entries: a Lottie gradient whose
+    // colours animate builds a ramp every frame, and the lookups cost more than the colours.
+    let last = Double(Self.count - 1)
+    let firstWord = Self.premultipliedWord(first.color)
+    let lastWord = Self.premultipliedWord(final.color)
+    entries = [UInt32](unsafeUninitializedCapacity: Self.count) { table, initialized in
+      var index = 0
+      while index < Self.count, Double(index) / last <= first.location {
+        table[index] = firstWord
+        index += 1
+      }
+      var segment = 0
+      var position = Double(index) / last
+      while index < Self.count, position < final.location {
+        // The segment whose right stop is the first one past `position`.
         while stops[segment + 1].location < position { segment += 1 }
         let left = stops[segment]
         let right = stops[segment + 1]
         let span = right.location - left.location
-        color = left.color.interpolated(to: right.color, amount: span > 0 ? (position - left.location) / span : 1)
+        // Its entries: up to its right stop's location, short of the last stop's.
+        repeat {
+          let amount = span > 0 ? (position - left.location) / span : 1
+          table[index] = Self.premultipliedWord(left.color.interpolated(to: right.color, amount: amount))
+          index += 1
+          position = Double(index) / last
+        } while index < Self.count && position <= right.location && position < final.location
       }
-      table[index] = Self.premultipliedWord(color)
+      while index < Self.count {
+        table[index] = lastWord
+        index += 1
+      }
+      initialized = Self.count
     }
-    entries = table
   }
 
   /// A straight colour premultiplied and rounded to 8 bits a channel.
+  @inline(__always)
   static func premultipliedWord(_ color: Color) -> UInt32 {
     let alpha = color.alpha.clampedToUnit
     func code(_ component: Double) -> UInt32 { rounded(component.clampedToUnit * alpha * 255) }
