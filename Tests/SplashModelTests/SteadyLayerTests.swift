@@ -20,7 +20,8 @@ struct SteadyLayerTests {
     var earlierLayer = layer.presentation(at: earlier)
     return withUnsafePointer(to: &earlierLayer) { pointer in
       layer.holdsSteady(
-        since: pointer, at: Layer.EarlierTimes(time: earlier, animationTime: earlier), time: now, animationTime: now,
+        since: pointer, at: Layer.EarlierTimes(time: earlier, animationTime: earlier, probeTime: earlier + Scene.motionProbeInterval),
+        time: now, animationTime: now,
         id: id ?? layer.id)
     }
   }

@@ -102,17 +102,44 @@ public struct KeyframeTrack: Sendable, Hashable {
     case (nil, nil):
       return (progress <= keyTimes[0]) == (later <= keyTimes[0])
     case (let now?, let then?):
-      guard now.0 == then.0 else { return false }
-      let (start, end) = (values[now.0], values[now.0 + 1])
-      switch start.kind {
-      case .scalar, .point, .size, .rect:
-        // Equal ends give their value back at any amount, unless not finite (∞ − ∞ is NaN).
-        return start == end && start.interpolated(to: end, amount: 0.5) == start
-      default: return false
-      }
+      return now.0 == then.0 && isSteady(segment: now.0)
     default:
       return false
     }
+  }
+
+  /// Whether `value(at:)` gives one value throughout segment `segment` of a linear track: its
+  /// two ends are equal numbers, points, sizes or rectangles, whose interpolation then gives
+  /// that value back whatever the amount.
+  private func isSteady(segment: Int) -> Bool {
+    let (start, end) = (values[segment], values[segment + 1])
+    switch start.kind {
+    case .scalar, .point, .size, .rect:
+      // Equal ends give their value back at any amount, unless not finite (∞ − ∞ is NaN).
+      return start == end && start.interpolated(to: end, amount: 0.5) == start
+    default: return false
+    }
+  }
+
+  /// Where `value(at:)` gives one value throughout, as spans of progress: before the first
+  /// key time and after the last, and between two key times around a steady segment (or any
+  /// two, for a discrete track). None for what `holdsSteady` cannot tell (paced and cubic
+  /// modes, key times missing or out of order).
+  var steadyProgressSpans: [SteadySpans.Span] {
+    let count = values.count
+    if count == 1 { return [SteadySpans.Span(lower: -.infinity, upper: .infinity)] }
+    let times = keyTimes
+    guard count > 1, times.count == count, !calculationMode.isPaced, !calculationMode.isCubic,
+      times.allSatisfy(\.isFinite), zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 })
+    else { return [] }
+    var spans = [SteadySpans.Span(lower: -.infinity, upper: times[0])]
+    for segment in 0..<(count - 1) where times[segment] < times[segment + 1] {
+      if calculationMode == .discrete || isSteady(segment: segment) {
+        spans.append(SteadySpans.Span(lower: times[segment], upper: times[segment + 1]))
+      }
+    }
+    spans.append(SteadySpans.Span(lower: times[count - 1], upper: .infinity))
+    return spans
   }
 
   /// The key times in use: paced modes space values by distance, others use `keyTimes` or

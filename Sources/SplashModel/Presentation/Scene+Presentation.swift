@@ -32,7 +32,9 @@ extension Scene {
   ) -> PresentationTree {
     let probe = Layer.MotionProbe(
       time: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, superlayerMoves: false)
-    let earlierTimes = earlier?.evaluatedAt.map { Layer.EarlierTimes(time: $0, animationTime: $0) }
+    let earlierTimes = earlier?.evaluatedAt.map {
+      Layer.EarlierTimes(time: $0, animationTime: $0, probeTime: $0 + Self.motionProbeInterval)
+    }
     let presented = PresentationLayer.presenting(layers, earlier: earlier?.layers) { index, earlierLayer in
       layers[index].presentation(
         at: time, animationTime: time, tint: .white, detail: detail, motion: probe, stills: stills?.layers[index],
@@ -121,6 +123,11 @@ extension Layer {
       // Written only when it changes: a write copies the model's storage, shared until then.
       if shared.wrappedValue.isHidden == isAlive { shared.wrappedValue.isHidden = !isAlive }
     }
+    if let stills, let earlier, let earlierTimes,
+      presentsAsBefore(earlier, at: earlierTimes, time: time, animationTime: animationTime, motion: motion, steady: stills.steady)
+    {
+      return earlier.pointee
+    }
     let placementOnly = detail == .placement
     if let earlier, let earlierTimes,
       holdsSteady(since: earlier, at: earlierTimes, time: time, animationTime: animationTime, id: presentedID)
@@ -166,7 +173,9 @@ extension Layer {
     } else {
       // The earlier frame's times, remapped as this frame's are.
       let earlierSublayerTimes = earlierTimes.map {
-        EarlierTimes(time: self.sublayerTime(at: $0.time), animationTime: self.sublayerTime(at: $0.animationTime))
+        EarlierTimes(
+          time: self.sublayerTime(at: $0.time), animationTime: self.sublayerTime(at: $0.animationTime),
+          probeTime: self.sublayerTime(at: $0.probeTime))
       }
       let childrenSiblings = stills?.sublayersShareTheirs == true ? SiblingSublayers() : nil
       presentedSublayers = PresentationLayer.presenting(sublayers, earlier: earlierSublayers) { index, earlierSublayer in
@@ -216,6 +225,8 @@ extension Layer {
   struct EarlierTimes {
     var time: Double
     var animationTime: Double
+    /// Where its motion probe looked (`MotionProbe.time`).
+    var probeTime: Double
   }
 
   /// Whether this layer's values now are those `earlier` holds, presented at `earlierTimes`:
@@ -235,6 +246,32 @@ extension Layer {
     if let lifetime, lifetime.contains(earlierTimes.time) != lifetime.contains(time) { return false }
     let earlierTime = earlierTimes.animationTime
     return animations.allSatisfy { $0.holdsSteady(from: earlierTime, to: animationTime) }
+  }
+
+  /// Whether this layer's whole subtree presents now as `earlier` does, presented at
+  /// `earlierTimes`: both times, and where the motion probe looked from each, lie in one span
+  /// where the subtree holds steady (`StillPresentations.steady`), and its superlayer moves
+  /// as it did then. Every layer below is then presented the same, placed the same a moment
+  /// later, and so marked moving as its superlayer is: the earlier subtree is this one.
+  ///
+  /// Asked before evaluating anything of the subtree: a file's layers rest most of the time
+  /// (issue_1717 between its scenes), and presenting each of them again, asking each of their
+  /// animations whether it holds steady (`holdsSteady`), was most of evaluating such frames.
+  func presentsAsBefore(
+    _ earlier: UnsafePointer<PresentationLayer>, at earlierTimes: EarlierTimes, time: Double, animationTime: Double,
+    motion: MotionProbe?, steady: SteadySpans
+  ) -> Bool {
+    // Times shifted by replicator instances never come here (their layers have no stills).
+    guard time == animationTime, earlierTimes.time == earlierTimes.animationTime else { return false }
+    let isSteady =
+      if let motion {
+        steady.holds(earlierTimes.time, earlierTimes.probeTime, time, motion.time)
+      } else {
+        steady.holds(earlierTimes.time, time)
+      }
+    guard isSteady else { return false }
+    return earlier.pointee.isMoving == (motion?.superlayerMoves ?? false) && earlier.pointee.kind == kind
+      && earlier.pointee.id == id
   }
 
   /// The layer as it shows outside its lifetime: hidden, at its model values, without its

@@ -70,6 +70,10 @@ final class StillPresentations: Sendable {
   /// layer with a lifetime: issue_1717 shows about 85 of its 498 layers at a time, and
   /// presenting each of the others copied its properties in every frame.
   let removed: RestingAndMoving?
+  /// Where the whole subtree presents the same, in the time its superlayer sees: the earlier
+  /// frame's subtree is then this frame's (see `Layer.presentation`). Always, for a still
+  /// subtree.
+  let steady: SteadySpans
   /// Whether two or more of the sublayers hold the very same sublayers (a Lottie repeater's
   /// copies of the items before it), which the first to present them hands to the others
   /// (`SiblingSublayers`).
@@ -100,9 +104,27 @@ final class StillPresentations: Sendable {
       sublayers = layer.sublayers.map(StillPresentations.init)
       mask = layer.mask.map(StillPresentations.init)
     }
+    steady = subtree != nil ? .always : Self.steadySpans(of: layer, sublayers: sublayers, mask: mask)
     removed =
       layer.lifetime == nil ? nil : RestingAndMoving { moving in layer.removedPresentation(id: layer.id, tint: .white, moving: moving) }
     sublayersShareTheirs = subtree == nil && SiblingSublayers.share(layer.sublayers)
+  }
+}
+
+extension StillPresentations {
+  /// Where `layer` and its subtree (whose sublayers' and mask's still parts are `sublayers`
+  /// and `mask`) present the same: where its lifetime does not begin or end and each of its
+  /// animations, sublayers and mask holds steady. Never for a replicator (whose instances'
+  /// delays shift their times), a video, or a time remap (below which times run otherwise).
+  static func steadySpans(of layer: Layer, sublayers: [StillPresentations], mask: StillPresentations?) -> SteadySpans {
+    guard layer.kind != .replicator, !layer.hasTimeRemapOrVideo else { return .never }
+    var steady = layer.lifetime.map { SteadySpans(apartFrom: [$0.addedAt, $0.removedAt]) } ?? .always
+    for animation in layer.animations where !steady.spans.isEmpty {
+      steady = steady.intersection(animation.steadySpans)
+    }
+    for sublayer in sublayers where !steady.spans.isEmpty { steady = steady.intersection(sublayer.steady) }
+    if let mask { steady = steady.intersection(mask.steady) }
+    return steady
   }
 }
 
