@@ -76,7 +76,7 @@ public struct GradientRamp: Sendable, Equatable {
   }
 
   /// `value` (0…255) rounded half away from zero, as `rounded()` rounds, without its call to
-  /// libm (baseline x86-64 has no rounding instruction): a ramp rounds 4096 times, and Lottie
+  /// libm where the target has no rounding instruction (x86-64 before SSE4.1): a ramp rounds 4096 times, and Lottie
   /// gradients whose colours animate build a ramp every frame. The truncation is exact, and so
   /// is the fraction it leaves below 2⁵², so the comparison with one half decides as `round` does.
   @inline(__always)

@@ -52,7 +52,7 @@ struct CellBand {
     }
     guard height > 0 else { return }
     // Both ends lie within 0…width now: truncating is rounding down, with no call to libm's
-    // `floor` (the baseline x86-64 target has no rounding instruction).
+    // `floor` where the target has no rounding instruction (x86-64 before SSE4.1).
     let startIndex = Int(start)
     let endIndex = Int(end)
     if startIndex == endIndex {
