@@ -134,4 +134,32 @@ struct SteadySubtreeTests {
     }
     #expect(differing.isEmpty, "shared trees unlike the trees alone: \(differing.prefix(5))")
   }
+
+  @Test("a subtree keeps at most SteadySpans.mostKept spans; past that it is never taken whole, and its sublayers keep theirs")
+  func spansKeptAtMost() {
+    /// x holds at each of `holds` values in turn for 0.7 s, then steps to the next in 0.3 s;
+    /// from `beginTime`.
+    func steps(_ holds: Int, beginTime: Double = 0) -> Animation {
+      let values = (0..<holds).flatMap { [AnimatableValue.scalar(Double($0)), .scalar(Double($0))] }
+      let keyTimes = (0..<holds).flatMap { [Double($0) / Double(holds), (Double($0) + 0.7) / Double(holds)] }
+      return .property(
+        PropertyAnimation(
+          keyPath: LayerPropertyRegistry.positionX.keyPath,
+          timing: MediaTiming(beginTime: beginTime, duration: Double(holds), fillMode: .both),
+          values: .keyframes(KeyframeTrack(values: values, keyTimes: keyTimes))))
+    }
+    let few = StillPresentations(Layer(id: "few", sublayers: [Layer(id: "dot", animations: [steps(100)])]))
+    #expect(few.steady.spans.count > 100 && few.steady.holds(50.3, 50.4))
+    let many = StillPresentations(
+      Layer(id: "many", sublayers: [Layer(id: "dot", animations: [steps(SteadySpans.mostKept + 10)])]))
+    #expect(many.steady == .never)
+    #expect(many.sublayers[0].steady == .never, "its own spans are past the bound too")
+    // Two sublayers within the bound whose holds overlap by halves: together past it.
+    let beside = StillPresentations(
+      Layer(
+        id: "beside",
+        sublayers: [Layer(id: "a", animations: [steps(3000)]), Layer(id: "b", animations: [steps(3000, beginTime: 0.5)])]))
+    #expect(beside.steady == .never)
+    #expect(beside.sublayers.allSatisfy { $0.steady != .never }, "each sublayer within the bound keeps its spans")
+  }
 }

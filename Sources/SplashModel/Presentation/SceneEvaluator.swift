@@ -115,7 +115,8 @@ extension StillPresentations {
   /// Where `layer` and its subtree (whose sublayers' and mask's still parts are `sublayers`
   /// and `mask`) present the same: where its lifetime does not begin or end and each of its
   /// animations, sublayers and mask holds steady. Never for a replicator (whose instances'
-  /// delays shift their times), a video, or a time remap (below which times run otherwise).
+  /// delays shift their times), a video, or a time remap (below which times run otherwise),
+  /// nor past `SteadySpans.mostKept` spans.
   static func steadySpans(of layer: Layer, sublayers: [StillPresentations], mask: StillPresentations?) -> SteadySpans {
     guard layer.kind != .replicator, !layer.hasTimeRemapOrVideo else { return .never }
     var steady = layer.lifetime.map { SteadySpans(apartFrom: [$0.addedAt, $0.removedAt]) } ?? .always
@@ -124,7 +125,7 @@ extension StillPresentations {
     }
     for sublayer in sublayers where !steady.spans.isEmpty { steady = steady.intersection(sublayer.steady) }
     if let mask { steady = steady.intersection(mask.steady) }
-    return steady
+    return steady.spans.count > SteadySpans.mostKept ? .never : steady
   }
 }
 

@@ -54,6 +54,12 @@ public struct SteadySpans: Sendable, Equatable {
     self.init(spans: spans)
   }
 
+  /// The most spans a subtree keeps (`StillPresentations.steady`): each subtree keeps those
+  /// of everything below it, so a file of deep precompositions and thousands of keyframe
+  /// holds would keep them over and over. Past this a subtree keeps none, and is evaluated
+  /// as if it never held steady (its sublayers keep theirs).
+  public static let mostKept = 4096
+
   /// How far a span stops short of a moment where something may change: far above the
   /// rounding of mapping a time into a keyframe's progress (a few units in the last place of
   /// the times involved), far below a frame at any supported rate.
