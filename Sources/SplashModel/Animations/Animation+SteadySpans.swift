@@ -17,10 +17,10 @@ extension Animation {
     var spans = [SteadySpans.Span(lower: -.infinity, upper: begin)]
     let playsOnce = timing.timeOffset == 0 && !timing.autoreverses && timing.activeDuration <= timing.effectiveDuration
     let isLinear = animation.timingFunction == nil || animation.timingFunction == .linear
-    if playsOnce, isLinear, case .keyframes(let track) = animation.values {
-      // Progress p is reached at begin + p × duration ÷ speed (`MediaTiming.iteration`).
-      let scale = timing.effectiveDuration / timing.speed
-      for span in track.steadyProgressSpans where scale.isFinite {
+    // Progress p is reached at begin + p × duration ÷ speed (`MediaTiming.iteration`).
+    let scale = timing.effectiveDuration / timing.speed
+    if playsOnce, isLinear, scale.isFinite, case .keyframes(let track) = animation.values {
+      for span in track.steadyProgressSpans {
         let lower = max(begin + span.lower * scale, begin)
         let upper = min(begin + span.upper * scale, end)
         if lower < upper { spans.append(SteadySpans.Span(lower: lower, upper: upper)) }

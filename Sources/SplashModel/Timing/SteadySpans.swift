@@ -8,28 +8,25 @@
 ///
 ///     time   ──(────────)──●──(─────)──▒▒▒▒▒▒▒▒──(──────────▶
 ///              steady    a key   steady  moving    steady
-public struct SteadySpans: Sendable, Equatable {
+struct SteadySpans: Sendable, Equatable {
   /// An open interval of time; `lower` may be −∞ and `upper` +∞.
-  public struct Span: Sendable, Equatable {
-    public var lower: Double
-    public var upper: Double
+  struct Span: Sendable, Equatable {
+    var lower: Double
+    var upper: Double
 
-    public init(lower: Double, upper: Double) {
-      self.lower = lower
-      self.upper = upper
-    }
+    func contains(_ time: Double) -> Bool { lower < time && time < upper }
   }
 
-  public private(set) var spans: [Span]
+  private(set) var spans: [Span]
 
   /// Steady throughout.
-  public static let always = SteadySpans(spans: [Span(lower: -.infinity, upper: .infinity)])
+  static let always = SteadySpans(spans: [Span(lower: -.infinity, upper: .infinity)])
   /// Never known to be steady.
-  public static let never = SteadySpans(spans: [])
+  static let never = SteadySpans(spans: [])
 
   /// The spans given (in order, apart), each pulled in from its finite ends by `margin`, and
   /// those left empty dropped.
-  public init(spans: [Span]) {
+  init(spans: [Span]) {
     self.spans = []
     self.spans.reserveCapacity(spans.count)
     for span in spans {
@@ -42,7 +39,7 @@ public struct SteadySpans: Sendable, Equatable {
   private init(shrunk spans: [Span]) { self.spans = spans }
 
   /// Steady everywhere but at `moments` (any order; not finite ones are left out).
-  public init(apartFrom moments: [Double]) {
+  init(apartFrom moments: [Double]) {
     let sorted = moments.filter(\.isFinite).sorted()
     var spans: [Span] = []
     var lower = -Double.infinity
@@ -58,7 +55,7 @@ public struct SteadySpans: Sendable, Equatable {
   /// of everything below it, so a file of deep precompositions and thousands of keyframe
   /// holds would keep them over and over. Past this a subtree keeps none, and is evaluated
   /// as if it never held steady (its sublayers keep theirs).
-  public static let mostKept = 4096
+  static let mostKept = 4096
 
   /// How far a span stops short of a moment where something may change: far above the
   /// rounding of mapping a time into a keyframe's progress (a few units in the last place of
@@ -66,7 +63,7 @@ public struct SteadySpans: Sendable, Equatable {
   static func margin(_ moment: Double) -> Double { 1e-9 + abs(moment) * 1e-12 }
 
   /// Where both are steady.
-  public func intersection(_ other: SteadySpans) -> SteadySpans {
+  func intersection(_ other: SteadySpans) -> SteadySpans {
     var result: [Span] = []
     var mine = 0
     var theirs = 0
@@ -81,17 +78,16 @@ public struct SteadySpans: Sendable, Equatable {
 
   /// Whether `first` and `second` lie in one span: what presents steadily there presents the
   /// same at both.
-  public func holds(_ first: Double, _ second: Double) -> Bool {
+  func holds(_ first: Double, _ second: Double) -> Bool {
     guard let index = spanIndex(containing: first) else { return false }
-    return spans[index].lower < second && second < spans[index].upper
+    return spans[index].contains(second)
   }
 
   /// Whether all four times lie in one span.
-  public func holds(_ first: Double, _ second: Double, _ third: Double, _ fourth: Double) -> Bool {
+  func holds(_ first: Double, _ second: Double, _ third: Double, _ fourth: Double) -> Bool {
     guard let index = spanIndex(containing: first) else { return false }
     let span = spans[index]
-    return span.lower < second && second < span.upper && span.lower < third && third < span.upper && span.lower < fourth
-      && fourth < span.upper
+    return span.contains(second) && span.contains(third) && span.contains(fourth)
   }
 
   /// The span containing `time`, by bisection.
@@ -102,7 +98,7 @@ public struct SteadySpans: Sendable, Equatable {
       let middle = (low + high) / 2
       if spans[middle].upper <= time { low = middle + 1 } else { high = middle }
     }
-    guard low < spans.count, spans[low].lower < time, time < spans[low].upper else { return nil }
+    guard low < spans.count, spans[low].contains(time) else { return nil }
     return low
   }
 }

@@ -76,9 +76,10 @@ public struct GradientRamp: Sendable, Equatable {
   }
 
   /// `value` (0…255) rounded half away from zero, as `rounded()` rounds, without its call to
-  /// libm where the target has no rounding instruction (x86-64 before SSE4.1): a ramp rounds 4096 times, and Lottie
-  /// gradients whose colours animate build a ramp every frame. The truncation is exact, and so
-  /// is the fraction it leaves below 2⁵², so the comparison with one half decides as `round` does.
+  /// libm where the target has no rounding instruction (x86-64 before SSE4.1): a ramp rounds
+  /// 4096 times, and Lottie gradients whose colours animate build a ramp every frame. The
+  /// truncation is exact, and so is the fraction it leaves below 2⁵², so the comparison with
+  /// one half decides as `round` does.
   @inline(__always)
   static func rounded(_ value: Double) -> UInt32 {
     let whole = UInt32(value)
