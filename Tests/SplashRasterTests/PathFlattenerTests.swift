@@ -256,4 +256,30 @@ struct PathFlattenerTests {
     let points = polylines.map(\.points.count).reduce(0, +)
     #expect(points <= PathFlattener.maximumPathPoints + 2 * PathFlattener.maximumCurveSteps + 310, "\(points) points")
   }
+
+  @Test("a fill's points are those a stroke's flattening gives with no bound on the turn, curve for curve")
+  func fillPointsAreUnboundedStrokePoints() {
+    var path = Path()
+    path.move(to: Point(x: 3, y: 4))
+    path.addCurve(to: Point(x: 90, y: 10), control1: Point(x: 40, y: -60), control2: Point(x: 70, y: 80))
+    path.addQuadCurve(to: Point(x: 20, y: 70), control: Point(x: 100, y: 100))
+    path.addLine(to: Point(x: 5, y: 40))
+    path.closeSubpath()
+    // A cusp: the curve turns back on itself within one step.
+    path.move(to: Point(x: 200, y: 0))
+    path.addCurve(to: Point(x: 200, y: 50), control1: Point(x: 260, y: 60), control2: Point(x: 140, y: 60))
+    path.addCurve(to: Point(x: 1e300, y: 9), control1: Point(x: 0, y: 1e300), control2: Point(x: -1e300, y: 0))
+    let transform = AffineTransform(a: 1.7, b: 0.4, c: -0.3, d: 2.2, tx: 11, ty: -5)
+    for tolerance in [0.05, 0.5, 3] {
+      let filled = PathFlattener.polylines(of: path, transform: transform, tolerance: tolerance)
+      let stroked = PathFlattener.polylines(
+        of: path, transform: transform, tolerance: tolerance, maximumTurn: .infinity, tangents: true)
+      #expect(filled.map(\.points.count) == stroked.map(\.points.count), "tolerance \(tolerance)")
+      let pairs = zip(filled.flatMap(\.points), stroked.flatMap(\.points))
+      let firstDifference = pairs.enumerated().first { $0.element.0 != $0.element.1 }
+      #expect(firstDifference == nil, "tolerance \(tolerance): point \(firstDifference?.offset ?? -1) differs")
+      #expect(filled.map(\.isClosed) == stroked.map(\.isClosed))
+      #expect(filled.allSatisfy { $0.arrivals.isEmpty && $0.departures.isEmpty })
+    }
+  }
 }
