@@ -67,12 +67,9 @@ public final class CoverageRasterizer {
     /// +1 when the edge ran downwards, −1 upwards.
     var direction: Float
 
-    /// The edge from `start` to `end`; `nil` when it is horizontal (it covers nothing) or not
-    /// finite.
-    init?(from unclamped: Point, to unclampedEnd: Point) {
-      guard unclamped.x.isFinite, unclamped.y.isFinite, unclampedEnd.x.isFinite, unclampedEnd.y.isFinite else { return nil }
-      let start = Self.clamped(unclamped)
-      let end = Self.clamped(unclampedEnd)
+    /// The edge from `start` to `end`, both `clamped`; `nil` when it is horizontal (it covers
+    /// nothing).
+    init?(from start: Point, to end: Point) {
       guard start.y != end.y else { return nil }
       let (upper, lower): (Point, Point) = start.y < end.y ? (start, end) : (end, start)
       top = upper.y
@@ -282,11 +279,17 @@ public final class CoverageRasterizer {
           endEdge: firstIndex + count, direction: chainDirection))
       chainStart = count
     }
-    var previous = transform.apply(to: points[points.count - 1])
-    for point in points {
+    // Each point is mapped, checked and clamped once, as the end of one edge and the start of
+    // the next.
+    func mapped(_ point: Point) -> (point: Point, isFinite: Bool) {
       let mapped = transform.apply(to: point)
-      defer { previous = mapped }
-      guard let edge = Edge(from: previous, to: mapped) else {
+      return (Edge.clamped(mapped), mapped.x.isFinite && mapped.y.isFinite)
+    }
+    var previous = mapped(points[points.count - 1])
+    for point in points {
+      let end = mapped(point)
+      defer { previous = end }
+      guard previous.isFinite, end.isFinite, let edge = Edge(from: previous.point, to: end.point) else {
         endChain()
         continue
       }
@@ -294,9 +297,8 @@ public final class CoverageRasterizer {
       chainDirection = edge.direction
       built[count] = edge
       count += 1
-      let (start, end) = (Edge.clamped(previous), Edge.clamped(mapped))
-      bounds.minimumX = min(bounds.minimumX, start.x, end.x)
-      bounds.maximumX = max(bounds.maximumX, start.x, end.x)
+      bounds.minimumX = min(bounds.minimumX, previous.point.x, end.point.x)
+      bounds.maximumX = max(bounds.maximumX, previous.point.x, end.point.x)
       bounds.minimumY = min(bounds.minimumY, edge.top)
       bounds.maximumY = max(bounds.maximumY, edge.bottom)
     }
