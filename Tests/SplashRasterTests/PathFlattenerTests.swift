@@ -195,6 +195,49 @@ struct PathFlattenerTests {
     #expect(try Self.onlyPolyline(of: path, tolerance: 0.1).points == [Point(x: 0, y: 0), Point(x: 30, y: 60)])
   }
 
+  @Test("a straight cubic with its handles on its ends, or along it unevenly, or a quadratic so, is one segment")
+  func straightCurvesAreOneSegment() throws {
+    let (start, end) = (Point(x: 3, y: 4), Point(x: 43, y: -26))
+    let along = { (share: Double) in start + (end - start) * share }
+    var handlesOnEnds = Path()
+    handlesOnEnds.move(to: start)
+    handlesOnEnds.addCurve(to: end, control1: start, control2: end)
+    var uneven = Path()
+    uneven.move(to: start)
+    uneven.addCurve(to: end, control1: along(0.7), control2: along(0.05))
+    var quadratic = Path()
+    quadratic.move(to: start)
+    quadratic.addQuadCurve(to: end, control: along(0.9))
+    for path in [handlesOnEnds, uneven, quadratic] {
+      #expect(try Self.onlyPolyline(of: path, tolerance: 0.05).points == [start, end])
+      // A stroke's too, its direction the chord's all along.
+      let stroked = PathFlattener.polylines(
+        of: path, transform: .identity, tolerance: 0.05, maximumTurn: 0.1, tangents: true)
+      #expect(stroked.map(\.points) == [[start, end]])
+      let direction = PathFlattener.unit(end - start)
+      for tangent in [stroked.first?.departures.first, stroked.first?.arrivals.last] {
+        #expect(PathFlattener.length((tangent ?? .zero) - direction) < 1e-12)
+      }
+    }
+  }
+
+  @Test("a cubic whose handle reaches past its end, or bulges off its chord by a 200th of a pixel, is cut into steps")
+  func nearlyStraightCurvesAreCut() throws {
+    let (start, end) = (Point(x: 0, y: 0), Point(x: 40, y: 0))
+    var overshooting = Path()
+    overshooting.move(to: start)
+    overshooting.addCurve(to: end, control1: Point(x: 60, y: 0), control2: end)
+    var bulging = Path()
+    bulging.move(to: start)
+    bulging.addCurve(to: end, control1: Point(x: 10, y: 0.005), control2: Point(x: 30, y: 0.005))
+    for path in [overshooting, bulging] {
+      #expect(try Self.onlyPolyline(of: path, tolerance: 0.05).points.count > 2)
+    }
+    // The overshoot is kept: the curve goes past its end and back.
+    let farthest = try Self.onlyPolyline(of: overshooting, tolerance: 0.05).points.map(\.x).max() ?? 0
+    #expect(farthest > 41)
+  }
+
   @Test("a line after a close starts a new subpath at the closed subpath's start")
   func lineAfterClose() {
     let (a, b, c, d, e) = (Point(x: 1, y: 2), Point(x: 9, y: 2), Point(x: 9, y: 7), Point(x: -3, y: 5), Point(x: -4, y: 1))

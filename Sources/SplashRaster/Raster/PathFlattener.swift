@@ -155,9 +155,12 @@ public enum PathFlattener {
         let p0 = transform.apply(to: current)
         let p1 = transform.apply(to: control)
         let p2 = transform.apply(to: point)
-        let steps = max(
-          stepCount(secondDifference: length(p0 - p1 * 2 + p2), factor: 0.25, tolerance: tolerance),
-          turnSteps([p0, p1, p2], maximumTurn: maximumTurn))
+        let steps =
+          liesAlongChord(p0, p1, p1, p2, tolerance: tolerance)
+          ? 1
+          : max(
+            stepCount(secondDifference: length(p0 - p1 * 2 + p2), factor: 0.25, tolerance: tolerance),
+            turnSteps([p0, p1, p2], maximumTurn: maximumTurn))
         addCurve(
           steps: steps,
           point: { t in
@@ -174,9 +177,12 @@ public enum PathFlattener {
         let p2 = transform.apply(to: control2)
         let p3 = transform.apply(to: point)
         let difference = max(length(p0 - p1 * 2 + p2), length(p1 - p2 * 2 + p3))
-        let steps = max(
-          stepCount(secondDifference: difference, factor: 0.75, tolerance: tolerance),
-          turnSteps([p0, p1, p2, p3], maximumTurn: maximumTurn))
+        let steps =
+          liesAlongChord(p0, p1, p2, p3, tolerance: tolerance)
+          ? 1
+          : max(
+            stepCount(secondDifference: difference, factor: 0.75, tolerance: tolerance),
+            turnSteps([p0, p1, p2, p3], maximumTurn: maximumTurn))
         addCurve(
           steps: steps,
           point: { t in
@@ -210,6 +216,40 @@ public enum PathFlattener {
   /// The points a path's curves are cut into, at most, before each of the rest becomes one
   /// straight step.
   static let maximumPathPoints = 1_000_000
+
+  /// How far, as a share of the tolerance, a curve's control points may lie from its chord for
+  /// the curve to be that chord: a 256th of the tolerance (a 5 000th of a pixel at the
+  /// renderer's), too little to change a pixel's byte.
+  static let chordShare = 1.0 / 256
+
+  /// Whether the cubic curve with control points `start`, `first`, `second`, `end` (a
+  /// quadratic passes its control point twice) is its chord, the straight segment from
+  /// `start` to `end`: whether both inner control points lie within `chordShare` of the
+  /// tolerance from that segment.
+  ///
+  /// Lottie files write every segment as a cubic, a straight one with its handles on its ends
+  /// (or along it). Its second differences are not zero, so Wang's formula cut a straight edge
+  /// of 20 pixels into 18 chords, and every one of them was outlined, stroked and swept.
+  ///
+  /// The curve lies inside its control points' hull, so within that distance of the segment.
+  /// It goes along it once, never back: with its inner control points between its ends (their
+  /// places along the chord, as shares of it, a and b in 0…1), its place along the chord has
+  /// the derivative 3[a(1 − t)² + 2(b − a)(1 − t)t + (1 − b)t²], never negative, since
+  /// a − b ≤ √(a(1 − b)) there.
+  static func liesAlongChord(_ start: Point, _ first: Point, _ second: Point, _ end: Point, tolerance: Double) -> Bool {
+    let bound = tolerance * chordShare
+    return distance(first, toSegmentFrom: start, to: end) <= bound
+      && distance(second, toSegmentFrom: start, to: end) <= bound
+  }
+
+  /// The distance from `point` to the segment from `start` to `end`.
+  static func distance(_ point: Point, toSegmentFrom start: Point, to end: Point) -> Double {
+    let chord = end - start
+    let offset = point - start
+    let chordSquared = chord.x * chord.x + chord.y * chord.y
+    let along = chordSquared > 0 ? min(max((offset.x * chord.x + offset.y * chord.y) / chordSquared, 0), 1) : 0
+    return length(offset - chord * along)
+  }
 
   /// How many straight steps keep a curve with this second difference within `tolerance`.
   static func stepCount(secondDifference: Double, factor: Double, tolerance: Double) -> Int {
