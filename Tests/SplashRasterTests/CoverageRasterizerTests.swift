@@ -338,6 +338,25 @@ struct CoverageRasterizerTests {
     #expect(worst.levels <= Self.sampledTolerance, "at (\(worst.column), \(worst.row))")
   }
 
+  @Test("the last row of a clip gets every shape reaching into it, whatever starts below the clip first")
+  func lastRowOfClipGetsEveryShape() {
+    // The first shape lies wholly below the clip's last row; the second starts halfway down
+    // that row and reaches past it. Their chains, starting below the clip and in its last
+    // row, were sorted into one bucket, the first shape's first, and the sweep stopped taking
+    // chains in at the first one starting below the clip: the second shape went missing.
+    let below = CoverageReference.rectangle(left: 4, top: 31.25, right: 30, bottom: 36)
+    let reaching = CoverageReference.rectangle(left: 8, top: 29.5, right: 20, bottom: 34)
+    for (rows, height) in [(0..<30, 30), (0..<40, 40)] {
+      let rasterizer = CoverageRasterizer()
+      rasterizer.addPolygon(below)
+      rasterizer.addPolygon(reaching)
+      var picture = CoveragePicture(width: 40, height: height)
+      picture.fill(rasterizer, rule: .nonZero, rows: rows)
+      let lastRow = (0..<40).map { Int(picture[$0, 29]) }
+      #expect(lastRow == (0..<40).map { (8..<20).contains($0) ? 128 : 0 }, "rows \(rows): \(lastRow)")
+    }
+  }
+
   @Test("a shape wholly outside the clip, on any side, touches no pixel", arguments: ClipSide.allCases.filter { $0 != .allFour })
   func shapeOutsideClip(side: ClipSide) {
     let columns = 10..<30

@@ -477,9 +477,16 @@ public final class CoverageRasterizer {
   }
 
   /// Puts the chains' indices in `order` by the row each starts in (those starting above
-  /// `firstRow` first), a counting sort: the sweep takes them in as its bands reach them.
+  /// `firstRow` first, those starting at `endRow` or below last), a counting sort: the sweep
+  /// takes them in as its bands reach them, and stops at the first starting below the band.
+  ///
+  /// Chains starting below the rows swept (a shape reaching past a clip's bottom) have a
+  /// bucket of their own. Sorted into the last row's, those added first stood before that
+  /// row's own, and the sweep, stopping at them, never took the row's chains in: a shape
+  /// missing from the clip's last row, or one side of it, its coverage then running on to the
+  /// clip's right edge.
   func orderChainsByRow(firstRow: Int, endRow: Int) {
-    let buckets = endRow - firstRow + 1
+    let buckets = endRow - firstRow + 2
     order.reserve(chains.count, zeroed: false)
     rowStarts.reserve(buckets + 1, zeroed: false)
     let starts = rowStarts.base
