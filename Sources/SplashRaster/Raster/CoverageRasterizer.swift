@@ -99,19 +99,19 @@ public final class CoverageRasterizer {
 
   /// The work a row may take before it is sampled instead (`RowCrossings`); tests set it to
   /// see what sampling changes.
-  var workPerRow = RowCrossings.defaultWorkPerRow
+  @exclusivity(unchecked) var workPerRow = RowCrossings.defaultWorkPerRow
 
   /// Whether runs of rows whose chains keep one order are taken together
   /// (`RowCrossings.addWholeBand`); tests turn it off to hold the two ways against each other.
-  var takesRowsTogether = true
+  @exclusivity(unchecked) var takesRowsTogether = true
   /// The rows taken together since the rasterizer was made, for tests to see that they were.
-  private(set) var rowsTakenTogether = 0
+  @exclusivity(unchecked) private(set) var rowsTakenTogether = 0
 
   /// Whether a row that pieces start or end inside is parted into groups lying apart
   /// (`RowCrossings.addApart`); tests turn it off to hold the two ways against each other.
-  var partsRows = true
+  @exclusivity(unchecked) var partsRows = true
   /// The rows parted into more than one group since the rasterizer was made.
-  private(set) var rowsParted = 0
+  @exclusivity(unchecked) private(set) var rowsParted = 0
 
   /// A run of a polygon's edges all going down, or all up: `edges[firstEdge..<endEdge]`, top
   /// to bottom, each starting where the one above it ends.
@@ -148,42 +148,48 @@ public final class CoverageRasterizer {
   }
 
   /// Edges, chain after chain.
-  var edges: [Edge] = []
-  var chains: [Chain] = []
-  var minimumX = Double.infinity
-  var maximumX = -Double.infinity
-  var minimumY = Double.infinity
-  var maximumY = -Double.infinity
+  @exclusivity(unchecked) var edges: [Edge] = []
+  @exclusivity(unchecked) var chains: [Chain] = []
+  @exclusivity(unchecked) var minimumX = Double.infinity
+  @exclusivity(unchecked) var maximumX = -Double.infinity
+  @exclusivity(unchecked) var minimumY = Double.infinity
+  @exclusivity(unchecked) var maximumY = -Double.infinity
 
   /// Scratch memory kept from fill to fill. The sweep reaches it through pointers: a class's
   /// arrays are checked for exclusive access on every touch, which cost more than the
   /// rasterizing itself.
-  private var covers = ScratchBuffer<Float>()
-  private var areas = ScratchBuffer<Float>()
-  private var touched = ScratchBuffer<UInt64>()
-  private var runBytes = ScratchBuffer<UInt8>()
-  private var pieces = ScratchBuffer<Piece>()
-  private var stretch = ScratchBuffer<Piece>()
-  private var cuts = ScratchBuffer<Double>()
+  ///
+  /// No stored property of the rasterizer is checked for overlapping accesses at run time
+  /// (`@exclusivity(unchecked)`): one thread uses an instance, and its methods never touch a
+  /// property while another access to it is under way. The checks, some thirty a fill (each
+  /// reservation of scratch memory, each array lent to the sweep), were an eighth of filling
+  /// a shape a few pixels tall.
+  @exclusivity(unchecked) private var covers = ScratchBuffer<Float>()
+  @exclusivity(unchecked) private var areas = ScratchBuffer<Float>()
+  @exclusivity(unchecked) private var touched = ScratchBuffer<UInt64>()
+  @exclusivity(unchecked) private var runBytes = ScratchBuffer<UInt8>()
+  @exclusivity(unchecked) private var pieces = ScratchBuffer<Piece>()
+  @exclusivity(unchecked) private var stretch = ScratchBuffer<Piece>()
+  @exclusivity(unchecked) private var cuts = ScratchBuffer<Double>()
   /// A polygon's edges as they are built (`addEdges`).
-  private var newEdges = ScratchBuffer<Edge>()
-  private var byLeft = ScratchBuffer<Int32>()
-  private var parted = ScratchBuffer<Piece>()
+  @exclusivity(unchecked) private var newEdges = ScratchBuffer<Edge>()
+  @exclusivity(unchecked) private var byLeft = ScratchBuffer<Int32>()
+  @exclusivity(unchecked) private var parted = ScratchBuffer<Piece>()
 
-  private var rowStarts = ScratchBuffer<Int>()
+  @exclusivity(unchecked) private var rowStarts = ScratchBuffer<Int>()
   /// The chains crossing the band being swept.
-  private var active = ScratchBuffer<Int>()
+  @exclusivity(unchecked) private var active = ScratchBuffer<Int>()
   /// For each active chain, its first edge not yet wholly above the band.
-  private var cursors = ScratchBuffer<Int>()
+  @exclusivity(unchecked) private var cursors = ScratchBuffer<Int>()
   /// The chains in order of the row each starts in.
-  private var order = ScratchBuffer<Int>()
+  @exclusivity(unchecked) private var order = ScratchBuffer<Int>()
 
   /// The rectangle every polygon added is cut to first, in target pixels; `nil` for none.
   ///
   /// For a clip at fractions of a pixel (a `masksToBounds` sliding across the frame): the
   /// whole pixels around it are the columns and rows a fill covers, and this cuts the shape
   /// to the clip inside them. It stays set until set again; `reset` leaves it.
-  public var clipBox: DeviceBox?
+  @exclusivity(unchecked) public var clipBox: DeviceBox?
 
   public init() {}
 
