@@ -127,6 +127,15 @@ extension CairoBackend {
   /// rectangles (rounded corners that clip). In device space the clips the renderer sets are
   /// rectangles however the layer is turned.
   static func deviceClipRectangles(of cairo: OpaquePointer) -> [cairo_rectangle_t]? {
+    withDeviceClipRectangles(of: cairo) { Array($0) }
+  }
+
+  /// `body` given the current clip as rectangles in device space (as `deviceClipRectangles`
+  /// has them), in Cairo's own list, with no array made of them; `nil` when the clip is not a
+  /// set of rectangles.
+  static func withDeviceClipRectangles<Result>(
+    of cairo: OpaquePointer, _ body: (UnsafeBufferPointer<cairo_rectangle_t>) -> Result
+  ) -> Result? {
     cairo_save(cairo)
     cairo_identity_matrix(cairo)
     let list = cairo_copy_clip_rectangle_list(cairo)
@@ -135,9 +144,9 @@ extension CairoBackend {
     defer { cairo_rectangle_list_destroy(list) }
     guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
     let count = Int(list.pointee.num_rectangles)
-    guard count > 0 else { return [] }
+    guard count > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
     guard let rectangles = list.pointee.rectangles else { return nil }
-    return Array(UnsafeBufferPointer(start: rectangles, count: count))
+    return body(UnsafeBufferPointer(start: rectangles, count: count))
   }
 
   /// The pixels of the current clip's box in device space: the size of a group pushed now.

@@ -97,13 +97,25 @@ extension CairoBackend {
 
   /// The clip as one rectangle of whole device pixels, or `nil` when it is not one (rounded
   /// corners, several rectangles, a fraction of a pixel).
+  ///
+  /// Asked before every shape the rasterizer draws, so it reads Cairo's list in place: made
+  /// into arrays, the rectangle and its rounded sides were three allocations a shape, more
+  /// than the rest of the question.
   func deviceClipRectangle(of cairo: OpaquePointer) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
-    guard let rectangles = Self.deviceClipRectangles(of: cairo), rectangles.count == 1 else { return nil }
-    let rectangle = rectangles[0]
-    let values = [rectangle.x, rectangle.y, rectangle.x + rectangle.width, rectangle.y + rectangle.height]
-    let whole = values.map { $0.rounded() }
-    guard zip(values, whole).allSatisfy({ abs($0 - $1) < 1e-6 }) else { return nil }
-    return (Int(whole[0]), Int(whole[1]), Int(whole[2]), Int(whole[3]))
+    /// `value` as a whole number, when it is one within a millionth.
+    func whole(_ value: Double) -> Int? {
+      let rounded = value.rounded()
+      return abs(value - rounded) < 1e-6 ? Int(rounded) : nil
+    }
+    let box = Self.withDeviceClipRectangles(of: cairo) { rectangles -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? in
+      guard rectangles.count == 1 else { return nil }
+      let rectangle = rectangles[0]
+      guard let minX = whole(rectangle.x), let minY = whole(rectangle.y), let maxX = whole(rectangle.x + rectangle.width),
+        let maxY = whole(rectangle.y + rectangle.height)
+      else { return nil }
+      return (minX, minY, maxX, maxY)
+    }
+    return box ?? nil
   }
 
   /// Lays the alpha-only `group` at `alpha` over the alpha-only surface being drawn with
