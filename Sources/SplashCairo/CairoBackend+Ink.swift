@@ -107,6 +107,7 @@ extension CairoBackend {
       let rounded = value.rounded()
       return abs(value - rounded) < 1e-6 ? Int(rounded) : nil
     }
+    // Nil when the clip is no set of rectangles, and nil inside when it is not one whole one.
     let box = Self.withDeviceClipRectangles(of: cairo) { rectangles -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? in
       guard rectangles.count == 1 else { return nil }
       let rectangle = rectangles[0]
@@ -115,7 +116,7 @@ extension CairoBackend {
       else { return nil }
       return (minX, minY, maxX, maxY)
     }
-    return box ?? nil
+    return box.flatMap { $0 }
   }
 
   /// Lays the alpha-only `group` at `alpha` over the alpha-only surface being drawn with

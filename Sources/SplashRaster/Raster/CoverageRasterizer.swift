@@ -155,9 +155,8 @@ public final class CoverageRasterizer {
   @exclusivity(unchecked) var minimumY = Double.infinity
   @exclusivity(unchecked) var maximumY = -Double.infinity
 
-  /// Scratch memory kept from fill to fill. The sweep reaches it through pointers: a class's
-  /// arrays are checked for exclusive access on every touch, which cost more than the
-  /// rasterizing itself.
+  /// Scratch memory kept from fill to fill. The sweep reaches it through pointers, with no
+  /// check of bounds or of uniqueness on each touch.
   ///
   /// No stored property of the rasterizer is checked for overlapping accesses at run time
   /// (`@exclusivity(unchecked)`): one thread uses an instance, and its methods never touch a
@@ -234,10 +233,6 @@ public final class CoverageRasterizer {
   /// pieces it is ordered against) or one with a point that is not finite. It also ends at
   /// the polygon's first point: the chain through it is two, which meet there, and the row
   /// holding that point is cut at it (see `RowCrossings`).
-  ///
-  /// The edges are built in scratch memory and the chains in a local moved out and back:
-  /// each touch of a class's stored property is checked for exclusive access at run time,
-  /// which cost more than building an edge.
   public func addPolygon(_ points: [Point], transform: AffineTransform = .identity) {
     points.withUnsafeBufferPointer { addPolygon($0, transform: transform) }
   }
@@ -266,9 +261,6 @@ public final class CoverageRasterizer {
     let built = newEdges.base
     var count = 0
     let firstIndex = edges.count
-    var addedChains = chains
-    chains = []
-    defer { chains = addedChains }
     var bounds = (minimumX: minimumX, maximumX: maximumX, minimumY: minimumY, maximumY: maximumY)
     var chainStart = 0
     var chainDirection: Float = 0
@@ -279,7 +271,7 @@ public final class CoverageRasterizer {
         var chainEdges = UnsafeMutableBufferPointer(start: built + chainStart, count: count - chainStart)
         chainEdges.reverse()
       }
-      addedChains.append(
+      chains.append(
         Chain(
           top: built[chainStart].top, bottom: built[count - 1].bottom, firstEdge: firstIndex + chainStart,
           endEdge: firstIndex + count, direction: chainDirection))

@@ -248,7 +248,7 @@ public enum PathFlattener {
     let offset = point - start
     let chordSquared = chord.x * chord.x + chord.y * chord.y
     let along = chordSquared > 0 ? min(max((offset.x * chord.x + offset.y * chord.y) / chordSquared, 0), 1) : 0
-    return length(offset - chord * along)
+    return point.distance(to: start + chord * along)
   }
 
   /// How many straight steps keep a curve with this second difference within `tolerance`.
