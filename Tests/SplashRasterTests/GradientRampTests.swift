@@ -81,6 +81,30 @@ struct GradientRampTests {
     #expect(wrong.isEmpty, "rounded differently: \(wrong.prefix(5))")
   }
 
+  @Test("a colour's word worked out on four lanes at once is its word worked out channel by channel")
+  func laneWordAsChannelWord() {
+    // Each channel's value and the values whose products land on or beside a half level.
+    var values: [Double] = [0, 1, -0.5, 1.5, -0, .nan, .infinity, -.infinity, 1e-300, 0.5, 1.0.nextDown, 0.0.nextUp]
+    for level in 0..<255 {
+      let half = (Double(level) + 0.5) / 255
+      values += [half, half.nextUp, half.nextDown, Double(level) / 255]
+    }
+    var colors: [Color] = []
+    var random = SeededGenerator(seed: 7)
+    for _ in 0..<20_000 {
+      let pick = { values.randomElement(using: &random)! }
+      colors.append(Color(red: pick(), green: pick(), blue: pick(), alpha: pick()))
+    }
+    for step in 0...1000 {
+      let fraction = Double(step) / 1000
+      colors.append(Color(red: fraction, green: 1 - fraction, blue: fraction * fraction, alpha: fraction))
+    }
+    let differing = colors.filter {
+      GradientRamp.premultipliedWord(lanes: GradientRamp.lanes($0)) != GradientRamp.premultipliedWord($0)
+    }
+    #expect(differing.count == 0, "colours whose words differ, of \(colors.count): \(differing.prefix(3))")
+  }
+
   @Test("the table is each entry's colour worked out on its own, on random stops (locations on entries, repeated, out of range)")
   func entriesAsDefined() {
     var random = SeededGenerator(seed: 42)
