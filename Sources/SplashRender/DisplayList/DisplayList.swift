@@ -48,17 +48,17 @@ public struct DisplayList: Sendable {
       // alone, and placed again without copying what it holds.
       // Taken apart at once: reading `layers` out of the pair copied its optional backdrop
       // node, through the runtime's generic copy, for every top-level layer.
-      let (previousLayers, previousBackdrop) = retained?.takeNodes() ?? (layers: [], backdrop: nil)
+      var (previousLayers, previousBackdrop) = retained?.takeNodes() ?? (layers: [], backdrop: nil)
       for index in tree.layers.indices {
         built.append(
           index < previousLayers.count
-            ? Self.node(for: tree.layers[index], measuring: measuring, previous: previousLayers[index], retained: retained)
+            ? Self.node(for: tree.layers[index], measuring: measuring, previous: &previousLayers[index], retained: retained)
             : Self.node(for: tree.layers[index], measuring: measuring))
       }
       if let presented = tree.backdrop {
         builtBackdrop =
-          if let previousBackdrop {
-            Self.node(for: presented, measuring: measuring, previous: previousBackdrop, retained: retained)
+          if previousBackdrop != nil {
+            Self.node(for: presented, measuring: measuring, previous: &previousBackdrop!, retained: retained)
           } else {
             Self.node(for: presented, measuring: measuring)
           }
@@ -94,7 +94,12 @@ public struct DisplayList: Sendable {
     // retain all it holds).
     var sublayers: [DisplayNode] = []
     sublayers.reserveCapacity(layer.sublayers.count)
-    forEachSublayerDrawn(of: layer) { index, _ in sublayers.append(node(for: layer.sublayers[index], measuring: measuring)) }
+    // Bottom to top (by `zPosition`, then in their order), in a loop of this function's own
+    // (see the other `node(for:)`).
+    let order = layer.sublayerDrawingOrder
+    for position in layer.sublayers.indices {
+      sublayers.append(node(for: layer.sublayers[order?[position] ?? position], measuring: measuring))
+    }
     let mask = layer.maskStorage.isEmpty ? nil : node(for: layer.maskStorage[0], measuring: measuring)
     return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring, previousMeasure: nil)
   }
@@ -102,29 +107,46 @@ public struct DisplayList: Sendable {
   /// The node of `presented` and its subtree: `previous` (the node at the same place in the
   /// last frame's list) when it was built from the same values, otherwise a node built afresh,
   /// whose sublayers and mask are asked the same of `previous`'s in turn.
+  ///
+  /// `previous` is reached in place (`inout`), and so are its sublayers and mask below it,
+  /// lent out of it while they are asked and put back after (the list then compares the last
+  /// frame's tree with its own, `ChangedRows`). An array's element passed on as a value was
+  /// copied for the call, retaining all it holds (five references) and releasing it after:
+  /// 66 copies a frame in issue_1717.
   static func node(
-    for presented: PresentationLayer, measuring: some TextMeasuring, previous: borrowing DisplayNode,
+    for presented: PresentationLayer, measuring: some TextMeasuring, previous: inout DisplayNode,
     retained: RetainedDisplayList?
   ) -> DisplayNode {
     if previous.isBuilt(from: presented) {
       retained?.countTaken()
-      var taken = copy previous
+      var taken = previous
       taken.isTaken = true
       return taken
     }
     let layer = presented.withTintApplied
     var sublayers: [DisplayNode] = []
     sublayers.reserveCapacity(layer.sublayers.count)
-    // The last frame's arrays taken out first: a closure that read them from `previous` would
-    // capture a copy of the whole node.
-    let previousSublayers = previous.sublayers
-    let previousMask = previous.maskStorage
+    // The last frame's arrays moved out, to be reached in place (a copy of an array is shared,
+    // and reaching an element in place would copy all of it), and put back at the end.
+    var previousSublayers: [DisplayNode] = []
+    var previousMask: [DisplayNode] = []
+    swap(&previousSublayers, &previous.sublayers)
+    swap(&previousMask, &previous.maskStorage)
+    defer {
+      swap(&previousSublayers, &previous.sublayers)
+      swap(&previousMask, &previous.maskStorage)
+    }
     let previousMeasure = previous.strokeMeasure
-    // Each matched with the node drawn at its place last frame.
-    forEachSublayerDrawn(of: layer) { index, position in
+    // Each, bottom to top, matched with the node drawn at its place last frame. In a loop of
+    // this function's own: called from a closure, the layer and the node handed down were
+    // copied first (the closure's captures might change during the call, for all the compiler
+    // knows).
+    let order = layer.sublayerDrawingOrder
+    for position in layer.sublayers.indices {
+      let index = order?[position] ?? position
       sublayers.append(
         position < previousSublayers.count
-          ? node(for: layer.sublayers[index], measuring: measuring, previous: previousSublayers[position], retained: retained)
+          ? node(for: layer.sublayers[index], measuring: measuring, previous: &previousSublayers[position], retained: retained)
           : node(for: layer.sublayers[index], measuring: measuring))
     }
     var mask: DisplayNode?
@@ -132,20 +154,9 @@ public struct DisplayList: Sendable {
       mask =
         previousMask.isEmpty
         ? node(for: layer.maskStorage[0], measuring: measuring)
-        : node(for: layer.maskStorage[0], measuring: measuring, previous: previousMask[0], retained: retained)
+        : node(for: layer.maskStorage[0], measuring: measuring, previous: &previousMask[0], retained: retained)
     }
     return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring, previousMeasure: previousMeasure)
-  }
-
-  /// Calls `body` with the index of each of `layer`'s sublayers bottom to top (by
-  /// `zPosition`, then in their order), and its place in that order.
-  @inline(__always)
-  private static func forEachSublayerDrawn(of layer: PresentationLayer, _ body: (_ index: Int, _ position: Int) -> Void) {
-    if let order = layer.sublayerDrawingOrder {
-      for position in order.indices { body(order[position], position) }
-    } else {
-      for index in layer.sublayers.indices { body(index, index) }
-    }
   }
 
   /// The node of `layer` (its tint applied) over its sublayers' and mask's nodes.

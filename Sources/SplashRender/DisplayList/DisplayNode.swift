@@ -29,7 +29,6 @@ public struct DisplayNode: Sendable {
     /// node's placement moved its bytes (clearing it, testing it).
     @usableFromInline var backingStoreStorage: [BackingStorePlan] = []
     @usableFromInline var plan: DrawPlan?
-    @usableFromInline var isTaken: Bool = false
     @usableFromInline var isPlaced: Bool = false
     @usableFromInline var placement: Placement?
     @usableFromInline var holdsPlacedNodes: Bool = false
@@ -123,10 +122,12 @@ public struct DisplayNode: Sendable {
   }
 
   /// Whether the node was taken whole from the last frame's list (`RetainedDisplayList`).
-  var isTaken: Bool {
-    _read { yield fields.wrappedValue.isTaken }
-    _modify { yield &fields.wrappedValue.isTaken }
-  }
+  ///
+  /// Held beside the box, not in it: it is set while the last frame's list still holds the
+  /// box, and a write to the box then copied it (an allocation and a retain of all it holds)
+  /// for every node taken. The list lets go of the last frame's nodes before placing its own,
+  /// so what placing writes finds the box held once.
+  var isTaken = false
 
   /// Whether `DisplayList.place` has set `isCulled`, `backingStore` and `plan`.
   var isPlaced: Bool {
@@ -237,6 +238,7 @@ public struct DisplayNode: Sendable {
   /// storage for its properties, sublayers and mask, which the node holds on to, so none of it
   /// can have been written since. The evaluator hands a still subtree out this way in every
   /// frame (`SceneEvaluator`), and a node built from it once stays true.
+  @inline(__always)
   func isBuilt(from presented: borrowing PresentationLayer) -> Bool {
     presented.tint == .white && layer.$properties.isIdentical(to: presented.$properties)
       && layer.sublayers.sharesStorage(with: presented.sublayers)
