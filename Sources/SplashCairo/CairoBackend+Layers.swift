@@ -344,7 +344,17 @@ extension CairoBackend {
         cairo_save(cairo)
         try applySublayerTransform(layer.properties, in: cairo)
       }
-      for sublayer in node.sublayers { try draw(sublayer, in: cairo) }
+      // Layers that draw nothing are passed over here, read in place: handed to `draw`, a node
+      // is copied first (its five references retained, then released), and a hidden, clear or
+      // culled layer is then dropped at once (`draw`, `drawInLayerSpace`). Culled layers are
+      // placed in the frame, so their transforms are affine, and drawn into it.
+      let sublayers = node.sublayers
+      for index in sublayers.indices {
+        guard !sublayers[index].layer.properties.isHidden, sublayers[index].layer.properties.opacity > 0,
+          offscreenDepth > 0 || !sublayers[index].isCulled
+        else { continue }
+        try draw(sublayers[index], in: cairo)
+      }
       if transformsSublayers { cairo_restore(cairo) }
     }
     drawBorder(layer.properties, in: cairo)
