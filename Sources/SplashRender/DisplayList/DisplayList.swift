@@ -88,8 +88,11 @@ public struct DisplayList: Sendable {
   }
 
   /// The node of `presented` and its subtree, built afresh.
-  public static func node(for presented: PresentationLayer, measuring: some TextMeasuring) -> DisplayNode {
-    let layer = presented.withTintApplied
+  public static func node(for presented: consuming PresentationLayer, measuring: some TextMeasuring) -> DisplayNode {
+    // Handed over, not lent: the layer the node keeps is the one given, tinted in place, not a
+    // copy of it (a retain of each of its references, and a release of the one given).
+    var layer = presented
+    layer.applyTint()
     // By index, and the mask in place: iterating, or taking `mask`, would copy each layer (and
     // retain all it holds).
     var sublayers: [DisplayNode] = []
@@ -114,7 +117,7 @@ public struct DisplayList: Sendable {
   /// copied for the call, retaining all it holds (five references) and releasing it after:
   /// 66 copies a frame in issue_1717.
   static func node(
-    for presented: PresentationLayer, measuring: some TextMeasuring, previous: inout DisplayNode,
+    for presented: consuming PresentationLayer, measuring: some TextMeasuring, previous: inout DisplayNode,
     retained: RetainedDisplayList?
   ) -> DisplayNode {
     if previous.isBuilt(from: presented) {
@@ -123,7 +126,8 @@ public struct DisplayList: Sendable {
       taken.isTaken = true
       return taken
     }
-    let layer = presented.withTintApplied
+    var layer = presented
+    layer.applyTint()
     var sublayers: [DisplayNode] = []
     sublayers.reserveCapacity(layer.sublayers.count)
     // The last frame's arrays moved out, to be reached in place (a copy of an array is shared,

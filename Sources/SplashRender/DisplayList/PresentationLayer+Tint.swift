@@ -7,10 +7,16 @@ extension PresentationLayer {
   /// fill, stroke, text and gradient colours. Its image is tinted when drawn (`ImageCache`);
   /// its sublayers carry their own tints, and its mask counts by alpha alone.
   public var withTintApplied: PresentationLayer {
-    guard tint != .white else { return self }
     var tinted = self
-    tinted.properties = properties.colorsMultiplied(by: tint)
+    tinted.applyTint()
     return tinted
+  }
+
+  /// Multiplies the layer's own colours by its `tint` in place (see `withTintApplied`): a
+  /// layer handed over whole is tinted without a copy of it.
+  public mutating func applyTint() {
+    guard tint != .white else { return }
+    properties = properties.colorsMultiplied(by: tint)
   }
 }
 
