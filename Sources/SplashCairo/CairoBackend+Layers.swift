@@ -346,8 +346,9 @@ extension CairoBackend {
       }
       // Layers that draw nothing are passed over here, read in place: handed to `draw`, a node
       // is copied first (its five references retained, then released), and a hidden, clear or
-      // culled layer is then dropped at once (`draw`, `drawInLayerSpace`). Culled layers are
-      // placed in the frame, so their transforms are affine, and drawn into it.
+      // culled layer is then dropped at once (`draw`, `drawInLayerSpace`). Only a layer placed
+      // in the frame is culled, so its transform is affine and `draw` would have gone on to
+      // the culling check.
       let sublayers = node.sublayers
       for index in sublayers.indices {
         guard !sublayers[index].layer.properties.isHidden, sublayers[index].layer.properties.opacity > 0,
