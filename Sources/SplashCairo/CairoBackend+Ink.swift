@@ -108,15 +108,14 @@ extension CairoBackend {
       return abs(value - rounded) < 1e-6 ? Int(rounded) : nil
     }
     // Nil when the clip is no set of rectangles, and nil inside when it is not one whole one.
-    let box = Self.withDeviceClipRectangles(of: cairo) { rectangles -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? in
+    return Self.withDeviceClipRectangles(of: cairo) { rectangles -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? in
       guard rectangles.count == 1 else { return nil }
       let rectangle = rectangles[0]
       guard let minX = whole(rectangle.x), let minY = whole(rectangle.y), let maxX = whole(rectangle.x + rectangle.width),
         let maxY = whole(rectangle.y + rectangle.height)
       else { return nil }
       return (minX, minY, maxX, maxY)
-    }
-    return box.flatMap { $0 }
+    } ?? nil
   }
 
   /// Lays the alpha-only `group` at `alpha` over the alpha-only surface being drawn with

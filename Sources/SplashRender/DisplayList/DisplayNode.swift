@@ -37,7 +37,7 @@ public struct DisplayNode: Sendable {
 
   @usableFromInline var fields: CopyOnWrite<Fields>
 
-  /// The layer as it draws: its replicator tint applied to its colours (`withTintApplied`).
+  /// The layer as it draws: its replicator tint applied to its colours (`applyTint`).
   /// Its `sublayers` and `mask` are the presented ones; draw `sublayers` and `mask` of this
   /// node instead.
   public var layer: PresentationLayer
@@ -238,7 +238,6 @@ public struct DisplayNode: Sendable {
   /// storage for its properties, sublayers and mask, which the node holds on to, so none of it
   /// can have been written since. The evaluator hands a still subtree out this way in every
   /// frame (`SceneEvaluator`), and a node built from it once stays true.
-  @inline(__always)
   func isBuilt(from presented: borrowing PresentationLayer) -> Bool {
     presented.tint == .white && layer.$properties.isIdentical(to: presented.$properties)
       && layer.sublayers.sharesStorage(with: presented.sublayers)

@@ -3,17 +3,9 @@ import SplashModel
 
 /// A replicator instance's colour, applied where the layer's colours are drawn.
 extension PresentationLayer {
-  /// The layer with its own colours multiplied by its `tint`: background, border, shadow,
+  /// Multiplies the layer's own colours by its `tint`, in place: background, border, shadow,
   /// fill, stroke, text and gradient colours. Its image is tinted when drawn (`ImageCache`);
   /// its sublayers carry their own tints, and its mask counts by alpha alone.
-  public var withTintApplied: PresentationLayer {
-    var tinted = self
-    tinted.applyTint()
-    return tinted
-  }
-
-  /// Multiplies the layer's own colours by its `tint` in place (see `withTintApplied`): a
-  /// layer handed over whole is tinted without a copy of it.
   public mutating func applyTint() {
     guard tint != .white else { return }
     properties = properties.colorsMultiplied(by: tint)
