@@ -18,6 +18,15 @@ extension CairoBackend {
     case stroke(Path, StrokeStyle)
   }
 
+  /// What a shape is cut to before it is rasterized, in the target's pixels: the plan's clips
+  /// where Cairo's clip does not hold them as whole pixels.
+  enum ShapeCut: Equatable {
+    /// Rectangles on the axes at fractions of a pixel (`CoverageRasterizer.clipBox`).
+    case box(DeviceBox)
+    /// Rectangles turned or skewed off the axes (`CoverageRasterizer.clipPolygon`).
+    case polygon(ConvexPolygon)
+  }
+
   /// How far a flattened curve may stray from the true one, in device pixels.
   ///
   /// Half of Cairo's default (0.1), which the renderer drew with before. Chords lie inside a
@@ -59,12 +68,13 @@ extension CairoBackend {
   /// `plan` says so and the drawing state allows it; false otherwise, and nothing is drawn.
   ///
   /// The display list's plan decides, for what is drawn straight into the frame (see
-  /// `DrawPlan`): Cairo when a clip in force is a path, else the rasterizer, on an image
-  /// surface (premultiplied pixels, or coverage for a mask or a one-colour group) at a
-  /// whole-pixel offset with the plain `over` operator. Under a clip of whole device pixels it
-  /// fills those pixels; under rectangles at fractions of a pixel (which Cairo's clip then no
-  /// longer holds as pixels) it fills the whole pixels around them with the shape cut to them.
-  /// Offscreen (backing stores, flats before a perspective warp), where nothing is planned,
+  /// `DrawPlan`): Cairo when a clip in force is a path (rounded corners), else the rasterizer,
+  /// on an image surface (premultiplied pixels, or coverage for a mask or a one-colour group)
+  /// at a whole-pixel offset with the plain `over` operator. Under a clip of whole device
+  /// pixels it fills those pixels; under rectangles at fractions of a pixel (which Cairo's clip
+  /// then no longer holds as pixels) it fills the whole pixels around them with the shape cut
+  /// to them; under rectangles turned or skewed off the axes, the whole pixels around their
+  /// polygon with the shape cut to it. Offscreen (backing stores, flats before a perspective warp), where nothing is planned,
   /// the clip decides as it is: whole pixels or Cairo.
   func rasterizeShape(
     _ paint: ShapePaint, with color: Color, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer
@@ -76,10 +86,9 @@ extension CairoBackend {
     guard fastPaths.rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
     let plan = offscreenDepth == 0 ? plan : nil
     if plan?.engine == .cairo { return false }
-    var clipBox: DeviceBox?
-    if case .rectangle(let box)? = plan?.clip { clipBox = box }
     let pixel = Self.solidPixel(color, alpha: color.alpha * foldedOpacity)
-    if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32, clipBox: clipBox) {
+    let clip = plan?.clip ?? .none
+    if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32, clip: clip) {
       let coverage = self.coverage(of: paint, layerID: layerID, in: cairo, target: target, cut: cut)
       guard
         writePixels(
@@ -97,7 +106,7 @@ extension CairoBackend {
         rasterizer.reset()
         return false
       }
-    } else if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_A8, clipBox: clipBox) {
+    } else if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_A8, clip: clip) {
       let coverage = self.coverage(of: paint, layerID: layerID, in: cairo, target: target, cut: cut)
       guard
         writePixels(
@@ -157,7 +166,7 @@ extension CairoBackend {
   /// The coverage of `paint` on `target`: kept from an earlier frame when nothing that decides
   /// it has changed (`ShapeCoverageCache`), recorded to be kept, or outlined to be drawn once.
   private func coverage(
-    of paint: ShapePaint, layerID: String, in cairo: OpaquePointer, target: DevicePixelTarget, cut: DeviceBox?
+    of paint: ShapePaint, layerID: String, in cairo: OpaquePointer, target: DevicePixelTarget, cut: ShapeCut?
   ) -> ShapeCoverage {
     // Recorded over every row of the surface and laid in the clip's: a frame that redraws
     // some rows alone (`ChangedRows`) lays the same recording as one drawn whole.
@@ -170,7 +179,7 @@ extension CairoBackend {
   /// The coverage of `paint` mapped by `toTarget` into a target's pixels, within `columns` of
   /// them, recorded over `surfaceRows` when it is to be kept.
   private func coverage(
-    of paint: ShapePaint, layerID: String, toTarget: AffineTransform, cut: DeviceBox?, columns: Range<Int>,
+    of paint: ShapePaint, layerID: String, toTarget: AffineTransform, cut: ShapeCut?, columns: Range<Int>,
     surfaceRows: Range<Int>
   ) -> ShapeCoverage {
     guard fastPaths.keepsShapeCoverage else { return .outlined(outline(paint, toTarget: toTarget, cut: cut)) }
@@ -192,23 +201,30 @@ extension CairoBackend {
     }
   }
 
-  /// Where a shape is rasterized: the pixels a clip of whole device pixels leaves, or, when the
-  /// clip is not one and `clipBox` (the plan's rectangles, in device pixels) is known, the
-  /// whole pixels around that box inside the clip's, and the box in the target's pixels to cut
-  /// the shape to.
+  /// Where a shape is rasterized under the plan's `clip`: the pixels a clip of whole device
+  /// pixels leaves; or, when the plan's clip is rectangles that Cairo's is not as whole pixels,
+  /// the whole pixels around their box inside Cairo's clip, and the box in the target's pixels
+  /// to cut the shape to; or, under a turned or skewed clip (which Cairo's never holds as
+  /// pixels), the whole pixels around its polygon, and the polygon to cut the shape to.
   private func pixelTarget(
-    of cairo: OpaquePointer, format: cairo_format_t, clipBox: DeviceBox?
-  ) -> (DevicePixelTarget, DeviceBox?)? {
+    of cairo: OpaquePointer, format: cairo_format_t, clip: DrawPlan.Clip
+  ) -> (DevicePixelTarget, ShapeCut?)? {
+    if case .polygon(let polygon) = clip {
+      guard let target = devicePixelTarget(of: cairo, format: format, within: polygon.bounds) else { return nil }
+      return (target, .polygon(polygon.offsetBy(x: target.offsetX, y: target.offsetY)))
+    }
     if let target = devicePixelTarget(of: cairo, format: format) { return (target, nil) }
-    guard let clipBox, let target = devicePixelTarget(of: cairo, format: format, within: clipBox) else { return nil }
-    return (target, clipBox.offsetBy(x: target.offsetX, y: target.offsetY))
+    guard case .rectangle(let box) = clip, let target = devicePixelTarget(of: cairo, format: format, within: box) else {
+      return nil
+    }
+    return (target, .box(box.offsetBy(x: target.offsetX, y: target.offsetY)))
   }
 
   /// Adds the polygons of `paint`, mapped by `toTarget` into the target's pixels and cut to
   /// `cut`, to the rasterizer, and returns the rule that fills them. The outline is the one
   /// `shapeCoverage` keeps in `entry` while its inputs hold.
   private func outline(
-    _ paint: ShapePaint, toTarget: AffineTransform, cut: DeviceBox?, keptIn entry: ShapeCoverageCache.Entry? = nil
+    _ paint: ShapePaint, toTarget: AffineTransform, cut: ShapeCut?, keptIn entry: ShapeCoverageCache.Entry? = nil
   ) -> CoverageRasterizer.FillRule {
     rasterizer.reset()
     guard let tolerance = Self.flatteningTolerance(mapping: toTarget) else { return .nonZero }
@@ -233,8 +249,15 @@ extension CairoBackend {
       } else {
         outline()
       }
-    rasterizer.clipBox = cut
-    defer { rasterizer.clipBox = nil }
+    switch cut {
+    case .box(let box): rasterizer.clipBox = box
+    case .polygon(let polygon): rasterizer.clipPolygon = polygon
+    case nil: break
+    }
+    defer {
+      rasterizer.clipBox = nil
+      rasterizer.clipPolygon = nil
+    }
     rasterizer.addOutline(shapeOutline, transform: toTarget)
     return rule
   }

@@ -67,7 +67,7 @@ final class ShapeCoverageCache {
   struct Inputs: Equatable {
     var paint: CairoBackend.ShapePaint
     var toTarget: AffineTransform
-    var cut: DeviceBox?
+    var cut: CairoBackend.ShapeCut?
     var columns: Range<Int>
     var rows: Range<Int>
 

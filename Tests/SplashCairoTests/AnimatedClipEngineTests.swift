@@ -72,7 +72,7 @@ struct AnimatedClipEngineTests {
     #expect(first.rgba(x: 61, y: 30).green == 0 && previous.rgba(x: 61, y: 30).green == 255)
   }
 
-  @Test("a rounded or turned clip is a path, which Cairo draws; a group starts with no clip; the list says so")
+  @Test("a rounded clip is a path, which Cairo draws; a turned one a polygon; a group starts with no clip; the list says so")
   func pathClips() throws {
     let preset = """
       { schemaVersion: 1, canvas: { size: [100, 100] }, clip: { start: 0, cycle: 1 },
@@ -93,11 +93,58 @@ struct AnimatedClipEngineTests {
     #expect(lines.contains("  a shape: cairo (a clip is a path)"), "\(lines)")
     #expect(lines.contains("  faded layer [group]: coverage"), "\(lines)")
     #expect(lines.contains("    b shape: coverage"), "\(lines)")
-    #expect(lines.contains("  c shape: cairo (a clip is a path)"), "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("  c shape: coverage (clipped to the polygon ") }, "\(lines)")
     #expect(lines.contains("  d shape: coverage (clipped to 40.5,60.25 – 60.5,80.25)"), "\(lines)")
     let buffer = try #require(PixelBuffer(width: 100, height: 100))
     try backend.render(scene.presentation(at: 0), viewport: viewport, into: buffer)
-    // a and c by Cairo; the faded b (fill and stroke) and d by the rasterizer.
-    #expect(backend.counted.shapesRasterized == 3)
+    // a by Cairo; the faded b (fill and stroke), c and d by the rasterizer.
+    #expect(backend.counted.shapesRasterized == 4)
+  }
+
+  /// A 40-point square turned by 30° about (50, 50) clips a disk that covers all of it: what
+  /// shows is the square, and nothing else.
+  static let turnedClip = """
+    { schemaVersion: 1, canvas: { size: [100, 100], background: "#000000" }, clip: { start: 0, cycle: 1 },
+      layers: [{ id: "turned", position: [50, 50], bounds: [0, 0, 40, 40], transform: { rotate: "30deg" }, masksToBounds: true,
+        sublayers: [{ id: "disk", type: "shape", fillColor: "#FF0000", path: { oval: [-15, -15, 70, 70] } }] }] }
+    """
+
+  @Test("a turned clip cuts the shape to its polygon: whole pixels inside, none outside, its area in all")
+  func turnedClipCuts() throws {
+    let scene = try PresetCompiler.compile(Data(Self.turnedClip.utf8), file: "turned-clip.json5")
+    let backend = CairoBackend(counters: RenderCounters())
+    let (buffer, list) = try Self.frame(at: 0, scene: scene, backend: backend)
+    let disk = try #require(list.layers.first?.sublayers.first)
+    guard case .polygon(let polygon)? = disk.plan?.clip else {
+      Issue.record("the disk's plan is \(String(describing: disk.plan))")
+      return
+    }
+    #expect(polygon.corners.count == 4 && disk.plan?.engine == .coverage)
+    #expect(backend.counted.shapesRasterized == 1)
+    // A pixel's corners in the square's own axes: all within 20 of the centre is inside, all
+    // beyond it on one side is outside.
+    let (cosine, sine) = (cos(Double.pi / 6), sin(Double.pi / 6))
+    func axes(_ x: Double, _ y: Double) -> (Double, Double) {
+      let (dx, dy) = (x - 50, y - 50)
+      return (dx * cosine + dy * sine, -dx * sine + dy * cosine)
+    }
+    var red = 0
+    for y in 0..<100 {
+      for x in 0..<100 {
+        let pixel = buffer.rgba(x: x, y: y)
+        red += Int(pixel.red)
+        let corners = [(0.0, 0.0), (1, 0), (0, 1), (1, 1)].map { axes(Double(x) + $0.0, Double(y) + $0.1) }
+        if corners.allSatisfy({ abs($0.0) <= 20 && abs($0.1) <= 20 }) {
+          #expect(pixel.red == 255 && pixel.green == 0, "(\(x), \(y)) inside is \(pixel)")
+        }
+        if corners.allSatisfy({ $0.0 > 20 }) || corners.allSatisfy({ $0.0 < -20 }) || corners.allSatisfy({ $0.1 > 20 })
+          || corners.allSatisfy({ $0.1 < -20 })
+        {
+          #expect(pixel.red == 0, "(\(x), \(y)) outside is \(pixel)")
+        }
+      }
+    }
+    // 1 600 square points at a pixel each, to a part in a thousand.
+    #expect(abs(Double(red) / 255 - 1600) < 1.6, "\(Double(red) / 255)")
   }
 }

@@ -122,14 +122,18 @@ struct ShapeRasterizingTests {
     #expect(ours.rgba(x: 150, y: 90 + 9).red == 0x20)
   }
 
-  @Test("a shape under a clip that is not whole pixels is left to Cairo")
-  func turnedClipFallsBackToCairo() throws {
+  @Test("a shape under a turned clip is rasterized cut to the clip's polygon, and draws what Cairo draws under the clip")
+  func turnedClipIsCut() throws {
     let clipped =
       ##"{ id: "clip", position: [60, 60], bounds: [0, 0, 60, 70], masksToBounds: true, transform: { rotate: "20deg" }, sublayers: [ { id: "s", type: "shape", position: [30, 35], fillColor: "#40E0B0", path: { oval: [-40, -40, 80, 80] } } ] }"##
     let (ours, rasterized) = try Self.draw(clipped, rasterizing: true)
     let (cairo, _) = try Self.draw(clipped, rasterizing: false)
-    #expect(rasterized == 0)
-    #expect(memcmp(ours.bytes, cairo.bytes, ours.byteCount) == 0)
+    #expect(rasterized == 1)
+    // Only the rims differ: the clip's sides (each engine's coverage of the cut) and the
+    // oval's, where it lies inside the clip.
+    let (worst, beyond, painted) = Self.compare(ours, cairo, level: 8)
+    #expect(worst <= 24, "worst channel difference \(worst)")
+    #expect(Double(beyond) < 0.02 * Double(painted), "\(beyond) of \(painted) painted pixels more than 8 levels apart")
   }
 
   @Test("a rasterizer that drew other shapes first (its buffers reused, grown) draws the same bytes as a new one")

@@ -280,6 +280,39 @@ struct DisplayListTests {
     #expect(tilted.sublayers.first?.isCulled == false, "below perspective nothing is culled")
   }
 
+  @Test("clips intersect into a plan: a box, a turned square cut to it, an upright box inside that; rounded is a path")
+  func clipPlans() throws {
+    // 2 pixels a point. "box" spans device pixels 100–300; "turned", a square of 80 points
+    // turned 45° about the same centre, is a diamond reaching 113 pixels from it, cut by the
+    // box to an octagon. "upright" is turned back: a box of 180–220, inside both.
+    let list = try Self.list(
+      #"""
+      { id: "box", position: [100, 100], bounds: [0, 0, 100, 100], masksToBounds: true,
+        sublayers: [{ id: "turned", position: [50, 50], bounds: [0, 0, 80, 80], transform: { rotate: "45deg" }, masksToBounds: true,
+          sublayers: [{ id: "upright", position: [40, 40], bounds: [0, 0, 20, 20], transform: { rotate: "-45deg" }, masksToBounds: true },
+                      { id: "rounded", position: [40, 40], bounds: [0, 0, 20, 20], cornerRadius: 3, masksToBounds: true,
+                        sublayers: [{ id: "disk", type: "shape", fillColor: "red", path: { oval: [0, 0, 20, 20] } }] }] }] }
+      """#)
+    let box = try #require(list.layers.first)
+    #expect(box.plan == DrawPlan(clip: .rectangle(DeviceBox(left: 100, top: 100, right: 300, bottom: 300))))
+    let turned = try #require(box.sublayers.first)
+    guard case .polygon(let octagon)? = turned.plan?.clip, case .polygon(let upright)? = turned.sublayers.first?.plan?.clip
+    else {
+      Issue.record("plans: \(String(describing: turned.plan)), \(String(describing: turned.sublayers.first?.plan))")
+      return
+    }
+    #expect(turned.plan?.engine == .coverage)
+    #expect(octagon.corners.count == 8, "\(octagon)")
+    let bounds = octagon.bounds
+    #expect([bounds.left - 100, bounds.top - 100, bounds.right - 300, bounds.bottom - 300].allSatisfy { abs($0) < 1e-9 }, "\(bounds)")
+    // The diamond's corners are cut off 100 − 86.86 pixels from its tips: the octagon's sides
+    // along the box run 2 × 13.14 pixels.
+    #expect(octagon.corners.contains { abs($0.x - 213.137) < 1e-3 && abs($0.y - 100) < 1e-9 }, "\(octagon)")
+    #expect(upright.corners.count == 4 && abs(upright.bounds.left - 180) < 1e-9 && abs(upright.bounds.bottom - 220) < 1e-9)
+    let rounded = try #require(turned.sublayers.last)
+    #expect(rounded.plan?.clip == .path && rounded.sublayers.first?.plan?.engine == .cairo)
+  }
+
   /// A lattice of 19 stroked segments, like a fuber tile's.
   static func lattice(_ id: String) -> String {
     ##"{ id: "\##(id)", type: "shape", fillColor: "clear", strokeColor: "#4DB5D9", lineWidth: 1, path: "M 0 0 L 40 40 M 40 0 L 0 40 M 0 20 L 20 5 L 40 20 L 20 35 Z M 20 5 L 11 20 L 20 35 L 29 20 Z M 11 20 L 29 20" }"##

@@ -190,6 +190,14 @@ public final class CoverageRasterizer {
   /// to the clip inside them. It stays set until set again; `reset` leaves it.
   @exclusivity(unchecked) public var clipBox: DeviceBox?
 
+  /// The convex polygon every polygon added is cut to first, in target pixels; `nil` for none.
+  ///
+  /// For a clip turned or skewed off the device's axes (a composition's bounds under a
+  /// turning camera): the whole pixels around the polygon are the columns and rows a fill
+  /// covers, and this cuts the shape to the clip inside them. It stays set until set again;
+  /// `reset` leaves it.
+  @exclusivity(unchecked) public var clipPolygon: ConvexPolygon?
+
   public init() {}
 
   deinit {
@@ -242,7 +250,11 @@ public final class CoverageRasterizer {
     guard points.count > 1 else { return }
     // A polygon wholly inside the box is its own clip: each cut keeps every point, in order.
     // Most are (a composition's shapes, well inside its bounds), and are not copied four times.
-    if let clipBox, !clipBox.contains(points, mappedBy: transform) {
+    if let clipPolygon, !clipPolygon.contains(points, mappedBy: transform) {
+      // Cut again by the box, when there is one too: nothing is left outside either.
+      let cut = clipPolygon.cut(points.map { transform.apply(to: $0) })
+      (clipBox.map { $0.clip(cut) } ?? cut).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
+    } else if let clipBox, !clipBox.contains(points, mappedBy: transform) {
       clipBox.clip(points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
     } else {
       addEdges(of: points, transform: transform)
