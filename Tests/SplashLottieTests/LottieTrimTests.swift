@@ -107,4 +107,33 @@ struct LottieTrimTests {
     let group = #"{"ty":"gr","it":[\#(line),\#(firstHalf),\#(stroke),{"ty":"tr"}]}"#
     expectRanges(try strokes([group, secondHalf], at: 0), [(0.25, 0.5)], "inside, then after the group")
   }
+
+  @Test("a number property's value at a frame is, to the bit, the one dimension of the same keyframes read as a list")
+  func scalarValueMatchesListValue() {
+    var generator = SystemRandomNumberGenerator()
+    let easings = [TimingFunction.linear, .easeIn, .easeInEaseOut, TimingFunction(0.33, 0, 0.1, 1.4), TimingFunction(0.7, -0.3, 0.2, 1)]
+    for _ in 0..<200 {
+      var frame = Double.random(in: -20...20, using: &generator)
+      var keyframes: [LottieKeyframe<Double>] = []
+      for _ in 0..<Int.random(in: 1...6, using: &generator) {
+        keyframes.append(
+          LottieKeyframe(
+            frame: frame, value: Double.random(in: -500...500, using: &generator),
+            easing: [easings.randomElement(using: &generator)!], isHold: Int.random(in: 0..<5, using: &generator) == 0,
+            outTangent: [], inTangent: []))
+        // Two keyframes on one frame happen (a jump); so does a long stretch.
+        frame += [0, 0.5, 7, 30].randomElement(using: &generator)!
+      }
+      let number = LottieProperty<Double>.animated(keyframes)
+      let list = number.map { [$0] }
+      for _ in 0..<20 {
+        let at = Double.random(in: -30...(frame + 10), using: &generator)
+        let expected = list.value(at: at)[0]
+        #expect(number.value(at: at).bitPattern == expected.bitPattern, "at \(at): \(number.value(at: at)) \(expected)")
+      }
+      // The keyframes' own frames, where a segment starts or ends.
+      for keyframe in keyframes { #expect(number.value(at: keyframe.frame).bitPattern == list.value(at: keyframe.frame)[0].bitPattern) }
+    }
+    #expect(LottieProperty<Double>.constant(42).value(at: 3) == 42)
+  }
 }
