@@ -31,8 +31,6 @@ public final class RenderCounters {
   public var opacitiesFolded = 0
   /// Masked pictures laid through their masks by `CoverageCompositor`.
   public var maskedPicturesComposited = 0
-  /// Clip coverages given again from the one kept (`CairoBackend.clipCoverage`).
-  public var clipCoveragesReused = 0
   /// Masked contents composited from the group kept from an earlier frame.
   public var maskedContentsReused = 0
   /// Groups composited from `GroupCache`, and of those, groups that had been idle.
