@@ -18,15 +18,6 @@ extension CairoBackend {
     case stroke(Path, StrokeStyle)
   }
 
-  /// What a shape is cut to before it is rasterized, in the target's pixels: the plan's clips
-  /// where Cairo's clip does not hold them as whole pixels.
-  enum ShapeCut: Equatable {
-    /// Rectangles on the axes at fractions of a pixel (`CoverageRasterizer.clipBox`).
-    case box(DeviceBox)
-    /// Rectangles turned or skewed off the axes (`CoverageRasterizer.clipPolygon`).
-    case polygon(ConvexPolygon)
-  }
-
   /// How far a flattened curve may stray from the true one, in device pixels.
   ///
   /// Half of Cairo's default (0.1), which the renderer drew with before. Chords lie inside a
@@ -74,8 +65,8 @@ extension CairoBackend {
   /// pixels it fills those pixels; under rectangles at fractions of a pixel (which Cairo's clip
   /// then no longer holds as pixels) it fills the whole pixels around them with the shape cut
   /// to them; under rectangles turned or skewed off the axes, the whole pixels around their
-  /// polygon with the shape cut to it. Offscreen (backing stores, flats before a perspective warp), where nothing is planned,
-  /// the clip decides as it is: whole pixels or Cairo.
+  /// polygon with the shape cut to it. Offscreen (backing stores, flats before a perspective
+  /// warp), where nothing is planned, the clip decides as it is: whole pixels or Cairo.
   func rasterizeShape(
     _ paint: ShapePaint, with color: Color, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer
   ) -> Bool {
@@ -166,7 +157,7 @@ extension CairoBackend {
   /// The coverage of `paint` on `target`: kept from an earlier frame when nothing that decides
   /// it has changed (`ShapeCoverageCache`), recorded to be kept, or outlined to be drawn once.
   private func coverage(
-    of paint: ShapePaint, layerID: String, in cairo: OpaquePointer, target: DevicePixelTarget, cut: ShapeCut?
+    of paint: ShapePaint, layerID: String, in cairo: OpaquePointer, target: DevicePixelTarget, cut: CoverageRasterizer.Cut?
   ) -> ShapeCoverage {
     // Recorded over every row of the surface and laid in the clip's: a frame that redraws
     // some rows alone (`ChangedRows`) lays the same recording as one drawn whole.
@@ -179,7 +170,7 @@ extension CairoBackend {
   /// The coverage of `paint` mapped by `toTarget` into a target's pixels, within `columns` of
   /// them, recorded over `surfaceRows` when it is to be kept.
   private func coverage(
-    of paint: ShapePaint, layerID: String, toTarget: AffineTransform, cut: ShapeCut?, columns: Range<Int>,
+    of paint: ShapePaint, layerID: String, toTarget: AffineTransform, cut: CoverageRasterizer.Cut?, columns: Range<Int>,
     surfaceRows: Range<Int>
   ) -> ShapeCoverage {
     guard fastPaths.keepsShapeCoverage else { return .outlined(outline(paint, toTarget: toTarget, cut: cut)) }
@@ -208,7 +199,7 @@ extension CairoBackend {
   /// pixels), the whole pixels around its polygon, and the polygon to cut the shape to.
   private func pixelTarget(
     of cairo: OpaquePointer, format: cairo_format_t, clip: DrawPlan.Clip
-  ) -> (DevicePixelTarget, ShapeCut?)? {
+  ) -> (DevicePixelTarget, CoverageRasterizer.Cut?)? {
     if case .polygon(let polygon) = clip {
       guard let target = devicePixelTarget(of: cairo, format: format, within: polygon.bounds) else { return nil }
       return (target, .polygon(polygon.offsetBy(x: target.offsetX, y: target.offsetY)))
@@ -224,7 +215,7 @@ extension CairoBackend {
   /// `cut`, to the rasterizer, and returns the rule that fills them. The outline is the one
   /// `shapeCoverage` keeps in `entry` while its inputs hold.
   private func outline(
-    _ paint: ShapePaint, toTarget: AffineTransform, cut: ShapeCut?, keptIn entry: ShapeCoverageCache.Entry? = nil
+    _ paint: ShapePaint, toTarget: AffineTransform, cut: CoverageRasterizer.Cut?, keptIn entry: ShapeCoverageCache.Entry? = nil
   ) -> CoverageRasterizer.FillRule {
     rasterizer.reset()
     guard let tolerance = Self.flatteningTolerance(mapping: toTarget) else { return .nonZero }
@@ -249,15 +240,8 @@ extension CairoBackend {
       } else {
         outline()
       }
-    switch cut {
-    case .box(let box): rasterizer.clipBox = box
-    case .polygon(let polygon): rasterizer.clipPolygon = polygon
-    case nil: break
-    }
-    defer {
-      rasterizer.clipBox = nil
-      rasterizer.clipPolygon = nil
-    }
+    rasterizer.cut = cut
+    defer { rasterizer.cut = nil }
     rasterizer.addOutline(shapeOutline, transform: toTarget)
     return rule
   }

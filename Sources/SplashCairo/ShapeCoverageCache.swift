@@ -67,7 +67,7 @@ final class ShapeCoverageCache {
   struct Inputs: Equatable {
     var paint: CairoBackend.ShapePaint
     var toTarget: AffineTransform
-    var cut: CairoBackend.ShapeCut?
+    var cut: CoverageRasterizer.Cut?
     var columns: Range<Int>
     var rows: Range<Int>
 

@@ -13,7 +13,7 @@ struct ClipPolygonTests {
   private func coverage(_ polygons: [[Point]], rule: CoverageRasterizer.FillRule, clip: ConvexPolygon?) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: 144)
     let rasterizer = CoverageRasterizer()
-    rasterizer.clipPolygon = clip
+    rasterizer.cut = clip.map { .polygon($0) }
     for polygon in polygons { rasterizer.addPolygon(polygon) }
     bytes.withUnsafeMutableBufferPointer {
       rasterizer.fill(rule: rule, share: 255, onto: $0.baseAddress!, bytesPerRow: 12, columns: 0..<12, rows: 0..<12)

@@ -12,7 +12,7 @@ struct ClipRectangleTests {
   private func coverage(_ polygons: [[Point]], rule: CoverageRasterizer.FillRule, clip: DeviceBox?) -> [[UInt8]] {
     var bytes = [UInt8](repeating: 0, count: 40)
     let rasterizer = CoverageRasterizer()
-    rasterizer.clipBox = clip
+    rasterizer.cut = clip.map { .box($0) }
     for polygon in polygons { rasterizer.addPolygon(polygon) }
     bytes.withUnsafeMutableBufferPointer {
       rasterizer.fill(rule: rule, share: 255, onto: $0.baseAddress!, bytesPerRow: 10, columns: 0..<10, rows: 0..<4)

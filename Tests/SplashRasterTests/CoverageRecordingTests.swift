@@ -50,9 +50,9 @@ struct CoverageRecordingTests {
   /// Adds `shape`'s polygons to `rasterizer`.
   static func add(_ shape: Shape, to rasterizer: CoverageRasterizer) {
     rasterizer.reset()
-    rasterizer.clipBox = shape.cut
+    rasterizer.cut = shape.cut.map { .box($0) }
     for polygon in shape.polygons { rasterizer.addPolygon(polygon) }
-    rasterizer.clipBox = nil
+    rasterizer.cut = nil
   }
 
   @Test("over premultiplied pixels, in two colours, twice over", arguments: shapes)

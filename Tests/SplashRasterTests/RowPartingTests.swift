@@ -19,7 +19,7 @@ struct RowPartingTests {
   ) -> (picture: CoveragePicture, rowsParted: Int) {
     let rasterizer = CoverageRasterizer()
     rasterizer.partsRows = parting
-    rasterizer.clipBox = clip
+    rasterizer.cut = clip.map { .box($0) }
     for polygon in polygons { rasterizer.addPolygon(polygon) }
     var picture = CoveragePicture(width: width, height: height)
     picture.fill(rasterizer, rule: rule, columns: columns)

@@ -31,7 +31,7 @@ struct ShapeOutlineTests {
     rule: CoverageRasterizer.FillRule, cut: DeviceBox? = nil, _ add: (CoverageRasterizer) -> Void
   ) -> CoveragePicture {
     let rasterizer = CoverageRasterizer()
-    rasterizer.clipBox = cut
+    rasterizer.cut = cut.map { .box($0) }
     add(rasterizer)
     var picture = CoveragePicture(width: 44, height: 44)
     picture.fill(rasterizer, rule: rule)

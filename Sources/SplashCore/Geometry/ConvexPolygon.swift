@@ -108,30 +108,17 @@ public struct ConvexPolygon: Sendable, Equatable, CustomStringConvertible {
     var polygon = points.filter { $0.x.isFinite && $0.y.isFinite }
     var start = corners[corners.count - 1]
     for end in corners {
-      polygon = Self.cut(polygon, side: start, end)
+      // What lies on the side's left (inside) or on its line is kept.
+      let side = start
+      polygon = SutherlandHodgman.cut(
+        polygon, keeping: { Self.inside($0, side: side, end) >= 0 },
+        crossing: { a, b in
+          let (depthA, depthB) = (Self.inside(a, side: side, end), Self.inside(b, side: side, end))
+          return depthA / (depthA - depthB)
+        })
       start = end
     }
     return polygon
-  }
-
-  /// The polygon cut by the side from `start` to `end`: what lies on its left (inside) or on
-  /// its line is kept.
-  private static func cut(_ polygon: [Point], side start: Point, _ end: Point) -> [Point] {
-    guard let last = polygon.last else { return [] }
-    var result: [Point] = []
-    result.reserveCapacity(polygon.count + 4)
-    var previous = last
-    var previousDepth = inside(last, side: start, end)
-    for point in polygon {
-      let depth = inside(point, side: start, end)
-      if (depth >= 0) != (previousDepth >= 0) {
-        result.append(previous.interpolated(to: point, amount: previousDepth / (previousDepth - depth)))
-      }
-      if depth >= 0 { result.append(point) }
-      previous = point
-      previousDepth = depth
-    }
-    return result
   }
 
   /// Twice the polygon's area, positive when its corners turn as `corners` keeps them.

@@ -93,23 +93,3 @@ struct LottieTrim {
   }
 
 }
-
-extension LottieProperty where Value == Double {
-  /// The value at layer-local frame `frame`: the arithmetic of the `[Double]` version's one
-  /// dimension, to the bit.
-  ///
-  /// Worked out in place: as that version of the property mapped to one-element arrays, each
-  /// call allocated an array for every keyframe, and a file's trims are sampled frame by frame
-  /// (issue_1717's took 38 M instructions to load, 25 000 a sample).
-  func value(at frame: Double) -> Double {
-    guard case .animated(let keyframes) = self else { return initialValue }
-    guard let first = keyframes.first, frame > first.frame else { return keyframes[0].value }
-    guard let last = keyframes.last, frame < last.frame else { return keyframes[keyframes.count - 1].value }
-    let index = (keyframes.lastIndex { $0.frame <= frame }) ?? 0
-    let start = keyframes[index]
-    let end = keyframes[min(index + 1, keyframes.count - 1)]
-    guard !start.isHold, end.frame > start.frame else { return start.value }
-    let progress = (frame - start.frame) / (end.frame - start.frame)
-    return start.value + (end.value - start.value) * start.easing(of: 0).progress(at: progress)
-  }
-}

@@ -183,20 +183,19 @@ public final class CoverageRasterizer {
   /// The chains in order of the row each starts in.
   @exclusivity(unchecked) private var order = ScratchBuffer<Int>()
 
-  /// The rectangle every polygon added is cut to first, in target pixels; `nil` for none.
-  ///
-  /// For a clip at fractions of a pixel (a `masksToBounds` sliding across the frame): the
-  /// whole pixels around it are the columns and rows a fill covers, and this cuts the shape
-  /// to the clip inside them. It stays set until set again; `reset` leaves it.
-  @exclusivity(unchecked) public var clipBox: DeviceBox?
+  /// What every polygon added is cut to first, in target pixels (see `Cut`); `nil` for
+  /// nothing. It stays set until set again; `reset` leaves it.
+  @exclusivity(unchecked) public var cut: Cut?
 
-  /// The convex polygon every polygon added is cut to first, in target pixels; `nil` for none.
-  ///
-  /// For a clip turned or skewed off the device's axes (a composition's bounds under a
-  /// turning camera): the whole pixels around the polygon are the columns and rows a fill
-  /// covers, and this cuts the shape to the clip inside them. It stays set until set again;
-  /// `reset` leaves it.
-  @exclusivity(unchecked) public var clipPolygon: ConvexPolygon?
+  /// A clip the rasterizer cuts shapes to: the whole pixels around it are the columns and
+  /// rows a fill covers, and the cut keeps the shape to the clip inside them.
+  public enum Cut: Sendable, Equatable {
+    /// A rectangle at fractions of a pixel (a `masksToBounds` sliding across the frame).
+    case box(DeviceBox)
+    /// A convex polygon: a clip turned or skewed off the device's axes (a composition's
+    /// bounds under a turning camera).
+    case polygon(ConvexPolygon)
+  }
 
   public init() {}
 
@@ -250,13 +249,12 @@ public final class CoverageRasterizer {
     guard points.count > 1 else { return }
     // A polygon wholly inside the box is its own clip: each cut keeps every point, in order.
     // Most are (a composition's shapes, well inside its bounds), and are not copied four times.
-    if let clipPolygon, !clipPolygon.contains(points, mappedBy: transform) {
-      // Cut again by the box, when there is one too: nothing is left outside either.
-      let cut = clipPolygon.cut(points.map { transform.apply(to: $0) })
-      (clipBox.map { $0.clip(cut) } ?? cut).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
-    } else if let clipBox, !clipBox.contains(points, mappedBy: transform) {
-      clipBox.clip(points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
-    } else {
+    switch cut {
+    case .box(let box)? where !box.contains(points, mappedBy: transform):
+      box.clip(points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
+    case .polygon(let polygon)? where !polygon.contains(points, mappedBy: transform):
+      polygon.cut(points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
+    default:
       addEdges(of: points, transform: transform)
     }
   }
