@@ -140,10 +140,12 @@ extension CairoBackend {
       AffineTransform(translationX: Double(-picture.pictureLeft), y: Double(-picture.pictureTop)))
     let columns = 0..<picture.pictureWidth
     let rows = 0..<picture.pictureHeight
-    switch coverage(of: paint, layerID: layerID, toTarget: toTarget, cut: nil, columns: columns, surfaceRows: rows) {
-    case .recorded(let recording): recording.shade(into: shading.target, rows: rows)
-    case .outlined(let rule): rasterizer.shade(rule: rule, into: shading.target, columns: columns, rows: rows)
-    }
+    let copied =
+      switch coverage(of: paint, layerID: layerID, toTarget: toTarget, cut: nil, columns: columns, surfaceRows: rows) {
+      case .recorded(let recording): recording.shade(into: shading.target, rows: rows)
+      case .outlined(let rule): rasterizer.shade(rule: rule, into: shading.target, columns: columns, rows: rows)
+      }
+    counters?.gradientPixelsCopied += copied
     shading.isShaded = true
     counters?.shapesRasterized += 1
   }

@@ -13,6 +13,8 @@ public final class RenderCounters {
   /// Of those, the ones shaded through their mask's one fill or stroke as it was swept, with no
   /// picture of the mask.
   public var gradientsShadedAsSwept = 0
+  /// Pixels of those wholly covered by an opaque gradient, copied from the shaded row.
+  public var gradientPixelsCopied = 0
   /// One-colour groups composited by `CoverageCompositor`.
   public var coverageComposited = 0
   /// Translucent fills and strokes onto alpha-only surfaces drawn through a group of their own.

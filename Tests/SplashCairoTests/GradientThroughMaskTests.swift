@@ -48,6 +48,8 @@ struct GradientThroughMaskTests {
     }
     // Each copy's fill and stroke: a mask painting one thing, shaded through as it is swept.
     #expect(ours.counted.gradientsShadedAsSwept >= 6 * 6, "shaded as swept \(ours.counted.gradientsShadedAsSwept)")
+    // The opaque fills' insides, at full opacity: copied from the shaded rows.
+    #expect(ours.counted.gradientPixelsCopied > 1_000, "copied \(ours.counted.gradientPixelsCopied)")
     #expect(pictured.counted.gradientsShadedThroughMasks >= 6, "shaded through masks \(pictured.counted.gradientsShadedThroughMasks)")
     #expect(pictured.counted.gradientsShadedAsSwept == 0)
     #expect(whole.counted.gradientsShadedThroughMasks == 0)

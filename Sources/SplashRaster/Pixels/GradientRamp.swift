@@ -17,6 +17,9 @@ public struct GradientRamp: Sendable, Equatable {
 
   /// The colours at positions `i / (count − 1)`.
   public let entries: [UInt32]
+  /// Whether every entry is opaque: a pixel shaded from the ramp then hides what lies below
+  /// it wherever it covers a pixel whole.
+  public let isOpaque: Bool
 
   /// Samples the gradient given by `colors` at `locations` (fractions, clamped to 0…1 and
   /// taken in increasing order; stops at the same location keep their order, so the colour
@@ -28,6 +31,7 @@ public struct GradientRamp: Sendable, Equatable {
       .sorted { ($0.location, $0.order) < ($1.location, $1.order) }
     guard let first = stops.first, let final = stops.last else {
       entries = Array(repeating: 0, count: Self.count)
+      isOpaque = false
       return
     }
     // Positions only grow, so the table is three runs: the first colour up to the first
@@ -69,6 +73,7 @@ public struct GradientRamp: Sendable, Equatable {
       }
       initialized = Self.count
     }
+    isOpaque = entries.reduce(0xFF00_0000 as UInt32) { $0 & $1 } == 0xFF00_0000
   }
 
   /// A straight colour premultiplied and rounded to 8 bits a channel.

@@ -33,4 +33,21 @@ extension PixelPlane where Element == UInt8 {
     let clipRow = base + (row - top) * elementsPerRow + (columns.lowerBound - left)
     CoverageCompositor.intersect(coverage, with: clipRow, into: product, count: columns.count)
   }
+
+  /// Whether every byte of destination columns `columns` in row `row` is 255: a clip that lets
+  /// all of each of those pixels through. The plane must hold those pixels.
+  public func isWhole(row: Int, columns: Range<Int>) -> Bool {
+    let bytes = UnsafeRawPointer(base + (row - top) * elementsPerRow + (columns.lowerBound - left))
+    let count = columns.count
+    var x = 0
+    while x &+ 8 <= count {
+      guard bytes.loadUnaligned(fromByteOffset: x, as: UInt64.self) == .max else { return false }
+      x &+= 8
+    }
+    while x < count {
+      guard bytes.load(fromByteOffset: x, as: UInt8.self) == 0xFF else { return false }
+      x &+= 1
+    }
+    return true
+  }
 }

@@ -58,14 +58,39 @@ public struct ShadingTarget {
 /// `CoverageCompositor.compositeOver`: every pixel comes out as drawing the mask into its
 /// picture and laying the shaded gradient through it makes it, to the bit. (Shading each run on
 /// its own made as many calls as runs, which cost what the picture saved.)
+///
+/// An opaque gradient at full opacity hides what lies below wherever a pixel is covered whole,
+/// and `over` then writes the shaded pixel itself. The row's longest span of whole coverage (a
+/// filled shape's inside) is copied from the shaded row, and only the pixels either side of it
+/// go through the compositor:
+///
+///     row:     |cells|········ whole coverage ········|cells|
+///     laid:    |over |             copied             |over |
+///
+/// (Shading the span straight into the target instead made three calls of the shader a row,
+/// whose setting up cost more than the compositor's pass saved.)
 struct ShadingSink: CoverageSink {
   let target: ShadingTarget
+  /// Whether spans of whole coverage may be copied from the shaded row.
+  private let copiesWholeSpans: Bool
   /// The row gathered, and its columns from the first run's start to the last one's end.
   private var row = Int.min
   private var start = 0
   private var end = 0
+  /// The longest span of whole coverage in the row gathered (picture columns).
+  private var wholeStart = 0
+  private var wholeEnd = 0
+  /// Pixels copied from the shaded row.
+  private(set) var pixelsCopied = 0
 
-  init(_ target: ShadingTarget) { self.target = target }
+  /// The shortest span of whole coverage copied: below it, the extra calls cost more than the
+  /// compositor's pass over the pixels.
+  static let shortestCopiedSpan = 16
+
+  init(_ target: ShadingTarget) {
+    self.target = target
+    copiesWholeSpans = target.opacity == 255 && target.shader.ramp.isOpaque
+  }
 
   mutating func cells(row: Int, column: Int, coverage: UnsafePointer<UInt8>, count: Int) {
     gather(row: row, column: column, count: count)
@@ -75,6 +100,10 @@ struct ShadingSink: CoverageSink {
   mutating func span(row: Int, column: Int, count: Int, coverage: UInt8) {
     gather(row: row, column: column, count: count)
     (target.rowCoverage + column).update(repeating: coverage, count: count)
+    if coverage == 255, count > wholeEnd - wholeStart {
+      wholeStart = column
+      wholeEnd = column + count
+    }
   }
 
   /// Makes room for a run: lays the row gathered when this one is another, and clears the
@@ -93,43 +122,76 @@ struct ShadingSink: CoverageSink {
 
   /// Shades the row gathered where the target holds it, and lays it through its coverage.
   mutating func layRow() {
-    defer { end = start }
+    defer {
+      end = start
+      wholeEnd = wholeStart
+    }
     guard end > start else { return }
     let deviceRow = target.pictureTop + row
     let targetRow = deviceRow + target.shiftY
     guard target.rows.contains(targetRow) else { return }
-    let first = target.pictureLeft + start + target.shiftX
-    let from = max(first, target.columns.lowerBound)
-    let to = min(target.pictureLeft + end + target.shiftX, target.columns.upperBound)
+    // Target column = picture column + `toTarget`.
+    let toTarget = target.pictureLeft + target.shiftX
+    let from = max(start + toTarget, target.columns.lowerBound)
+    let to = min(end + toTarget, target.columns.upperBound)
     guard from < to else { return }
     target.shader.shadeRow(
       into: target.shaded, row: deviceRow, origin: target.pictureLeft, columns: from - target.shiftX..<to - target.shiftX)
-    let coverage = target.rowCoverage + start + (from - first)
-    target.clip?.clip(coverage, row: targetRow, columns: from..<to, into: coverage)
+    if copiesWholeSpans, wholeEnd - wholeStart >= Self.shortestCopiedSpan {
+      let wholeFrom = max(wholeStart + toTarget, from)
+      let wholeTo = min(wholeEnd + toTarget, to)
+      // Under a clip that covers pixels in part, only where it lets all of each pixel through.
+      if wholeTo - wholeFrom >= Self.shortestCopiedSpan,
+        target.clip?.isWhole(row: targetRow, columns: wholeFrom..<wholeTo) ?? true
+      {
+        lay(from..<wholeFrom, row: targetRow, shadedFrom: from, toTarget: toTarget)
+        (target.pixels + targetRow * target.pixelsPerRow + wholeFrom).update(
+          from: target.shaded + (wholeFrom - from), count: wholeTo - wholeFrom)
+        pixelsCopied += wholeTo - wholeFrom
+        lay(wholeTo..<to, row: targetRow, shadedFrom: from, toTarget: toTarget)
+        return
+      }
+    }
+    lay(from..<to, row: targetRow, shadedFrom: from, toTarget: toTarget)
+  }
+
+  /// Lays the shaded pixels of target columns `columns` of `targetRow` through their coverage;
+  /// the scratch row holds the shaded pixels from target column `shadedFrom` on.
+  @inline(__always)
+  private func lay(_ columns: Range<Int>, row targetRow: Int, shadedFrom: Int, toTarget: Int) {
+    guard !columns.isEmpty else { return }
+    let coverage = target.rowCoverage + (columns.lowerBound - toTarget)
+    target.clip?.clip(coverage, row: targetRow, columns: columns, into: coverage)
     CoverageCompositor.compositeOver(
-      pixels: target.shaded, through: coverage, opacity: target.opacity,
-      onto: target.pixels + targetRow * target.pixelsPerRow + from, count: to - from)
+      pixels: target.shaded + (columns.lowerBound - shadedFrom), through: coverage, opacity: target.opacity,
+      onto: target.pixels + targetRow * target.pixelsPerRow + columns.lowerBound, count: columns.count)
   }
 }
 
 extension CoverageRasterizer {
   /// Shades `target`'s gradient through the polygons' coverage under `rule` (in the picture's
   /// pixels, within `columns` × `rows` of it) and lays it over the target's pixels, then
-  /// forgets the polygons.
-  public func shade(rule: FillRule, into target: ShadingTarget, columns: Range<Int>, rows: Range<Int>) {
+  /// forgets the polygons. Returns how many pixels of whole coverage were copied from the
+  /// shaded row (see `ShadingSink`).
+  @discardableResult
+  public func shade(rule: FillRule, into target: ShadingTarget, columns: Range<Int>, rows: Range<Int>) -> Int {
     defer { reset() }
     var sink = ShadingSink(target)
     sweep(rule: rule, columns: columns, rows: rows, into: &sink)
     sink.layRow()
+    return sink.pixelsCopied
   }
 }
 
 extension CoverageRecording {
   /// Shades `target`'s gradient through the recorded coverage, in `rows` of the picture, and
-  /// lays it over the target's pixels.
-  public func shade(into target: ShadingTarget, rows: Range<Int>) {
+  /// lays it over the target's pixels. Returns how many pixels of whole coverage were copied
+  /// from the shaded row.
+  @discardableResult
+  public func shade(into target: ShadingTarget, rows: Range<Int>) -> Int {
     var sink = ShadingSink(target)
     replay(into: &sink, rows: rows)
     sink.layRow()
+    return sink.pixelsCopied
   }
 }
