@@ -75,17 +75,28 @@ extension CairoBackend {
 
   /// The columns of `columns` from the first pixel that is not clear to the last, or `nil`
   /// when all are clear; `pixels` holds the row's pixel for column 0.
+  ///
+  /// Eight pixels are looked at together, as four 64-bit words OR-ed into one: a masked
+  /// picture is clear over most of its mask's ink (issue_1717's letterboxed layers), and
+  /// compared as four-lane vectors the scan cost more than the compositing it saved.
   static func inkedSpan(_ pixels: UnsafePointer<UInt32>, within columns: Range<Int>) -> Range<Int>? {
     let words = UnsafeRawPointer(pixels)
-    var first = columns.lowerBound
-    while first &+ 4 <= columns.upperBound, words.loadUnaligned(fromByteOffset: 4 &* first, as: SIMD4<UInt32>.self) == .zero {
-      first &+= 4
+    /// Whether the eight pixels from column `x` on are all clear.
+    @inline(__always) func clear8(_ x: Int) -> Bool {
+      let offset = 4 &* x
+      return words.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        | words.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+        | words.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self)
+        | words.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self) == 0
     }
+    var first = columns.lowerBound
+    while first &+ 8 <= columns.upperBound, clear8(first) { first &+= 8 }
     while first < columns.upperBound, pixels[first] == 0 { first &+= 1 }
     guard first < columns.upperBound else { return nil }
     var end = columns.upperBound
-    while end &- 4 >= first, words.loadUnaligned(fromByteOffset: 4 &* (end &- 4), as: SIMD4<UInt32>.self) == .zero { end &-= 4 }
+    while end &- 8 >= first, clear8(end &- 8) { end &-= 8 }
     while pixels[end &- 1] == 0 { end &-= 1 }
     return first..<end
   }
+
 }
