@@ -350,6 +350,9 @@ extension CairoBackend {
       // in the frame is culled, so its transform is affine and `draw` would have gone on to
       // the culling check.
       let sublayers = node.sublayers
+      let outerClip = compositingClip
+      compositingClip = offscreenDepth == 0 ? node.plan?.clip : nil
+      defer { compositingClip = outerClip }
       for index in sublayers.indices {
         guard !sublayers[index].layer.properties.isHidden, sublayers[index].layer.properties.opacity > 0,
           offscreenDepth > 0 || !sublayers[index].isCulled

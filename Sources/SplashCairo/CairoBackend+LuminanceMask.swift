@@ -14,6 +14,10 @@ extension CairoBackend {
   /// alone, so the colour channels are cleared and the alpha is rewritten in place.
   func drawMask(_ mask: DisplayNode, mode: MaskMode, in cairo: OpaquePointer) throws -> OpaquePointer {
     pushGroup(cairo, alphaOnly: mode == .alpha)
+    // The group has no clip: the mask is composited into it under none.
+    let outerClip = compositingClip
+    compositingClip = offscreenDepth == 0 ? DrawPlan.Clip.none : nil
+    defer { compositingClip = outerClip }
     try draw(mask, in: cairo)
     guard let drawn = cairo_pop_group(cairo) else { throw cairoFailure("drawing a mask", cairo) }
     guard mode == .luminance else { return drawn }

@@ -43,6 +43,15 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// drawing is in: the display list's culling and plans hold only for drawing straight into
   /// the frame.
   var offscreenDepth = 0
+  /// The display list's clips where the layer being drawn is composited: its superlayer's
+  /// content plan (`DrawPlan.clip`), `.none` at the top level and in a mask's group; `nil`
+  /// where not known (offscreen). Cairo's clip there is these clips and rectangles of whole
+  /// pixels (the canvas, a group's box, the rows redrawn): under rectangles, one rectangle,
+  /// which its box says all of (see `clipCoverage`).
+  var compositingClip: DrawPlan.Clip?
+  /// The coverage of the last clip of rectangles drawn for a compositor, kept while the clip
+  /// stays (see `clipCoverage`).
+  var keptClipCoverage: KeptClipCoverage?
   /// The rows of the frame being redrawn when only those are (`ChangedRows`), `nil` while a
   /// frame is drawn whole: a layer drawn straight into the frame that lies wholly above or
   /// below them is left out.
@@ -79,6 +88,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   }
 
   deinit {
+    if let keptClipCoverage { cairo_pattern_destroy(keptClipCoverage.pattern) }
     cairo_destroy(measuringContext)
     cairo_surface_destroy(measuringSurface)
   }
@@ -157,6 +167,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     var canvasToPixels = matrix(viewport.transform)
     cairo_transform(cairo, &canvasToPixels)
     // What to draw was decided first (SplashRender); it is drawn here.
+    compositingClip = DrawPlan.Clip.none
+    defer { compositingClip = nil }
     for node in list.layers {
       // A layer wholly above or below the rows redrawn draws nothing in them (and below the
       // top level, `drawInLayerSpace` asks the same of each layer).

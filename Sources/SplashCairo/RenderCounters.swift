@@ -33,6 +33,10 @@ public final class RenderCounters {
   public var opacitiesFolded = 0
   /// Masked pictures laid through their masks by `CoverageCompositor`.
   public var maskedPicturesComposited = 0
+  /// Clip coverages drawn for a clip's box and kept, and those given again from the one kept
+  /// (`CairoBackend.clipCoverage`).
+  public var clipCoveragesKept = 0
+  public var clipCoveragesReused = 0
   /// Masked contents composited from the group kept from an earlier frame.
   public var maskedContentsReused = 0
   /// Groups composited from `GroupCache`, and of those, groups that had been idle.

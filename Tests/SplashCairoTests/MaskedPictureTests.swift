@@ -82,5 +82,7 @@ struct MaskedPictureTests {
     // full opacity.
     let expected = matte == 1 ? 6 : opacity < 100 ? 0 : 3
     #expect(ours.counted.maskedPicturesComposited == expected, "composited \(ours.counted.maskedPicturesComposited)")
+    // The clip's coverage, drawn for the first frame's layer under it, is the later frames'.
+    if matte == 0, opacity == 100 { #expect(ours.counted.clipCoveragesReused == 2, "reused \(ours.counted.clipCoveragesReused)") }
   }
 }
