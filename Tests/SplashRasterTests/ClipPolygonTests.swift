@@ -82,6 +82,40 @@ struct ClipPolygonTests {
     #expect(![Point(x: .nan, y: 6)].withUnsafeBufferPointer { clip.contains($0, mappedBy: .identity) })
   }
 
+  @Test("asked of many points at once, the answer is the one each point alone gives: inside, on a side, a hair out, not a number")
+  func containsAsEachPoint() throws {
+    let clip = try #require(ConvexPolygon(corners: diamond))
+    let turn = AffineTransform(rotationAngle: 0.2).concatenating(AffineTransform(translationX: 0.3, y: -0.1))
+    /// Point by point, as the polygon's sides see them.
+    func eachInside(_ points: [Point]) -> Bool {
+      points.allSatisfy { point in
+        let mapped = turn.apply(to: point)
+        return zip(clip.corners, clip.corners.dropFirst() + [clip.corners[0]]).allSatisfy { start, end in
+          ConvexPolygon.inside(mapped, side: start, end) >= 0
+        }
+      }
+    }
+    var state: UInt64 = 7
+    func unit() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    var answers = (inside: 0, outside: 0)
+    for round in 0..<400 {
+      // A cluster about the diamond's centre, small or reaching past its sides.
+      let spread = [0.5, 2, 3.9, 4.3][round % 4]
+      var points = (0..<(1 + round % 9)).map { _ in Point(x: 6 + (unit() - 0.5) * 2 * spread, y: 6 + (unit() - 0.5) * 2 * spread) }
+        .map { turn.inverted()!.apply(to: $0) }
+      if round % 10 == 3 { points.append(turn.inverted()!.apply(to: Point(x: 3.5, y: 3.5))) }
+      if round % 10 == 7 { points.insert(Point(x: .nan, y: 6), at: points.count / 2) }
+      if round % 10 == 9 { points.append(Point(x: .infinity, y: 6)) }
+      let asked = points.withUnsafeBufferPointer { clip.contains($0, mappedBy: turn) }
+      #expect(asked == eachInside(points), "\(points)")
+      if asked { answers.inside += 1 } else { answers.outside += 1 }
+    }
+    #expect(answers.inside > 50 && answers.outside > 50, "\(answers)")
+  }
+
   @Test("intersections: a diamond and a box, two diamonds apart, a collapsed rectangle")
   func intersections() throws {
     let clip = try #require(ConvexPolygon(corners: diamond))
