@@ -95,4 +95,19 @@ struct TransformTests {
     #expect(perspective.flattened == AffineTransform.identity)
     #expect(Transform3D(rotationAngle: 0.5, x: 0, y: 1, z: 0).concatenating(perspective).flattened == nil)
   }
+
+  @Test("a transform is the identity exactly when every entry equals the identity's")
+  func identity() {
+    #expect(Transform3D.identity.isIdentity)
+    #expect(Transform3D(AffineTransform.identity).isIdentity)
+    let entries = Transform3D.identity.rows.flatMap { $0 }
+    for index in entries.indices {
+      for changed in [0.5, -1, .nan, entries[index] == 0 ? -0.0 : 1.0.nextUp] {
+        var values = entries
+        values[index] = changed
+        let transform = Transform3D(rows: (0..<4).map { Array(values[($0 * 4)..<($0 * 4 + 4)]) })
+        #expect(transform.isIdentity == (transform == .identity), "entry \(index) = \(changed)")
+      }
+    }
+  }
 }
