@@ -38,17 +38,17 @@ public struct GradientRamp: Sendable, Equatable {
     // location, the stops' segments between, the last colour from the last location on. Each
     // segment's ends are looked up once, not at each of its entries: a Lottie gradient whose
     // colours animate builds a ramp every frame, and the lookups cost more than the colours.
-    let last = Double(Self.count - 1)
     let firstWord = Self.premultipliedWord(first.color)
     let lastWord = Self.premultipliedWord(final.color)
+    let positions = Self.positions
     entries = [UInt32](unsafeUninitializedCapacity: Self.count) { table, initialized in
       var index = 0
-      while index < Self.count, Double(index) / last <= first.location {
+      while index < Self.count, positions[index] <= first.location {
         table[index] = firstWord
         index += 1
       }
       var segment = 0
-      var position = Double(index) / last
+      var position = positions[index]
       while index < Self.count, position < final.location {
         // The segment whose right stop is the first one past `position`.
         while stops[segment + 1].location < position { segment += 1 }
@@ -64,7 +64,7 @@ public struct GradientRamp: Sendable, Equatable {
           let amount = span > 0 ? (position - left.location) / span : 1
           table[index] = Self.premultipliedWord(lanes: leftLanes + steps * amount)
           index += 1
-          position = Double(index) / last
+          position = positions[index]
         } while index < Self.count && position <= right.location && position < final.location
       }
       while index < Self.count {
@@ -75,6 +75,12 @@ public struct GradientRamp: Sendable, Equatable {
     }
     isOpaque = entries.reduce(0xFF00_0000 as UInt32) { $0 & $1 } == 0xFF00_0000
   }
+
+  /// The position of each entry, `i / (count − 1)`, and one past the last: worked out once, by
+  /// the same division, so a ramp's entries are the same to the bit. Divided at each entry, a
+  /// ramp took two divisions an entry, and a Lottie gradient whose colours animate builds one
+  /// every frame (issue_1717: 398 ramps, 2 % of its frames' time).
+  static let positions: [Double] = (0...count).map { Double($0) / Double(count - 1) }
 
   /// A straight colour premultiplied and rounded to 8 bits a channel.
   @inline(__always)
