@@ -87,11 +87,10 @@ extension CairoBackend {
     return KeptClipCoverage(key: key, pattern: pattern, plane: plane)
   }
 
-  /// `clipCoverage` drawn afresh over `columns`×`rows` alone.
+  /// `clipCoverage` drawn afresh over `columns`×`rows` alone (which hold some pixels).
   private func drawnClipCoverage(
     columns: Range<Int>, rows: Range<Int>, on target: DevicePixelTarget, in cairo: OpaquePointer
   ) -> (pattern: OpaquePointer, plane: PixelPlane<UInt8>)? {
-    guard !columns.isEmpty, !rows.isEmpty else { return nil }
     cairo_save(cairo)
     cairo_identity_matrix(cairo)
     // Whole pixels: narrowing the clip to them changes no coverage inside them, and keeps the

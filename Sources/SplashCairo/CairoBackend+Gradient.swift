@@ -256,20 +256,6 @@ extension CairoBackend {
     return visit(mask) && paints == 1
   }
 
-  /// The columns of `columns` from the first whose coverage is not zero to the last, or `nil`
-  /// when all are zero; `coverage` holds the row's byte for column 0.
-  static func inkedSpan(_ coverage: UnsafePointer<UInt8>, within columns: Range<Int>) -> Range<Int>? {
-    let bytes = UnsafeRawPointer(coverage)
-    var first = columns.lowerBound
-    while first &+ 8 <= columns.upperBound, bytes.loadUnaligned(fromByteOffset: first, as: UInt64.self) == 0 { first &+= 8 }
-    while first < columns.upperBound, coverage[first] == 0 { first &+= 1 }
-    guard first < columns.upperBound else { return nil }
-    var end = columns.upperBound
-    while end &- 8 >= first, bytes.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self) == 0 { end &-= 8 }
-    while coverage[end &- 1] == 0 { end &-= 1 }
-    return first..<end
-  }
-
   /// The fallback of `shadeGradientThroughMask` once the mask is drawn: the gradient's group,
   /// shaded whole, composited through it.
   private func compositeShadedGroup(_ node: DisplayNode, through drawnMask: OpaquePointer, in cairo: OpaquePointer) throws {

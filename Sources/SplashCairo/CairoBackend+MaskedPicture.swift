@@ -73,30 +73,32 @@ extension CairoBackend {
     return written
   }
 
-  /// The columns of `columns` from the first pixel that is not clear to the last, or `nil`
-  /// when all are clear; `pixels` holds the row's pixel for column 0.
+  /// The columns of `columns` from the first element that is not zero to the last, or `nil`
+  /// when all are zero; `elements` holds the row's element for column 0: a picture's pixel
+  /// (`UInt32`) or a mask's coverage byte (`UInt8`).
   ///
-  /// Eight pixels are looked at together, as four 64-bit words OR-ed into one: a masked
-  /// picture is clear over most of its mask's ink (issue_1717's letterboxed layers), and
-  /// compared as four-lane vectors the scan cost more than the compositing it saved.
-  static func inkedSpan(_ pixels: UnsafePointer<UInt32>, within columns: Range<Int>) -> Range<Int>? {
-    let words = UnsafeRawPointer(pixels)
-    /// Whether the eight pixels from column `x` on are all clear.
+  /// Eight elements are looked at together, the 64-bit words that hold them OR-ed into one
+  /// (four words for pixels, one for coverage): a masked picture is clear over most of its
+  /// mask's ink (issue_1717's letterboxed layers), and compared as four-lane vectors the scan
+  /// of pixels cost more than the compositing it saved.
+  static func inkedSpan<Element: FixedWidthInteger & UnsignedInteger>(
+    _ elements: UnsafePointer<Element>, within columns: Range<Int>
+  ) -> Range<Int>? {
+    let bytes = UnsafeRawPointer(elements)
+    /// Whether the eight elements from column `x` on are all zero.
     @inline(__always) func clear8(_ x: Int) -> Bool {
-      let offset = 4 &* x
-      return words.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        | words.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-        | words.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self)
-        | words.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self) == 0
+      let offset = x &* MemoryLayout<Element>.size
+      var word: UInt64 = 0
+      for index in 0..<MemoryLayout<Element>.size { word |= bytes.loadUnaligned(fromByteOffset: offset &+ 8 &* index, as: UInt64.self) }
+      return word == 0
     }
     var first = columns.lowerBound
     while first &+ 8 <= columns.upperBound, clear8(first) { first &+= 8 }
-    while first < columns.upperBound, pixels[first] == 0 { first &+= 1 }
+    while first < columns.upperBound, elements[first] == 0 { first &+= 1 }
     guard first < columns.upperBound else { return nil }
     var end = columns.upperBound
     while end &- 8 >= first, clear8(end &- 8) { end &-= 8 }
-    while pixels[end &- 1] == 0 { end &-= 1 }
+    while elements[end &- 1] == 0 { end &-= 1 }
     return first..<end
   }
-
 }

@@ -1,3 +1,4 @@
+import SplashTestSupport
 import Testing
 
 @testable import SplashCairo
@@ -6,15 +7,6 @@ import Testing
 /// at a time, against a pixel-by-pixel search.
 @Suite("A row's inked span is the one a pixel-by-pixel search finds")
 struct InkedSpanTests {
-  /// A reproducible sequence of numbers (a linear congruential generator).
-  struct Numbers {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
-  }
-
   /// The span pixel by pixel: from the first element of `columns` that is not zero to the last.
   static func expected<Element: BinaryInteger>(_ row: [Element], within columns: Range<Int>) -> Range<Int>? {
     guard let first = columns.first(where: { row[$0] != 0 }), let last = columns.last(where: { row[$0] != 0 }) else { return nil }
@@ -23,7 +15,7 @@ struct InkedSpanTests {
 
   @Test("pixels and coverage bytes: rows clear, rows with ink at either end, alone, or only inside the columns asked")
   func sameAsPixelByPixel() {
-    var numbers = Numbers(state: 42)
+    var numbers = SeededGenerator(seed: 42)
     for width in [1, 7, 8, 9, 16, 31, 64, 131] {
       for _ in 0..<60 {
         // Mostly clear, with a few inked pixels anywhere, or none at all.

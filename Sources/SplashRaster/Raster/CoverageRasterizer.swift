@@ -195,6 +195,23 @@ public final class CoverageRasterizer {
     /// A convex polygon: a clip turned or skewed off the device's axes (a composition's
     /// bounds under a turning camera).
     case polygon(ConvexPolygon)
+
+    /// Whether every point of `points`, mapped by `transform`, lies inside the clip: cutting
+    /// them would keep each, in order.
+    func contains(_ points: UnsafeBufferPointer<Point>, mappedBy transform: AffineTransform) -> Bool {
+      switch self {
+      case .box(let box): box.contains(points, mappedBy: transform)
+      case .polygon(let polygon): polygon.contains(points, mappedBy: transform)
+      }
+    }
+
+    /// The closed polygon through `points` cut to the clip.
+    func applied(to points: [Point]) -> [Point] {
+      switch self {
+      case .box(let box): box.clip(points)
+      case .polygon(let polygon): polygon.cut(points)
+      }
+    }
   }
 
   public init() {}
@@ -247,14 +264,11 @@ public final class CoverageRasterizer {
   /// `addPolygon` of points in memory the caller holds.
   func addPolygon(_ points: UnsafeBufferPointer<Point>, transform: AffineTransform) {
     guard points.count > 1 else { return }
-    // A polygon wholly inside the box is its own clip: each cut keeps every point, in order.
+    // A polygon wholly inside the clip is its own clip: each cut keeps every point, in order.
     // Most are (a composition's shapes, well inside its bounds), and are not copied four times.
-    switch cut {
-    case .box(let box)? where !box.contains(points, mappedBy: transform):
-      box.clip(points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
-    case .polygon(let polygon)? where !polygon.contains(points, mappedBy: transform):
-      polygon.cut(points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
-    default:
+    if let cut, !cut.contains(points, mappedBy: transform) {
+      cut.applied(to: points.map { transform.apply(to: $0) }).withUnsafeBufferPointer { addEdges(of: $0, transform: .identity) }
+    } else {
       addEdges(of: points, transform: transform)
     }
   }
