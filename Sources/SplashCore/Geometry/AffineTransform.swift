@@ -16,7 +16,7 @@ public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
   public var tx: Double
   public var ty: Double
 
-  public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+  @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
     self.a = a
     self.b = b
     self.c = c
@@ -34,18 +34,18 @@ public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
     self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
   }
 
-  public init(scaleX: Double, y scaleY: Double) {
+  @inlinable public init(scaleX: Double, y scaleY: Double) {
     self.init(a: scaleX, b: 0, c: 0, d: scaleY, tx: 0, ty: 0)
   }
 
-  public init(translationX: Double, y translationY: Double) {
+  @inlinable public init(translationX: Double, y translationY: Double) {
     self.init(a: 1, b: 0, c: 0, d: 1, tx: translationX, ty: translationY)
   }
 
   public var isIdentity: Bool { self == .identity }
 
   /// The transform that applies `self` first and then `other` (Core Graphics' concatenation order).
-  public func concatenating(_ other: AffineTransform) -> AffineTransform {
+  @inlinable public func concatenating(_ other: AffineTransform) -> AffineTransform {
     AffineTransform(
       a: a * other.a + b * other.c,
       b: a * other.b + b * other.d,
@@ -66,7 +66,7 @@ public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Where this transform maps `point`.
-  public func apply(to point: Point) -> Point {
+  @inlinable public func apply(to point: Point) -> Point {
     Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
   }
 

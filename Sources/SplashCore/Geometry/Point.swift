@@ -5,7 +5,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
   public var x: Double
   public var y: Double
 
-  public init(x: Double, y: Double) {
+  @inlinable public init(x: Double, y: Double) {
     self.x = x
     self.y = y
   }

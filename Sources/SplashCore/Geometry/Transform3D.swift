@@ -64,7 +64,7 @@ public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
   /// frame: compared as `self == .identity`, the two whole values were copied out for an outlined
   /// comparison (89 instructions a call); entry by entry, a translation or a scale stops at
   /// its first entry.
-  public var isIdentity: Bool {
+  @inlinable public var isIdentity: Bool {
     m11 == 1 && m22 == 1 && m41 == 0 && m42 == 0 && m12 == 0 && m21 == 0 && m33 == 1 && m44 == 1 && m13 == 0 && m14 == 0
       && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m34 == 0 && m43 == 0
   }
@@ -92,7 +92,7 @@ public struct Transform3D: Sendable, Hashable, CustomStringConvertible {
   /// Exact whenever `m14` and `m24` are 0: z-only terms (`m3x`, and `m34` perspective on its own)
   /// never touch points with z = 0. Otherwise the layer is seen in perspective, which no affine
   /// transform can draw, and the result is `nil`.
-  public var flattened: AffineTransform? {
+  @inlinable public var flattened: AffineTransform? {
     guard m14 == 0, m24 == 0, m44 != 0 else { return nil }
     return AffineTransform(a: m11 / m44, b: m12 / m44, c: m21 / m44, d: m22 / m44, tx: m41 / m44, ty: m42 / m44)
   }

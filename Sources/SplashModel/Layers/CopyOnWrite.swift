@@ -57,6 +57,13 @@ public struct CopyOnWrite<Value: Sendable>: Sendable {
     set { self = newValue }
   }
 
+  /// Calls `body` with the address of the value where it is kept, for as long as the call
+  /// lasts: a function that reads a few fields of a large value through it copies nothing,
+  /// where one called on the value read through `wrappedValue` is handed a copy of all of it.
+  @inlinable public func withAddress<Result>(_ body: (UnsafePointer<Value>) throws -> Result) rethrows -> Result {
+    try withExtendedLifetime(storage) { try body(storage.address) }
+  }
+
   /// Whether both hold the very same value, without comparing it: true for a value copied
   /// from another and not written since (a layer no animation touches).
   @inlinable public func isIdentical(to other: CopyOnWrite) -> Bool { storage === other.storage }

@@ -9,18 +9,40 @@ import SplashCore
 extension LayerProperties {
   /// The anchor point in the layer's own space: what `position` places in the superlayer and
   /// what `transform` and `sublayerTransform` turn and scale about.
-  public var anchor: Point {
+  @inlinable public var anchor: Point {
     Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
   }
 
   /// The layer's own space mapped into its superlayer's, or `nil` when the transform has
   /// perspective, which no affine map draws.
   public var toSuperlayer: AffineTransform? {
-    guard let flat = transform.flattened else { return nil }
-    let anchor = anchor
+    withUnsafePointer(to: self) { Self.toSuperlayer(of: $0) }
+  }
+
+  /// `toSuperlayer` of the values at `properties`, reading only the fields it needs.
+  ///
+  /// Asked of a layer's properties where they are kept (`PresentationLayer.toSuperlayer`),
+  /// a getter on the value was handed a copy of all 736 bytes first: the compiler cannot
+  /// tell that nothing writes the kept value during the call. The display list asks this
+  /// three or four times of every layer each frame.
+  @usableFromInline static func toSuperlayer(of properties: UnsafePointer<LayerProperties>) -> AffineTransform? {
+    guard let flat = properties.pointee.transform.flattened else { return nil }
+    let bounds = properties.pointee.bounds
+    let anchorPoint = properties.pointee.anchorPoint
+    let position = properties.pointee.position
+    let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     return AffineTransform(translationX: -anchor.x, y: -anchor.y)
       .concatenating(flat)
       .concatenating(AffineTransform(translationX: position.x, y: position.y))
+  }
+}
+
+extension PresentationLayer {
+  /// The layer's own space mapped into its superlayer's (`LayerProperties.toSuperlayer`),
+  /// read where the properties are kept. Inlinable: called on a layer reached through an array
+  /// or a box, a getter of the layer was handed a copy of the layer first.
+  @inlinable public var toSuperlayer: AffineTransform? {
+    $properties.withAddress { LayerProperties.toSuperlayer(of: $0) }
   }
 }
 

@@ -142,7 +142,7 @@ public enum ChangedRows: Sendable, Equatable {
     if new.isBuilt(from: old.layer) { return true }
     if new.decidesAlike(old) {
       // Equal values: both lie where the new one does.
-      guard let toSuperlayer = new.layer.properties.toSuperlayer else { return false }
+      guard let toSuperlayer = new.layer.toSuperlayer else { return false }
       let toDevice = toSuperlayer.concatenating(superlayerToDevice)
       guard
         compare(
@@ -190,7 +190,7 @@ public enum ChangedRows: Sendable, Equatable {
         }
         guard !nodes[index].sublayers.isEmpty else { continue }
         // Not a picture, so not in perspective (`isDrawnAsPicture`).
-        guard let toSuperlayer = nodes[index].layer.properties.toSuperlayer,
+        guard let toSuperlayer = nodes[index].layer.toSuperlayer,
           addPictures(
             of: nodes[index].sublayers,
             superlayerToDevice: nodes[index].sublayerSpaceToDevice(toDevice: toSuperlayer.concatenating(superlayerToDevice)),
@@ -247,7 +247,7 @@ extension DisplayNode {
   /// Where the node's extents land on the frame under a superlayer whose sublayer space
   /// `superlayerToDevice` maps onto it; `nil` when they are not known.
   public func deviceBox(superlayerToDevice: AffineTransform) -> DeviceBox? {
-    guard let extents, let toSuperlayer = layer.properties.toSuperlayer else { return nil }
+    guard let extents, let toSuperlayer = layer.toSuperlayer else { return nil }
     return DeviceBox(around: extents, through: toSuperlayer.concatenating(superlayerToDevice))
   }
 

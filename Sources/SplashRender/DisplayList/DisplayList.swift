@@ -238,7 +238,7 @@ public struct DisplayList: Sendable {
     node.isCulled = false
     node.backingStore = nil
     node.plan = nil
-    guard let superlayerToDevice, let toSuperlayer = node.layer.properties.toSuperlayer else {
+    guard let superlayerToDevice, let toSuperlayer = node.layer.toSuperlayer else {
       node.forgetSublayerPlacements()
       return
     }
@@ -346,7 +346,7 @@ public struct DisplayList: Sendable {
     _ extents: Rect, of sublayer: PresentationLayer, in parent: LayerProperties, appliesSublayerTransform: Bool = true
   ) -> Rect? {
     let parentSublayerTransform = appliesSublayerTransform ? parent.sublayerTransform : .identity
-    guard let toSuperlayer = sublayer.properties.toSuperlayer, let sublayerFlat = parentSublayerTransform.flattened else {
+    guard let toSuperlayer = sublayer.toSuperlayer, let sublayerFlat = parentSublayerTransform.flattened else {
       return nil
     }
     let parentAnchor = parent.anchor
