@@ -325,7 +325,10 @@ extension CairoBackend {
   /// Background, contents, the kind's own drawing, sublayers and border.
   private func drawContent(_ node: DisplayNode, in cairo: OpaquePointer) throws {
     let layer = node.layer
-    drawBackground(layer.properties, in: cairo)
+    // The background and border are asked for here, in place: handed to their functions, the
+    // properties are copied first (736 bytes, and a retain of every reference they hold),
+    // twice a layer, though most layers have neither.
+    if layer.properties.backgroundColor.alpha > 0 { drawBackground(layer.properties, in: cairo) }
     if let contents = layer.properties.contents {
       try drawContents(contents, portion: layer.properties.contentsRect, bounds: layer.properties.bounds, tint: layer.tint, in: cairo)
     }
@@ -361,7 +364,7 @@ extension CairoBackend {
       }
       if transformsSublayers { cairo_restore(cairo) }
     }
-    drawBorder(layer.properties, in: cairo)
+    if layer.properties.borderWidth > 0, layer.properties.borderColor.alpha > 0 { drawBorder(layer.properties, in: cairo) }
   }
 
   private func drawBackground(_ properties: LayerProperties, in cairo: OpaquePointer) {
