@@ -34,6 +34,34 @@ struct MeasuredPathTests {
     #expect(abs(half.length() - Self.path.length() / 2) < 1e-3)
   }
 
+  @Test("a curve a cut falls in is measured along once, and cuts in it again cut as afresh")
+  func curvesCutAreMeasuredOnce() {
+    let measured = MeasuredPath(Self.path)
+    // Both ends inside the quadratic curve (segment 1), which starts 40 points along.
+    let quadratic = CurveSegment.segments(of: Self.path)[1]
+    let total = Self.path.length()
+    let start = (40 + 0.2 * quadratic.length) / total
+    let end = (40 + 0.7 * quadratic.length) / total
+    #expect(measured.curvesMeasuredForCuts == 0)
+    for step in 0..<10 {
+      let shift = Double(step) * 0.01 * quadratic.length / total
+      #expect(measured.trimmed(from: start + shift, to: end + shift) == Self.path.trimmed(from: start + shift, to: end + shift))
+    }
+    #expect(measured.curvesMeasuredForCuts == 1)
+    // Cuts elsewhere measure the curves they fall in the first time only.
+    _ = measured.trimmed(from: 0.3, to: 0.8)
+    let afterFirst = measured.curvesMeasuredForCuts
+    #expect(afterFirst > 1 && afterFirst <= 3)
+    for _ in 0..<3 {
+      #expect(measured.trimmed(from: 0.3, to: 0.8) == Self.path.trimmed(from: 0.3, to: 0.8))
+    }
+    #expect(measured.curvesMeasuredForCuts == afterFirst)
+    // Both ends in the first line: no curve is measured along.
+    let lineOnly = MeasuredPath(Self.path)
+    _ = lineOnly.trimmed(from: 0.01, to: 0.05)
+    #expect(lineOnly.curvesMeasuredForCuts == 0)
+  }
+
   @Test("a path of no length trims to nothing; a whole trim is the path itself")
   func degenerateTrims() {
     var dot = Path()
