@@ -230,22 +230,27 @@ extension CairoBackend {
   static func drawsOneOpaquePaint(_ mask: DisplayNode) -> Bool {
     var paints = 0
     func visit(_ node: borrowing DisplayNode) -> Bool {
-      let properties = node.layer.properties
-      if properties.isHidden || properties.opacity <= 0 { return true }
-      guard properties.opacity == 1, !node.hasMask, !node.isIsolated, !node.castsShadow, !properties.masksToBounds,
-        properties.backgroundColor.alpha == 0, properties.borderWidth <= 0 || properties.borderColor.alpha == 0,
-        properties.contents == nil, properties.transform.flattened != nil, properties.sublayerTransform.isIdentity,
-        node.backingStore == nil
+      // Each value read in place: taken into a constant, the properties were copied whole
+      // (736 bytes and a retain of each reference) for every layer of every mask asked.
+      if node.layer.properties.isHidden || node.layer.properties.opacity <= 0 { return true }
+      guard node.layer.properties.opacity == 1, !node.hasMask, !node.isIsolated, !node.castsShadow,
+        !node.layer.properties.masksToBounds, node.layer.properties.backgroundColor.alpha == 0,
+        node.layer.properties.borderWidth <= 0 || node.layer.properties.borderColor.alpha == 0,
+        node.layer.properties.contents == nil, node.layer.properties.transform.flattened != nil,
+        node.layer.properties.sublayerTransform.isIdentity, node.backingStore == nil
       else { return false }
       switch node.layer.kind {
       case .layer: break
       case .shape:
         // What `drawShape` paints.
-        let shape = properties.shape
-        guard let path = shape.path, !path.isEmpty else { break }
-        let fills = shape.fillColor.alpha > 0
-        let strokes = shape.strokeColor.alpha > 0 && shape.lineWidth > 0 && shape.strokeEnd > shape.strokeStart
-        guard !fills || shape.fillColor.alpha == 1, !strokes || shape.strokeColor.alpha == 1 else { return false }
+        guard let path = node.layer.properties.shape.path, !path.isEmpty else { break }
+        let fillColor = node.layer.properties.shape.fillColor
+        let strokeColor = node.layer.properties.shape.strokeColor
+        let fills = fillColor.alpha > 0
+        let strokes =
+          strokeColor.alpha > 0 && node.layer.properties.shape.lineWidth > 0
+          && node.layer.properties.shape.strokeEnd > node.layer.properties.shape.strokeStart
+        guard !fills || fillColor.alpha == 1, !strokes || strokeColor.alpha == 1 else { return false }
         paints += (fills ? 1 : 0) + (strokes ? 1 : 0)
       case .text, .gradient, .replicator: return false
       }
