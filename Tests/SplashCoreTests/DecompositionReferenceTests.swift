@@ -139,6 +139,44 @@ struct DecompositionReferenceTests {
     #expect(singular > 100 && singular < 1000)
   }
 
+  @Test("a flat matrix is answered as inverting it answers: ties, zeros, large moves, near the pivot limit")
+  func flatInvertibleAsInverse() throws {
+    var generator = SeededGenerator(seed: 31)
+    func entry(_ generator: inout SeededGenerator) -> Double {
+      switch Int.random(in: 0..<6, using: &generator) {
+      case 0: 0
+      case 1: [1, -1, 0.5, 2][Int.random(in: 0..<4, using: &generator)]
+      case 2: Double.random(in: -1e-11...1e-11, using: &generator)
+      default: Double.random(in: -3...3, using: &generator)
+      }
+    }
+    var singular = 0
+    for index in 0..<4000 {
+      var (a, b, c, d) = (entry(&generator), entry(&generator), entry(&generator), entry(&generator))
+      if index % 3 == 0 {
+        // The second row nearly a multiple of the first, off by a little around the pivot limit.
+        let scale = Double.random(in: -2...2, using: &generator)
+        (c, d) = (a * scale, b * scale + Double.random(in: -3e-12...3e-12, using: &generator))
+      }
+      if index % 5 == 0 { (b, c) = (-a, d) }
+      // A move large enough to be the first pivot, or none.
+      let reach = [0, 1, 100, 1e6][index % 4]
+      let (e, f) = (Double.random(in: -reach...reach, using: &generator), Double.random(in: -reach...reach, using: &generator))
+      let matrix = Transform3D(a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, e, f, 0, 1)
+      let flat = try #require(DecomposedTransform.flatIsInvertible(matrix), "matrix \(index)")
+      let inverse = DecomposedTransform.inverse(matrix)
+      if inverse == nil { singular += 1 }
+      #expect(flat == (inverse != nil), "matrix \(index): \(a) \(b) \(c) \(d) \(e) \(f)")
+      #expect(DecomposedTransform.isInvertible(matrix) == flat)
+    }
+    #expect(singular > 200 && singular < 3000)
+    // Anything else is left to the whole elimination.
+    #expect(DecomposedTransform.flatIsInvertible(Transform3D(1, 0, 0, 0, 0, 1, 0.5, 0, 0, 0, 1, 0, 0, 0, 0, 1)) == nil)
+    #expect(DecomposedTransform.flatIsInvertible(Transform3D(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2)) == nil)
+    #expect(DecomposedTransform.flatIsInvertible(Transform3D(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1e13, 0, 0, 1)) == nil)
+    #expect(DecomposedTransform.flatIsInvertible(Transform3D(.nan, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)) == nil)
+  }
+
   @Test("at 0 the elementary functions give the library's bits without calling it")
   func exactAtZero() {
     for zero in [0.0, -0.0] {

@@ -206,7 +206,54 @@ public struct DecomposedTransform: Sendable, Hashable {
   /// half that becomes the inverse (each row's left half is worked out exactly as there, so
   /// every pivot, and the answer, is the same).
   static func isInvertible(_ matrix: Transform3D) -> Bool {
-    eliminated(matrix, carryingIdentity: false) != nil
+    if let flat = flatIsInvertible(matrix) { return flat }
+    return eliminated(matrix, carryingIdentity: false) != nil
+  }
+
+  /// `isInvertible` of a flat matrix (a 2-D affine transform: the third row and column the
+  /// identity's, no perspective) whose entries are at most 10¹² in size; `nil` for any other.
+  ///
+  /// The same elimination, on the three rows and columns that are not the identity's: the
+  /// third row holds 0 in the first two columns, so it is never a pivot there and never
+  /// changed, and it is the third column's pivot; every other operation in the third column
+  /// is on zeros. The pivots compared with 1e-12 are then the very numbers the 4×4
+  /// elimination finds (entries kept small enough that none overflows on the way, where a
+  /// product with the third column's zeros would no longer be zero). Every Lottie layer's
+  /// transform is flat, and setting its scale or rotation asks this (a fifth of evaluating
+  /// 1643-exploding-star went to decomposing transforms).
+  ///
+  ///     rows   a  b  0  0          kept:   a  b  0
+  ///            c  d  0  0                  c  d  0
+  ///            0  0  1  0                  e  f  1
+  ///            e  f  0  1
+  static func flatIsInvertible(_ matrix: Transform3D) -> Bool? {
+    let limit = 1e12
+    guard matrix.m13 == 0, matrix.m14 == 0, matrix.m23 == 0, matrix.m24 == 0, matrix.m31 == 0, matrix.m32 == 0, matrix.m33 == 1,
+      matrix.m34 == 0, matrix.m43 == 0,
+      matrix.m44 == 1, abs(matrix.m11) <= limit, abs(matrix.m12) <= limit, abs(matrix.m21) <= limit, abs(matrix.m22) <= limit,
+      abs(matrix.m41) <= limit, abs(matrix.m42) <= limit
+    else { return nil }
+    // The 4×4 matrix's rows 1, 2 and 4, columns 1, 2 and 4 (NaN fails every comparison above).
+    var rows = [matrix.m11, matrix.m12, 0, matrix.m21, matrix.m22, 0, matrix.m41, matrix.m42, 1] as InlineArray<9, Double>
+    // Columns 1 and 2, as the 4×4 elimination takes them; its third column changes nothing.
+    for column in 0..<2 {
+      var pivot = column
+      for row in (column + 1)..<3 where abs(rows[pivot * 3 + column]) < abs(rows[row * 3 + column]) { pivot = row }
+      guard abs(rows[pivot * 3 + column]) > 1e-12 else { return false }
+      if pivot != column {
+        for index in 0..<3 { rows.swapAt(column * 3 + index, pivot * 3 + index) }
+      }
+      let divisor = rows[column * 3 + column]
+      for index in 0..<3 { rows[column * 3 + index] = rows[column * 3 + index] / divisor }
+      for row in 0..<3 where row != column {
+        let factor = rows[row * 3 + column]
+        if factor != 0 {
+          for index in 0..<3 { rows[row * 3 + index] = rows[row * 3 + index] - rows[column * 3 + index] * factor }
+        }
+      }
+    }
+    // The fourth column's pivot: the last row's, after the others.
+    return abs(rows[8]) > 1e-12
   }
 
   /// The inverse of a 4×4 matrix by Gauss-Jordan elimination with partial pivoting, row by row
