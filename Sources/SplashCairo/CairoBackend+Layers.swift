@@ -325,10 +325,7 @@ extension CairoBackend {
   /// Background, contents, the kind's own drawing, sublayers and border.
   private func drawContent(_ node: DisplayNode, in cairo: OpaquePointer) throws {
     let layer = node.layer
-    // The background and border are asked for here, in place: handed to their functions, the
-    // properties are copied first (736 bytes, and a retain of every reference they hold),
-    // twice a layer, though most layers have neither.
-    if layer.properties.backgroundColor.alpha > 0 { drawBackground(layer.properties, in: cairo) }
+    drawBackground(of: layer, in: cairo)
     if let contents = layer.properties.contents {
       try drawContents(contents, portion: layer.properties.contentsRect, bounds: layer.properties.bounds, tint: layer.tint, in: cairo)
     }
@@ -364,30 +361,36 @@ extension CairoBackend {
       }
       if transformsSublayers { cairo_restore(cairo) }
     }
-    if layer.properties.borderWidth > 0, layer.properties.borderColor.alpha > 0 { drawBorder(layer.properties, in: cairo) }
+    drawBorder(of: layer, in: cairo)
   }
 
-  private func drawBackground(_ properties: LayerProperties, in cairo: OpaquePointer) {
-    let bounds = properties.bounds
-    guard properties.backgroundColor.alpha > 0, bounds.width > 0, bounds.height > 0 else { return }
-    appendRoundedRect(bounds, radius: properties.cornerRadius, to: cairo)
-    paintPath(.fill, with: properties.backgroundColor, in: cairo)
+  /// The layer's background, its values read in place: handed the properties, the function
+  /// was given a copy of all 736 bytes (and a retain of every reference they hold), twice a
+  /// layer with the border, though most layers have neither.
+  private func drawBackground(of layer: borrowing PresentationLayer, in cairo: OpaquePointer) {
+    guard layer.properties.backgroundColor.alpha > 0 else { return }
+    let bounds = layer.properties.bounds
+    guard bounds.width > 0, bounds.height > 0 else { return }
+    appendRoundedRect(bounds, radius: layer.properties.cornerRadius, to: cairo)
+    paintPath(.fill, with: layer.properties.backgroundColor, in: cairo)
   }
 
-  /// The border lies inside the bounds, its outer edge following the rounded corners.
-  private func drawBorder(_ properties: LayerProperties, in cairo: OpaquePointer) {
-    let width = properties.borderWidth
-    let bounds = properties.bounds
-    guard width > 0, properties.borderColor.alpha > 0, bounds.width > 0, bounds.height > 0 else { return }
+  /// The border lies inside the bounds, its outer edge following the rounded corners (values
+  /// read in place, as for the background).
+  private func drawBorder(of layer: borrowing PresentationLayer, in cairo: OpaquePointer) {
+    let width = layer.properties.borderWidth
+    guard width > 0, layer.properties.borderColor.alpha > 0 else { return }
+    let bounds = layer.properties.bounds
+    guard bounds.width > 0, bounds.height > 0 else { return }
     let inset = min(width, min(bounds.width, bounds.height) / 2) / 2
     let inner = Rect(
       x: bounds.minX + inset, y: bounds.minY + inset, width: bounds.width - 2 * inset, height: bounds.height - 2 * inset)
-    appendRoundedRect(inner, radius: max(properties.cornerRadius - inset, 0), to: cairo)
+    appendRoundedRect(inner, radius: max(layer.properties.cornerRadius - inset, 0), to: cairo)
     cairo_set_line_width(cairo, 2 * inset)
     cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER)
     // A square corner's miter is √2 widths: set, not left at what a shape stroked before.
     cairo_set_miter_limit(cairo, 10)
-    paintPath(.stroke, with: properties.borderColor, in: cairo)
+    paintPath(.stroke, with: layer.properties.borderColor, in: cairo)
   }
 
   /// Sublayers see `sublayerTransform` applied about the layer's anchor point.

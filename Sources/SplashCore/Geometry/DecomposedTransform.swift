@@ -234,26 +234,11 @@ public struct DecomposedTransform: Sendable, Hashable {
       abs(matrix.m41) <= limit, abs(matrix.m42) <= limit
     else { return nil }
     // The 4×4 matrix's rows 1, 2 and 4, columns 1, 2 and 4 (NaN fails every comparison above).
-    var rows = [matrix.m11, matrix.m12, 0, matrix.m21, matrix.m22, 0, matrix.m41, matrix.m42, 1] as InlineArray<9, Double>
-    // Columns 1 and 2, as the 4×4 elimination takes them; its third column changes nothing.
-    for column in 0..<2 {
-      var pivot = column
-      for row in (column + 1)..<3 where abs(rows[pivot * 3 + column]) < abs(rows[row * 3 + column]) { pivot = row }
-      guard abs(rows[pivot * 3 + column]) > 1e-12 else { return false }
-      if pivot != column {
-        for index in 0..<3 { rows.swapAt(column * 3 + index, pivot * 3 + index) }
-      }
-      let divisor = rows[column * 3 + column]
-      for index in 0..<3 { rows[column * 3 + index] = rows[column * 3 + index] / divisor }
-      for row in 0..<3 where row != column {
-        let factor = rows[row * 3 + column]
-        if factor != 0 {
-          for index in 0..<3 { rows[row * 3 + index] = rows[row * 3 + index] - rows[column * 3 + index] * factor }
-        }
-      }
-    }
-    // The fourth column's pivot: the last row's, after the others.
-    return abs(rows[8]) > 1e-12
+    var work = InlineArray<9, Double>(repeating: 0)
+    (work[0], work[1], work[3], work[4], work[6], work[7], work[8]) = (
+      matrix.m11, matrix.m12, matrix.m21, matrix.m22, matrix.m41, matrix.m42, 1
+    )
+    return eliminate(&work, size: 3, width: 3)
   }
 
   /// The inverse of a 4×4 matrix by Gauss-Jordan elimination with partial pivoting, row by row
@@ -284,24 +269,33 @@ public struct DecomposedTransform: Sendable, Hashable {
       for column in 0..<4 { work[row * width + column] = entries[row * 4 + column] }
       if carryingIdentity { work[row * width + 4 + row] = 1 }
     }
-    for column in 0..<4 {
+    guard eliminate(&work, size: 4, width: width) else { return nil }
+    return work
+  }
+
+  /// Gauss-Jordan elimination with partial pivoting of the `size`×`size` matrix at the start of
+  /// each of `work`'s rows (`row * width + column`), carrying the rest of each row along; false
+  /// when a pivot is 0 (to 1e-12), and `work` is then left part way.
+  @inline(__always)
+  private static func eliminate<let count: Int>(_ work: inout InlineArray<count, Double>, size: Int, width: Int) -> Bool {
+    for column in 0..<size {
       // The first row holding the largest magnitude in this column, from this row down.
       var pivot = column
-      for row in (column + 1)..<4 where abs(work[pivot * width + column]) < abs(work[row * width + column]) { pivot = row }
-      guard abs(work[pivot * width + column]) > 1e-12 else { return nil }
+      for row in (column + 1)..<size where abs(work[pivot * width + column]) < abs(work[row * width + column]) { pivot = row }
+      guard abs(work[pivot * width + column]) > 1e-12 else { return false }
       if pivot != column {
         for index in 0..<width { work.swapAt(column * width + index, pivot * width + index) }
       }
       let divisor = work[column * width + column]
       for index in 0..<width { work[column * width + index] = work[column * width + index] / divisor }
-      for row in 0..<4 where row != column {
+      for row in 0..<size where row != column {
         let factor = work[row * width + column]
         if factor != 0 {
           for index in 0..<width { work[row * width + index] = work[row * width + index] - work[column * width + index] * factor }
         }
       }
     }
-    return work
+    return true
   }
 }
 

@@ -27,10 +27,8 @@ extension LayerProperties {
   /// three or four times of every layer each frame.
   @usableFromInline static func toSuperlayer(of properties: UnsafePointer<LayerProperties>) -> AffineTransform? {
     guard let flat = properties.pointee.transform.flattened else { return nil }
-    let bounds = properties.pointee.bounds
-    let anchorPoint = properties.pointee.anchorPoint
+    let anchor = properties.pointee.anchor
     let position = properties.pointee.position
-    let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     return AffineTransform(translationX: -anchor.x, y: -anchor.y)
       .concatenating(flat)
       .concatenating(AffineTransform(translationX: position.x, y: position.y))
