@@ -11,6 +11,7 @@ public struct DeviceBox: Sendable, Equatable {
   public var right: Double
   public var bottom: Double
 
+  @inlinable
   public init(left: Double, top: Double, right: Double, bottom: Double) {
     self.left = left
     self.top = top
@@ -19,24 +20,29 @@ public struct DeviceBox: Sendable, Equatable {
   }
 
   /// The box around `rect`'s four corners, each mapped by `place`.
+  @inlinable
   public init(around rect: Rect, place: (Point) -> Point) {
-    left = .infinity
-    top = .infinity
-    right = -.infinity
-    bottom = -.infinity
-    for corner in [
-      Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-      Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
-    ] {
-      let point = place(corner)
-      left = min(left, point.x)
-      top = min(top, point.y)
-      right = max(right, point.x)
-      bottom = max(bottom, point.y)
-    }
+    // The corners are taken one by one: held in an array literal, they were allocated (on the
+    // stack, and released through the runtime) at every call, two thirds of the cost of a box
+    // the backend asks of Cairo for each layer it draws.
+    self.init(left: .infinity, top: .infinity, right: -.infinity, bottom: -.infinity)
+    include(place(Point(x: rect.minX, y: rect.minY)))
+    include(place(Point(x: rect.maxX, y: rect.minY)))
+    include(place(Point(x: rect.minX, y: rect.maxY)))
+    include(place(Point(x: rect.maxX, y: rect.maxY)))
+  }
+
+  /// Widens the box to take in `point`.
+  @inlinable
+  mutating func include(_ point: Point) {
+    left = min(left, point.x)
+    top = min(top, point.y)
+    right = max(right, point.x)
+    bottom = max(bottom, point.y)
   }
 
   /// The box around `rect` mapped by `transform`.
+  @inlinable
   public init(around rect: Rect, through transform: AffineTransform) {
     self.init(around: rect) { transform.apply(to: $0) }
   }

@@ -14,10 +14,10 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
   public static let zero = Rect(origin: .zero, size: .zero)
 
-  public var minX: Double { origin.x }
-  public var minY: Double { origin.y }
-  public var maxX: Double { origin.x + size.width }
-  public var maxY: Double { origin.y + size.height }
+  @inlinable public var minX: Double { origin.x }
+  @inlinable public var minY: Double { origin.y }
+  @inlinable public var maxX: Double { origin.x + size.width }
+  @inlinable public var maxY: Double { origin.y + size.height }
   public var width: Double { size.width }
   public var height: Double { size.height }
   public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
