@@ -441,13 +441,52 @@ extension CairoBackend {
   }
 
   /// The device-space box around a rectangle of the current user space (its four corners mapped).
+  ///
+  /// Each corner is mapped as `cairo_user_to_device` maps it: through the current matrix alone
+  /// (a group's offset on its surface is not part of device space), `xx·x + xy·y + x0` in that
+  /// order, and left as it is under the identity. The matrix is read once: asked for each
+  /// corner, Cairo multiplied it out four times over, some 500 instructions a box, and the
+  /// backend asks for a box of each layer it draws.
   static func deviceBox(of rect: Rect, in cairo: OpaquePointer) -> DeviceBox {
-    DeviceBox(around: rect) { corner in
+    var userToDevice = cairo_matrix_t()
+    cairo_get_matrix(cairo, &userToDevice)
+    let transform = AffineTransform(
+      a: userToDevice.xx, b: userToDevice.yx, c: userToDevice.xy, d: userToDevice.yy, tx: userToDevice.x0,
+      ty: userToDevice.y0)
+    guard transform != .identity else { return DeviceBox(around: rect) { $0 } }
+    return DeviceBox(around: rect, through: transform)
+  }
+
+  /// The box `deviceBox(of:in:)` gives around `rect` drawn through `transform`, beside the box
+  /// Cairo gives asked corner by corner (`cairo_user_to_device`), in a context drawing into a
+  /// group offset on its surface when `inGroup`: what `deviceBox` stands in for, and the
+  /// reference its tests hold it to.
+  static func deviceBoxes(of rect: Rect, through transform: AffineTransform, inGroup: Bool) -> (
+    read: DeviceBox, asked: DeviceBox
+  )? {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64) else { return nil }
+    defer { cairo_surface_destroy(surface) }
+    cairo_surface_set_device_offset(surface, 3.5, -7.25)
+    guard let cairo = cairo_create(surface) else { return nil }
+    defer { cairo_destroy(cairo) }
+    if inGroup {
+      cairo_rectangle(cairo, 10.5, 20.25, 30, 20)
+      cairo_clip(cairo)
+      cairo_push_group(cairo)
+    }
+    var matrix = cairo_matrix_t(
+      xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+    cairo_set_matrix(cairo, &matrix)
+    guard cairo_status(cairo) == CAIRO_STATUS_SUCCESS else { return nil }
+    let asked = DeviceBox(around: rect) { corner in
       var x = corner.x
       var y = corner.y
       cairo_user_to_device(cairo, &x, &y)
       return Point(x: x, y: y)
     }
+    let read = deviceBox(of: rect, in: cairo)
+    if inGroup { cairo_pattern_destroy(cairo_pop_group(cairo)) }
+    return (read, asked)
   }
 
   func cairoFailure(_ stage: String, _ cairo: OpaquePointer) -> Error {
