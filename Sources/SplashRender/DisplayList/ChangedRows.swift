@@ -136,21 +136,28 @@ public enum ChangedRows: Sendable, Equatable {
   /// sublayer space `superlayerToDevice` maps onto the frame, draw differently; false when
   /// that is not known (extents unknown, perspective).
   static func compare(
-    _ old: borrowing DisplayNode, _ new: borrowing DisplayNode, superlayerToDevice: AffineTransform,
+    _ old: UnsafePointer<DisplayNode>, _ new: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform,
     into changed: inout Span
   ) -> Bool {
-    if new.isBuilt(from: old.layer) { return true }
-    if new.decidesAlike(old) {
+    // Read through the nodes' addresses, one stored value at a time: handed on as values (to
+    // `isBuilt`, `decidesAlike`), the two nodes were copied first, a retain and a release of
+    // each of their five references, for every node of every frame.
+    if DisplayNode.isBuilt(new, from: old) { return true }
+    if DisplayNode.decidesAlike(new, old) {
       // Equal values: both lie where the new one does.
-      guard let toSuperlayer = new.layer.toSuperlayer else { return false }
+      guard let toSuperlayer = new.pointee.layer.toSuperlayer else { return false }
       let toDevice = toSuperlayer.concatenating(superlayerToDevice)
       guard
         compare(
-          old.sublayers, new.sublayers, superlayerToDevice: new.sublayerSpaceToDevice(toDevice: toDevice), into: &changed)
+          old.pointee.fields.wrappedValue.sublayers, new.pointee.fields.wrappedValue.sublayers,
+          superlayerToDevice: DisplayNode.sublayerSpaceToDevice(of: new, toDevice: toDevice), into: &changed)
       else { return false }
       // The mask is drawn in the layer's own space; where its coverage holds, so does the
       // masked picture.
-      return !new.hasMask || compare(old.maskStorage, new.maskStorage, superlayerToDevice: toDevice, into: &changed)
+      return new.pointee.fields.wrappedValue.maskStorage.isEmpty
+        || compare(
+          old.pointee.fields.wrappedValue.maskStorage, new.pointee.fields.wrappedValue.maskStorage,
+          superlayerToDevice: toDevice, into: &changed)
     }
     return include(old, superlayerToDevice: superlayerToDevice, in: &changed)
       && include(new, superlayerToDevice: superlayerToDevice, in: &changed)
@@ -165,8 +172,9 @@ public enum ChangedRows: Sendable, Equatable {
   ) -> Bool {
     old.withUnsafeBufferPointer { old in
       new.withUnsafeBufferPointer { new in
+        guard let oldNodes = old.baseAddress, let newNodes = new.baseAddress else { return true }
         for index in new.indices {
-          guard compare(old[index], new[index], superlayerToDevice: superlayerToDevice, into: &changed),
+          guard compare(oldNodes + index, newNodes + index, superlayerToDevice: superlayerToDevice, into: &changed),
             changed.top > 0 || changed.bottom < limit
           else { return false }
         }
@@ -201,14 +209,16 @@ public enum ChangedRows: Sendable, Equatable {
     }
   }
 
-  /// Adds the rows `node` draws in to `changed`; false when they are not known.
+  /// Adds the rows the node at `node` draws in to `changed`; false when they are not known.
   private static func include(
-    _ node: borrowing DisplayNode, superlayerToDevice: AffineTransform, in changed: inout Span
+    _ node: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform, in changed: inout Span
   ) -> Bool {
-    if node.layer.properties.isHidden { return true }
-    guard let box = node.deviceBox(superlayerToDevice: superlayerToDevice), !box.top.isNaN, !box.bottom.isNaN else {
+    if node.pointee.layer.properties.isHidden { return true }
+    guard let extents = node.pointee.fields.wrappedValue.extents, let toSuperlayer = node.pointee.layer.toSuperlayer else {
       return false
     }
+    let box = DeviceBox(around: extents, through: toSuperlayer.concatenating(superlayerToDevice))
+    guard !box.top.isNaN, !box.bottom.isNaN else { return false }
     changed.include(box)
     return true
   }
@@ -219,18 +229,24 @@ extension DisplayNode {
   /// decides for its subtree exactly as `old` did, so that the two differ only in sublayers
   /// and mask (as many, at the same places): the same values and painting summary, and no
   /// backing store (which holds the whole subtree as one picture).
-  func decidesAlike(_ old: borrowing DisplayNode) -> Bool {
+  static func decidesAlike(_ new: UnsafePointer<DisplayNode>, _ old: UnsafePointer<DisplayNode>) -> Bool {
     // What changes most often first, read in place: a layer that moved or faded is not alike,
     // and its values are then not compared whole.
-    guard layer.properties.position == old.layer.properties.position,
-      layer.properties.transform == old.layer.properties.transform,
-      layer.properties.opacity == old.layer.properties.opacity
+    guard new.pointee.layer.properties.position == old.pointee.layer.properties.position,
+      new.pointee.layer.properties.transform == old.pointee.layer.properties.transform,
+      new.pointee.layer.properties.opacity == old.pointee.layer.properties.opacity
     else { return false }
-    return sublayers.count == old.sublayers.count && hasMask == old.hasMask && layer.kind == old.layer.kind
-      && layer.tint == old.layer.tint && layer.isMoving == old.layer.isMoving
-      && layer.hasFixedContent == old.layer.hasFixedContent && paints == old.paints && paintedColors == old.paintedColors
-      && fields.wrappedValue.backingStoreStorage.isEmpty && old.fields.wrappedValue.backingStoreStorage.isEmpty
-      && layer.$properties == old.layer.$properties && layer.id == old.layer.id
+    let newFields = new.pointee.fields
+    let oldFields = old.pointee.fields
+    return newFields.wrappedValue.sublayers.count == oldFields.wrappedValue.sublayers.count
+      && newFields.wrappedValue.maskStorage.isEmpty == oldFields.wrappedValue.maskStorage.isEmpty
+      && new.pointee.layer.kind == old.pointee.layer.kind && new.pointee.layer.tint == old.pointee.layer.tint
+      && new.pointee.layer.isMoving == old.pointee.layer.isMoving
+      && new.pointee.layer.hasFixedContent == old.pointee.layer.hasFixedContent
+      && newFields.wrappedValue.paints == oldFields.wrappedValue.paints
+      && newFields.wrappedValue.paintedColors == oldFields.wrappedValue.paintedColors
+      && newFields.wrappedValue.backingStoreStorage.isEmpty && oldFields.wrappedValue.backingStoreStorage.isEmpty
+      && new.pointee.layer.$properties == old.pointee.layer.$properties && new.pointee.layer.id == old.pointee.layer.id
   }
 
   /// Whether the node draws a picture that a clip to some rows would change in the rows it
@@ -255,10 +271,15 @@ extension DisplayNode {
   /// `toDevice`. A sublayer transform that is not affine, or collapses the plane, is drawn as
   /// the identity (see the backend's `applySublayerTransform`).
   func sublayerSpaceToDevice(toDevice: AffineTransform) -> AffineTransform {
-    let sublayerTransform = layer.properties.sublayerTransform
+    withUnsafePointer(to: self) { Self.sublayerSpaceToDevice(of: $0, toDevice: toDevice) }
+  }
+
+  /// `sublayerSpaceToDevice(toDevice:)` of the node at `node`, read in place.
+  static func sublayerSpaceToDevice(of node: UnsafePointer<DisplayNode>, toDevice: AffineTransform) -> AffineTransform {
+    let sublayerTransform = node.pointee.layer.properties.sublayerTransform
     guard !sublayerTransform.isIdentity, let flat = sublayerTransform.flattened, abs(flat.a * flat.d - flat.b * flat.c) > 1e-12
     else { return toDevice }
-    let anchor = layer.properties.anchor
+    let anchor = node.pointee.layer.properties.anchor
     return AffineTransform(translationX: -anchor.x, y: -anchor.y)
       .concatenating(flat)
       .concatenating(AffineTransform(translationX: anchor.x, y: anchor.y))

@@ -245,6 +245,17 @@ public struct DisplayNode: Sendable {
       && layer.hasFixedContent == presented.hasFixedContent && layer.kind == presented.kind && layer.id == presented.id
   }
 
+  /// `isBuilt(from:)` of the node at `node`, asked of the layer the node at `other` draws,
+  /// both read in place (see `ChangedRows.compare`).
+  static func isBuilt(_ node: UnsafePointer<DisplayNode>, from other: UnsafePointer<DisplayNode>) -> Bool {
+    other.pointee.layer.tint == .white && node.pointee.layer.$properties.isIdentical(to: other.pointee.layer.$properties)
+      && node.pointee.layer.sublayers.sharesStorage(with: other.pointee.layer.sublayers)
+      && node.pointee.layer.maskStorage.sharesStorage(with: other.pointee.layer.maskStorage)
+      && node.pointee.layer.isMoving == other.pointee.layer.isMoving
+      && node.pointee.layer.hasFixedContent == other.pointee.layer.hasFixedContent
+      && node.pointee.layer.kind == other.pointee.layer.kind && node.pointee.layer.id == other.pointee.layer.id
+  }
+
   /// Forgets where this node and its subtree were placed, as a node never placed: below a
   /// node that `DisplayList.place` does not go past (culled, or below perspective), nodes
   /// taken from the last frame would otherwise keep what they were placed with then.
