@@ -50,4 +50,44 @@ struct PixelSourceKernelTests {
       }
     }
   }
+
+  @Test(
+    "clear runs of a picture (a masked group around what it draws) leave what is below as it is",
+    arguments: [255, 128, 1] as [UInt8])
+  func clearRunsLeaveBelow(opacity: UInt8) {
+    var numbers = ColorSinkTests.Numbers(state: UInt64(opacity) &+ 91)
+    // Counts that end in a group of four, a pair and a single pixel.
+    for count in [2, 3, 6, 7, 300, 301, 302, 303] {
+      Self.layClearRuns(count: count, opacity: opacity, numbers: &numbers)
+    }
+  }
+
+  private static func layClearRuns(count: Int, opacity: UInt8, numbers: inout ColorSinkTests.Numbers) {
+    // Clear runs of 1 to 9 pixels, starting anywhere in a group of four, between runs of paint.
+    var source: [UInt32] = []
+    while source.count < count {
+      let clear = Int(numbers.next() % 9) + 1
+      source += Array(repeating: 0, count: clear)
+      source += (0..<Int(numbers.next() % 3)).map { _ in pixel(&numbers) | 0x0100_0000 }
+    }
+    source = Array(source.prefix(count))
+    let coverage = (0..<count).map { _ in numbers.next() % 3 == 0 ? 255 : UInt8(truncatingIfNeeded: numbers.next()) | 1 }
+    let below = (0..<count).map { _ in pixel(&numbers) }
+    var laid = below
+    laid.withUnsafeMutableBufferPointer { destination in
+      source.withUnsafeBufferPointer { pixels in
+        coverage.withUnsafeBufferPointer { shares in
+          CoverageCompositor.compositeOver(
+            pixels: pixels.baseAddress!, through: shares.baseAddress!, opacity: opacity, onto: destination.baseAddress!,
+            count: count)
+        }
+      }
+    }
+    for index in 0..<count {
+      let masked = CoverageCompositor.multiply(CoverageCompositor.spread(source[index]), by: UInt64(coverage[index]))
+      let expected = CoverageCompositor.over(CoverageCompositor.multiply(masked, by: UInt64(opacity)), onto: below[index])
+      #expect(laid[index] == expected, "pixel \(index) of \(count)")
+      if source[index] == 0 { #expect(laid[index] == below[index], "clear pixel \(index) of \(count)") }
+    }
+  }
 }

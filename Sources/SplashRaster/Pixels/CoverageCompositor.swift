@@ -206,9 +206,16 @@ public enum CoverageCompositor {
         continue
       }
       let laid = from.loadUnaligned(fromByteOffset: 4 &* x, as: SIMD16<UInt8>.self)
+      let words = unsafeBitCast(laid, to: SIMD2<UInt64>.self)
+      // Four clear pixels leave the destination as it is, to the bit (over adds nothing and
+      // keeps each channel × 255, which pixman's rounding gives back whole): a masked layer's
+      // group is mostly clear around what it draws.
+      if words[0] | words[1] == 0 {
+        x &+= 4
+        continue
+      }
       // Whole coverage of four opaque pixels at full opacity: the source itself.
       if !isFaded && shared == 0xFFFF_FFFF {
-        let words = unsafeBitCast(laid, to: SIMD2<UInt64>.self)
         if words[0] & words[1] & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
           onto.storeBytes(of: laid, toByteOffset: 4 &* x, as: SIMD16<UInt8>.self)
           x &+= 4
@@ -235,6 +242,10 @@ public enum CoverageCompositor {
         continue
       }
       let laid = from.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self)
+      if laid == 0 {
+        x &+= 2
+        continue
+      }
       // Whole coverage of two opaque pixels at full opacity: the source itself.
       if !isFaded && pair == 0xFFFF && laid & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
         onto.storeBytes(of: laid, toByteOffset: 4 &* x, as: UInt64.self)
