@@ -69,10 +69,11 @@ public struct BackingStorePlan: Sendable, Equatable {
   /// turned or skewed on screen (its edges are not resampled at an angle), quick to draw, or
   /// larger than the frame at the store's resolution.
   public init?(for node: borrowing DisplayNode, toDevice: AffineTransform, framePixels: Int) {
-    let layer = node.layer
-    guard layer.isMoving, layer.hasFixedContent, layer.properties.opacity < 1, !node.hasMask, layer.properties.blendMode == .normal,
-      !layer.properties.filtersPicture,
-      layer.properties.shadow.opacity <= 0 || layer.properties.shadow.color.alpha <= 0,
+    // Asked of every layer placed in every frame, and most are not moving or not faded: the
+    // layer is read in place, and copied (a retain of each of its references) only for a plan.
+    guard node.layer.isMoving, node.layer.hasFixedContent, node.layer.properties.opacity < 1, !node.hasMask,
+      node.layer.properties.blendMode == .normal, !node.layer.properties.filtersPicture,
+      node.layer.properties.shadow.opacity <= 0 || node.layer.properties.shadow.color.alpha <= 0,
       let extents = node.extents, extents.width > 0, extents.height > 0, node.strokedSegments >= Self.minimumSegments,
       toDevice.b == 0, toDevice.c == 0, toDevice.a > 0, toDevice.d > 0
     else { return nil }
@@ -89,7 +90,7 @@ public struct BackingStorePlan: Sendable, Equatable {
     originY = -top
     self.width = Int(width)
     self.height = Int(height)
-    content = Self.content(of: layer)
+    content = Self.content(of: node.layer)
   }
 
   /// `layer` placed nowhere, at opacity 1 (see `content`).

@@ -251,7 +251,9 @@ public struct DisplayList: Sendable {
         node.forgetSublayerPlacements()
         return
       }
-      node.backingStore = BackingStorePlan(for: node, toDevice: toDevice, framePixels: framePixels)
+      // Set only when there is one: the store was forgotten above, and writing nothing again
+      // still went through the node's storage.
+      if let plan = BackingStorePlan(for: node, toDevice: toDevice, framePixels: framePixels) { node.backingStore = plan }
       if node.isGroupClippedToExtents { inner = inner.intersection(box.enclosingPixels) }
     }
     node.holdsPlacedNodes = true
