@@ -331,7 +331,7 @@ extension CairoBackend {
     }
     switch layer.kind {
     case .layer, .replicator: break
-    case .shape: drawShape(layer.properties.shape, of: layer.id, plan: node.plan, trimmedStroke: node.trimmedStroke, in: cairo)
+    case .shape: drawShape(of: node, in: cairo)
     case .text: drawText(layer.properties, in: cairo)
     case .gradient: drawGradient(layer.properties.gradient, bounds: layer.properties.bounds, in: cairo)
     }

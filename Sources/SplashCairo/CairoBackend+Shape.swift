@@ -6,38 +6,52 @@ import SplashRender
 
 /// Filling and stroking shape layers.
 extension CairoBackend {
-  /// Fills, then strokes the trimmed and dashed path, as `CAShapeLayer` does, with the engine
-  /// `plan` names (see `rasterizeShape`). `layerID` names the shape's kept coverage.
-  func drawShape(_ shape: ShapeStyle, of layerID: String, plan: DrawPlan?, trimmedStroke: Path? = nil, in cairo: OpaquePointer) {
-    guard let path = shape.path, !path.isEmpty else { return }
-    if shape.fillColor.alpha > 0, !rasterizeShape(.fill(path, shape.fillRule), with: shape.fillColor, of: layerID, plan: plan, in: cairo) {
+  /// Fills, then strokes the trimmed and dashed path of `node`'s shape layer, as
+  /// `CAShapeLayer` does, with the engine the node's plan names (see `rasterizeShape`); the
+  /// layer's id names the shape's kept coverage.
+  ///
+  /// The shape's values are read in place: handed the shape as a value, the function was given
+  /// a copy of it first (a retain of its path and dash pattern, and a release after), twice for
+  /// every shape of every frame.
+  func drawShape(of node: borrowing DisplayNode, in cairo: OpaquePointer) {
+    guard let path = node.layer.properties.shape.path, !path.isEmpty else { return }
+    let fillColor = node.layer.properties.shape.fillColor
+    let fillRule = node.layer.properties.shape.fillRule
+    if fillColor.alpha > 0, !rasterizeShape(.fill(path, fillRule), with: fillColor, of: node.layer.id, plan: node.plan, in: cairo) {
       append(path, to: cairo)
-      cairo_set_fill_rule(cairo, shape.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-      paintPath(.fill, with: shape.fillColor, in: cairo)
+      cairo_set_fill_rule(cairo, fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      paintPath(.fill, with: fillColor, in: cairo)
     }
-    guard shape.strokeColor.alpha > 0, shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart else { return }
+    let strokeColor = node.layer.properties.shape.strokeColor
+    let lineWidth = node.layer.properties.shape.lineWidth
+    let strokeStart = node.layer.properties.shape.strokeStart
+    let strokeEnd = node.layer.properties.shape.strokeEnd
+    guard strokeColor.alpha > 0, lineWidth > 0, strokeEnd > strokeStart else { return }
     // Cut once by the display list, for its extents too.
-    let trimmed = trimmedStroke ?? path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
-    let dashes = shape.lineDashPattern
+    let trimmed = node.trimmedStroke ?? path.trimmed(from: strokeStart, to: strokeEnd)
+    let dashes = node.layer.properties.shape.lineDashPattern
     let isDashed = !dashes.isEmpty && dashes.contains(where: { $0 > 0 })
     // Dashes stay where they are on the whole path while strokeStart trims it, so the
     // pattern's phase moves on by the length cut away.
-    let dashPhase = shape.lineDashPhase + (isDashed && shape.strokeStart > 0 ? shape.strokeStart * path.length() : 0)
+    let dashPhase = node.layer.properties.shape.lineDashPhase + (isDashed && strokeStart > 0 ? strokeStart * path.length() : 0)
+    let lineCap = node.layer.properties.shape.lineCap
+    let lineJoin = node.layer.properties.shape.lineJoin
+    let miterLimit = node.layer.properties.shape.miterLimit
     let style = StrokeStyle(
-      width: shape.lineWidth, cap: strokeCap(shape.lineCap), join: strokeJoin(shape.lineJoin), miterLimit: shape.miterLimit,
+      width: lineWidth, cap: strokeCap(lineCap), join: strokeJoin(lineJoin), miterLimit: miterLimit,
       dashes: isDashed ? dashes : [], dashPhase: dashPhase)
-    if rasterizeShape(.stroke(trimmed, style), with: shape.strokeColor, of: layerID, plan: plan, in: cairo) { return }
+    if rasterizeShape(.stroke(trimmed, style), with: strokeColor, of: node.layer.id, plan: node.plan, in: cairo) { return }
     append(trimmed, to: cairo)
-    cairo_set_line_width(cairo, shape.lineWidth)
-    cairo_set_line_cap(cairo, cairoLineCap(shape.lineCap))
-    cairo_set_line_join(cairo, cairoLineJoin(shape.lineJoin))
-    cairo_set_miter_limit(cairo, shape.miterLimit)
+    cairo_set_line_width(cairo, lineWidth)
+    cairo_set_line_cap(cairo, cairoLineCap(lineCap))
+    cairo_set_line_join(cairo, cairoLineJoin(lineJoin))
+    cairo_set_miter_limit(cairo, miterLimit)
     if isDashed {
       cairo_set_dash(cairo, dashes, Int32(dashes.count), dashPhase)
     } else {
       cairo_set_dash(cairo, nil, 0, 0)
     }
-    paintPath(.stroke, with: shape.strokeColor, in: cairo)
+    paintPath(.stroke, with: strokeColor, in: cairo)
     cairo_set_dash(cairo, nil, 0, 0)
   }
 
