@@ -103,8 +103,8 @@ public struct DisplayList: Sendable {
     for position in layer.sublayers.indices {
       sublayers.append(node(for: layer.sublayers[order?[position] ?? position], measuring: measuring))
     }
-    let mask = layer.maskStorage.isEmpty ? nil : node(for: layer.maskStorage[0], measuring: measuring)
-    return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring, previousMeasure: nil)
+    let maskStorage = layer.maskStorage.isEmpty ? [] : [node(for: layer.maskStorage[0], measuring: measuring)]
+    return assembled(layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: nil)
   }
 
   /// The node of `presented` and its subtree: `previous` (the node at the same place in the
@@ -153,20 +153,24 @@ public struct DisplayList: Sendable {
           ? node(for: layer.sublayers[index], measuring: measuring, previous: &previousSublayers[position], retained: retained)
           : node(for: layer.sublayers[index], measuring: measuring))
     }
-    var mask: DisplayNode?
+    // The mask held as the node holds it, zero or one element: an optional node was copied
+    // and destroyed through its type's value witnesses, three times for every node built.
+    var maskStorage: [DisplayNode] = []
     if !layer.maskStorage.isEmpty {
-      mask =
+      maskStorage = [
         previousMask.isEmpty
-        ? node(for: layer.maskStorage[0], measuring: measuring)
-        : node(for: layer.maskStorage[0], measuring: measuring, previous: &previousMask[0], retained: retained)
+          ? node(for: layer.maskStorage[0], measuring: measuring)
+          : node(for: layer.maskStorage[0], measuring: measuring, previous: &previousMask[0], retained: retained)
+      ]
     }
-    return assembled(layer, sublayers: sublayers, mask: mask, measuring: measuring, previousMeasure: previousMeasure)
+    return assembled(layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: previousMeasure)
   }
 
-  /// The node of `layer` (its tint applied) over its sublayers' and mask's nodes.
+  /// The node of `layer` (its tint applied) over its sublayers' nodes and its mask's, the one
+  /// element of `maskStorage` when it has one.
   @inline(__always)
   private static func assembled(
-    _ layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, measuring: some TextMeasuring,
+    _ layer: PresentationLayer, sublayers: [DisplayNode], maskStorage: [DisplayNode], measuring: some TextMeasuring,
     previousMeasure: MeasuredPath?
   ) -> DisplayNode {
     var strokedSegments = 0
@@ -184,18 +188,16 @@ public struct DisplayList: Sendable {
       }
     }
     // By index: iterating would copy each node (and retain all it holds).
-    var holdsPlacedNodes = mask?.mayBePlaced ?? false
+    var holdsPlacedNodes = !maskStorage.isEmpty && maskStorage[0].mayBePlaced
     for index in sublayers.indices {
       holdsPlacedNodes = holdsPlacedNodes || sublayers[index].mayBePlaced
       if !sublayers[index].layer.properties.isHidden { strokedSegments += sublayers[index].strokedSegments }
     }
-    // Not `mask != nil`: for an equatable value, that copies the node to compare it.
-    let hasMask = if case .some = mask { true } else { false }
-    let summary = DisplayNode.paintSummary(of: layer, hasMask: hasMask, sublayers: sublayers)
+    let summary = DisplayNode.paintSummary(of: layer, hasMask: !maskStorage.isEmpty, sublayers: sublayers)
     var built = DisplayNode(
       layer: layer,
-      extents: extents(of: layer, sublayers: sublayers, mask: mask, trimmedStroke: trimmedStroke, measuring: measuring),
-      sublayers: sublayers, mask: mask, strokedSegments: strokedSegments, trimmedStroke: trimmedStroke)
+      extents: extents(of: layer, sublayers: sublayers, maskStorage: maskStorage, trimmedStroke: trimmedStroke, measuring: measuring),
+      sublayers: sublayers, maskStorage: maskStorage, strokedSegments: strokedSegments, trimmedStroke: trimmedStroke)
     built.paintedColors = summary.colors
     built.paints = summary.paints
     built.holdsPlacedNodes = holdsPlacedNodes
@@ -281,7 +283,7 @@ public struct DisplayList: Sendable {
   /// Opacity, mask and shadow groups clip to it: without it every group would be as large as
   /// the frame, and fuber's 77 fading tiles would each allocate and composite a full frame.
   static func extents(
-    of layer: PresentationLayer, sublayers: [DisplayNode], mask: DisplayNode?, trimmedStroke: Path? = nil,
+    of layer: PresentationLayer, sublayers: [DisplayNode], maskStorage: [DisplayNode], trimmedStroke: Path? = nil,
     measuring: some TextMeasuring
   ) -> Rect? {
     var box = layer.properties.bounds
@@ -325,8 +327,8 @@ public struct DisplayList: Sendable {
     // a wide circle, but only its 75-point mask ever shows.
     // An inverted mask hides what is inside it instead, which bounds nothing.
     var shown = drawn
-    if let mask, !layer.properties.invertsMask, let maskExtents = mask.extents,
-      let placed = placedExtents(maskExtents, of: mask.layer, in: layer.properties, appliesSublayerTransform: false)
+    if !maskStorage.isEmpty, !layer.properties.invertsMask, let maskExtents = maskStorage[0].extents,
+      let placed = placedExtents(maskExtents, of: maskStorage[0].layer, in: layer.properties, appliesSublayerTransform: false)
     {
       shown = intersection(drawn, placed)
     }

@@ -162,11 +162,21 @@ public struct DisplayNode: Sendable {
     layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], mask: DisplayNode?, strokedSegments: Int,
     trimmedStroke: Path? = nil
   ) {
+    self.init(
+      layer: layer, extents: extents, sublayers: sublayers, maskStorage: mask.map { [$0] } ?? [],
+      strokedSegments: strokedSegments, trimmedStroke: trimmedStroke)
+  }
+
+  /// A node whose mask, if any, is the one element of `maskStorage`.
+  init(
+    layer: PresentationLayer, extents: Rect?, sublayers: [DisplayNode], maskStorage: [DisplayNode], strokedSegments: Int,
+    trimmedStroke: Path?
+  ) {
     self.layer = layer
     fields = CopyOnWrite(
       wrappedValue: Fields(
-        extents: extents, sublayers: sublayers, maskStorage: mask.map { [$0] } ?? [],
-        strokedSegments: strokedSegments, trimmedStroke: trimmedStroke))
+        extents: extents, sublayers: sublayers, maskStorage: maskStorage, strokedSegments: strokedSegments,
+        trimmedStroke: trimmedStroke))
   }
 
   /// Whether the layer has a mask: asked without copying it, as `mask` does.
