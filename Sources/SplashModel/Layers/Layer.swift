@@ -41,6 +41,14 @@ public struct Layer: Sendable, Hashable {
     return !hasTimeRemapOrVideo
   }
 
+  /// Whether the layer shows a video, read as `isStill` reads: `video == nil` copied the
+  /// optional contents out (through their type's value witnesses) to compare them, for every
+  /// layer of every frame.
+  var hasVideo: Bool {
+    if case .some = fields.storage.address.pointee.video { return true }
+    return false
+  }
+
   /// Whether the layer remaps its sublayers' time or shows a video. Read as `isStill` reads.
   var hasTimeRemapOrVideo: Bool {
     let values = fields.storage.address

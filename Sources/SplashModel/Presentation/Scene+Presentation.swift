@@ -140,7 +140,7 @@ extension Layer {
       }
       // A video's frame replaces whatever image the layer holds; the motion probe compares
       // placement only and has no use for it.
-      if let video, !placementOnly, let frame = video.contents(at: animationTime) { shared.wrappedValue.contents = frame }
+      if hasVideo, !placementOnly, let video, let frame = video.contents(at: animationTime) { shared.wrappedValue.contents = frame }
     }
     // Inside a time remap, the sublayers live (appear, animate) at the remapped time.
     let sublayerTime = self.sublayerTime(at: time)
@@ -242,7 +242,7 @@ extension Layer {
     since earlier: UnsafePointer<PresentationLayer>, at earlierTimes: EarlierTimes, time: Double, animationTime: Double,
     id presentedID: String
   ) -> Bool {
-    guard video == nil, earlier.pointee.kind == kind, earlier.pointee.id == presentedID else { return false }
+    guard !hasVideo, earlier.pointee.kind == kind, earlier.pointee.id == presentedID else { return false }
     if let lifetime, lifetime.contains(earlierTimes.time) != lifetime.contains(time) { return false }
     let earlierTime = earlierTimes.animationTime
     return animations.allSatisfy { $0.holdsSteady(from: earlierTime, to: animationTime) }
