@@ -89,6 +89,13 @@ extension CairoBackend {
       try drawClippedContent(node, in: cairo)
       return
     }
+    // A layer drawn straight into its superlayer's picture (no group, no shadow), as most are:
+    // what follows is for pictures of their own, and the cache key it holds, even unset, was
+    // destroyed through its type's value witnesses for every layer drawn.
+    if !isolated && !hasShadow {
+      try drawClippedContent(node, in: cairo)
+      return
+    }
     // A masked gradient whose mask paints one thing is shaded through it as it is swept, which
     // costs less than laying a kept picture of the gradient through the mask drawn again
     // (issue_1717's gradient fills: a fifth of the frame went to drawing masks and `cairo_mask`).
