@@ -7,6 +7,21 @@ import Testing
 /// coverage, times the opacity, laid over (`CoverageCompositor.multiply` and `over`).
 @Suite("Pictures laid through coverage two pixels at a time equal pixels laid one at a time")
 struct PixelSourceKernelTests {
+  /// `below` with `source` laid over it through `coverage` at `opacity`, by the kernel.
+  static func laid(_ source: [UInt32], through coverage: [UInt8], opacity: UInt8, onto below: [UInt32]) -> [UInt32] {
+    var laid = below
+    laid.withUnsafeMutableBufferPointer { destination in
+      source.withUnsafeBufferPointer { pixels in
+        coverage.withUnsafeBufferPointer { shares in
+          CoverageCompositor.compositeOver(
+            pixels: pixels.baseAddress!, through: shares.baseAddress!, opacity: opacity, onto: destination.baseAddress!,
+            count: below.count)
+        }
+      }
+    }
+    return laid
+  }
+
   /// A premultiplied pixel: each channel at most the alpha, opaque one time in three.
   static func pixel(_ numbers: inout ColorSinkTests.Numbers) -> UInt32 {
     let alpha = numbers.next() % 3 == 0 ? 255 : UInt32(truncatingIfNeeded: numbers.next()) & 0xFF
@@ -30,16 +45,7 @@ struct PixelSourceKernelTests {
       }
       let source = (0..<count).map { _ in Self.pixel(&numbers) }
       let below = (0..<count).map { _ in Self.pixel(&numbers) }
-      var laid = below
-      laid.withUnsafeMutableBufferPointer { destination in
-        source.withUnsafeBufferPointer { pixels in
-          coverage.withUnsafeBufferPointer { shares in
-            CoverageCompositor.compositeOver(
-              pixels: pixels.baseAddress!, through: shares.baseAddress!, opacity: opacity, onto: destination.baseAddress!,
-              count: count)
-          }
-        }
-      }
+      let laid = Self.laid(source, through: coverage, opacity: opacity, onto: below)
       for index in 0..<count {
         var expected = below[index]
         if coverage[index] != 0 {
@@ -73,16 +79,7 @@ struct PixelSourceKernelTests {
     source = Array(source.prefix(count))
     let coverage = (0..<count).map { _ in numbers.next() % 3 == 0 ? 255 : UInt8(truncatingIfNeeded: numbers.next()) | 1 }
     let below = (0..<count).map { _ in pixel(&numbers) }
-    var laid = below
-    laid.withUnsafeMutableBufferPointer { destination in
-      source.withUnsafeBufferPointer { pixels in
-        coverage.withUnsafeBufferPointer { shares in
-          CoverageCompositor.compositeOver(
-            pixels: pixels.baseAddress!, through: shares.baseAddress!, opacity: opacity, onto: destination.baseAddress!,
-            count: count)
-        }
-      }
-    }
+    let laid = laid(source, through: coverage, opacity: opacity, onto: below)
     for index in 0..<count {
       let masked = CoverageCompositor.multiply(CoverageCompositor.spread(source[index]), by: UInt64(coverage[index]))
       let expected = CoverageCompositor.over(CoverageCompositor.multiply(masked, by: UInt64(opacity)), onto: below[index])

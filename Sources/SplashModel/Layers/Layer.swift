@@ -51,10 +51,8 @@ public struct Layer: Sendable, Hashable {
 
   /// Whether the layer remaps its sublayers' time or shows a video. Read as `isStill` reads.
   var hasTimeRemapOrVideo: Bool {
-    let values = fields.storage.address
-    if case .some = values.pointee.timeRemap { return true }
-    if case .some = values.pointee.video { return true }
-    return false
+    if case .some = fields.storage.address.pointee.timeRemap { return true }
+    return hasVideo
   }
 
   /// The time the sublayers live at when the layer's is `time`: the same, or remapped

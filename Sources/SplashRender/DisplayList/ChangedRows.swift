@@ -214,11 +214,9 @@ public enum ChangedRows: Sendable, Equatable {
     _ node: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform, in changed: inout Span
   ) -> Bool {
     if node.pointee.layer.properties.isHidden { return true }
-    guard let extents = node.pointee.fields.wrappedValue.extents, let toSuperlayer = node.pointee.layer.toSuperlayer else {
-      return false
-    }
-    let box = DeviceBox(around: extents, through: toSuperlayer.concatenating(superlayerToDevice))
-    guard !box.top.isNaN, !box.bottom.isNaN else { return false }
+    guard let box = DisplayNode.deviceBox(of: node, superlayerToDevice: superlayerToDevice), !box.top.isNaN,
+      !box.bottom.isNaN
+    else { return false }
     changed.include(box)
     return true
   }
@@ -263,7 +261,14 @@ extension DisplayNode {
   /// Where the node's extents land on the frame under a superlayer whose sublayer space
   /// `superlayerToDevice` maps onto it; `nil` when they are not known.
   public func deviceBox(superlayerToDevice: AffineTransform) -> DeviceBox? {
-    guard let extents, let toSuperlayer = layer.toSuperlayer else { return nil }
+    withUnsafePointer(to: self) { Self.deviceBox(of: $0, superlayerToDevice: superlayerToDevice) }
+  }
+
+  /// `deviceBox(superlayerToDevice:)` of the node at `node`, read in place.
+  static func deviceBox(of node: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform) -> DeviceBox? {
+    guard let extents = node.pointee.fields.wrappedValue.extents, let toSuperlayer = node.pointee.layer.toSuperlayer else {
+      return nil
+    }
     return DeviceBox(around: extents, through: toSuperlayer.concatenating(superlayerToDevice))
   }
 
