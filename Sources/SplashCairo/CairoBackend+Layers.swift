@@ -20,7 +20,13 @@ extension CairoBackend {
     cairo_get_matrix(cairo, &superlayerMatrix)
     defer { cairo_set_matrix(cairo, &superlayerMatrix) }
     // Layer space → superlayer space: position + transform · (p − anchor).
-    cairo_translate(cairo, layer.properties.position.x, layer.properties.position.y)
+    //
+    // A step that moves nothing (a zero position or anchor, an identity transform, as most
+    // of a Lottie file's groups and shapes have) is not asked of Cairo: each step multiplies
+    // the matrix and its inverse by it and checks the result (some 170 instructions), and a
+    // product with the identity is the matrix itself.
+    let position = layer.properties.position
+    if position.x != 0 || position.y != 0 { cairo_translate(cairo, position.x, position.y) }
     guard let flat = layer.properties.transform.flattened else {
       // Seen in perspective: drawn flat, then warped piece by piece (see +Perspective).
       try drawInPerspective(node, anchor: anchor, in: cairo)
@@ -29,9 +35,11 @@ extension CairoBackend {
     // A transform that flattens the layer to a line (a zero scale) shows nothing; Cairo would
     // also refuse to invert it and fail the whole frame.
     guard abs(flat.a * flat.d - flat.b * flat.c) > 1e-12 else { return }
-    var layerTransform = matrix(flat)
-    cairo_transform(cairo, &layerTransform)
-    cairo_translate(cairo, -anchor.x, -anchor.y)
+    if !flat.isIdentity {
+      var layerTransform = matrix(flat)
+      cairo_transform(cairo, &layerTransform)
+    }
+    if anchor.x != 0 || anchor.y != 0 { cairo_translate(cairo, -anchor.x, -anchor.y) }
     // Cairo keeps device coordinates in 24.8 fixed point, ±8 million pixels: a layer scaled
     // past a million pixels a point, or placed past a billion, is beyond what it can draw (a
     // scale of 10¹⁹ crashed it inside cairo_mask), and would show a speck of itself blown up.
