@@ -187,21 +187,28 @@ public enum ChangedRows: Sendable, Equatable {
   /// own lands on the frame: a group (faded, masked, blended, filtered, shadowed) or a backing
   /// store. Everything else draws straight onto the frame, row by row, and a clip to some rows
   /// leaves each row as it was. False when a place is not known (perspective).
+  ///
+  /// Each node is read where it lies in its array: a computed value asked of a node taken out
+  /// of it copied the node first, a retain and a release of each of its five references.
   static func addPictures(of nodes: [DisplayNode], superlayerToDevice: AffineTransform, to boxes: inout [DeviceBox]) -> Bool {
     nodes.withUnsafeBufferPointer { nodes in
-      for index in nodes.indices where nodes[index].mayHoldPictures && !nodes[index].layer.properties.isHidden {
-        if nodes[index].isDrawnAsPicture {
-          guard let box = nodes[index].deviceBox(superlayerToDevice: superlayerToDevice), !box.top.isNaN, !box.bottom.isNaN
+      guard let first = nodes.baseAddress else { return true }
+      for index in nodes.indices {
+        let node = first + index
+        guard node.pointee.fields.wrappedValue.mayHoldPictures, !node.pointee.layer.properties.isHidden else { continue }
+        if DisplayNode.isDrawnAsPicture(node) {
+          guard let box = DisplayNode.deviceBox(of: node, superlayerToDevice: superlayerToDevice), !box.top.isNaN,
+            !box.bottom.isNaN
           else { return false }
           boxes.append(box)
           continue
         }
-        guard !nodes[index].sublayers.isEmpty else { continue }
+        guard !node.pointee.fields.wrappedValue.sublayers.isEmpty else { continue }
         // Not a picture, so not in perspective (`isDrawnAsPicture`).
-        guard let toSuperlayer = nodes[index].layer.toSuperlayer,
+        guard let toSuperlayer = node.pointee.layer.toSuperlayer,
           addPictures(
-            of: nodes[index].sublayers,
-            superlayerToDevice: nodes[index].sublayerSpaceToDevice(toDevice: toSuperlayer.concatenating(superlayerToDevice)),
+            of: node.pointee.fields.wrappedValue.sublayers,
+            superlayerToDevice: DisplayNode.sublayerSpaceToDevice(of: node, toDevice: toSuperlayer.concatenating(superlayerToDevice)),
             to: &boxes)
         else { return false }
       }
@@ -253,9 +260,13 @@ extension DisplayNode {
   /// frame (pixman scales a picture stepping down from the first row it lays, so it lays a row
   /// differently when it starts at another: promo.json5's phone changed in 214 frames of 240),
   /// a gradient (a conic one is a mesh Cairo rasterizes within the clip) and text.
-  var isDrawnAsPicture: Bool {
-    layer.kind == .gradient || layer.kind == .text || layer.properties.contents != nil || isIsolated || castsShadow
-      || !fields.wrappedValue.backingStoreStorage.isEmpty || layer.properties.transform.flattened == nil
+  var isDrawnAsPicture: Bool { withUnsafePointer(to: self) { Self.isDrawnAsPicture($0) } }
+
+  /// `isDrawnAsPicture` of the node at `node`, read where it lies.
+  static func isDrawnAsPicture(_ node: UnsafePointer<DisplayNode>) -> Bool {
+    node.pointee.layer.kind == .gradient || node.pointee.layer.kind == .text || node.pointee.layer.properties.contents != nil
+      || isIsolated(node) || castsShadow(node) || !node.pointee.fields.wrappedValue.backingStoreStorage.isEmpty
+      || node.pointee.layer.properties.transform.flattened == nil
   }
 
   /// Where the node's extents land on the frame under a superlayer whose sublayer space
@@ -265,7 +276,7 @@ extension DisplayNode {
   }
 
   /// `deviceBox(superlayerToDevice:)` of the node at `node`, read in place.
-  static func deviceBox(of node: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform) -> DeviceBox? {
+  public static func deviceBox(of node: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform) -> DeviceBox? {
     guard let extents = node.pointee.fields.wrappedValue.extents, let toSuperlayer = node.pointee.layer.toSuperlayer else {
       return nil
     }

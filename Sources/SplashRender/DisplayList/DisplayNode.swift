@@ -107,6 +107,9 @@ public struct DisplayNode: Sendable {
     _modify { yield &fields.wrappedValue.paints }
   }
 
+  /// Whether the layer is composited from a backing store, asked without copying the plan.
+  @inlinable public var hasBackingStore: Bool { !fields.wrappedValue.backingStoreStorage.isEmpty }
+
   /// How the layer is composited from a backing store, when it is (decided, like culling, for
   /// drawing straight into the frame).
   @inlinable public var backingStore: BackingStorePlan? {
@@ -200,9 +203,13 @@ public struct DisplayNode: Sendable {
   /// Whether the layer is drawn as one picture and composited: faded, masked or blended (a
   /// blend mode combines the layer's picture as a whole with what is below it). A faded layer
   /// whose opacity folds into its one paint (`foldsOpacity`) is not.
-  public var isIsolated: Bool {
-    return layer.properties.opacity < 1 && !foldsOpacity || hasMask || layer.properties.blendMode != .normal
-      || layer.properties.filtersPicture
+  public var isIsolated: Bool { withUnsafePointer(to: self) { Self.isIsolated($0) } }
+
+  /// `isIsolated` of the node at `node`, read where it lies: a backend drawing a list's nodes
+  /// in place asks it without copying the node (and retaining all it holds).
+  public static func isIsolated(_ node: UnsafePointer<DisplayNode>) -> Bool {
+    node.pointee.layer.properties.opacity < 1 && !foldsOpacity(node) || !node.pointee.fields.wrappedValue.maskStorage.isEmpty
+      || node.pointee.layer.properties.blendMode != .normal || node.pointee.layer.properties.filtersPicture
   }
 
   /// Whether the layer's opacity can be applied to the one thing its subtree paints instead
@@ -216,9 +223,13 @@ public struct DisplayNode: Sendable {
   /// layer this way (issue_1223's ripple: a faded layer holding a faded layer holding one
   /// filled ellipse), and each picture was a group to clear, fill and composite; pictures
   /// inside a picture that keeps only alpha went through pixman's slowest path.
-  public var foldsOpacity: Bool {
-    return layer.properties.opacity < 1 && paints == 1 && !hasMask && layer.properties.blendMode == .normal && !castsShadow
-      && !layer.properties.filtersPicture
+  public var foldsOpacity: Bool { withUnsafePointer(to: self) { Self.foldsOpacity($0) } }
+
+  /// `foldsOpacity` of the node at `node`, read where it lies (see `isIsolated(_:)`).
+  public static func foldsOpacity(_ node: UnsafePointer<DisplayNode>) -> Bool {
+    node.pointee.layer.properties.opacity < 1 && node.pointee.fields.wrappedValue.paints == 1
+      && node.pointee.fields.wrappedValue.maskStorage.isEmpty && node.pointee.layer.properties.blendMode == .normal
+      && !castsShadow(node) && !node.pointee.layer.properties.filtersPicture
   }
 
   /// What `DisplayList.place` decided a node's placement from: a node placed again with the
@@ -292,7 +303,12 @@ public struct DisplayNode: Sendable {
   var mayBePlaced: Bool { isPlaced || holdsPlacedNodes }
 
   /// Whether the layer casts a shadow, drawn from its picture.
-  public var castsShadow: Bool { layer.properties.shadow.opacity > 0 && layer.properties.shadow.color.alpha > 0 }
+  public var castsShadow: Bool { withUnsafePointer(to: self) { Self.castsShadow($0) } }
+
+  /// `castsShadow` of the node at `node`, read where it lies (see `isIsolated(_:)`).
+  public static func castsShadow(_ node: UnsafePointer<DisplayNode>) -> Bool {
+    node.pointee.layer.properties.shadow.opacity > 0 && node.pointee.layer.properties.shadow.color.alpha > 0
+  }
 
   /// Whether what the layer draws is clipped to the whole pixels around its extents
   /// (`DeviceBox.enclosingPixels`): its group, or its shadow's, is no larger.
