@@ -8,9 +8,19 @@ import SplashRender
 extension CairoBackend {
   /// Draws `node`'s layer into the superlayer's coordinate space (the current Cairo user space).
   func draw(_ node: DisplayNode, in cairo: OpaquePointer) throws {
-    let layer = node.layer
-    guard !layer.properties.isHidden, layer.properties.opacity > 0 else { return }
-    let anchor = layer.properties.anchor
+    try withUnsafePointer(to: node) { try draw(at: $0, in: cairo) }
+  }
+
+  /// `draw(_:in:)` of the node at `node`, read where it lies.
+  ///
+  /// A list's nodes are drawn from their arrays' storage: passed on as values, each was copied
+  /// for the call (its five references retained, then released), for every layer of every
+  /// frame. The plain way down (`drawInLayerSpace(at:)`, `drawClippedContent(at:)`,
+  /// `drawContent(at:)`) takes addresses; the rarer ones (groups, shadows, backing stores,
+  /// perspective) take a copy.
+  func draw(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) throws {
+    guard !node.pointee.layer.properties.isHidden, node.pointee.layer.properties.opacity > 0 else { return }
+    let anchor = node.pointee.layer.properties.anchor
 
     // Only the matrix is put back: what drawing the layer sets otherwise, it sets inside a
     // save of its own (clips, operators, groups) or sets again before each use (sources, fill
@@ -25,11 +35,11 @@ extension CairoBackend {
     // of a Lottie file's groups and shapes have) is not asked of Cairo: each step multiplies
     // the matrix and its inverse by it and checks the result (some 170 instructions), and a
     // product with the identity is the matrix itself.
-    let position = layer.properties.position
+    let position = node.pointee.layer.properties.position
     if position.x != 0 || position.y != 0 { cairo_translate(cairo, position.x, position.y) }
-    guard let flat = layer.properties.transform.flattened else {
+    guard let flat = node.pointee.layer.properties.transform.flattened else {
       // Seen in perspective: drawn flat, then warped piece by piece (see +Perspective).
-      try drawInPerspective(node, anchor: anchor, in: cairo)
+      try drawInPerspective(node.pointee, anchor: anchor, in: cairo)
       return
     }
     // A transform that flattens the layer to a line (a zero scale) shows nothing; Cairo would
@@ -49,7 +59,7 @@ extension CairoBackend {
       warnOnce("a layer scaled past a million pixels a point, or placed past a billion pixels, is not drawn")
       return
     }
-    try drawInLayerSpace(node, in: cairo)
+    try drawInLayerSpace(at: node, in: cairo)
   }
 
   /// Whether Cairo can draw in the user space `matrix` maps to device pixels (see `draw`).
@@ -58,27 +68,56 @@ extension CairoBackend {
     return scales.allSatisfy { $0.isFinite && abs($0) <= 1e6 } && abs(matrix.x0) <= 1e9 && abs(matrix.y0) <= 1e9
   }
 
+  /// `drawInLayerSpace(_:in:)` of the node at `node`: a layer drawn straight into its
+  /// superlayer's picture (no group, no shadow, no backing store, no opacity folded into its
+  /// paint), as most are, is drawn from where it lies; any other is handed on as a copy.
+  func drawInLayerSpace(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) throws {
+    guard !DisplayNode.isIsolated(node), !DisplayNode.castsShadow(node), !node.pointee.hasBackingStore else {
+      return try drawInLayerSpace(node.pointee, in: cairo)
+    }
+    if drawsNothing(extents: node.pointee.extents, isCulled: node.pointee.isCulled, in: cairo) { return }
+    try drawStraight(at: node, in: cairo)
+  }
+
+  /// Draws the layer of the node at `node`, neither isolated nor shadowed, straight into its
+  /// superlayer's picture.
+  private func drawStraight(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) throws {
+    // A faded layer that paints one thing paints it faded, with no picture of it.
+    guard DisplayNode.foldsOpacity(node) else { return try drawClippedContent(at: node, in: cairo) }
+    let outer = foldedOpacity
+    foldedOpacity *= node.pointee.layer.properties.opacity
+    defer { foldedOpacity = outer }
+    counters?.opacitiesFolded += 1
+    try drawClippedContent(at: node, in: cairo)
+  }
+
+  /// Whether a layer whose subtree draws within `extents` (its own space) draws nothing inside
+  /// the clip (a tile scrolled off screen): it is then skipped, the pixels being the same and
+  /// the path and group work saved. The display list decided it (`isCulled`) for the frame;
+  /// offscreen, the clip is asked.
+  private func drawsNothing(extents: Rect?, isCulled: Bool, in cairo: OpaquePointer) -> Bool {
+    if offscreenDepth == 0 {
+      if isCulled { return true }
+      // In a frame redrawn in rows, a layer wholly above or below them: every picture that
+      // reaches the rows lies inside them (`ChangedRows`), so a layer left out here is no
+      // part of one drawn in them, and a fill or stroke outside them draws nothing there.
+      if let rows = redrawnRows, let extents, ChangedRows.box(Self.deviceBox(of: extents, in: cairo), misses: rows) {
+        counters?.layersOutsideRedrawnRows += 1
+        return true
+      }
+    } else if let extents, !intersectsClip(extents, in: cairo) {
+      return true
+    }
+    return false
+  }
+
   /// Draws the layer with its effects, the current user space being the layer's own.
   func drawInLayerSpace(_ node: DisplayNode, in cairo: OpaquePointer) throws {
     let layer = node.layer
     let isolated = node.isIsolated
     let hasShadow = node.castsShadow
     let visual = node.extents
-    // A layer that draws nowhere inside the clip (a tile scrolled off screen) is skipped: the
-    // pixels are the same, and the path and group work is saved. The display list decided it
-    // for the frame; offscreen, the clip is asked.
-    if offscreenDepth == 0 {
-      if node.isCulled { return }
-      // In a frame redrawn in rows, a layer wholly above or below them: every picture that
-      // reaches the rows lies inside them (`ChangedRows`), so a layer left out here is no
-      // part of one drawn in them, and a fill or stroke outside them draws nothing there.
-      if let rows = redrawnRows, let visual, ChangedRows.box(Self.deviceBox(of: visual, in: cairo), misses: rows) {
-        counters?.layersOutsideRedrawnRows += 1
-        return
-      }
-    } else if let visual, !intersectsClip(visual, in: cairo) {
-      return
-    }
+    if drawsNothing(extents: visual, isCulled: node.isCulled, in: cairo) { return }
     // Groups are as large as the clip: limit it to where the layer can draw.
     let extents = node.isGroupClippedToExtents ? visual : nil
     if let extents {
@@ -88,20 +127,12 @@ extension CairoBackend {
     defer { if extents != nil { cairo_restore(cairo) } }
     // A faded layer that is moving is composited from the picture kept of it (see +BackingStore).
     if try compositeFromBackingStore(node, in: cairo) { return }
-    // A faded layer that paints one thing paints it faded, with no picture of it.
-    if node.foldsOpacity {
-      let outer = foldedOpacity
-      foldedOpacity *= layer.properties.opacity
-      defer { foldedOpacity = outer }
-      counters?.opacitiesFolded += 1
-      try drawClippedContent(node, in: cairo)
-      return
-    }
-    // A layer drawn straight into its superlayer's picture (no group, no shadow), as most are:
-    // what follows is for pictures of their own, and the cache key it holds, even unset, was
-    // destroyed through its type's value witnesses for every layer drawn.
+    // A layer drawn straight into its superlayer's picture (no group, no shadow), as most are,
+    // its opacity folded into its one paint or not: what follows is for pictures of their own,
+    // and the cache key it holds, even unset, was destroyed through its type's value witnesses
+    // for every layer drawn. (A layer whose opacity folds is neither isolated nor shadowed.)
     if !isolated && !hasShadow {
-      try drawClippedContent(node, in: cairo)
+      try withUnsafePointer(to: node) { try drawStraight(at: $0, in: cairo) }
       return
     }
     // A masked gradient whose mask paints one thing is shaded through it as it is swept, which
@@ -321,12 +352,18 @@ extension CairoBackend {
 
   /// The layer's content clipped by `masksToBounds`: what its opacity group holds.
   func drawClippedContent(_ node: DisplayNode, in cairo: OpaquePointer) throws {
+    try withUnsafePointer(to: node) { try drawClippedContent(at: $0, in: cairo) }
+  }
+
+  /// `drawClippedContent(_:in:)` of the node at `node`, read where it lies.
+  private func drawClippedContent(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) throws {
     // Saved for the clip alone: what the content sets is the layer's, which `draw` restores.
-    guard node.layer.properties.masksToBounds else { return try drawContent(node, in: cairo) }
+    guard node.pointee.layer.properties.masksToBounds else { return try drawContent(at: node, in: cairo) }
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
-    clipToBounds(node.layer, in: cairo)
-    try drawContent(node, in: cairo)
+    appendRoundedRect(node.pointee.layer.properties.bounds, radius: node.pointee.layer.properties.cornerRadius, to: cairo)
+    cairo_clip(cairo)
+    try drawContent(at: node, in: cairo)
   }
 
   /// Clips everything the layer draws, shadow included, to its rounded bounds when it
@@ -339,73 +376,82 @@ extension CairoBackend {
 
   /// Background, contents, the kind's own drawing, sublayers and border.
   private func drawContent(_ node: DisplayNode, in cairo: OpaquePointer) throws {
-    let layer = node.layer
-    drawBackground(of: layer, in: cairo)
-    if let contents = layer.properties.contents {
-      try drawContents(contents, portion: layer.properties.contentsRect, bounds: layer.properties.bounds, tint: layer.tint, in: cairo)
+    try withUnsafePointer(to: node) { try drawContent(at: $0, in: cairo) }
+  }
+
+  /// `drawContent(_:in:)` of the node at `node`, read where it lies.
+  private func drawContent(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) throws {
+    drawBackground(at: node, in: cairo)
+    if let contents = node.pointee.layer.properties.contents {
+      try drawContents(
+        contents, portion: node.pointee.layer.properties.contentsRect, bounds: node.pointee.layer.properties.bounds,
+        tint: node.pointee.layer.tint, in: cairo)
     }
-    switch layer.kind {
+    switch node.pointee.layer.kind {
     case .layer, .replicator: break
-    case .shape: drawShape(of: node, in: cairo)
-    case .text: drawText(layer.properties, in: cairo)
-    case .gradient: drawGradient(layer.properties.gradient, bounds: layer.properties.bounds, in: cairo)
+    case .shape: drawShape(at: node, in: cairo)
+    case .text: drawText(node.pointee.layer.properties, in: cairo)
+    case .gradient: drawGradient(node.pointee.layer.properties.gradient, bounds: node.pointee.layer.properties.bounds, in: cairo)
     }
-    if !node.sublayers.isEmpty {
+    if !node.pointee.sublayers.isEmpty {
       // Each sublayer keeps what it sets to itself (`draw`); Cairo's state needs saving here
       // only for the sublayer transform, and a save and restore cost some 480 instructions
       // and 16 atomic reference counts (a tenth of drawing LottieLogo1, one a layer).
-      let transformsSublayers = !layer.properties.sublayerTransform.isIdentity
+      let transformsSublayers = !node.pointee.layer.properties.sublayerTransform.isIdentity
       if transformsSublayers {
         cairo_save(cairo)
-        try applySublayerTransform(layer.properties, in: cairo)
+        try applySublayerTransform(node.pointee.layer.properties, in: cairo)
       }
-      // Layers that draw nothing are passed over here, read in place: handed to `draw`, a node
-      // is copied first (its five references retained, then released), and a hidden, clear or
-      // culled layer is then dropped at once (`draw`, `drawInLayerSpace`). Only a layer placed
-      // in the frame is culled, so its transform is affine and `draw` would have gone on to
-      // the culling check.
-      let sublayers = node.sublayers
+      // Layers that draw nothing are passed over here, read in place: a hidden, clear or
+      // culled layer would be dropped at once (`draw`, `drawInLayerSpace`). Only a layer
+      // placed in the frame is culled, so its transform is affine and `draw` would have gone
+      // on to the culling check. The array is held for the loop, so the addresses of its
+      // nodes stay good while they are drawn.
+      let sublayers = node.pointee.sublayers
       let outerClip = compositingClip
-      compositingClip = offscreenDepth == 0 ? node.plan?.clip : nil
+      compositingClip = offscreenDepth == 0 ? node.pointee.plan?.clip : nil
       defer { compositingClip = outerClip }
-      for index in sublayers.indices {
-        guard !sublayers[index].layer.properties.isHidden, sublayers[index].layer.properties.opacity > 0,
-          offscreenDepth > 0 || !sublayers[index].isCulled
-        else { continue }
-        try draw(sublayers[index], in: cairo)
+      try sublayers.withUnsafeBufferPointer { sublayers in
+        guard let first = sublayers.baseAddress else { return }
+        for index in sublayers.indices {
+          guard !sublayers[index].layer.properties.isHidden, sublayers[index].layer.properties.opacity > 0,
+            offscreenDepth > 0 || !sublayers[index].isCulled
+          else { continue }
+          try draw(at: first + index, in: cairo)
+        }
       }
       if transformsSublayers { cairo_restore(cairo) }
     }
-    drawBorder(of: layer, in: cairo)
+    drawBorder(at: node, in: cairo)
   }
 
   /// The layer's background, its values read in place: handed the properties, the function
   /// was given a copy of all 736 bytes (and a retain of every reference they hold), twice a
   /// layer with the border, though most layers have neither.
-  private func drawBackground(of layer: borrowing PresentationLayer, in cairo: OpaquePointer) {
-    guard layer.properties.backgroundColor.alpha > 0 else { return }
-    let bounds = layer.properties.bounds
+  private func drawBackground(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) {
+    guard node.pointee.layer.properties.backgroundColor.alpha > 0 else { return }
+    let bounds = node.pointee.layer.properties.bounds
     guard bounds.width > 0, bounds.height > 0 else { return }
-    appendRoundedRect(bounds, radius: layer.properties.cornerRadius, to: cairo)
-    paintPath(.fill, with: layer.properties.backgroundColor, in: cairo)
+    appendRoundedRect(bounds, radius: node.pointee.layer.properties.cornerRadius, to: cairo)
+    paintPath(.fill, with: node.pointee.layer.properties.backgroundColor, in: cairo)
   }
 
   /// The border lies inside the bounds, its outer edge following the rounded corners (values
   /// read in place, as for the background).
-  private func drawBorder(of layer: borrowing PresentationLayer, in cairo: OpaquePointer) {
-    let width = layer.properties.borderWidth
-    guard width > 0, layer.properties.borderColor.alpha > 0 else { return }
-    let bounds = layer.properties.bounds
+  private func drawBorder(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) {
+    let width = node.pointee.layer.properties.borderWidth
+    guard width > 0, node.pointee.layer.properties.borderColor.alpha > 0 else { return }
+    let bounds = node.pointee.layer.properties.bounds
     guard bounds.width > 0, bounds.height > 0 else { return }
     let inset = min(width, min(bounds.width, bounds.height) / 2) / 2
     let inner = Rect(
       x: bounds.minX + inset, y: bounds.minY + inset, width: bounds.width - 2 * inset, height: bounds.height - 2 * inset)
-    appendRoundedRect(inner, radius: max(layer.properties.cornerRadius - inset, 0), to: cairo)
+    appendRoundedRect(inner, radius: max(node.pointee.layer.properties.cornerRadius - inset, 0), to: cairo)
     cairo_set_line_width(cairo, 2 * inset)
     cairo_set_line_join(cairo, CAIRO_LINE_JOIN_MITER)
     // A square corner's miter is √2 widths: set, not left at what a shape stroked before.
     cairo_set_miter_limit(cairo, 10)
-    paintPath(.stroke, with: layer.properties.borderColor, in: cairo)
+    paintPath(.stroke, with: node.pointee.layer.properties.borderColor, in: cairo)
   }
 
   /// Sublayers see `sublayerTransform` applied about the layer's anchor point.

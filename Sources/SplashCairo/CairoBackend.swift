@@ -169,13 +169,19 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // What to draw was decided first (SplashRender); it is drawn here.
     compositingClip = DrawPlan.Clip.none
     defer { compositingClip = nil }
-    for node in list.layers {
-      // A layer wholly above or below the rows redrawn draws nothing in them (and below the
-      // top level, `drawInLayerSpace` asks the same of each layer).
-      if let rows = redrawnRows, let box = node.deviceBox(superlayerToDevice: viewport.transform), ChangedRows.box(box, misses: rows) {
-        continue
+    // Drawn where they lie in the list (see `draw(at:in:)`).
+    try list.layers.withUnsafeBufferPointer { layers in
+      guard let first = layers.baseAddress else { return }
+      for index in layers.indices {
+        // A layer wholly above or below the rows redrawn draws nothing in them (and below the
+        // top level, `drawInLayerSpace` asks the same of each layer).
+        if let rows = redrawnRows, let box = DisplayNode.deviceBox(of: first + index, superlayerToDevice: viewport.transform),
+          ChangedRows.box(box, misses: rows)
+        {
+          continue
+        }
+        try draw(at: first + index, in: cairo)
       }
-      try draw(node, in: cairo)
     }
     groups.endFrame()
     backingStores.endFrame()
