@@ -168,22 +168,31 @@ public struct DisplayList: Sendable {
 
   /// The node of `layer` (its tint applied) over its sublayers' nodes and its mask's, the one
   /// element of `maskStorage` when it has one.
+  ///
+  /// The layer is handed over, and the node keeps it: lent, it was copied into the node (a
+  /// retain of each of its four references, released again with the caller's), for every
+  /// node built. Everything the node needs from it is worked out first.
   @inline(__always)
   private static func assembled(
-    _ layer: PresentationLayer, sublayers: [DisplayNode], maskStorage: [DisplayNode], measuring: some TextMeasuring,
+    _ layer: consuming PresentationLayer, sublayers: [DisplayNode], maskStorage: [DisplayNode], measuring: some TextMeasuring,
     previousMeasure: MeasuredPath?
   ) -> DisplayNode {
     var strokedSegments = 0
     var trimmedStroke: Path?
     var strokeMeasure: MeasuredPath?
-    let shape = layer.properties.shape
-    if layer.kind == .shape, shape.strokeColor.alpha > 0, shape.lineWidth > 0, let path = shape.path {
+    // Read in place: the shape's values copied out retained its path and dash pattern, for
+    // layers of every kind.
+    if layer.kind == .shape, layer.properties.shape.strokeColor.alpha > 0, layer.properties.shape.lineWidth > 0,
+      let path = layer.properties.shape.path
+    {
       strokedSegments = path.elements.count
-      if shape.strokeStart > 0 || shape.strokeEnd < 1 {
+      let strokeStart = layer.properties.shape.strokeStart
+      let strokeEnd = layer.properties.shape.strokeEnd
+      if strokeStart > 0 || strokeEnd < 1 {
         // The path measured last frame at this place, when it is the same path.
         let measure = previousMeasure.flatMap { $0.measures(path) ? $0 : nil } ?? MeasuredPath(path)
         // Empty when the stroke is cut to nothing (`strokeEnd` not after `strokeStart`).
-        trimmedStroke = measure.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+        trimmedStroke = measure.trimmed(from: strokeStart, to: strokeEnd)
         strokeMeasure = measure
       }
     }
@@ -194,16 +203,18 @@ public struct DisplayList: Sendable {
       if !sublayers[index].layer.properties.isHidden { strokedSegments += sublayers[index].strokedSegments }
     }
     let summary = DisplayNode.paintSummary(of: layer, hasMask: !maskStorage.isEmpty, sublayers: sublayers)
+    let extents = extents(of: layer, sublayers: sublayers, maskStorage: maskStorage, trimmedStroke: trimmedStroke, measuring: measuring)
+    let fadedOrHoldingPictures = layer.properties.opacity < 1 || sublayers.contains { $0.mayHoldPictures }
     var built = DisplayNode(
-      layer: layer,
-      extents: extents(of: layer, sublayers: sublayers, maskStorage: maskStorage, trimmedStroke: trimmedStroke, measuring: measuring),
-      sublayers: sublayers, maskStorage: maskStorage, strokedSegments: strokedSegments, trimmedStroke: trimmedStroke)
+      layer: layer, extents: extents, sublayers: sublayers, maskStorage: maskStorage, strokedSegments: strokedSegments,
+      trimmedStroke: trimmedStroke)
     built.paintedColors = summary.colors
     built.paints = summary.paints
     built.holdsPlacedNodes = holdsPlacedNodes
     built.strokeMeasure = strokeMeasure
-    built.mayHoldPictures =
-      layer.properties.opacity < 1 || sublayers.contains { $0.mayHoldPictures } || built.isDrawnAsPicture
+    // Asked of the node where it lies: asked of the value, the node was copied for the call.
+    let mayHoldPictures = fadedOrHoldingPictures || withUnsafePointer(to: &built) { DisplayNode.isDrawnAsPicture($0) }
+    built.mayHoldPictures = mayHoldPictures
     return built
   }
 
