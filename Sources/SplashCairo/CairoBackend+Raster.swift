@@ -68,10 +68,10 @@ extension CairoBackend {
   /// polygon with the shape cut to it. Offscreen (backing stores, flats before a perspective
   /// warp), where nothing is planned, the clip decides as it is: whole pixels or Cairo.
   func rasterizeShape(
-    _ paint: ShapePaint, with color: Color, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer
+    _ paint: ShapePaint, with color: Color, of layer: ShapeCoverageCache.Key.Layer, plan: DrawPlan?, in cairo: OpaquePointer
   ) -> Bool {
     if let shading = maskShading {
-      shade(paint, of: layerID, plan: plan, in: cairo, into: shading)
+      shade(paint, of: layer, plan: plan, in: cairo, into: shading)
       return true
     }
     guard fastPaths.rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER else { return false }
@@ -80,7 +80,7 @@ extension CairoBackend {
     let pixel = Self.solidPixel(color, alpha: color.alpha * foldedOpacity)
     let clip = plan?.clip ?? .none
     if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_ARGB32, clip: clip) {
-      let coverage = self.coverage(of: paint, layerID: layerID, in: cairo, target: target, cut: cut)
+      let coverage = self.coverage(of: paint, layer: layer, in: cairo, target: target, cut: cut)
       guard
         writePixels(
           of: target, as: UInt32.self,
@@ -98,7 +98,7 @@ extension CairoBackend {
         return false
       }
     } else if let (target, cut) = pixelTarget(of: cairo, format: CAIRO_FORMAT_A8, clip: clip) {
-      let coverage = self.coverage(of: paint, layerID: layerID, in: cairo, target: target, cut: cut)
+      let coverage = self.coverage(of: paint, layer: layer, in: cairo, target: target, cut: cut)
       guard
         writePixels(
           of: target, as: UInt8.self,
@@ -127,7 +127,9 @@ extension CairoBackend {
   /// stroke, `paint`, as it would have been drawn into the picture of the mask (the same
   /// polygons in the same pixels, its coverage kept alike), or notes that it failed, having
   /// laid nothing.
-  private func shade(_ paint: ShapePaint, of layerID: String, plan: DrawPlan?, in cairo: OpaquePointer, into shading: MaskShading) {
+  private func shade(
+    _ paint: ShapePaint, of layer: ShapeCoverageCache.Key.Layer, plan: DrawPlan?, in cairo: OpaquePointer, into shading: MaskShading
+  ) {
     guard !shading.isShaded, fastPaths.rasterizesShapes, cairo_get_operator(cairo) == CAIRO_OPERATOR_OVER,
       (offscreenDepth == 0 ? plan : nil)?.engine != .cairo
     else {
@@ -141,7 +143,7 @@ extension CairoBackend {
     let columns = 0..<picture.pictureWidth
     let rows = 0..<picture.pictureHeight
     let copied =
-      switch coverage(of: paint, layerID: layerID, toTarget: toTarget, cut: nil, columns: columns, surfaceRows: rows) {
+      switch coverage(of: paint, layer: layer, toTarget: toTarget, cut: nil, columns: columns, surfaceRows: rows) {
       case .recorded(let recording): recording.shade(into: shading.target, rows: rows)
       case .outlined(let rule): rasterizer.shade(rule: rule, into: shading.target, columns: columns, rows: rows)
       }
@@ -159,12 +161,13 @@ extension CairoBackend {
   /// The coverage of `paint` on `target`: kept from an earlier frame when nothing that decides
   /// it has changed (`ShapeCoverageCache`), recorded to be kept, or outlined to be drawn once.
   private func coverage(
-    of paint: ShapePaint, layerID: String, in cairo: OpaquePointer, target: DevicePixelTarget, cut: CoverageRasterizer.Cut?
+    of paint: ShapePaint, layer: ShapeCoverageCache.Key.Layer, in cairo: OpaquePointer, target: DevicePixelTarget,
+    cut: CoverageRasterizer.Cut?
   ) -> ShapeCoverage {
     // Recorded over every row of the surface and laid in the clip's: a frame that redraws
     // some rows alone (`ChangedRows`) lays the same recording as one drawn whole.
     coverage(
-      of: paint, layerID: layerID,
+      of: paint, layer: layer,
       toTarget: Self.userToDevice(of: cairo).concatenating(AffineTransform(translationX: target.offsetX, y: target.offsetY)),
       cut: cut, columns: target.columns, surfaceRows: 0..<Int(cairo_image_surface_get_height(target.surface)))
   }
@@ -172,13 +175,14 @@ extension CairoBackend {
   /// The coverage of `paint` mapped by `toTarget` into a target's pixels, within `columns` of
   /// them, recorded over `surfaceRows` when it is to be kept.
   private func coverage(
-    of paint: ShapePaint, layerID: String, toTarget: AffineTransform, cut: CoverageRasterizer.Cut?, columns: Range<Int>,
+    of paint: ShapePaint, layer: ShapeCoverageCache.Key.Layer, toTarget: AffineTransform, cut: CoverageRasterizer.Cut?,
+    columns: Range<Int>,
     surfaceRows: Range<Int>
   ) -> ShapeCoverage {
     guard fastPaths.keepsShapeCoverage else { return .outlined(outline(paint, toTarget: toTarget, cut: cut)) }
     var isStroke = false
     if case .stroke = paint { isStroke = true }
-    let key = ShapeCoverageCache.Key(layerID: layerID, isStroke: isStroke)
+    let key = ShapeCoverageCache.Key(layer: layer, isStroke: isStroke)
     let inputs = ShapeCoverageCache.Inputs(paint: paint, toTarget: toTarget, cut: cut, columns: columns, rows: surfaceRows)
     switch shapeCoverage.use(for: key, inputs: inputs) {
     case .lay(let recording):

@@ -8,17 +8,18 @@ import SplashRender
 extension CairoBackend {
   /// Fills, then strokes the trimmed and dashed path of the shape layer of the node at `node`,
   /// as `CAShapeLayer` does, with the engine the node's plan names (see `rasterizeShape`); the
-  /// layer's id names the shape's kept coverage.
+  /// node's place (or the layer's id) names the shape's kept coverage.
   ///
   /// The shape's values are read in place: handed the shape as a value, the function was given
   /// a copy of it first (a retain of its path and dash pattern, and a release after), twice for
   /// every shape of every frame.
   func drawShape(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) {
     guard let path = node.pointee.layer.properties.shape.path, !path.isEmpty else { return }
+    let layer: ShapeCoverageCache.Key.Layer = node.pointee.slot != 0 ? .slot(node.pointee.slot) : .id(node.pointee.layer.id)
     let fillColor = node.pointee.layer.properties.shape.fillColor
     let fillRule = node.pointee.layer.properties.shape.fillRule
     if fillColor.alpha > 0,
-      !rasterizeShape(.fill(path, fillRule), with: fillColor, of: node.pointee.layer.id, plan: node.pointee.plan, in: cairo)
+      !rasterizeShape(.fill(path, fillRule), with: fillColor, of: layer, plan: node.pointee.plan, in: cairo)
     {
       append(path, to: cairo)
       cairo_set_fill_rule(cairo, fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -42,7 +43,7 @@ extension CairoBackend {
     let style = StrokeStyle(
       width: lineWidth, cap: strokeCap(lineCap), join: strokeJoin(lineJoin), miterLimit: miterLimit,
       dashes: isDashed ? dashes : [], dashPhase: dashPhase)
-    if rasterizeShape(.stroke(trimmed, style), with: strokeColor, of: node.pointee.layer.id, plan: node.pointee.plan, in: cairo) { return }
+    if rasterizeShape(.stroke(trimmed, style), with: strokeColor, of: layer, plan: node.pointee.plan, in: cairo) { return }
     append(trimmed, to: cairo)
     cairo_set_line_width(cairo, lineWidth)
     cairo_set_line_cap(cairo, cairoLineCap(lineCap))

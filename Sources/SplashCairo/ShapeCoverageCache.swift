@@ -4,7 +4,7 @@ import SplashRaster
 /// Each shape layer's fill and stroke coverage from the last frame that drew it, laid again
 /// while nothing that decides it has changed (see `CoverageRecording`).
 ///
-/// An entry is found by the layer's id and paint (fill or stroke), and used only when every
+/// An entry is found by the layer's place (or id) and paint (fill or stroke), and used only when every
 /// input of the rasterizer is equal: the path, the fill rule or stroke style, the matrix into
 /// the target's pixels, the cut, the target's columns and its surface's rows (a recording
 /// covers every row of the surface, and is laid in the rows the clip leaves: each row's
@@ -33,32 +33,49 @@ import SplashRaster
 /// `byteLimit` bytes of recordings and as many of outlines. One cache belongs to one backend
 /// (one worker).
 final class ShapeCoverageCache {
-  /// A shape layer's fill or its stroke, hashed and compared by the bytes of the layer's id.
-  ///
-  /// `String` hashes and compares by Unicode canonical equivalence, normalizing an id that is
-  /// not all ASCII first: a Lottie id such as "Précomp. 2 #2/ronddiminue #49/…/shape 1" took
-  /// about 2,000 instructions a hash, 6 % of drawing that file. The ids come from one scene, so
-  /// the same layer's id has the same bytes in every frame; two ids that only normalize alike
-  /// are two keys, each with its own entry.
+  /// A shape layer's fill or its stroke.
   struct Key: Hashable {
-    var layerID: String
+    var layer: Layer
     var isStroke: Bool
 
+    /// Which shape layer: its place in the display list (`DisplayNode.slot`), or its id where
+    /// the list numbers no places.
+    ///
+    /// By place, each layer has an entry of its own: a Lottie repeater's copies hold layers of
+    /// the same ids, whose one entry each copy overwrote in turn, so no copy's coverage was
+    /// ever laid again; and a number is hashed and compared at once, where an id cost some
+    /// 800 instructions a lookup.
+    ///
+    /// An id is hashed and compared by its bytes: `String` hashes and compares by Unicode
+    /// canonical equivalence, normalizing an id that is not all ASCII first (a Lottie id such
+    /// as "Précomp. 2 #2/ronddiminue #49/…/shape 1" took about 2,000 instructions a hash). The
+    /// ids come from one scene, so the same layer's id has the same bytes in every frame; two
+    /// ids that only normalize alike are two keys, each with its own entry.
+    enum Layer {
+      case slot(Int)
+      case id(String)
+    }
+
     func hash(into hasher: inout Hasher) {
-      var id = layerID
-      id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      switch layer {
+      case .slot(let slot): hasher.combine(slot)
+      case .id(var id): id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      }
       hasher.combine(isStroke)
     }
 
     static func == (lhs: Key, rhs: Key) -> Bool {
       guard lhs.isStroke == rhs.isStroke else { return false }
-      var left = lhs.layerID
-      var right = rhs.layerID
-      return left.withUTF8 { leftBytes in
-        right.withUTF8 { rightBytes in
-          leftBytes.count == rightBytes.count
-            && (leftBytes.baseAddress == rightBytes.baseAddress || leftBytes.elementsEqual(rightBytes))
+      switch (lhs.layer, rhs.layer) {
+      case (.slot(let left), .slot(let right)): return left == right
+      case (.id(var left), .id(var right)):
+        return left.withUTF8 { leftBytes in
+          right.withUTF8 { rightBytes in
+            leftBytes.count == rightBytes.count
+              && (leftBytes.baseAddress == rightBytes.baseAddress || leftBytes.elementsEqual(rightBytes))
+          }
         }
+      default: return false
       }
     }
   }

@@ -53,14 +53,14 @@ public struct DisplayList: Sendable {
         built.append(
           index < previousLayers.count
             ? Self.node(for: tree.layers[index], measuring: measuring, previous: &previousLayers[index], retained: retained)
-            : Self.node(for: tree.layers[index], measuring: measuring))
+            : Self.node(for: tree.layers[index], measuring: measuring, retained: retained))
       }
       if let presented = tree.backdrop {
         builtBackdrop =
           if previousBackdrop != nil {
             Self.node(for: presented, measuring: measuring, previous: &previousBackdrop!, retained: retained)
           } else {
-            Self.node(for: presented, measuring: measuring)
+            Self.node(for: presented, measuring: measuring, retained: retained)
           }
       }
       // Where this list draws differently from the last, drawn through the same viewport over
@@ -89,6 +89,14 @@ public struct DisplayList: Sendable {
 
   /// The node of `presented` and its subtree, built afresh.
   public static func node(for presented: consuming PresentationLayer, measuring: some TextMeasuring) -> DisplayNode {
+    node(for: presented, measuring: measuring, retained: nil)
+  }
+
+  /// The node of `presented` and its subtree, built afresh, its places numbered by
+  /// `retained` (`DisplayNode.slot`).
+  static func node(
+    for presented: consuming PresentationLayer, measuring: some TextMeasuring, retained: RetainedDisplayList?
+  ) -> DisplayNode {
     // Handed over, not lent: the layer the node keeps is the one given, tinted in place, not a
     // copy of it (a retain of each of its references, and a release of the one given).
     var layer = presented
@@ -101,10 +109,12 @@ public struct DisplayList: Sendable {
     // (see the other `node(for:)`).
     let order = layer.sublayerDrawingOrder
     for position in layer.sublayers.indices {
-      sublayers.append(node(for: layer.sublayers[order?[position] ?? position], measuring: measuring))
+      sublayers.append(node(for: layer.sublayers[order?[position] ?? position], measuring: measuring, retained: retained))
     }
-    let maskStorage = layer.maskStorage.isEmpty ? [] : [node(for: layer.maskStorage[0], measuring: measuring)]
-    return assembled(layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: nil)
+    let maskStorage = layer.maskStorage.isEmpty ? [] : [node(for: layer.maskStorage[0], measuring: measuring, retained: retained)]
+    return assembled(
+      layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: nil,
+      slot: retained?.newSlot() ?? 0)
   }
 
   /// The node of `presented` and its subtree: `previous` (the node at the same place in the
@@ -151,7 +161,7 @@ public struct DisplayList: Sendable {
       sublayers.append(
         position < previousSublayers.count
           ? node(for: layer.sublayers[index], measuring: measuring, previous: &previousSublayers[position], retained: retained)
-          : node(for: layer.sublayers[index], measuring: measuring))
+          : node(for: layer.sublayers[index], measuring: measuring, retained: retained))
     }
     // The mask held as the node holds it, zero or one element: an optional node was copied
     // and destroyed through its type's value witnesses, three times for every node built.
@@ -159,11 +169,14 @@ public struct DisplayList: Sendable {
     if !layer.maskStorage.isEmpty {
       maskStorage = [
         previousMask.isEmpty
-          ? node(for: layer.maskStorage[0], measuring: measuring)
+          ? node(for: layer.maskStorage[0], measuring: measuring, retained: retained)
           : node(for: layer.maskStorage[0], measuring: measuring, previous: &previousMask[0], retained: retained)
       ]
     }
-    return assembled(layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: previousMeasure)
+    // The place keeps its number.
+    let slot = previous.slot != 0 ? previous.slot : retained?.newSlot() ?? 0
+    return assembled(
+      layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: previousMeasure, slot: slot)
   }
 
   /// The node of `layer` (its tint applied) over its sublayers' nodes and its mask's, the one
@@ -175,7 +188,7 @@ public struct DisplayList: Sendable {
   @inline(__always)
   private static func assembled(
     _ layer: consuming PresentationLayer, sublayers: [DisplayNode], maskStorage: [DisplayNode], measuring: some TextMeasuring,
-    previousMeasure: MeasuredPath?
+    previousMeasure: MeasuredPath?, slot: Int
   ) -> DisplayNode {
     var strokedSegments = 0
     var trimmedStroke: Path?
@@ -212,6 +225,7 @@ public struct DisplayList: Sendable {
     built.paints = summary.paints
     built.holdsPlacedNodes = holdsPlacedNodes
     built.strokeMeasure = strokeMeasure
+    built.fields.wrappedValue.slot = slot
     // Asked of the node where it lies: asked of the value, the node was copied for the call.
     let mayHoldPictures = fadedOrHoldingPictures || withUnsafePointer(to: &built) { DisplayNode.isDrawnAsPicture($0) }
     built.mayHoldPictures = mayHoldPictures

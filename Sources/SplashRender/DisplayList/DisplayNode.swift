@@ -33,6 +33,7 @@ public struct DisplayNode: Sendable {
     @usableFromInline var placement: Placement?
     @usableFromInline var holdsPlacedNodes: Bool = false
     @usableFromInline var mayHoldPictures: Bool = false
+    @usableFromInline var slot: Int = 0
   }
 
   @usableFromInline var fields: CopyOnWrite<Fields>
@@ -123,6 +124,15 @@ public struct DisplayNode: Sendable {
     _read { yield fields.wrappedValue.plan }
     _modify { yield &fields.wrappedValue.plan }
   }
+
+  /// The node's place in the tree, numbered by the `RetainedDisplayList` its list was built
+  /// with: the node built at the same place next frame keeps the number, and no other node of
+  /// that list's frames has it. 0 for a node of a list kept by none.
+  ///
+  /// What a backend keeps of a layer from frame to frame is found by it: ids repeat (a
+  /// Lottie repeater's copies hold layers of the same ids, each copy's entry overwriting the
+  /// last), and a number is found without hashing a string.
+  @inlinable public var slot: Int { fields.wrappedValue.slot }
 
   /// Whether the node was taken whole from the last frame's list (`RetainedDisplayList`).
   ///

@@ -49,6 +49,8 @@ public final class RetainedDisplayList {
   /// ones whose placement was kept too (counted for tests).
   public private(set) var nodesTaken = 0
   public private(set) var placementsKept = 0
+  /// The places numbered so far (`newSlot`).
+  private var slotsHandedOut = 0
 
   public init() {}
 
@@ -71,6 +73,12 @@ public final class RetainedDisplayList {
     backgroundColor = list.tree.backgroundColor
     generation += 1
     return Mark(keeper: keeper, generation: generation)
+  }
+
+  /// A place in the tree no node of this list's frames has had (`DisplayNode.slot`).
+  func newSlot() -> Int {
+    slotsHandedOut += 1
+    return slotsHandedOut
   }
 
   func countTaken() { nodesTaken += 1 }
