@@ -129,6 +129,9 @@ final class ShapeCoverageCache {
   }
 
   private var entries: [Key: Entry] = [:]
+  /// The fill's and the stroke's outline made or used last in this frame (see
+  /// `outline(in:path:style:tolerance:outline:)`).
+  private var lastOutlines: [KeptOutline?] = [nil, nil]
   private var frame = 0
   private var heldBytes = 0
   private var heldOutlineBytes = 0
@@ -175,7 +178,12 @@ final class ShapeCoverageCache {
 
   /// The outline of the shape of `entry` (`use` handed it out this frame) of `path`, stroked
   /// in `style` (`nil` for a fill), flattened to `tolerance`: the one kept for it when all
-  /// three are equal, else `outline()`, kept when it fits.
+  /// three are equal, or the fill's or stroke's outline made or used last for any shape when
+  /// they are equal to its, else `outline()`; kept when it fits.
+  ///
+  /// The last ones serve a Lottie repeater's copies: each has an entry of its own (its own
+  /// place), they fill and stroke the same path one after the other, and a path that changes
+  /// from frame to frame is then outlined once a frame, not once a copy.
   func outline(
     in entry: Entry, path: Path, style: StrokeStyle?, tolerance: Double, outline: () -> ShapeOutline
   ) -> ShapeOutline {
@@ -184,12 +192,20 @@ final class ShapeCoverageCache {
       // storage, which `==` tells at once.
       if kept.tolerance == tolerance, kept.style == style, kept.path == path {
         outlinesReused += 1
+        lastOutlines[style == nil ? 0 : 1] = kept
         return kept.outline
       }
       heldOutlineBytes -= kept.byteCount
       entry.outline = nil
     }
-    let made = KeptOutline(path: path, style: style, tolerance: tolerance, outline: outline())
+    let made: KeptOutline
+    if let last = lastOutlines[style == nil ? 0 : 1], last.tolerance == tolerance, last.style == style, last.path == path {
+      outlinesReused += 1
+      made = last
+    } else {
+      made = KeptOutline(path: path, style: style, tolerance: tolerance, outline: outline())
+      lastOutlines[style == nil ? 0 : 1] = made
+    }
     if heldOutlineBytes + made.byteCount <= byteLimit {
       heldOutlineBytes += made.byteCount
       entry.outline = made
@@ -201,6 +217,8 @@ final class ShapeCoverageCache {
   func endFrame() {
     let drawnFrame = frame
     frame += 1
+    lastOutlines[0] = nil
+    lastOutlines[1] = nil
     guard entries.contains(where: { $0.value.lastFrame != drawnFrame }) else { return }
     entries = entries.filter { $0.value.lastFrame == drawnFrame }
     heldBytes = entries.values.reduce(0) { $0 + ($1.recording?.byteCount ?? 0) }

@@ -69,4 +69,29 @@ struct ShapeCoveragePlaceTests {
     // One entry for eight copies: each copy's inputs overwrite the last, and nothing is laid.
     #expect(byID.counted.shapeCoveragesLaid == 0)
   }
+
+  @Test("the copies of a repeated square that grows every frame are outlined once a frame, not once a copy")
+  func growingCopiesShareOutlines() throws {
+    let growing = Self.document
+      .replacingOccurrences(
+        of: #""s":{"a":0,"k":[10.6,10.6]}"#,
+        with: #""s":{"a":1,"k":[{"t":0,"s":[6,6],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[16,16]}]}"#)
+    let scene = try LottieCompiler.compile(Data(growing.utf8), file: "growing.json")
+    let backend = CairoBackend(counters: RenderCounters())
+    let retained = RetainedDisplayList()
+    let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200)
+    let drawing = CairoBackend(fastPaths: FastPaths(keepsShapeCoverage: false))
+    for index in 0..<4 {
+      let time = Double(index) / 30
+      let buffer = try #require(PixelBuffer(width: 200, height: 200))
+      try backend.render(
+        DisplayList(scene.presentation(at: time), viewport: viewport, measuring: backend, retaining: retained), into: buffer)
+      let drawn = try #require(PixelBuffer(width: 200, height: 200))
+      try drawing.render(scene.presentation(at: time), viewport: viewport, into: drawn)
+      #expect(memcmp(buffer.bytes, drawn.bytes, buffer.byteCount) == 0, "t = \(time) s")
+    }
+    // In each frame, the first copy's fill and stroke are outlined, and the other seven
+    // copies' are the same outlines (the sliding disc keeps its own from frame to frame).
+    #expect(backend.shapeCoverage.outlinesReused == 4 * 14 + 3)
+  }
 }
