@@ -63,9 +63,13 @@ extension CairoBackend {
   }
 
   /// Whether Cairo can draw in the user space `matrix` maps to device pixels (see `draw`).
+  ///
+  /// Asked of every layer drawn, so the four scales are checked one by one, not gathered into
+  /// an array first.
   static func isDrawable(_ matrix: cairo_matrix_t) -> Bool {
-    let scales = [matrix.xx, matrix.yx, matrix.xy, matrix.yy]
-    return scales.allSatisfy { $0.isFinite && abs($0) <= 1e6 } && abs(matrix.x0) <= 1e9 && abs(matrix.y0) <= 1e9
+    func isDrawableScale(_ scale: Double) -> Bool { scale.isFinite && abs(scale) <= 1e6 }
+    return isDrawableScale(matrix.xx) && isDrawableScale(matrix.yx) && isDrawableScale(matrix.xy) && isDrawableScale(matrix.yy)
+      && abs(matrix.x0) <= 1e9 && abs(matrix.y0) <= 1e9
   }
 
   /// `drawInLayerSpace(_:in:)` of the node at `node`: a layer drawn straight into its
