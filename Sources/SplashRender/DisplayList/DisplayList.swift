@@ -271,6 +271,9 @@ public struct DisplayList: Sendable {
     }
     let toDevice = toSuperlayer.concatenating(superlayerToDevice)
     var inner = clip
+    // Asked once, where the node lies: its group is clipped to its extents, and its content
+    // drawn with no clip inside the group.
+    let drawsInOwnGroup = withUnsafePointer(to: &node) { DisplayNode.drawsInOwnGroup($0) }
     if let extents = node.extents {
       let box = DeviceBox(around: extents, through: toDevice)
       guard box.overlaps(clip) else {
@@ -281,14 +284,14 @@ public struct DisplayList: Sendable {
       // Set only when there is one: the store was forgotten above, and writing nothing again
       // still went through the node's storage.
       if let plan = BackingStorePlan(for: node, toDevice: toDevice, framePixels: framePixels) { node.backingStore = plan }
-      if node.isGroupClippedToExtents { inner = inner.intersection(box.enclosingPixels) }
+      if drawsInOwnGroup { inner = inner.intersection(box.enclosingPixels) }
     }
     node.holdsPlacedNodes = true
     // The mask is drawn in the layer's space, inside its group's clip, into a group of its own.
     if !node.maskStorage.isEmpty {
       place(&node.maskStorage[0], superlayerToDevice: toDevice, clip: inner, framePixels: framePixels, retained: retained)
     }
-    var contentClips = node.drawsInOwnGroup ? .none : clips
+    var contentClips = drawsInOwnGroup ? .none : clips
     if node.layer.properties.masksToBounds {
       inner = inner.intersection(DeviceBox(around: node.layer.properties.bounds, through: toDevice))
       contentClips = contentClips.adding(node.layer.properties.bounds, cornerRadius: node.layer.properties.cornerRadius, toDevice: toDevice)

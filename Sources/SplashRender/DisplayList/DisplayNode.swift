@@ -322,11 +322,15 @@ public struct DisplayNode: Sendable {
 
   /// Whether what the layer draws is clipped to the whole pixels around its extents
   /// (`DeviceBox.enclosingPixels`): its group, or its shadow's, is no larger.
-  public var isGroupClippedToExtents: Bool { isIsolated || castsShadow }
+  public var isGroupClippedToExtents: Bool { drawsInOwnGroup }
 
   /// Whether the layer's content is drawn into a group of its own with no clip inside it:
   /// the clips above apply to the group, not to what is drawn in it (see `DrawPlan`).
-  public var drawsInOwnGroup: Bool { isIsolated || castsShadow }
+  public var drawsInOwnGroup: Bool { withUnsafePointer(to: self) { Self.drawsInOwnGroup($0) } }
+
+  /// `drawsInOwnGroup` (and `isGroupClippedToExtents`, the same) of the node at `node`, read
+  /// where it lies (see `isIsolated(_:)`).
+  static func drawsInOwnGroup(_ node: UnsafePointer<DisplayNode>) -> Bool { isIsolated(node) || castsShadow(node) }
 
   /// The one colour (alpha 1) everything this layer and its visible sublayers paint has, or
   /// `nil` when they paint nothing, several colours, or anything `PaintedColors` leaves out.
