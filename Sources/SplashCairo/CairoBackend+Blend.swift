@@ -98,9 +98,10 @@ extension CairoBackend {
           let mask = cairo_image_surface_create_for_data(
             maskBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight),
             Int32(maskStride))
-          let cairo = cairo_create(target)
+          // A context of its own, never asked for its clip rectangle: Cairo's calls, uncounted.
+          let cairo = CCairo.cairo_create(target)
           cairo_rectangle(cairo, Double(columns.lowerBound), Double(rows.lowerBound), Double(columns.count), Double(rows.count))
-          cairo_clip(cairo)
+          CCairo.cairo_clip(cairo)
           cairo_set_operator(cairo, cairoOperator(mode))
           if let picture {
             cairo_set_source_surface(cairo, source, Double(picture.left), Double(picture.top))

@@ -101,7 +101,34 @@ extension CairoBackend {
   /// Asked before every shape the rasterizer draws, so it reads Cairo's list in place: made
   /// into arrays, the rectangle and its rounded sides were three allocations a shape, more
   /// than the rest of the question.
+  ///
+  /// Answered from the last rectangle found for the same context while no call that may change
+  /// its clip came between (see `CairoBackend+ClipChanges`); a debug build asks Cairo too and
+  /// checks that the two agree.
   func deviceClipRectangle(of cairo: OpaquePointer) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+    if let last = lastDeviceClipRectangle, last.cairo == cairo, last.clipChanges == clipChanges {
+      assert(
+        Self.sameRectangle(last.rectangle, Self.askedDeviceClipRectangle(of: cairo)),
+        "a call changed the clip without being counted (CairoBackend+ClipChanges)")
+      return last.rectangle
+    }
+    let rectangle = Self.askedDeviceClipRectangle(of: cairo)
+    lastDeviceClipRectangle = (cairo, clipChanges, rectangle)
+    return rectangle
+  }
+
+  private static func sameRectangle(
+    _ a: (minX: Int, minY: Int, maxX: Int, maxY: Int)?, _ b: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+  ) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case (let a?, let b?): a == b
+    default: false
+    }
+  }
+
+  /// `deviceClipRectangle(of:)` as Cairo answers it now.
+  static func askedDeviceClipRectangle(of cairo: OpaquePointer) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
     /// `value` as a whole number, when it is one within a millionth.
     func whole(_ value: Double) -> Int? {
       let rounded = value.rounded()

@@ -532,12 +532,12 @@ extension CairoBackend {
     guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64) else { return nil }
     defer { cairo_surface_destroy(surface) }
     cairo_surface_set_device_offset(surface, 3.5, -7.25)
-    guard let cairo = cairo_create(surface) else { return nil }
+    guard let cairo = CCairo.cairo_create(surface) else { return nil }
     defer { cairo_destroy(cairo) }
     if inGroup {
       cairo_rectangle(cairo, 10.5, 20.25, 30, 20)
-      cairo_clip(cairo)
-      cairo_push_group(cairo)
+      CCairo.cairo_clip(cairo)
+      CCairo.cairo_push_group(cairo)
     }
     var matrix = cairo_matrix_t(
       xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
@@ -550,7 +550,7 @@ extension CairoBackend {
       return Point(x: x, y: y)
     }
     let read = deviceBox(of: rect, in: cairo)
-    if inGroup { cairo_pattern_destroy(cairo_pop_group(cairo)) }
+    if inGroup { cairo_pattern_destroy(CCairo.cairo_pop_group(cairo)) }
     return (read, asked)
   }
 

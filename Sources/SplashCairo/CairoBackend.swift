@@ -59,6 +59,12 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// The product of the opacities of the layers being drawn whose opacity folds into their one
   /// paint (`DisplayNode.foldsOpacity`): `setSource` fades colours by it.
   var foldedOpacity = 1.0
+  /// How many calls that may change a clip the backend has made (see
+  /// `CairoBackend+ClipChanges`), and the device clip rectangle last found, with the count
+  /// it was found at: `deviceClipRectangle(of:)` answers again from it while no such call
+  /// came between.
+  var clipChanges = 0
+  var lastDeviceClipRectangle: (cairo: OpaquePointer, clipChanges: Int, rectangle: (minX: Int, minY: Int, maxX: Int, maxY: Int)?)?
   /// The rasterizer and its buffers, kept from shape to shape.
   let rasterizer = CoverageRasterizer()
   /// A context on a 1×1 surface for measuring text outside any frame (see `textExtents`).
@@ -84,7 +90,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // An image surface and its context fail only when memory runs out; Cairo then hands
     // back its inert error objects, which measure nothing and draw nothing.
     measuringSurface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
-    measuringContext = cairo_create(measuringSurface)
+    measuringContext = CCairo.cairo_create(measuringSurface)
   }
 
   deinit {
@@ -97,6 +103,8 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     let tree = list.tree
     let viewport = list.viewport
     let drawing = try context(for: buffer)
+    // A frame's context may be a new one at the address of one gone (see `clipChanges`).
+    clipChanges &+= 1
     groups.heldBytesPerFrame = 2 * buffer.width * buffer.height * 4
     // One frame's bytes of groups idle since before the last frame: what a loop comes back to
     // (fuber's 122 resting tiles, small and full size, take 8.1 of the 8.3 MB at 1080x1920).
