@@ -17,43 +17,20 @@ import CCairo
 /// popping a group (the group's target), and making a context. A save, a matrix, a source or
 /// an operator leave the clip as it is.
 extension CairoBackend {
-  func cairo_clip(_ cairo: OpaquePointer) {
-    clipChanges &+= 1
-    CCairo.cairo_clip(cairo)
-  }
-
-  func cairo_reset_clip(_ cairo: OpaquePointer) {
-    clipChanges &+= 1
-    CCairo.cairo_reset_clip(cairo)
-  }
-
-  func cairo_restore(_ cairo: OpaquePointer) {
-    clipChanges &+= 1
-    CCairo.cairo_restore(cairo)
-  }
-
-  func cairo_push_group(_ cairo: OpaquePointer) {
-    clipChanges &+= 1
-    CCairo.cairo_push_group(cairo)
-  }
-
+  func cairo_clip(_ cairo: OpaquePointer) { counted { CCairo.cairo_clip(cairo) } }
+  func cairo_reset_clip(_ cairo: OpaquePointer) { counted { CCairo.cairo_reset_clip(cairo) } }
+  func cairo_restore(_ cairo: OpaquePointer) { counted { CCairo.cairo_restore(cairo) } }
+  func cairo_push_group(_ cairo: OpaquePointer) { counted { CCairo.cairo_push_group(cairo) } }
   func cairo_push_group_with_content(_ cairo: OpaquePointer, _ content: cairo_content_t) {
-    clipChanges &+= 1
-    CCairo.cairo_push_group_with_content(cairo, content)
+    counted { CCairo.cairo_push_group_with_content(cairo, content) }
   }
+  func cairo_pop_group(_ cairo: OpaquePointer) -> OpaquePointer? { counted { CCairo.cairo_pop_group(cairo) } }
+  func cairo_pop_group_to_source(_ cairo: OpaquePointer) { counted { CCairo.cairo_pop_group_to_source(cairo) } }
+  func cairo_create(_ surface: OpaquePointer) -> OpaquePointer? { counted { CCairo.cairo_create(surface) } }
 
-  func cairo_pop_group(_ cairo: OpaquePointer) -> OpaquePointer? {
+  /// `call`'s result, the call counted as one that may change a clip.
+  private func counted<Result>(_ call: () -> Result) -> Result {
     clipChanges &+= 1
-    return CCairo.cairo_pop_group(cairo)
-  }
-
-  func cairo_pop_group_to_source(_ cairo: OpaquePointer) {
-    clipChanges &+= 1
-    CCairo.cairo_pop_group_to_source(cairo)
-  }
-
-  func cairo_create(_ surface: OpaquePointer) -> OpaquePointer? {
-    clipChanges &+= 1
-    return CCairo.cairo_create(surface)
+    return call()
   }
 }

@@ -117,7 +117,8 @@ extension CairoBackend {
     return rectangle
   }
 
-  private static func sameRectangle(
+  /// Whether two answers of `deviceClipRectangle(of:)` are the same.
+  static func sameRectangle(
     _ a: (minX: Int, minY: Int, maxX: Int, maxY: Int)?, _ b: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
   ) -> Bool {
     switch (a, b) {

@@ -73,8 +73,9 @@ extension CairoBackend {
   }
 
   /// `drawInLayerSpace(_:in:)` of the node at `node`: a layer drawn straight into its
-  /// superlayer's picture (no group, no shadow, no backing store, no opacity folded into its
-  /// paint), as most are, is drawn from where it lies; any other is handed on as a copy.
+  /// superlayer's picture (no group, no shadow, no backing store; its opacity folded into its
+  /// one paint or not), as most are, is drawn from where it lies; any other is handed on as a
+  /// copy.
   func drawInLayerSpace(at node: UnsafePointer<DisplayNode>, in cairo: OpaquePointer) throws {
     guard !DisplayNode.isIsolated(node), !DisplayNode.castsShadow(node), !node.pointee.hasBackingStore else {
       return try drawInLayerSpace(node.pointee, in: cairo)

@@ -11,13 +11,7 @@ import Testing
 struct ClipRectangleMemoryTests {
   static func same(
     _ a: (minX: Int, minY: Int, maxX: Int, maxY: Int)?, _ b: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
-  ) -> Bool {
-    switch (a, b) {
-    case (nil, nil): true
-    case (let a?, let b?): a == b
-    default: false
-    }
-  }
+  ) -> Bool { CairoBackend.sameRectangle(a, b) }
 
   @Test("after a clip, a group pushed and popped, and the clip reset")
   func afterEachChange() throws {

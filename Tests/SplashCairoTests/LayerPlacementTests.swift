@@ -1,8 +1,4 @@
-import Foundation
 import SplashCore
-import SplashModel
-import SplashPresets
-import SplashRender
 import Testing
 
 @testable import SplashCairo
@@ -13,17 +9,8 @@ import Testing
 /// shape placed another way lands.
 @Suite("A layer lands where its position, transform and anchor put it")
 struct LayerPlacementTests {
-  static func draw(_ layers: String) throws -> PixelBuffer {
-    let preset = """
-      { schemaVersion: 1, canvas: { size: [100, 100], background: "#000000" }, clip: { start: 0, cycle: 1 }, layers: [\(layers)] }
-      """
-    let scene = try PresetCompiler.compile(Data(preset.utf8), file: "placement.json5")
-    let buffer = try #require(PixelBuffer(width: 100, height: 100))
-    try CairoBackend().render(
-      scene.presentation(at: 0), viewport: Viewport(canvasSize: scene.canvasSize, pixelWidth: 100, pixelHeight: 100),
-      into: buffer)
-    return buffer
-  }
+  /// `layers` drawn on a 100 × 100 canvas over black (as `CairoStateTests` draws them).
+  static func draw(_ layers: String) throws -> PixelBuffer { try CairoStateTests.draw(layers) }
 
   /// A shape 20 points square, its top left corner at its layer's origin, fill and stroke at
   /// fractions of a pixel so that a shift of any size shows.
