@@ -187,24 +187,26 @@ final class ShapeCoverageCache {
   func outline(
     in entry: Entry, path: Path, style: StrokeStyle?, tolerance: Double, outline: () -> ShapeOutline
   ) -> ShapeOutline {
+    // The fill's last outline, or the stroke's.
+    let kind = style == nil ? 0 : 1
     if let kept = entry.outline {
       // The cheap comparisons first; a path kept from the last frame is mostly the same
       // storage, which `==` tells at once.
       if kept.tolerance == tolerance, kept.style == style, kept.path == path {
         outlinesReused += 1
-        lastOutlines[style == nil ? 0 : 1] = kept
+        lastOutlines[kind] = kept
         return kept.outline
       }
       heldOutlineBytes -= kept.byteCount
       entry.outline = nil
     }
     let made: KeptOutline
-    if let last = lastOutlines[style == nil ? 0 : 1], last.tolerance == tolerance, last.style == style, last.path == path {
+    if let last = lastOutlines[kind], last.tolerance == tolerance, last.style == style, last.path == path {
       outlinesReused += 1
       made = last
     } else {
       made = KeptOutline(path: path, style: style, tolerance: tolerance, outline: outline())
-      lastOutlines[style == nil ? 0 : 1] = made
+      lastOutlines[kind] = made
     }
     if heldOutlineBytes + made.byteCount <= byteLimit {
       heldOutlineBytes += made.byteCount

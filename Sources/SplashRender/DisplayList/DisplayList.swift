@@ -114,7 +114,7 @@ public struct DisplayList: Sendable {
     let maskStorage = layer.maskStorage.isEmpty ? [] : [node(for: layer.maskStorage[0], measuring: measuring, retained: retained)]
     return assembled(
       layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: nil,
-      slot: retained?.newSlot() ?? 0)
+      slot: retained?.slot() ?? 0)
   }
 
   /// The node of `presented` and its subtree: `previous` (the node at the same place in the
@@ -174,9 +174,9 @@ public struct DisplayList: Sendable {
       ]
     }
     // The place keeps its number.
-    let slot = previous.slot != 0 ? previous.slot : retained?.newSlot() ?? 0
     return assembled(
-      layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: previousMeasure, slot: slot)
+      layer, sublayers: sublayers, maskStorage: maskStorage, measuring: measuring, previousMeasure: previousMeasure,
+      slot: retained?.slot(keeping: previous.slot) ?? 0)
   }
 
   /// The node of `layer` (its tint applied) over its sublayers' nodes and its mask's, the one

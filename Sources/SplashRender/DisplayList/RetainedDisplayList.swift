@@ -49,7 +49,7 @@ public final class RetainedDisplayList {
   /// ones whose placement was kept too (counted for tests).
   public private(set) var nodesTaken = 0
   public private(set) var placementsKept = 0
-  /// The places numbered so far (`newSlot`).
+  /// The places numbered so far (`slot(keeping:)`).
   private var slotsHandedOut = 0
 
   public init() {}
@@ -75,8 +75,10 @@ public final class RetainedDisplayList {
     return Mark(keeper: keeper, generation: generation)
   }
 
-  /// A place in the tree no node of this list's frames has had (`DisplayNode.slot`).
-  func newSlot() -> Int {
+  /// The number of a node built at a place whose last node had `previous` (0 for none): the
+  /// same, or one no node of this list's frames has had (`DisplayNode.slot`).
+  func slot(keeping previous: Int = 0) -> Int {
+    guard previous == 0 else { return previous }
     slotsHandedOut += 1
     return slotsHandedOut
   }
