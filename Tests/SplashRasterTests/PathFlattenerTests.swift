@@ -325,4 +325,21 @@ struct PathFlattenerTests {
       #expect(filled.allSatisfy { $0.arrivals.isEmpty && $0.departures.isEmpty })
     }
   }
+
+  @Test("room is made for a subpath's segments: those after its move, up to the next move")
+  func subpathSegmentsAreCounted() {
+    var path = Path()
+    path.move(to: Point(x: 0, y: 0))
+    path.addLine(to: Point(x: 10, y: 0))
+    path.addCurve(to: Point(x: 10, y: 10), control1: Point(x: 12, y: 3), control2: Point(x: 12, y: 7))
+    path.closeSubpath()
+    path.move(to: Point(x: 50, y: 50))
+    path.move(to: Point(x: 60, y: 60))
+    path.addQuadCurve(to: Point(x: 70, y: 50), control: Point(x: 65, y: 70))
+    let elements = path.elements
+    // Line, curve and close; nothing; the last subpath runs to the path's end.
+    #expect(PathFlattener.segmentCount(of: elements, after: 0) == 3)
+    #expect(PathFlattener.segmentCount(of: elements, after: 4) == 0)
+    #expect(PathFlattener.segmentCount(of: elements, after: 5) == 1)
+  }
 }
