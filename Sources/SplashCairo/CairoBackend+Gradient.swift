@@ -220,7 +220,7 @@ extension CairoBackend {
       defer { maskShading = nil }
       try draw(mask, in: cairo)
     }
-    // A paint culled or outside the rows redrawn draws nothing, as it would in the picture.
+    // A paint culled or outside the region redrawn draws nothing, as it would in the picture.
     return written && shading?.failed == false
   }
 

@@ -80,7 +80,9 @@ extension CairoBackend {
     guard !DisplayNode.isIsolated(node), !DisplayNode.castsShadow(node), !node.pointee.hasBackingStore else {
       return try drawInLayerSpace(node.pointee, in: cairo)
     }
-    if drawsNothing(extents: node.pointee.extents, isCulled: node.pointee.isCulled, in: cairo) { return }
+    if drawsNothing(extents: node.pointee.extents, deviceBox: node.pointee.deviceBox, isCulled: node.pointee.isCulled, in: cairo) {
+      return
+    }
     try drawStraight(at: node, in: cairo)
   }
 
@@ -98,16 +100,18 @@ extension CairoBackend {
 
   /// Whether a layer whose subtree draws within `extents` (its own space) draws nothing inside
   /// the clip (a tile scrolled off screen): it is then skipped, the pixels being the same and
-  /// the path and group work saved. The display list decided it (`isCulled`) for the frame;
-  /// offscreen, the clip is asked.
-  private func drawsNothing(extents: Rect?, isCulled: Bool, in cairo: OpaquePointer) -> Bool {
+  /// the path and group work saved. The display list decided it (`isCulled`) for the frame,
+  /// and found where the extents land on it (`deviceBox`); offscreen, the clip is asked.
+  private func drawsNothing(extents: Rect?, deviceBox: DeviceBox?, isCulled: Bool, in cairo: OpaquePointer) -> Bool {
     if offscreenDepth == 0 {
       if isCulled { return true }
-      // In a frame redrawn in rows, a layer wholly above or below them: every picture that
-      // reaches the rows lies inside them (`ChangedRows`), so a layer left out here is no
-      // part of one drawn in them, and a fill or stroke outside them draws nothing there.
-      if let rows = redrawnRows, let extents, ChangedRows.box(Self.deviceBox(of: extents, in: cairo), misses: rows) {
-        counters?.layersOutsideRedrawnRows += 1
+      // In a frame redrawn in part, a layer wholly outside the region: every picture that
+      // reaches the region lies inside it (`ChangedRegion`), so a layer left out here is no
+      // part of one drawn in it, and a fill or stroke outside it draws nothing there (and
+      // must not draw beside it, where the canvas colour was not painted again). The box is
+      // the one the region grew over, to the bit.
+      if let region = redrawnRegion, let deviceBox, ChangedRegion.box(deviceBox, misses: region) {
+        counters?.layersOutsideRedrawnRegion += 1
         return true
       }
     } else if let extents, !intersectsClip(extents, in: cairo) {
@@ -122,7 +126,7 @@ extension CairoBackend {
     let isolated = node.isIsolated
     let hasShadow = node.castsShadow
     let visual = node.extents
-    if drawsNothing(extents: visual, isCulled: node.isCulled, in: cairo) { return }
+    if drawsNothing(extents: visual, deviceBox: node.deviceBox, isCulled: node.isCulled, in: cairo) { return }
     // Groups are as large as the clip: limit it to where the layer can draw.
     let extents = node.isGroupClippedToExtents ? visual : nil
     if let extents {

@@ -165,7 +165,8 @@ extension CairoBackend {
     cut: CoverageRasterizer.Cut?
   ) -> ShapeCoverage {
     // Recorded over every row of the surface and laid in the clip's: a frame that redraws
-    // some rows alone (`ChangedRows`) lays the same recording as one drawn whole.
+    // a region alone (`ChangedRegion`, clipped to its rows) lays the same recording as one
+    // drawn whole.
     coverage(
       of: paint, layer: layer,
       toTarget: Self.userToDevice(of: cairo).concatenating(AffineTransform(translationX: target.offsetX, y: target.offsetY)),

@@ -52,10 +52,10 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   /// The coverage of the last clip of rectangles drawn for a compositor, kept while the clip
   /// stays (see `clipCoverage`).
   var keptClipCoverage: KeptClipCoverage?
-  /// The rows of the frame being redrawn when only those are (`ChangedRows`), `nil` while a
-  /// frame is drawn whole: a layer drawn straight into the frame that lies wholly above or
-  /// below them is left out.
-  var redrawnRows: Range<Int>?
+  /// The region of the frame being redrawn when only that is (`ChangedRegion`), `nil` while a
+  /// frame is drawn whole: a layer drawn straight into the frame that lies wholly outside it is
+  /// left out.
+  var redrawnRegion: PixelRegion?
   /// The product of the opacities of the layers being drawn whose opacity folds into their one
   /// paint (`DisplayNode.foldsOpacity`): `setSource` fades colours by it.
   var foldedOpacity = 1.0
@@ -118,9 +118,9 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // 60 strokes at 512x512 keep about 0.1 of a byte a pixel).
     shapeCoverage.byteLimit = buffer.width * buffer.height * 2
     let cairo = drawing.context
-    // The buffer holds the frame of the list this one follows: only the rows this list
-    // changes are drawn again.
-    let changed = fastPaths.redrawsChangedRows && drawnMark != nil && list.follows == drawnMark ? list.changedRows : .all
+    // The buffer holds the frame of the list this one follows: only the region this list
+    // changes is drawn again.
+    let changed = fastPaths.redrawsChangedRegion && drawnMark != nil && list.follows == drawnMark ? list.changedRegion : .all
     drawnMark = nil
     countDrawing(changed)
     if changed == .none {
@@ -129,12 +129,15 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     }
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
-    if case .rows(let rows) = changed {
-      cairo_rectangle(cairo, 0, Double(rows.lowerBound), Double(buffer.width), Double(rows.count))
+    // The region's rows are the clip, its columns are not: whatever is drawn in its rows that
+    // reaches its columns lies between them (`ChangedRegion`), and is drawn under the very
+    // clips of a frame drawn whole; only the canvas colour is painted in the region alone.
+    if case .region(let region) = changed {
+      cairo_rectangle(cairo, 0, Double(region.rows.lowerBound), Double(buffer.width), Double(region.rows.count))
       cairo_clip(cairo)
-      redrawnRows = rows
+      redrawnRegion = region
     }
-    defer { redrawnRows = nil }
+    defer { redrawnRegion = nil }
 
     // The canvas colour is painted only where something could show it: the pixels a first
     // layer covers with an opaque colour (fuber's container, a Lottie solid or background
@@ -146,6 +149,13 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     // Nothing draws outside the canvas's pixels (the clip below).
     let covered = list.backdrop == nil ? firstLayerPixels(of: tree, viewport: viewport)?.intersection(canvasPixels ?? frame) : nil
     if covered != frame {
+      cairo_save(cairo)
+      if let region = redrawnRegion {
+        cairo_rectangle(
+          cairo, Double(region.columns.lowerBound), Double(region.rows.lowerBound), Double(region.columns.count),
+          Double(region.rows.count))
+        cairo_clip(cairo)
+      }
       cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
       setSource(cairo, tree.backgroundColor)
       if let covered {
@@ -154,7 +164,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
       } else {
         cairo_paint(cairo)
       }
-      cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+      cairo_restore(cairo)
     }
     // A backdrop (a render's background image) fills the frame, bands included.
     if let backdrop = list.backdrop {
@@ -181,11 +191,9 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     try list.layers.withUnsafeBufferPointer { layers in
       guard let first = layers.baseAddress else { return }
       for index in layers.indices {
-        // A layer wholly above or below the rows redrawn draws nothing in them (and below the
-        // top level, `drawInLayerSpace` asks the same of each layer).
-        if let rows = redrawnRows, let box = DisplayNode.deviceBox(of: first + index, superlayerToDevice: viewport.transform),
-          ChangedRows.box(box, misses: rows)
-        {
+        // A layer wholly outside the region redrawn draws nothing in it (and below the top
+        // level, `drawInLayerSpace` asks the same of each layer).
+        if let region = redrawnRegion, let box = (first + index).pointee.deviceBox, ChangedRegion.box(box, misses: region) {
           continue
         }
         try draw(at: first + index, in: cairo)
@@ -200,13 +208,14 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
   }
 
   /// Counts, for a test, how a frame is drawn.
-  private func countDrawing(_ changed: ChangedRows) {
+  private func countDrawing(_ changed: ChangedRegion) {
     guard let counters else { return }
     switch changed {
     case .none: counters.framesUnchanged += 1
-    case .rows(let rows):
-      counters.framesRedrawnInRows += 1
-      counters.rowsRedrawn += rows.count
+    case .region(let region):
+      counters.framesRedrawnInPart += 1
+      counters.rowsRedrawn += region.rows.count
+      counters.pixelsRedrawn += region.pixelCount
     case .all: counters.framesDrawnWhole += 1
     }
   }

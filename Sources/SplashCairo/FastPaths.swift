@@ -34,15 +34,15 @@ public struct FastPaths: Sendable, Equatable {
   /// faded.
   public var compositesMaskedPictures = true
   /// A frame drawn into the buffer that holds the frame the backend drew last redraws only the
-  /// rows where its display list changed (`ChangedRows`); off, every frame is drawn whole.
-  public var redrawsChangedRows = true
+  /// region where its display list changed (`ChangedRegion`); off, every frame is drawn whole.
+  public var redrawsChangedRegion = true
 
   public init(
     shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, shadesThroughSweptPaints: Bool = true,
     compositesCoverage: Bool = true,
     groupsTranslucentPaints: Bool = true, laysCoverageGroups: Bool = true, composesBlendModes: Bool = true,
     invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true, keepsShapeCoverage: Bool = true,
-    compositesMaskedPictures: Bool = true, redrawsChangedRows: Bool = true
+    compositesMaskedPictures: Bool = true, redrawsChangedRegion: Bool = true
   ) {
     self.shadesGradients = shadesGradients
     self.shadesGradientsThroughMasks = shadesGradientsThroughMasks
@@ -55,7 +55,7 @@ public struct FastPaths: Sendable, Equatable {
     self.rasterizesShapes = rasterizesShapes
     self.keepsShapeCoverage = keepsShapeCoverage
     self.compositesMaskedPictures = compositesMaskedPictures
-    self.redrawsChangedRows = redrawsChangedRows
+    self.redrawsChangedRegion = redrawsChangedRegion
   }
 
   /// Every fast path on: how every frame is drawn.

@@ -47,15 +47,16 @@ public final class RenderCounters {
   public var storesComposited = 0
   public var storesDrawn = 0
   public var storesCompositedAsInk = 0
-  /// Frames drawn whole, frames of which only the changed rows were redrawn (and how many rows
-  /// in all), and frames left as the buffer held them (`ChangedRows`).
+  /// Frames drawn whole, frames of which only the changed region was redrawn (and how many of
+  /// its rows and pixels in all), and frames left as the buffer held them (`ChangedRegion`).
   public var framesDrawnWhole = 0
-  public var framesRedrawnInRows = 0
+  public var framesRedrawnInPart = 0
   public var rowsRedrawn = 0
+  public var pixelsRedrawn = 0
   public var framesUnchanged = 0
-  /// Layers below the top level left out of a frame redrawn in rows, lying wholly above or
-  /// below them.
-  public var layersOutsideRedrawnRows = 0
+  /// Layers below the top level left out of a frame redrawn in part, lying wholly outside the
+  /// region redrawn.
+  public var layersOutsideRedrawnRegion = 0
 
   public init() {}
 }

@@ -11,7 +11,7 @@ public protocol RenderBackend: TextMeasuring {
   /// Draws `list` over the whole of `buffer`, its canvas mapped through the list's viewport.
   ///
   /// A backend may take the pixels `buffer` holds for those of the list it drew there last:
-  /// when `list` follows that one (`DisplayList.follows`), only its `changedRows` are drawn
+  /// when `list` follows that one (`DisplayList.follows`), only its `changedRegion` is drawn
   /// again. So nothing else writes into a buffer a backend draws into.
   ///
   /// - Throws: `RenderError` when the drawing library fails.

@@ -25,7 +25,7 @@ struct BenchSmokeTests {
     let once = try #require(lines.first { $0.hasPrefix("render ×1") })
     #expect(once.contains("  30 drawn, "), "\(once)")
     // It redraws a frame only where it changed, and says what share of the rows that was.
-    #expect(once.range(of: #"  30 drawn, [0-9]+ % of their rows \("#, options: .regularExpression) != nil, "\(once)")
+    #expect(once.range(of: #"  30 drawn, [0-9]+ % of their pixels \("#, options: .regularExpression) != nil, "\(once)")
     // And where a frame's time went, in shares that add up to the whole.
     let stages = try #require(once.split(separator: "(").last?.dropLast())
     let shares = stages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -75,7 +75,7 @@ struct GradientThroughMaskTests {
       """
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "swept.json5")
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 171, pixelHeight: 171)
-    let ours = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false), counters: RenderCounters())
+    let ours = CairoBackend(fastPaths: FastPaths(redrawsChangedRegion: false), counters: RenderCounters())
     let whole = CairoBackend(fastPaths: FastPaths(shadesGradientsThroughMasks: false), counters: RenderCounters())
     for _ in 0..<2 {
       let byOurs = try drawn(scene, at: 0, viewport: viewport, by: ours)

@@ -37,7 +37,7 @@ struct ShapeCoveragePlaceTests {
     // Every frame drawn whole: the frames compared are the pictures, not redrawn rows.
     let counters = RenderCounters()
     let backend = CairoBackend(
-      fastPaths: FastPaths(keepsShapeCoverage: keepsCoverage, redrawsChangedRows: false), counters: counters)
+      fastPaths: FastPaths(keepsShapeCoverage: keepsCoverage, redrawsChangedRegion: false), counters: counters)
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 200)
     var frames: [[UInt8]] = []
     for time in times {

@@ -277,9 +277,9 @@ struct ExamplePromoTests {
 }
 
 @Suite("examples/promo.json5 redrawn only where it changed")
-struct ExamplePromoChangedRowsTests {
+struct ExamplePromoChangedRegionTests {
   /// The badge spins over the phone every frame while the video changes every other one: the
-  /// frames where the badge alone changed redraw its rows, across the phone's scaled video,
+  /// frames where the badge alone changed redraw its region, over the phone's scaled video,
   /// which must then be grown over whole (a scaled picture laid from another row is laid a
   /// level apart here and there). Each frame equals the frame drawn whole.
   @Test("twelve frames drawn into one buffer equal the frames drawn whole")
@@ -289,7 +289,7 @@ struct ExamplePromoChangedRowsTests {
     let viewport = Viewport(canvasSize: scene.canvasSize, pixelWidth: 360, pixelHeight: 640)
     let counters = RenderCounters()
     let redrawing = CairoBackend(counters: counters)
-    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false))
+    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRegion: false))
     let evaluator = SceneEvaluator(scene)
     let retained = RetainedDisplayList()
     let kept = try #require(PixelBuffer(width: 360, height: 640))
@@ -303,6 +303,6 @@ struct ExamplePromoChangedRowsTests {
       try whole.render(scene.presentation(at: time), viewport: viewport, into: drawn)
       #expect(memcmp(kept.bytes, drawn.bytes, kept.byteCount) == 0, "frame \(index)")
     }
-    #expect(counters.framesRedrawnInRows > 0)
+    #expect(counters.framesRedrawnInPart > 0)
   }
 }

@@ -45,10 +45,10 @@ struct BenchCommand {
   }
 
   /// `render ×1       544.3 frames/s     0.99 s  cpu    0.99 s  peak RSS    89.1 MB  180 drawn,
-  /// 64 % of their rows (evaluate 12 %, display list 6 %, draw 82 %)`; the render phases say how
+  /// 64 % of their pixels (evaluate 12 %, display list 6 %, draw 82 %)`; the render phases say how
   /// many frames were drawn and how many were found unchanged and sent again, so a rate
   /// compares with a player that draws every frame, and render ×1 what share of the frames'
-  /// rows it drew (a frame is drawn again only where it changed) and where a frame's time goes.
+  /// pixels it drew (a frame is drawn again only where it changed) and where a frame's time goes.
   static func line(_ result: BenchJob.Measurement, label: String, frames: Int) -> String {
     let paddedLabel = label.padding(toLength: 12, withPad: " ", startingAt: 0)
     var line = String(
@@ -57,7 +57,7 @@ struct BenchCommand {
     if let drawn = result.framesDrawn {
       line += "  \(drawn) drawn"
       if let repeated = result.framesRepeated, repeated > 0 { line += ", \(repeated) unchanged (not drawn)" }
-      if let share = result.rowShare { line += String(format: ", %.0f %% of their rows", 100 * share) }
+      if let share = result.pixelShare { line += String(format: ", %.0f %% of their pixels", 100 * share) }
     }
     if let stages = result.stageSeconds, stages.count == BenchJob.FrameStage.allCases.count {
       let total = max(stages.reduce(0, +), .leastNonzeroMagnitude)

@@ -67,15 +67,15 @@ public struct BenchJob: Sendable {
     public var framesRepeated: Int?
     /// For render ×1: the seconds spent in each step of a frame, in order (`FrameStage`).
     public var stageSeconds: [Double]?
-    /// For render ×1: the share of the frames' rows drawn (a frame whose list changed only some
-    /// rows redraws those alone, `ChangedRows`), 0–1.
-    public var rowShare: Double?
+    /// For render ×1: the share of the frames' pixels drawn (a frame whose list changed only a
+    /// region of it redraws that alone, `ChangedRegion`), 0–1.
+    public var pixelShare: Double?
 
     public init(
       seconds: Double, cpuSeconds: Double, peakKilobytes: Double, framesDrawn: Int? = nil, framesRepeated: Int? = nil,
-      stageSeconds: [Double]? = nil, rowShare: Double? = nil
+      stageSeconds: [Double]? = nil, pixelShare: Double? = nil
     ) {
-      self.rowShare = rowShare
+      self.pixelShare = pixelShare
       self.stageSeconds = stageSeconds
       self.seconds = seconds
       self.cpuSeconds = cpuSeconds
@@ -130,7 +130,7 @@ public struct BenchJob: Sendable {
     var startedCPU = Self.cpuSeconds()
     var counts: (drawn: Int, repeated: Int)?
     var stageSeconds: [Double]?
-    var rowShare: Double?
+    var pixelShare: Double?
     switch phase {
     case .renderOnce:
       // Timed as the peers' harness times a player (../shared/lottie-peers/fps.py): the file
@@ -138,14 +138,14 @@ public struct BenchJob: Sendable {
       // scratch memory), then every frame once.
       let counters = RenderCounters()
       let backend = CairoBackend(counters: counters)
-      // Rows drawn so far: a frame drawn whole draws them all.
-      func rowsDrawn() -> Int { counters.framesDrawnWhole * size.height + counters.rowsRedrawn }
+      // Pixels drawn so far: a frame drawn whole draws them all.
+      func pixelsDrawn() -> Int { counters.framesDrawnWhole * size.width * size.height + counters.pixelsRedrawn }
       let evaluator = SceneEvaluator(plan.scene)
       let retained = RetainedDisplayList()
       // The renderer's last tree, as a render's workers keep theirs (`RenderPipeline`).
       var previousTree = evaluator.presentation(at: schedule.sceneTime(ofFrame: 0))
       try backend.render(DisplayList(previousTree, viewport: plan.viewport, measuring: backend, retaining: retained), into: buffer)
-      let rowsBefore = rowsDrawn()
+      let pixelsBefore = pixelsDrawn()
       started = Date()
       startedCPU = Self.cpuSeconds()
       // The steps of a frame timed apart (three clock reads a frame), to say where time goes.
@@ -165,7 +165,7 @@ public struct BenchJob: Sendable {
       }
       counts = (schedule.frameCount, 0)
       stageSeconds = stages
-      rowShare = Double(rowsDrawn() - rowsBefore) / Double(max(schedule.frameCount * size.height, 1))
+      pixelShare = Double(pixelsDrawn() - pixelsBefore) / Double(max(schedule.frameCount * size.width * size.height, 1))
     case .renderParallel:
       var pipeline = RenderPipeline(
         scene: plan.scene, schedule: schedule, pixelWidth: size.width, pixelHeight: size.height, fit: job.size.fit)
@@ -209,7 +209,7 @@ public struct BenchJob: Sendable {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Measurement(
       seconds: Date().timeIntervalSince(started), cpuSeconds: Self.cpuSeconds() - startedCPU, peakKilobytes: Double(usage.ru_maxrss),
-      framesDrawn: counts?.drawn, framesRepeated: counts?.repeated, stageSeconds: stageSeconds, rowShare: rowShare)
+      framesDrawn: counts?.drawn, framesRepeated: counts?.repeated, stageSeconds: stageSeconds, pixelShare: pixelShare)
   }
 
   /// The steps of drawing one frame, as render ×1 times them.

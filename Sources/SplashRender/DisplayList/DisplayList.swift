@@ -24,9 +24,9 @@ public struct DisplayList: Sendable {
   /// How the canvas lies on the frame's pixels.
   public let viewport: Viewport
   /// The list built before this one from the same `RetainedDisplayList`, when it was kept
-  /// there (`nil` otherwise), and the rows where this list draws differently from it.
+  /// there (`nil` otherwise), and the pixels where this list draws differently from it.
   public let follows: RetainedDisplayList.Mark?
-  public let changedRows: ChangedRows
+  public let changedRegion: ChangedRegion
   /// This list as kept in its `RetainedDisplayList`, for the next list to follow.
   public private(set) var mark: RetainedDisplayList.Mark?
 
@@ -41,7 +41,7 @@ public struct DisplayList: Sendable {
     var built: [DisplayNode] = []
     built.reserveCapacity(tree.layers.count)
     var builtBackdrop: DisplayNode?
-    var changes = ChangedRows.all
+    var changes = ChangedRegion.all
     var follows: RetainedDisplayList.Mark?
     do {
       // Read in place, and let go before placing: a node taken is then held by this list
@@ -68,7 +68,7 @@ public struct DisplayList: Sendable {
       if let retained, let kept = retained.kept, retained.viewport == viewport,
         retained.backgroundColor == tree.backgroundColor, previousBackdrop == nil, builtBackdrop == nil
       {
-        changes = ChangedRows(from: previousLayers, to: built, viewport: viewport)
+        changes = ChangedRegion(from: previousLayers, to: built, viewport: viewport)
         follows = kept
       }
     }
@@ -80,9 +80,11 @@ public struct DisplayList: Sendable {
     if builtBackdrop != nil {
       Self.place(&builtBackdrop!, superlayerToDevice: viewport.transform, clip: frame, framePixels: framePixels, retained: retained)
     }
+    // Grown over what is drawn across its edges, from where placing found the nodes.
+    changes = changes.grown(over: built, viewport: viewport)
     layers = built
     backdrop = builtBackdrop
-    changedRows = changes
+    changedRegion = changes
     self.follows = follows
     mark = retained?.keep(self)
   }
@@ -123,7 +125,7 @@ public struct DisplayList: Sendable {
   ///
   /// `previous` is reached in place (`inout`), and so are its sublayers and mask below it,
   /// lent out of it while they are asked and put back after (the list then compares the last
-  /// frame's tree with its own, `ChangedRows`). An array's element passed on as a value was
+  /// frame's tree with its own, `ChangedRegion`). An array's element passed on as a value was
   /// copied for the call, retaining all it holds (five references) and releasing it after:
   /// 66 copies a frame in issue_1717.
   static func node(
@@ -258,13 +260,9 @@ public struct DisplayList: Sendable {
     }
     // What the node was placed with before, if it was taken from the last frame, is set
     // afresh here, its sublayers' where they are placed, or forgotten where they are not.
-    node.isPlaced = true
-    node.placement =
+    node.fields.wrappedValue.startPlacement(
       node.isTaken
-      ? DisplayNode.Placement(superlayerToDevice: superlayerToDevice, clip: clip, framePixels: framePixels, clips: clips) : nil
-    node.isCulled = false
-    node.backingStore = nil
-    node.plan = nil
+        ? DisplayNode.Placement(superlayerToDevice: superlayerToDevice, clip: clip, framePixels: framePixels, clips: clips) : nil)
     guard let superlayerToDevice, let toSuperlayer = node.layer.toSuperlayer else {
       node.forgetSublayerPlacements()
       return
@@ -276,6 +274,7 @@ public struct DisplayList: Sendable {
     let drawsInOwnGroup = withUnsafePointer(to: &node) { DisplayNode.drawsInOwnGroup($0) }
     if let extents = node.extents {
       let box = DeviceBox(around: extents, through: toDevice)
+      node.fields.wrappedValue.deviceBox = box
       guard box.overlaps(clip) else {
         node.isCulled = true
         node.forgetSublayerPlacements()

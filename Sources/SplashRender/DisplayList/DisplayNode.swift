@@ -34,6 +34,19 @@ public struct DisplayNode: Sendable {
     @usableFromInline var holdsPlacedNodes: Bool = false
     @usableFromInline var mayHoldPictures: Bool = false
     @usableFromInline var slot: Int = 0
+    @usableFromInline var deviceBox: DeviceBox?
+
+    /// Marks the node placed, holding `placement`, and forgets what its last placement
+    /// decided (`DisplayList.place` decides it again): one write through the box, where a
+    /// value at a time checked the box's uniqueness at each.
+    mutating func startPlacement(_ placement: Placement?) {
+      isPlaced = true
+      self.placement = placement
+      isCulled = false
+      backingStoreStorage = []
+      plan = nil
+      deviceBox = nil
+    }
   }
 
   @usableFromInline var fields: CopyOnWrite<Fields>
@@ -134,6 +147,11 @@ public struct DisplayNode: Sendable {
   /// last), and a number is found without hashing a string.
   @inlinable public var slot: Int { fields.wrappedValue.slot }
 
+  /// Where the node's extents land on the frame, as `DisplayList.place` found them; `nil`
+  /// where it did not place the node (below perspective, or below a culled layer) or the
+  /// extents are not known. A backend drawing straight into the frame finds the node there.
+  @inlinable public var deviceBox: DeviceBox? { fields.wrappedValue.deviceBox }
+
   /// Whether the node was taken whole from the last frame's list (`RetainedDisplayList`).
   ///
   /// Held beside the box, not in it: it is set while the last frame's list still holds the
@@ -157,7 +175,7 @@ public struct DisplayNode: Sendable {
 
   /// Whether this node or one below may draw a picture of its own (`isDrawnAsPicture`, which
   /// a backing store decided at placement can make true of a faded layer): decided when the
-  /// node is built, so that `ChangedRows` looks for pictures only where there may be some.
+  /// node is built, so that `ChangedRegion` looks for pictures only where there may be some.
   var mayHoldPictures: Bool {
     _read { yield fields.wrappedValue.mayHoldPictures }
     _modify { yield &fields.wrappedValue.mayHoldPictures }
@@ -277,7 +295,7 @@ public struct DisplayNode: Sendable {
   }
 
   /// `isBuilt(from:)` of the node at `node`, asked of the layer the node at `other` draws,
-  /// both read in place (see `ChangedRows.compare`).
+  /// both read in place (see `ChangedRegion.compare`).
   static func isBuilt(_ node: UnsafePointer<DisplayNode>, from other: UnsafePointer<DisplayNode>) -> Bool {
     other.pointee.layer.tint == .white && node.pointee.layer.$properties.isIdentical(to: other.pointee.layer.$properties)
       && node.pointee.layer.sublayers.sharesStorage(with: other.pointee.layer.sublayers)
@@ -285,6 +303,19 @@ public struct DisplayNode: Sendable {
       && node.pointee.layer.isMoving == other.pointee.layer.isMoving
       && node.pointee.layer.hasFixedContent == other.pointee.layer.hasFixedContent
       && node.pointee.layer.kind == other.pointee.layer.kind && node.pointee.layer.id == other.pointee.layer.id
+  }
+
+  /// Whether the layer of the node at `node` draws anything of its own besides its sublayers:
+  /// a background, a border, a shape's fill or stroke, or anything a layer of another kind
+  /// than a plain one or a replicator draws. Read in place.
+  static func drawsOwnContent(_ node: UnsafePointer<DisplayNode>) -> Bool {
+    guard node.pointee.layer.kind == .layer || node.pointee.layer.kind == .replicator else { return true }
+    // A background and a border, as `forEachSolidPaint` finds them, read value by value: a
+    // method of the layer called through the node copied the layer first.
+    let bounds = node.pointee.layer.properties.bounds
+    guard bounds.width > 0, bounds.height > 0 else { return false }
+    return node.pointee.layer.properties.backgroundColor.alpha > 0
+      || node.pointee.layer.properties.borderWidth > 0 && node.pointee.layer.properties.borderColor.alpha > 0
   }
 
   /// Forgets where this node and its subtree were placed, as a node never placed: below a
@@ -297,6 +328,7 @@ public struct DisplayNode: Sendable {
       isCulled = false
       fields.wrappedValue.backingStoreStorage = []
       plan = nil
+      fields.wrappedValue.deviceBox = nil
     }
     forgetSublayerPlacements()
   }

@@ -32,7 +32,7 @@ public final class RetainedDisplayList {
 
   /// One list kept here: the lists built after it, each from the one before, say which they
   /// follow (`DisplayList.follows`), and a renderer that drew this one can tell whether the
-  /// pixels it holds are those the next list's `changedRows` counts from.
+  /// pixels it holds are those the next list's `changedRegion` counts from.
   public struct Mark: Equatable, Sendable {
     let keeper: Keeper
     let generation: Int

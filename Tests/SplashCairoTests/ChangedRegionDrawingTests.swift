@@ -8,18 +8,18 @@ import Testing
 
 @testable import SplashCairo
 
-/// A backend drawing frame after frame into one buffer redraws only the rows where the
-/// display list changed (`ChangedRows`), and every frame is byte for byte the frame drawn
+/// A backend drawing frame after frame into one buffer redraws only the region where the
+/// display list changed (`ChangedRegion`), and every frame is byte for byte the frame drawn
 /// whole into a fresh buffer.
-@Suite("Redrawing only the changed rows draws the frames drawn whole")
-struct ChangedRowsDrawingTests {
+@Suite("Redrawing only the changed region draws the frames drawn whole")
+struct ChangedRegionDrawingTests {
   /// Still layers of every kind that draws a picture of its own (gradients, text, an image
   /// made smaller, a blurred star, a shadowed card, a faded pair, a masked square whose mask's
   /// bar moves) and a bordered layer clipping a translucent oval to its rounded corners, which
   /// draws straight onto the frame, above and among a disc sliding across the lower half, a
   /// ring whose stroke grows and then rests and a square turning for a second: the rows
   /// redrawn cut through the rounded clip and the oval, and grow over the pictures they reach.
-  /// (`ExamplePromoChangedRowsTests` has a scaled video they must grow over.)
+  /// (`ExamplePromoChangedRegionTests` has a scaled video they must grow over.)
   static let layers = ##"""
     { id: "sky", type: "gradient", position: [60, 12], bounds: [0, 0, 120, 24], colors: ["#0F4E65", "#FF8000"],
       startPoint: [0, 0.5], endPoint: [1, 0.5] },
@@ -113,23 +113,25 @@ struct ChangedRowsDrawingTests {
   func sameFrames() throws {
     let scene = try Self.scene()
     let redrawing = CairoBackend(counters: RenderCounters())
-    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false), counters: RenderCounters())
+    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRegion: false), counters: RenderCounters())
     let kept = try #require(PixelBuffer(width: 180, height: 180))
     let times = (0..<60).map { Double($0) / 30 }
     try Self.draw(scene, at: times, with: redrawing, into: { _ in kept }, check: Self.expectDrawnAlike(by: whole, scene: scene))
     let counted = redrawing.counted
     #expect(counted.framesDrawnWhole == 1)
-    #expect(counted.framesRedrawnInRows > 0)
+    #expect(counted.framesRedrawnInPart > 0)
     // After a second every animation rests: the frames are the buffer as it is.
     #expect(counted.framesUnchanged >= 25)
-    #expect(counted.rowsRedrawn < counted.framesRedrawnInRows * 180)
+    #expect(counted.rowsRedrawn < counted.framesRedrawnInPart * 180)
     #expect(whole.counted.framesDrawnWhole == 60)
   }
 
-  @Test("layers below the top level that lie wholly above or below the rows redrawn are left out")
-  func layersOutsideTheRows() throws {
-    // One column as tall as the canvas: the top level alone cannot leave any of it out. A
-    // tall oval reaches into the rows from above, and is drawn.
+  @Test("layers below the top level that lie wholly outside the region redrawn are left out")
+  func layersOutsideTheRegion() throws {
+    // One container as large as the canvas: the top level alone cannot leave any of it out. A
+    // tall oval reaches into the turning square's rows from above, beside it: it is drawn
+    // whole (and the region widened over it) in the frames where the square's box comes near
+    // it, and left out in the others.
     let preset = ##"""
       { schemaVersion: 1, canvas: { size: [120, 120], background: "#202020" }, clip: { start: 0, cycle: 1 }, layers: [
         { id: "column", position: [60, 60], bounds: [0, 0, 120, 120], sublayers: [
@@ -142,14 +144,60 @@ struct ChangedRowsDrawingTests {
       """##
     let scene = try PresetCompiler.compile(Data(preset.utf8), file: "column.json5")
     let redrawing = CairoBackend(counters: RenderCounters())
-    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRows: false))
+    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRegion: false))
     let kept = try #require(PixelBuffer(width: 180, height: 180))
     try Self.draw(
       scene, at: (0..<20).map { Double($0) / 20 }, with: redrawing, into: { _ in kept },
       check: Self.expectDrawnAlike(by: whole, scene: scene))
-    // The still oval and bar, in each of the 19 frames redrawn in the turning square's rows.
-    #expect(redrawing.counted.framesRedrawnInRows == 19)
-    #expect(redrawing.counted.layersOutsideRedrawnRows == 38)
+    // The still oval and bar, in each of the 19 frames redrawn around the turning square, and
+    // the tall oval in the 8 where the square, last frame and this one, lies within about 17°
+    // of the axes: its extents (the square and the reach of its miter joins, 25 points each
+    // way) turned by θ reach 25 (|cos θ| + |sin θ|) points left of its centre, into the
+    // oval's two pixels of margin only when turned further.
+    #expect(redrawing.counted.framesRedrawnInPart == 19)
+    #expect(redrawing.counted.layersOutsideRedrawnRegion == 46)
+  }
+
+  @Test("squares turning a column at a time redraw their column, and the still ones beside it are left as they are")
+  func turningColumn() throws {
+    // A loader: three columns of squares, translucent and stroked, on a canvas colour; the
+    // middle column turns for the first half second, and the right one is taken along by a
+    // container that slides it right and back. A still bar between two rows of squares
+    // crosses the middle column's edges: its rows are redrawn, and it is drawn whole in them
+    // (from its own left), the region widened over it.
+    func square(_ id: String, _ x: Int, _ y: Int, turning: Bool) -> String {
+      let animation =
+        turning
+        ? ##", animations: [{ type: "basic", keyPath: "transform.rotation.z", fromValue: 0, toValue: "90deg", duration: 0.5 }]"## : ""
+      return ##"{ id: "\##(id)", type: "shape", position: [\##(x), \##(y)], fillColor: "#12B0D0C0", strokeColor: "#0F4E65", "##
+        + ##"lineWidth: 1.5, lineJoin: "round", path: { rect: [-9, -9, 18, 18] }\##(animation) }"##
+    }
+    let left = [20, 60, 100].map { square("l\($0)", 20, $0, turning: false) }
+    let middle = [20, 60, 100].map { square("m\($0)", 60, $0, turning: true) }
+    let right = [-40, 0, 40].map { square("r\($0)", 0, $0, turning: false) }
+    let preset = ##"""
+      { schemaVersion: 1, canvas: { size: [120, 120], background: "#F4F4F4" }, clip: { start: 0, cycle: 1 }, layers: [
+        \##((left + middle).joined(separator: ", ")),
+        { id: "sliding", position: [100, 60], bounds: [0, 0, 0, 0], sublayers: [\##(right.joined(separator: ", "))],
+          animations: [{ type: "keyframe", keyPath: "position.x", values: [100, 103, 100], keyTimes: [0.5, 0.75, 1], duration: 1 }] },
+        { id: "bar", type: "shape", position: [60, 40], fillColor: "#DA70D680", path: { rect: [-20, -2, 40, 4] } } ] }
+      """##
+    let scene = try PresetCompiler.compile(Data(preset.utf8), file: "loader.json5")
+    let redrawing = CairoBackend(counters: RenderCounters())
+    let whole = CairoBackend(fastPaths: FastPaths(redrawsChangedRegion: false))
+    let kept = try #require(PixelBuffer(width: 180, height: 180))
+    try Self.draw(
+      scene, at: (0..<30).map { Double($0) / 30 }, with: redrawing, into: { _ in kept },
+      check: Self.expectDrawnAlike(by: whole, scene: scene))
+    let counted = redrawing.counted
+    #expect(counted.framesDrawnWhole == 1)
+    // At 23/30 s the sliding column is where it was at 22/30 s (2.8 points right, either side
+    // of its turn at 0.75 s): that frame is left as it is.
+    #expect(counted.framesRedrawnInPart == 28)
+    #expect(counted.framesUnchanged == 1)
+    // The turning column, then the sliding one, each a third of the width or so, but every
+    // row: well under half of the pixels of the rows redrawn.
+    #expect(counted.pixelsRedrawn * 2 < counted.rowsRedrawn * 180, "\(counted.pixelsRedrawn) of \(counted.rowsRedrawn * 180)")
   }
 
   @Test("a list drawn into another buffer than the one its predecessor was drawn into, or kept nowhere, is drawn whole")
@@ -163,7 +211,7 @@ struct ChangedRowsDrawingTests {
     try Self.draw(scene, at: [0.4, 0.5], with: backend, into: { _ in first })
     // The first list of a new `RetainedDisplayList` follows none.
     #expect(backend.counted.framesDrawnWhole == 4)
-    #expect(backend.counted.framesRedrawnInRows == 1)
+    #expect(backend.counted.framesRedrawnInPart == 1)
     try backend.render(scene.presentation(at: 0.6), viewport: Self.viewport(scene), into: first)
     #expect(backend.counted.framesDrawnWhole == 5)
   }

@@ -6,10 +6,11 @@ import Testing
 
 @testable import SplashRender
 
-/// Which rows of a frame a display list changes from the list drawn before it: the rows of
-/// what changed, grown over every picture of its own reaching into them, or none, or all.
-@Suite("Changed rows: where a frame differs from the one before")
-struct ChangedRowsTests {
+/// Which pixels of a frame a display list changes from the list drawn before it: the box of
+/// what changed, grown over every picture of its own reaching into it and, in its columns,
+/// over everything drawn across them; or none, or all.
+@Suite("Changed region: where a frame differs from the one before")
+struct ChangedRegionTests {
   /// A 200x200 canvas drawn at 400x400: a canvas point is two pixels.
   static func scene(_ layers: String) throws -> Scene {
     let preset = #"{ schemaVersion: 1, canvas: { size: [200, 200] }, clip: { start: 0, cycle: 2 }, layers: [\#(layers)] }"#
@@ -22,8 +23,8 @@ struct ChangedRowsTests {
       measuring: DisplayListTests.CountingMeasure())
   }
 
-  static func changedRows(_ scene: Scene, from earlier: Double, to later: Double) -> ChangedRows {
-    ChangedRows(from: list(scene, at: earlier), to: list(scene, at: later))
+  static func changedRegion(_ scene: Scene, from earlier: Double, to later: Double) -> ChangedRegion {
+    ChangedRegion(from: list(scene, at: earlier), to: list(scene, at: later))
   }
 
   /// A 10-point dot sliding right along y = 100 for a second, then resting.
@@ -37,32 +38,38 @@ struct ChangedRowsTests {
   func slidingDot() throws {
     let scene = try Self.scene(
       Self.dot + ##", { id: "still", type: "shape", position: [100, 20], fillColor: "#0F4E65", path: { rect: [-10, -10, 20, 20] } }"##)
-    // y 95…105 in canvas points is rows 190…210; two pixels more each way.
-    #expect(Self.changedRows(scene, from: 0.2, to: 0.3) == .rows(188..<212))
-    #expect(Self.changedRows(scene, from: 1.2, to: 1.5) == .none)
+    // From x 52 to 68 (± 5), y 95…105 in canvas points: columns 94…146 and rows 190…210, two
+    // pixels more each way. The still square above is not drawn again.
+    #expect(Self.changedRegion(scene, from: 0.2, to: 0.3) == .region(PixelRegion(rows: 188..<212, columns: 92..<148)))
+    #expect(Self.changedRegion(scene, from: 1.2, to: 1.5) == .none)
   }
 
-  @Test("the rows grow over every picture of its own reaching into them, and over those it then reaches")
-  func rowsGrowOverPictures() throws {
-    // Faded pairs (each a group): one from y 90 to 130 crosses the dot's rows, and one from 125
-    // to 160 the first's. A plain bar across the dot's rows draws straight, row by row.
+  @Test("the region grows over every picture reaching into it and those they then reach, and its columns over every drawing")
+  func regionGrowsOverPicturesAndDrawings() throws {
+    // Faded pairs (each a group): one from x 55 to 65 and y 90 to 130 crosses the dot's
+    // region, and one from x 65 to 75 and y 125 to 160 the first's. A plain bar from x 75 to 95
+    // in the dot's rows reaches its columns, and widens them (it draws straight, a row at a
+    // time, from its own left); one beside them, and a faded pair above, are not drawn again.
     let scene = try Self.scene(
       Self.dot + ##"""
         , { id: "bar", position: [60, 110], bounds: [0, 0, 10, 40], opacity: 0.5, sublayers: [
             { id: "a", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 10, 20] } },
             { id: "b", type: "shape", fillColor: "#404040", path: { rect: [0, 20, 10, 20] } } ] },
-        { id: "lower", position: [80, 142.5], bounds: [0, 0, 10, 35], opacity: 0.5, sublayers: [
+        { id: "lower", position: [70, 142.5], bounds: [0, 0, 10, 35], opacity: 0.5, sublayers: [
             { id: "c", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 10, 20] } },
             { id: "d", type: "shape", fillColor: "#404040", path: { rect: [0, 20, 10, 15] } } ] },
-        { id: "plain", position: [140, 100], bounds: [0, 0, 10, 180], backgroundColor: "#202020" },
+        { id: "plain", position: [85, 100], bounds: [0, 0, 20, 10], backgroundColor: "#202020" },
+        { id: "beside", position: [180, 100], bounds: [0, 0, 10, 10], backgroundColor: "#202020" },
         { id: "far", position: [100, 20], bounds: [0, 0, 10, 10], opacity: 0.5, sublayers: [
             { id: "e", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 5, 5] } },
             { id: "f", type: "shape", fillColor: "#404040", path: { rect: [5, 5, 5, 5] } } ] }
         """##)
-    #expect(Self.changedRows(scene, from: 0.2, to: 0.3) == .rows(178..<322))
+    // Rows: the lower pair's bottom, 320, and two pixels. Columns: from the dot's, 92, to the
+    // plain bar's right, 190, and two pixels.
+    #expect(Self.changedRegion(scene, from: 0.2, to: 0.3) == .region(PixelRegion(rows: 178..<322, columns: 92..<192)))
   }
 
-  @Test("a layer moving inside a plain one redraws its own rows; inside a faded one (a picture), the picture's")
+  @Test("a layer moving inside a plain one redraws its own box; inside a faded one (a picture), the picture's")
   func changeBelowStillLayer() throws {
     let layers = #"""
       { id: "group", position: [100, 100], bounds: [0, 0, 200, 60], OPACITY sublayers: [
@@ -70,15 +77,18 @@ struct ChangedRowsTests {
           animations: [{ type: "basic", keyPath: "position.y", fromValue: 20, toValue: 40, duration: 1 }] },
         { id: "still", type: "shape", position: [50, 20], fillColor: "#0F4E65", path: { rect: [-5, -5, 10, 10] } } ] }
       """#
-    // The group's top is at y 70: the square falls from y 92 ± 5 to 94 ± 5, rows 174…198.
+    // The group's top is at y 70: the square falls from y 92 ± 5 to 94 ± 5, rows 174…198, at
+    // x 95…105, columns 190…210. The still square beside it and the group, which draws
+    // nothing of its own, are not drawn again.
     let plain = try Self.scene(layers.replacingOccurrences(of: "OPACITY", with: ""))
-    #expect(Self.changedRows(plain, from: 0.1, to: 0.2) == .rows(172..<200))
-    // Faded, the group is one picture from y 70 to 130: rows 140…260.
+    #expect(Self.changedRegion(plain, from: 0.1, to: 0.2) == .region(PixelRegion(rows: 172..<200, columns: 188..<212)))
+    // Faded, the group is one picture from y 70 to 130 across the canvas: rows 140…260, every
+    // column.
     let faded = try Self.scene(layers.replacingOccurrences(of: "OPACITY", with: "opacity: 0.5,"))
-    #expect(Self.changedRows(faded, from: 0.1, to: 0.2) == .rows(138..<262))
+    #expect(Self.changedRegion(faded, from: 0.1, to: 0.2) == .region(PixelRegion(rows: 138..<262, columns: 0..<400)))
   }
 
-  @Test("a changed mask changes the rows where its coverage changed")
+  @Test("a changed mask changes the masked picture, whole")
   func changedMask() throws {
     let scene = try Self.scene(
       #"""
@@ -88,8 +98,9 @@ struct ChangedRowsTests {
           { id: "moving", type: "shape", position: [0, 80], fillColor: "#000000", path: { rect: [0, 0, 20, 10] },
             animations: [{ type: "basic", keyPath: "position.x", fromValue: 0, toValue: 5, duration: 1 }] } ] } }
       """#)
-    // The masked layer spans y 50…150, and redraws whole once its rows are reached.
-    #expect(Self.changedRows(scene, from: 0.1, to: 0.2) == .rows(98..<302))
+    // The masked layer spans x 90…110 and y 50…150, and redraws whole once it is reached; the
+    // moving piece of the mask, from x 90.5…110.5 to 91…111, reaches two pixels further right.
+    #expect(Self.changedRegion(scene, from: 0.1, to: 0.2) == .region(PixelRegion(rows: 98..<302, columns: 178..<224)))
   }
 
   @Test("perspective, another viewport or another number of layers changes every row")
@@ -100,14 +111,14 @@ struct ChangedRowsTests {
           transform: { perspective: 500, rotateY: "30deg" },
           animations: [{ type: "basic", keyPath: "opacity", fromValue: 1, toValue: 0.5, duration: 1 }] }
         """#)
-    #expect(Self.changedRows(scene, from: 0.2, to: 0.3) == .all)
+    #expect(Self.changedRegion(scene, from: 0.2, to: 0.3) == .all)
     let dot = try Self.scene(Self.dot)
-    #expect(ChangedRows(from: Self.list(dot, at: 0.2), to: Self.list(dot, at: 0.3, height: 300)) == .all)
+    #expect(ChangedRegion(from: Self.list(dot, at: 0.2), to: Self.list(dot, at: 0.3, height: 300)) == .all)
     let two = try Self.scene(Self.dot + #", { id: "more", position: [10, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }"#)
-    #expect(ChangedRows(from: Self.list(dot, at: 0.2), to: Self.list(two, at: 0.3)) == .all)
+    #expect(ChangedRegion(from: Self.list(dot, at: 0.2), to: Self.list(two, at: 0.3)) == .all)
   }
 
-  @Test("a list built from the nodes kept of the last one follows it and counts the rows it changes, as comparing the two does")
+  @Test("a list built from the nodes kept of the last one follows it and finds the region it changes, as comparing the two does")
   func retainedListsCount() throws {
     let scene = try Self.scene(Self.dot)
     let evaluator = SceneEvaluator(scene)
@@ -116,29 +127,30 @@ struct ChangedRowsTests {
     let measuring = DisplayListTests.CountingMeasure()
     let first = DisplayList(evaluator.presentation(at: 0.2), viewport: viewport, measuring: measuring, retaining: retained)
     #expect(first.follows == nil)
-    #expect(first.changedRows == .all)
+    #expect(first.changedRegion == .all)
     let second = DisplayList(
       evaluator.presentation(at: 0.3, sharingWith: first.tree), viewport: viewport, measuring: measuring, retaining: retained)
     #expect(second.follows == first.mark)
-    #expect(second.changedRows == .rows(188..<212))
-    #expect(second.changedRows == ChangedRows(from: Self.list(scene, at: 0.2), to: Self.list(scene, at: 0.3)))
+    #expect(second.changedRegion == .region(PixelRegion(rows: 188..<212, columns: 92..<148)))
+    #expect(second.changedRegion == ChangedRegion(from: Self.list(scene, at: 0.2), to: Self.list(scene, at: 0.3)))
     let alone = DisplayList(evaluator.presentation(at: 0.4), viewport: viewport, measuring: measuring)
     #expect(alone.follows == nil && alone.mark == nil)
   }
 
-  @Test("a layer moving far below the frame changes no row; one grown past what an integer holds, every row")
+  @Test("a layer moving far below the frame changes nothing; one grown past what an integer holds, every row of its columns")
   func farLayers() throws {
     let below = try Self.scene(
       #"""
       { id: "far", position: [100, 1e200], bounds: [0, 0, 10, 10], backgroundColor: "#FF8000",
         animations: [{ type: "basic", keyPath: "position.y", fromValue: 1e200, toValue: 1e300, duration: 1 }] }
       """#)
-    #expect(Self.changedRows(below, from: 0.2, to: 0.3) == .none)
+    #expect(Self.changedRegion(below, from: 0.2, to: 0.3) == .none)
     let huge = try Self.scene(
       #"""
       { id: "huge", position: [100, 150], bounds: [0, 0, 10, 10], backgroundColor: "#FF8000",
         animations: [{ type: "basic", keyPath: "transform.scale.y", fromValue: 1e200, toValue: 1e300, duration: 1 }] }
       """#)
-    #expect(Self.changedRows(huge, from: 0.2, to: 0.3) == .all)
+    // x 95…105: columns 190…210 and two pixels.
+    #expect(Self.changedRegion(huge, from: 0.2, to: 0.3) == .region(PixelRegion(rows: 0..<400, columns: 188..<212)))
   }
 }
