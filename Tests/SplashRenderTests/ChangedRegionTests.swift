@@ -69,6 +69,24 @@ struct ChangedRegionTests {
     #expect(Self.changedRegion(scene, from: 0.2, to: 0.3) == .region(PixelRegion(rows: 178..<322, columns: 92..<192)))
   }
 
+  @Test("a drawing of unknown place beside the region keeps its rows whole, and the pictures they reach are grown over")
+  func drawingOfUnknownPlace() throws {
+    // A layer with a background whose sublayer transform has perspective: its extents are not
+    // known (its sublayers' places in it are not affine), and it is no picture. In the dot's
+    // rows, to the right of it; a faded pair to the left, from y 90 to 110, is reached once the
+    // rows are whole.
+    let scene = try Self.scene(
+      Self.dot + ##"""
+        , { id: "unknown", position: [170, 100], bounds: [0, 0, 20, 20], backgroundColor: "#0F4E65",
+            sublayerTransform: { perspective: 500, rotateY: "30deg" }, sublayers: [
+            { id: "inside", type: "shape", position: [10, 10], fillColor: "#FF8000", path: { rect: [-4, -4, 8, 8] } } ] },
+          { id: "faded", position: [10, 100], bounds: [0, 0, 10, 20], opacity: 0.5, sublayers: [
+            { id: "a", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 10, 10] } },
+            { id: "b", type: "shape", fillColor: "#404040", path: { rect: [0, 10, 10, 10] } } ] }
+        """##)
+    #expect(Self.changedRegion(scene, from: 0.2, to: 0.3) == .region(PixelRegion(rows: 178..<222, columns: 0..<400)))
+  }
+
   @Test("a layer moving inside a plain one redraws its own box; inside a faded one (a picture), the picture's")
   func changeBelowStillLayer() throws {
     let layers = #"""

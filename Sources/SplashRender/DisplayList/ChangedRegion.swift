@@ -97,8 +97,9 @@ public enum ChangedRegion: Sendable, Equatable {
     guard Self.addPictures(of: layers, to: &pictures) else { return .all }
     let frame = Bounds(frameOf: viewport)
     var region = Bounds(changed)
-    // Found only when the region leaves columns out: otherwise it cuts nothing across.
-    var drawings: [DeviceBox]?
+    // Found once, when the region first leaves columns out (otherwise it cuts nothing
+    // across); `nil` inside when a place is not known.
+    var drawings: [DeviceBox]??
     var grown = true
     while grown {
       grown = false
@@ -109,16 +110,17 @@ public enum ChangedRegion: Sendable, Equatable {
       guard region.left > frame.left || region.right < frame.right else { continue }
       if drawings == nil {
         var found: [DeviceBox] = []
-        guard Self.addDrawings(of: layers, to: &found) else {
-          // A drawing whose place is not known may cross the region anywhere: its rows are
-          // drawn whole.
-          region.left = frame.left
-          region.right = frame.right
-          continue
-        }
-        drawings = found
+        drawings = Self.addDrawings(of: layers, to: &found) ? found : .some(nil)
       }
-      for box in drawings ?? [] where region.reaches(box) && !region.holdsColumns(of: box) {
+      guard let known = drawings ?? nil else {
+        // A drawing whose place is not known may cross the region anywhere: its rows are
+        // drawn whole (and the pictures they reach grown over).
+        region.left = min(region.left, frame.left)
+        region.right = max(region.right, frame.right)
+        grown = true
+        continue
+      }
+      for box in known where region.reaches(box) && !region.holdsColumns(of: box) {
         region.growColumns(toHold: box)
         grown = true
       }
@@ -297,16 +299,16 @@ public enum ChangedRegion: Sendable, Equatable {
       guard let first = nodes.baseAddress else { return true }
       for index in nodes.indices {
         let node = first + index
-        let fields = node.pointee.fields
         // A culled node draws nothing, and nothing below it is placed.
-        guard fields.wrappedValue.mayHoldPictures, !fields.wrappedValue.isCulled, !node.pointee.layer.properties.isHidden
+        guard node.pointee.fields.wrappedValue.mayHoldPictures, !node.pointee.fields.wrappedValue.isCulled,
+          !node.pointee.layer.properties.isHidden
         else { continue }
         if DisplayNode.isDrawnAsPicture(node) {
-          guard let box = fields.wrappedValue.deviceBox, box.isNumber else { return false }
+          guard let box = node.pointee.fields.wrappedValue.deviceBox, box.isNumber else { return false }
           boxes.append(box)
           continue
         }
-        guard addPictures(of: fields.wrappedValue.sublayers, to: &boxes) else { return false }
+        guard addPictures(of: node.pointee.fields.wrappedValue.sublayers, to: &boxes) else { return false }
       }
       return true
     }
@@ -315,8 +317,8 @@ public enum ChangedRegion: Sendable, Equatable {
   /// Adds to `boxes` where the nodes of `nodes` and below that draw straight onto the frame
   /// land on it: each that draws anything of its own (a fill, a stroke, a background, a border)
   /// with its whole subtree, and each that draws nothing at all; a node that only holds
-  /// sublayers is looked into. Pictures are left to `addPictures`. The nodes are placed; false
-  /// when a place is not known.
+  /// sublayers is looked into. Pictures are left to `addPictures`. The nodes are placed
+  /// (`DisplayNode.deviceBox`); false when a place is not known.
   ///
   /// A node that draws nothing is taken too: a box too large only widens the region, and what
   /// the backend draws must lie inside it.
@@ -325,14 +327,15 @@ public enum ChangedRegion: Sendable, Equatable {
       guard let first = nodes.baseAddress else { return true }
       for index in nodes.indices {
         let node = first + index
-        let fields = node.pointee.fields
-        guard !fields.wrappedValue.isCulled, !node.pointee.layer.properties.isHidden, !DisplayNode.isDrawnAsPicture(node)
+        // A node with no picture below it (most) is not asked whether it is one.
+        guard !node.pointee.fields.wrappedValue.isCulled, !node.pointee.layer.properties.isHidden,
+          !node.pointee.fields.wrappedValue.mayHoldPictures || !DisplayNode.isDrawnAsPicture(node)
         else { continue }
-        guard fields.wrappedValue.sublayers.isEmpty || DisplayNode.drawsOwnContent(node) else {
-          guard addDrawings(of: fields.wrappedValue.sublayers, to: &boxes) else { return false }
+        guard node.pointee.fields.wrappedValue.sublayers.isEmpty || DisplayNode.drawsOwnContent(node) else {
+          guard addDrawings(of: node.pointee.fields.wrappedValue.sublayers, to: &boxes) else { return false }
           continue
         }
-        guard let box = fields.wrappedValue.deviceBox, box.isNumber else { return false }
+        guard let box = node.pointee.fields.wrappedValue.deviceBox, box.isNumber else { return false }
         boxes.append(box)
       }
       return true
