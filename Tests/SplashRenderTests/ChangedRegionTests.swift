@@ -34,6 +34,16 @@ struct ChangedRegionTests {
         removedOnCompletion: false }] }
     """##
 
+  /// A faded pair (a group, so a picture of its own) of grey rectangles, the top and the
+  /// bottom half of a `width`×`height` layer at `x`, `y`.
+  static func fadedPair(_ id: String, x: Double, y: Double, width: Double, height: Double) -> String {
+    ##"""
+    { id: "\##(id)", position: [\##(x), \##(y)], bounds: [0, 0, \##(width), \##(height)], opacity: 0.5, sublayers: [
+      { id: "\##(id)-top", type: "shape", fillColor: "#202020", path: { rect: [0, 0, \##(width), \##(height / 2)] } },
+      { id: "\##(id)-bottom", type: "shape", fillColor: "#404040", path: { rect: [0, \##(height / 2), \##(width), \##(height / 2)] } } ] }
+    """##
+  }
+
   @Test("a dot sliding sideways changes its rows alone, with two pixels around them; at rest, none")
   func slidingDot() throws {
     let scene = try Self.scene(
@@ -51,19 +61,13 @@ struct ChangedRegionTests {
     // in the dot's rows reaches its columns, and widens them (it draws straight, a row at a
     // time, from its own left); one beside them, and a faded pair above, are not drawn again.
     let scene = try Self.scene(
-      Self.dot + ##"""
-        , { id: "bar", position: [60, 110], bounds: [0, 0, 10, 40], opacity: 0.5, sublayers: [
-            { id: "a", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 10, 20] } },
-            { id: "b", type: "shape", fillColor: "#404040", path: { rect: [0, 20, 10, 20] } } ] },
-        { id: "lower", position: [70, 142.5], bounds: [0, 0, 10, 35], opacity: 0.5, sublayers: [
-            { id: "c", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 10, 20] } },
-            { id: "d", type: "shape", fillColor: "#404040", path: { rect: [0, 20, 10, 15] } } ] },
-        { id: "plain", position: [85, 100], bounds: [0, 0, 20, 10], backgroundColor: "#202020" },
-        { id: "beside", position: [180, 100], bounds: [0, 0, 10, 10], backgroundColor: "#202020" },
-        { id: "far", position: [100, 20], bounds: [0, 0, 10, 10], opacity: 0.5, sublayers: [
-            { id: "e", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 5, 5] } },
-            { id: "f", type: "shape", fillColor: "#404040", path: { rect: [5, 5, 5, 5] } } ] }
-        """##)
+      [
+        Self.dot, Self.fadedPair("bar", x: 60, y: 110, width: 10, height: 40),
+        Self.fadedPair("lower", x: 70, y: 142.5, width: 10, height: 35),
+        ##"{ id: "plain", position: [85, 100], bounds: [0, 0, 20, 10], backgroundColor: "#202020" }"##,
+        ##"{ id: "beside", position: [180, 100], bounds: [0, 0, 10, 10], backgroundColor: "#202020" }"##,
+        Self.fadedPair("far", x: 100, y: 20, width: 10, height: 10),
+      ].joined(separator: ", "))
     // Rows: the lower pair's bottom, 320, and two pixels. Columns: from the dot's, 92, to the
     // plain bar's right, 190, and two pixels.
     #expect(Self.changedRegion(scene, from: 0.2, to: 0.3) == .region(PixelRegion(rows: 178..<322, columns: 92..<192)))
@@ -80,10 +84,7 @@ struct ChangedRegionTests {
         , { id: "unknown", position: [170, 100], bounds: [0, 0, 20, 20], backgroundColor: "#0F4E65",
             sublayerTransform: { perspective: 500, rotateY: "30deg" }, sublayers: [
             { id: "inside", type: "shape", position: [10, 10], fillColor: "#FF8000", path: { rect: [-4, -4, 8, 8] } } ] },
-          { id: "faded", position: [10, 100], bounds: [0, 0, 10, 20], opacity: 0.5, sublayers: [
-            { id: "a", type: "shape", fillColor: "#202020", path: { rect: [0, 0, 10, 10] } },
-            { id: "b", type: "shape", fillColor: "#404040", path: { rect: [0, 10, 10, 10] } } ] }
-        """##)
+        """## + Self.fadedPair("faded", x: 10, y: 100, width: 10, height: 20))
     #expect(Self.changedRegion(scene, from: 0.2, to: 0.3) == .region(PixelRegion(rows: 178..<222, columns: 0..<400)))
   }
 
