@@ -76,8 +76,8 @@ public enum ChangedRegion: Sendable, Equatable {
       self = .all
       return
     }
-    let frame = Bounds(frameOf: viewport)
-    var changed = Bounds.nothing
+    let frame = DeviceBox(frameOf: viewport)
+    var changed = DeviceBox.nothing
     let known = Self.compare(previous, layers, superlayerToDevice: viewport.transform, into: &changed, whileInside: frame)
     // Unknown, or every pixel: nothing to grow.
     guard known, !changed.covers(frame) else {
@@ -95,8 +95,8 @@ public enum ChangedRegion: Sendable, Equatable {
     guard case .region(let changed) = self else { return self }
     var pictures: [DeviceBox] = []
     guard Self.addPictures(of: layers, to: &pictures) else { return .all }
-    let frame = Bounds(frameOf: viewport)
-    var region = Bounds(changed)
+    let frame = DeviceBox(frameOf: viewport)
+    var region = DeviceBox(changed)
     // Found once, when the region first leaves columns out (otherwise it cuts nothing
     // across); `nil` inside when a place is not known.
     var drawings: [DeviceBox]??
@@ -129,7 +129,7 @@ public enum ChangedRegion: Sendable, Equatable {
   }
 
   /// The whole pixels of `bounds` inside `frame`: none, all, or a region.
-  private init(_ bounds: Bounds, in frame: Bounds) {
+  private init(_ bounds: DeviceBox, in frame: DeviceBox) {
     // Clamped to the frame before converting: a layer scaled far beyond it reaches rows no
     // integer holds, and one placed by a value that is not a number reaches every row.
     guard !bounds.top.isNaN, !bounds.bottom.isNaN, !bounds.left.isNaN, !bounds.right.isNaN else {
@@ -148,100 +148,12 @@ public enum ChangedRegion: Sendable, Equatable {
     }
   }
 
-  /// A box of device pixels being found: where nodes' extents reach, then the region around
-  /// them, in whole pixels.
-  struct Bounds {
-    var top: Double
-    var bottom: Double
-    var left: Double
-    var right: Double
-
-    /// Before anything is taken in.
-    static let nothing = Bounds(top: .infinity, bottom: -.infinity, left: .infinity, right: -.infinity)
-
-    init(top: Double, bottom: Double, left: Double, right: Double) {
-      self.top = top
-      self.bottom = bottom
-      self.left = left
-      self.right = right
-    }
-
-    /// The pixels of `region`.
-    init(_ region: PixelRegion) {
-      self.init(
-        top: Double(region.rows.lowerBound), bottom: Double(region.rows.upperBound), left: Double(region.columns.lowerBound),
-        right: Double(region.columns.upperBound))
-    }
-
-    /// The pixels of the frame `viewport` draws.
-    init(frameOf viewport: Viewport) {
-      self.init(top: 0, bottom: Double(viewport.pixelHeight), left: 0, right: Double(viewport.pixelWidth))
-    }
-
-    mutating func include(_ box: DeviceBox) {
-      top = min(top, box.top)
-      bottom = max(bottom, box.bottom)
-      left = min(left, box.left)
-      right = max(right, box.right)
-    }
-
-    /// Whether these bounds take in all of `frame`.
-    func covers(_ frame: Bounds) -> Bool {
-      top <= frame.top && bottom >= frame.bottom && left <= frame.left && right >= frame.right
-    }
-
-    /// These bounds `margin` pixels larger each way, rounded out to whole pixels.
-    func widened(by margin: Double) -> Bounds {
-      Bounds(
-        top: (top - margin).rounded(.down), bottom: (bottom + margin).rounded(.up), left: (left - margin).rounded(.down),
-        right: (right + margin).rounded(.up))
-    }
-
-    /// Whether what draws within `box` reaches these pixels: the backend draws it into them
-    /// (`ChangedRegion.box(_:misses:)`).
-    func reaches(_ box: DeviceBox) -> Bool {
-      let margin = ChangedRegion.margin
-      return box.bottom + margin > top && box.top - margin < bottom && box.right + margin > left && box.left - margin < right
-    }
-
-    /// Whether all that draws within `box`, `margin` pixels around it, lies inside.
-    func holds(_ box: DeviceBox) -> Bool {
-      holdsColumns(of: box) && box.top - ChangedRegion.margin >= top && box.bottom + ChangedRegion.margin <= bottom
-    }
-
-    /// Whether all that draws within `box`, `margin` pixels around it, lies between these
-    /// columns.
-    func holdsColumns(of box: DeviceBox) -> Bool {
-      box.left - ChangedRegion.margin >= left && box.right + ChangedRegion.margin <= right
-    }
-
-    /// Grows to hold `box` and `margin` pixels around it, in whole pixels.
-    mutating func grow(toHold box: DeviceBox) {
-      growColumns(toHold: box)
-      top = min(top, (box.top - ChangedRegion.margin).rounded(.down))
-      bottom = max(bottom, (box.bottom + ChangedRegion.margin).rounded(.up))
-    }
-
-    /// Grows to hold the columns of `box` and `margin` pixels around them, in whole pixels.
-    mutating func growColumns(toHold box: DeviceBox) {
-      left = min(left, (box.left - ChangedRegion.margin).rounded(.down))
-      right = max(right, (box.right + ChangedRegion.margin).rounded(.up))
-    }
-
-    /// These bounds inside `frame`.
-    func clamped(to frame: Bounds) -> Bounds {
-      Bounds(
-        top: min(max(top, frame.top), frame.bottom), bottom: min(max(bottom, frame.top), frame.bottom),
-        left: min(max(left, frame.left), frame.right), right: min(max(right, frame.left), frame.right))
-    }
-  }
-
   /// Adds to `changed` where `old` and `new`, at the same place under a superlayer whose
   /// sublayer space `superlayerToDevice` maps onto the frame, draw differently; false when
   /// that is not known (extents unknown, perspective).
   static func compare(
     _ old: UnsafePointer<DisplayNode>, _ new: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform,
-    into changed: inout Bounds
+    into changed: inout DeviceBox
   ) -> Bool {
     // Read through the nodes' addresses, one stored value at a time: handed on as values (to
     // `isBuilt`, `decidesAlike`), the two nodes were copied first, a retain and a release of
@@ -271,8 +183,8 @@ public enum ChangedRegion: Sendable, Equatable {
   /// from an array element, a node was copied, and all it holds retained); stops with false
   /// once what changed covers `limit`, past which nothing more can change.
   static func compare(
-    _ old: [DisplayNode], _ new: [DisplayNode], superlayerToDevice: AffineTransform, into changed: inout Bounds,
-    whileInside limit: Bounds? = nil
+    _ old: [DisplayNode], _ new: [DisplayNode], superlayerToDevice: AffineTransform, into changed: inout DeviceBox,
+    whileInside limit: DeviceBox? = nil
   ) -> Bool {
     old.withUnsafeBufferPointer { old in
       new.withUnsafeBufferPointer { new in
@@ -344,7 +256,7 @@ public enum ChangedRegion: Sendable, Equatable {
 
   /// Adds where the node at `node` draws to `changed`; false when that is not known.
   private static func include(
-    _ node: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform, in changed: inout Bounds
+    _ node: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform, in changed: inout DeviceBox
   ) -> Bool {
     if node.pointee.layer.properties.isHidden { return true }
     guard let box = DisplayNode.deviceBox(of: node, superlayerToDevice: superlayerToDevice), box.isNumber else { return false }
@@ -427,8 +339,81 @@ extension DisplayNode {
   }
 }
 
+/// A box of device pixels as the region is found in it: where nodes' extents reach, then the
+/// region around them, in whole pixels.
 extension DeviceBox {
+  /// Before anything is taken in.
+  fileprivate static let nothing = DeviceBox(left: .infinity, top: .infinity, right: -.infinity, bottom: -.infinity)
+
+  /// The pixels of `region`.
+  fileprivate init(_ region: PixelRegion) {
+    self.init(
+      left: Double(region.columns.lowerBound), top: Double(region.rows.lowerBound), right: Double(region.columns.upperBound),
+      bottom: Double(region.rows.upperBound))
+  }
+
+  /// The pixels of the frame `viewport` draws.
+  fileprivate init(frameOf viewport: Viewport) {
+    self.init(left: 0, top: 0, right: Double(viewport.pixelWidth), bottom: Double(viewport.pixelHeight))
+  }
+
   /// Whether every side is a number: a layer placed by a value that is not a number has no
   /// place.
   fileprivate var isNumber: Bool { !(left.isNaN || top.isNaN || right.isNaN || bottom.isNaN) }
+
+  /// Widens the box to take in `box`.
+  fileprivate mutating func include(_ box: DeviceBox) {
+    top = min(top, box.top)
+    bottom = max(bottom, box.bottom)
+    left = min(left, box.left)
+    right = max(right, box.right)
+  }
+
+  /// Whether the box takes in all of `frame`.
+  fileprivate func covers(_ frame: DeviceBox) -> Bool {
+    top <= frame.top && bottom >= frame.bottom && left <= frame.left && right >= frame.right
+  }
+
+  /// The box `margin` pixels larger each way, rounded out to whole pixels.
+  fileprivate func widened(by margin: Double) -> DeviceBox {
+    DeviceBox(left: left - margin, top: top - margin, right: right + margin, bottom: bottom + margin).roundedOutward
+  }
+
+  /// Whether what draws within `box` reaches these pixels: the backend draws it into them
+  /// (`ChangedRegion.box(_:misses:)`).
+  fileprivate func reaches(_ box: DeviceBox) -> Bool {
+    let margin = ChangedRegion.margin
+    return box.bottom + margin > top && box.top - margin < bottom && box.right + margin > left && box.left - margin < right
+  }
+
+  /// Whether all that draws within `box`, `margin` pixels around it, lies inside.
+  fileprivate func holds(_ box: DeviceBox) -> Bool {
+    holdsColumns(of: box) && box.top - ChangedRegion.margin >= top && box.bottom + ChangedRegion.margin <= bottom
+  }
+
+  /// Whether all that draws within `box`, `margin` pixels around it, lies between these
+  /// columns.
+  fileprivate func holdsColumns(of box: DeviceBox) -> Bool {
+    box.left - ChangedRegion.margin >= left && box.right + ChangedRegion.margin <= right
+  }
+
+  /// Grows to hold `box` and `margin` pixels around it, in whole pixels.
+  fileprivate mutating func grow(toHold box: DeviceBox) {
+    growColumns(toHold: box)
+    top = min(top, (box.top - ChangedRegion.margin).rounded(.down))
+    bottom = max(bottom, (box.bottom + ChangedRegion.margin).rounded(.up))
+  }
+
+  /// Grows to hold the columns of `box` and `margin` pixels around them, in whole pixels.
+  fileprivate mutating func growColumns(toHold box: DeviceBox) {
+    left = min(left, (box.left - ChangedRegion.margin).rounded(.down))
+    right = max(right, (box.right + ChangedRegion.margin).rounded(.up))
+  }
+
+  /// The box inside `frame`.
+  fileprivate func clamped(to frame: DeviceBox) -> DeviceBox {
+    DeviceBox(
+      left: min(max(left, frame.left), frame.right), top: min(max(top, frame.top), frame.bottom),
+      right: min(max(right, frame.left), frame.right), bottom: min(max(bottom, frame.top), frame.bottom))
+  }
 }

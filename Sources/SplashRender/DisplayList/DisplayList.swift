@@ -258,23 +258,26 @@ public struct DisplayList: Sendable {
       retained?.countPlacementKept()
       return
     }
+    // Where the node lands on the frame, when it is placed at all.
+    let toDevice = superlayerToDevice.flatMap { superlayerToDevice in
+      node.layer.toSuperlayer.map { $0.concatenating(superlayerToDevice) }
+    }
+    let deviceBox = toDevice.flatMap { toDevice in node.extents.map { DeviceBox(around: $0, through: toDevice) } }
     // What the node was placed with before, if it was taken from the last frame, is set
     // afresh here, its sublayers' where they are placed, or forgotten where they are not.
     node.fields.wrappedValue.startPlacement(
       node.isTaken
-        ? DisplayNode.Placement(superlayerToDevice: superlayerToDevice, clip: clip, framePixels: framePixels, clips: clips) : nil)
-    guard let superlayerToDevice, let toSuperlayer = node.layer.toSuperlayer else {
+        ? DisplayNode.Placement(superlayerToDevice: superlayerToDevice, clip: clip, framePixels: framePixels, clips: clips) : nil,
+      deviceBox: deviceBox)
+    guard let toDevice else {
       node.forgetSublayerPlacements()
       return
     }
-    let toDevice = toSuperlayer.concatenating(superlayerToDevice)
     var inner = clip
     // Asked once, where the node lies: its group is clipped to its extents, and its content
     // drawn with no clip inside the group.
     let drawsInOwnGroup = withUnsafePointer(to: &node) { DisplayNode.drawsInOwnGroup($0) }
-    if let extents = node.extents {
-      let box = DeviceBox(around: extents, through: toDevice)
-      node.fields.wrappedValue.deviceBox = box
+    if let box = deviceBox {
       guard box.overlaps(clip) else {
         node.isCulled = true
         node.forgetSublayerPlacements()

@@ -36,12 +36,21 @@ public struct DisplayNode: Sendable {
     @usableFromInline var slot: Int = 0
     @usableFromInline var deviceBox: DeviceBox?
 
-    /// Marks the node placed, holding `placement`, and forgets what its last placement
-    /// decided (`DisplayList.place` decides it again): one write through the box, where a
-    /// value at a time checked the box's uniqueness at each.
-    mutating func startPlacement(_ placement: Placement?) {
+    /// Marks the node placed, holding `placement` and landing on the frame in `deviceBox`, and
+    /// forgets the rest of what its last placement decided (`DisplayList.place` decides it
+    /// again): one write through the box, where a value at a time checked the box's
+    /// uniqueness at each.
+    mutating func startPlacement(_ placement: Placement?, deviceBox: DeviceBox?) {
+      forgetPlacement()
       isPlaced = true
       self.placement = placement
+      self.deviceBox = deviceBox
+    }
+
+    /// Forgets what placing decided, as for a node never placed.
+    mutating func forgetPlacement() {
+      isPlaced = false
+      placement = nil
       isCulled = false
       backingStoreStorage = []
       plan = nil
@@ -310,26 +319,16 @@ public struct DisplayNode: Sendable {
   /// than a plain one or a replicator draws. Read in place.
   static func drawsOwnContent(_ node: UnsafePointer<DisplayNode>) -> Bool {
     guard node.pointee.layer.kind == .layer || node.pointee.layer.kind == .replicator else { return true }
-    // A background and a border, as `forEachSolidPaint` finds them, read value by value: a
-    // method of the layer called through the node copied the layer first.
-    let bounds = node.pointee.layer.properties.bounds
-    guard bounds.width > 0, bounds.height > 0 else { return false }
-    return node.pointee.layer.properties.backgroundColor.alpha > 0
-      || node.pointee.layer.properties.borderWidth > 0 && node.pointee.layer.properties.borderColor.alpha > 0
+    // Asked of the properties in place: a method of the layer called through the node copied
+    // the layer first.
+    return node.pointee.layer.properties.paintsBackground || node.pointee.layer.properties.paintsBorder
   }
 
   /// Forgets where this node and its subtree were placed, as a node never placed: below a
   /// node that `DisplayList.place` does not go past (culled, or below perspective), nodes
   /// taken from the last frame would otherwise keep what they were placed with then.
   mutating func forgetPlacement() {
-    if isPlaced {
-      isPlaced = false
-      placement = nil
-      isCulled = false
-      fields.wrappedValue.backingStoreStorage = []
-      plan = nil
-      fields.wrappedValue.deviceBox = nil
-    }
+    if isPlaced { fields.wrappedValue.forgetPlacement() }
     forgetSublayerPlacements()
   }
 
@@ -450,6 +449,15 @@ extension DisplayNode {
   }
 }
 
+extension LayerProperties {
+  /// Whether the layer paints its background: a colour that shows over bounds with an area.
+  var paintsBackground: Bool { bounds.width > 0 && bounds.height > 0 && backgroundColor.alpha > 0 }
+
+  /// Whether the layer paints a border: a width, in a colour that shows, round bounds with an
+  /// area.
+  var paintsBorder: Bool { bounds.width > 0 && bounds.height > 0 && borderWidth > 0 && borderColor.alpha > 0 }
+}
+
 /// The solid colours a layer paints itself, which `DisplayNode.paintSummary` adds up over a
 /// subtree.
 extension PresentationLayer {
@@ -467,11 +475,9 @@ extension PresentationLayer {
   /// Calls `body` with each colour the layer paints itself: background, border, fill and
   /// stroke, as far as each draws at all (a clear colour paints nothing).
   func forEachSolidPaint(_ body: (Color) -> Void) {
-    let bounds = properties.bounds
-    let hasArea = bounds.width > 0 && bounds.height > 0
     func paint(_ color: Color) { if color.alpha > 0 { body(color) } }
-    if hasArea { paint(properties.backgroundColor) }
-    if hasArea, properties.borderWidth > 0 { paint(properties.borderColor) }
+    if properties.paintsBackground { body(properties.backgroundColor) }
+    if properties.paintsBorder { body(properties.borderColor) }
     if kind == .shape, let path = properties.shape.path, !path.isEmpty {
       let shape = properties.shape
       paint(shape.fillColor)
