@@ -14,8 +14,21 @@ struct MotionTests {
         values: .basic(from: .scalar(from), to: .scalar(to), by: nil)))
   }
 
+  /// A scene of `layers`, every one of them faded: the probe looks only where a layer may show
+  /// faded (`MotionScope`, tested at the end), and these tests are about what it sees there.
   private func scene(_ layers: [Layer]) -> Scene {
+    plainScene(layers.map(Self.faded))
+  }
+
+  private func plainScene(_ layers: [Layer]) -> Scene {
     Scene(canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: layers, clip: ClipWindow(start: 0, cycle: 3))
+  }
+
+  private static func faded(_ layer: Layer) -> Layer {
+    var faded = layer
+    faded.properties.opacity = 0.5
+    faded.sublayers = layer.sublayers.map(Self.faded)
+    return faded
   }
 
   @Test("a sliding layer moves while it slides; before its animation begins and after it ends it rests")
@@ -145,5 +158,43 @@ struct MotionTests {
     #expect(tree.layer(withID: "host")?.hasFixedContent == false, "a sublayer's stroke grows")
     #expect(tree.layer(withID: "slider")?.hasFixedContent == true, "its own picture holds while it slides")
     #expect(tree.layer(withID: "parent")?.hasFixedContent == false, "a sublayer moves within it")
+  }
+
+  @Test("the probe looks only at layers that may show faded and at the layers above them")
+  func probedWhereAFadeMayShow() {
+    let slide = animation(LayerPropertyRegistry.positionX, from: 0, to: 50)
+    // Opaque throughout, above a layer that never shows (opacity 0): drawn afresh wherever it
+    // is, so nothing is asked of its motion.
+    var unseen = LayerProperties()
+    unseen.opacity = 0
+    let card = Layer(id: "card", animations: [slide], sublayers: [Layer(id: "label"), Layer(id: "unused", properties: unseen)])
+    // Opaque in the model, faded by an animation.
+    let dot = Layer(id: "dot", animations: [slide, animation(LayerPropertyRegistry.opacity, from: 1, to: 0.5)])
+    // Opaque, above a layer faded in the model and an opaque one.
+    var badgeProperties = LayerProperties()
+    badgeProperties.opacity = 0.8
+    let host = Layer(
+      id: "host", animations: [slide],
+      sublayers: [Layer(id: "badge", properties: badgeProperties), Layer(id: "caption", sublayers: [Layer(id: "icon")])])
+    // A replicator's copies are compared whole, faded or not.
+    var replicator = LayerProperties()
+    replicator.replicator.instanceCount = 2
+    let ring = Layer(id: "ring", kind: .replicator, properties: replicator, animations: [slide], sublayers: [Layer(id: "spoke")])
+    let scene = plainScene([card, dot, host, ring])
+    let tree = scene.presentation(at: 0.5)
+    #expect(tree.layer(withID: "card")?.isMoving == false, "no layer of its subtree may show faded")
+    #expect(tree.layer(withID: "label")?.isMoving == false)
+    #expect(tree.layer(withID: "dot")?.isMoving == true, "its opacity is animated")
+    #expect(tree.layer(withID: "host")?.isMoving == true, "a sublayer may show faded")
+    #expect(tree.layer(withID: "badge")?.isMoving == true, "faded, it moves with its superlayer")
+    #expect(tree.layer(withID: "caption")?.isMoving == false, "an opaque sibling is left out")
+    #expect(tree.layer(withID: "icon")?.isMoving == false)
+    #expect(tree.layers[3].sublayers.allSatisfy { $0.isMoving && $0.sublayers.allSatisfy(\.isMoving) }, "the ring's copies")
+    // The evaluator keeps the scope it worked out once, and marks the same layers.
+    let evaluator = SceneEvaluator(scene)
+    for time in [0.25, 0.5, 0.75, 1.5] {
+      #expect(evaluator.presentation(at: time) == scene.presentation(at: time), "at \(time)")
+    }
+    #expect(evaluator.presentation(at: 0.5).layer(withID: "badge")?.isMoving == true)
   }
 }

@@ -74,7 +74,7 @@ struct SteadySubtreeTests {
   {
     let stills = StillPresentations(layer)
     func probe(_ time: Double, _ moves: Bool) -> Layer.MotionProbe {
-      Layer.MotionProbe(time: time + Self.probe, animationTime: time + Self.probe, superlayerMoves: moves)
+      Layer.MotionProbe(time: time + Self.probe, animationTime: time + Self.probe, superlayerMoves: moves, scope: MotionScope(layer))
     }
     var earlierLayer = layer.presentation(
       at: earlier, animationTime: earlier, tint: .white, detail: .drawn, motion: probe(earlier, moves.0), stills: stills)

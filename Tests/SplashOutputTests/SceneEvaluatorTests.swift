@@ -131,7 +131,10 @@ struct SceneEvaluatorTests {
       PropertyAnimation(
         keyPath: LayerPropertyRegistry.positionX.keyPath, timing: MediaTiming(beginTime: 1, duration: 1, fillMode: .both),
         values: .basic(from: .scalar(0), to: .scalar(50), by: nil)))
-    let group = Layer(id: "group", sublayers: [Layer(id: "a"), Layer(id: "b")])
+    // One sublayer faded: the probe looks only where a layer may show faded (`MotionScope`).
+    var faded = LayerProperties()
+    faded.opacity = 0.5
+    let group = Layer(id: "group", sublayers: [Layer(id: "a", properties: faded), Layer(id: "b")])
     let mover = Layer(id: "mover", animations: [slide], sublayers: [group])
     let scene = Scene(
       canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [mover], clip: ClipWindow(start: 0, cycle: 3))

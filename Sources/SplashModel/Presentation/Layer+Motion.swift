@@ -17,6 +17,17 @@ extension Layer {
     var time: Double
     var animationTime: Double
     var superlayerMoves: Bool
+    /// Which layers the probe looks at (`MotionScope`): from the layer it is handed to down,
+    /// or, as the probe of a layer's sublayers, from that layer down.
+    var scope: MotionScope
+
+    /// The probe of sublayer `index`, when this is the probe of the sublayers; `nil` where the
+    /// scope leaves that sublayer out, which leaves it and its subtree unmarked.
+    func sublayer(_ index: Int) -> MotionProbe? {
+      let sublayerScope = scope.sublayer(index)
+      guard sublayerScope.probes else { return nil }
+      return MotionProbe(time: time, animationTime: animationTime, superlayerMoves: superlayerMoves, scope: sublayerScope)
+    }
   }
 
   /// This layer's motion: whether it moves (its placement presented as `presented` differs a
@@ -59,7 +70,8 @@ extension Layer {
       if kind == .replicator { later = probed }
     }
     let sublayers = MotionProbe(
-      time: sublayerTime(at: probe.time), animationTime: sublayerTime(at: probe.animationTime), superlayerMoves: sublayersMove)
+      time: sublayerTime(at: probe.time), animationTime: sublayerTime(at: probe.animationTime), superlayerMoves: sublayersMove,
+      scope: probe.scope)
     return (isMoving, sublayers, later)
   }
 

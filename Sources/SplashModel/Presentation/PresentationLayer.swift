@@ -13,9 +13,10 @@ public struct PresentationLayer: Sendable, Hashable {
   public var tint: Color
   /// Whether the layer's place in the frame is changing at this moment: its own position,
   /// transform, anchor point or bounds, or those of a layer above it, differ a moment later
-  /// (see `Scene.presentation(at:)`). A renderer may composite a moving layer
+  /// (see `Scene.presentation(at:)`). A renderer may composite a faded layer that moves
   /// from a picture of it drawn earlier, as Core Animation composites moving layers from their
-  /// backing stores.
+  /// backing stores. Only layers that may show faded, and the layers above them, are looked
+  /// at (`MotionScope`); the others are never marked.
   public var isMoving = false
   /// Whether the layer's picture (its content and sublayers, at opacity 1, wherever it is)
   /// is the same at every moment: no animation of the scene changes anything but its place and

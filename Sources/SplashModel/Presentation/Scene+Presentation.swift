@@ -3,7 +3,8 @@ import SplashCore
 /// The evaluator: what a scene shows at a time.
 extension Scene {
   /// The presentation tree at scene time `time` (seconds since the animations start), with
-  /// `isMoving` set on each layer whose place in the frame is changing then.
+  /// `isMoving` set on each layer whose place in the frame is changing then, among the layers
+  /// that may show faded and those above them (`MotionScope`).
   ///
   /// A pure function of the scene and the time: it reads nothing else and changes nothing, so
   /// frames can be evaluated on any thread, in any order, and any single frame can be inspected
@@ -31,13 +32,14 @@ extension Scene {
     at time: Double, detail: Layer.PresentationDetail, stills: SceneStills?, earlier: PresentationTree? = nil
   ) -> PresentationTree {
     let probe = Layer.MotionProbe(
-      time: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, superlayerMoves: false)
+      time: time + Self.motionProbeInterval, animationTime: time + Self.motionProbeInterval, superlayerMoves: false,
+      scope: stills?.motionScope ?? MotionScope(above: layers))
     let earlierTimes = earlier?.evaluatedAt.map {
       Layer.EarlierTimes(time: $0, animationTime: $0, probeTime: $0 + Self.motionProbeInterval)
     }
     let presented = PresentationLayer.presenting(layers, earlier: earlier?.layers) { index, earlierLayer in
       layers[index].presentation(
-        at: time, animationTime: time, tint: .white, detail: detail, motion: probe, stills: stills?.layers[index],
+        at: time, animationTime: time, tint: .white, detail: detail, motion: probe.sublayer(index), stills: stills?.layers[index],
         earlier: earlierLayer, earlierTimes: earlierTimes)
     }
     var presentedBackdrop: PresentationLayer?
@@ -89,7 +91,8 @@ extension Layer {
   ///   - instances: Their instance numbers, outermost first, which its id carries.
   ///   - detail: How much is evaluated (`PresentationDetail`).
   ///   - motion: Where to look to set `isMoving` here and below; `nil` leaves it false (masks,
-  ///     backdrops and a layer presented alone are not marked).
+  ///     backdrops, a layer presented alone and layers outside the probe's scope are not
+  ///     marked).
   ///   - stills: This subtree's still parts, presented once (`SceneEvaluator`).
   ///   - earlier: This layer as the renderer's last frame presented it, if any: what of it
   ///     presents the same now is handed out as its storage, and a subtree the same throughout
@@ -181,7 +184,8 @@ extension Layer {
       presentedSublayers = PresentationLayer.presenting(sublayers, earlier: earlierSublayers) { index, earlierSublayer in
         sublayers[index].presentation(
           at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
-          motion: probed?.sublayers, stills: stills?.sublayer(index), earlier: earlierSublayer, earlierTimes: earlierSublayerTimes,
+          motion: probed?.sublayers.sublayer(index), stills: stills?.sublayer(index), earlier: earlierSublayer,
+          earlierTimes: earlierSublayerTimes,
           siblings: childrenSiblings)
       }
       siblings?.keep(presentedSublayers, of: sublayers, time: sublayerTime, animationTime: sublayerAnimationTime, probe: probed?.sublayers)

@@ -24,7 +24,8 @@ public struct SceneEvaluator: Sendable {
   public init(_ scene: Scene) {
     self.scene = scene
     stills = SceneStills(
-      layers: scene.layers.map(StillPresentations.init), backdrop: scene.backdrop.map(StillPresentations.init))
+      layers: scene.layers.map(StillPresentations.init), backdrop: scene.backdrop.map(StillPresentations.init),
+      motionScope: MotionScope(above: scene.layers))
   }
 
   /// The presentation tree at scene time `time`: the same tree as `scene.presentation(at:)`.
@@ -40,10 +41,12 @@ public struct SceneEvaluator: Sendable {
   }
 }
 
-/// The still parts of a scene's top-level layers and of its backdrop.
+/// The still parts of a scene's top-level layers and of its backdrop, and where the motion
+/// probe looks among its layers.
 struct SceneStills: Sendable {
   var layers: [StillPresentations]
   var backdrop: StillPresentations?
+  var motionScope: MotionScope
 }
 
 /// What a layer's subtree presents the same at every time: the whole subtree, presented once,
@@ -95,7 +98,9 @@ final class StillPresentations: Sendable {
       subtree = RestingAndMoving { moving in
         layer.presentation(
           at: 0, animationTime: 0, tint: .white, detail: .drawn,
-          motion: Layer.MotionProbe(time: Scene.motionProbeInterval, animationTime: Scene.motionProbeInterval, superlayerMoves: moving))
+          motion: Layer.MotionProbe(
+            time: Scene.motionProbeInterval, animationTime: Scene.motionProbeInterval, superlayerMoves: moving,
+            scope: MotionScope(layer)))
       }
       sublayers = []
       mask = nil

@@ -14,7 +14,8 @@ import Darwin
 /// layer's place on screen changes, composites that picture with the layer's transform and
 /// opacity instead of drawing it again. splashvid does the same for a layer that is moving
 /// (`PresentationLayer.isMoving`) while its picture stays the same (`hasFixedContent`), faded
-/// (a group it would otherwise draw afresh every frame) and slow to draw (`minimumSegments`):
+/// (a group it would otherwise draw afresh every frame; the evaluator marks motion only where
+/// a layer may show faded, `MotionScope`) and slow to draw (`minimumSegments`):
 /// fuber's rippling lattice tiles are 77 such layers, and stroking their thin diagonals again
 /// each frame cost more than everything else in the frame.
 ///
