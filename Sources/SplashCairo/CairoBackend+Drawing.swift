@@ -97,6 +97,10 @@ extension CairoBackend {
   /// on black 45 instead of 107 where c is 0.42. Core Animation clips a layer's picture once.
   /// Clips the layer sets itself (`masksToBounds`) are set again inside.
   func pushGroup(_ cairo: OpaquePointer, alphaOnly: Bool = false) {
+    if let counters {
+      counters.groupsPushed += 1
+      counters.groupPixels += Self.deviceClipPixels(of: cairo)
+    }
     if alphaOnly {
       cairo_push_group_with_content(cairo, CAIRO_CONTENT_ALPHA)
     } else {

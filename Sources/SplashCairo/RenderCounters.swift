@@ -39,6 +39,10 @@ public final class RenderCounters {
   public var clipCoveragesReused = 0
   /// Masked contents composited from the group kept from an earlier frame.
   public var maskedContentsReused = 0
+  /// Groups pushed (`CairoBackend.pushGroup`), and their pixels in all: each as large as the
+  /// clip's box it is pushed under, cleared and composited whatever it holds.
+  public var groupsPushed = 0
+  public var groupPixels = 0
   /// Groups composited from `GroupCache`, and of those, groups that had been idle.
   public var groupsReused = 0
   public var idleGroupsReused = 0

@@ -146,11 +146,41 @@ struct DisplayListTests {
         """#
       ).layers.first)
     // The child's 10 × 10 box turned a quarter about its centre stays 25…35 × 15…25, then
-    // doubled about the parent's anchor (20, 20): 30…50 × 10…30, outside the parent's bounds.
+    // doubled about the parent's anchor (20, 20): 30…50 × 10…30, reaching outside the
+    // parent's bounds. The parent paints nothing of its own, so that is all.
     let extents = try #require(node.extents)
-    #expect(abs(extents.minX - 0) < 1e-9 && abs(extents.minY - 0) < 1e-9)
-    #expect(abs(extents.maxX - 50) < 1e-9 && abs(extents.maxY - 40) < 1e-9, "\(extents)")
+    #expect(abs(extents.minX - 30) < 1e-9 && abs(extents.minY - 10) < 1e-9)
+    #expect(abs(extents.maxX - 50) < 1e-9 && abs(extents.maxY - 30) < 1e-9, "\(extents)")
     #expect(node.sublayers.first?.extents == Rect(x: 0, y: 0, width: 10, height: 10))
+  }
+
+  @Test("the bounds count where the layer paints them; clipped to them, only what its sublayers draw inside them")
+  func paintedBounds() throws {
+    // A precomposition: as large as its composition, painting nothing itself.
+    func extents(_ layer: String) throws -> Rect? { try #require(try Self.list(layer).layers.first).extents }
+    let dot = #"{ id: "dot", type: "shape", position: [0, 0], path: { oval: [100, 100, 20, 20] }, fillColor: "red" }"#
+    #expect(
+      try extents(#"{ id: "p", bounds: [0, 0, 200, 200], masksToBounds: true, sublayers: [\#(dot)] }"#)
+        == Rect(x: 100, y: 100, width: 20, height: 20))
+    #expect(try extents(#"{ id: "p", bounds: [0, 0, 200, 200], sublayers: [\#(dot)] }"#) == Rect(x: 100, y: 100, width: 20, height: 20))
+    // Reaching past the bounds, it is cut at them.
+    let wide = #"{ id: "wide", type: "shape", position: [0, 0], path: { rect: [150, 20, 100, 10] }, fillColor: "red" }"#
+    #expect(
+      try extents(#"{ id: "p", bounds: [0, 0, 200, 200], masksToBounds: true, sublayers: [\#(wide)] }"#)
+        == Rect(x: 150, y: 20, width: 50, height: 10))
+    // A background, a border or a gradient paints the bounds.
+    for paint in [#"backgroundColor: "blue""#, #"borderWidth: 2, borderColor: "blue""#, #"type: "gradient", colors: ["red", "blue"]"#] {
+      #expect(
+        try extents(#"{ id: "p", bounds: [0, 0, 200, 200], \#(paint), sublayers: [\#(dot)] }"#)
+          == Rect(x: 0, y: 0, width: 200, height: 200), "\(paint)")
+    }
+    // Nothing painted, nothing held: an empty box.
+    let empty = try #require(try extents(#"{ id: "p", bounds: [0, 0, 200, 200], masksToBounds: true }"#))
+    #expect(empty.width == 0 && empty.height == 0)
+    let hidden = try #require(
+      try extents(
+        #"{ id: "p", bounds: [0, 0, 200, 200], sublayers: [{ id: "h", hidden: true, backgroundColor: "red", bounds: [0, 0, 50, 50] }] }"#))
+    #expect(hidden.width == 0 && hidden.height == 0)
   }
 
   @Test("masksToBounds bounds everything; a mask bounds by its own extents; an inverted one bounds nothing")
@@ -263,15 +293,21 @@ struct DisplayListTests {
       { id: "window", position: [50, 50], bounds: [0, 0, 20, 20], masksToBounds: true,
         sublayers: [{ id: "inside", position: [10, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" },
                     { id: "clipped", position: [40, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }] },
-      { id: "shifter", position: [100, 100], bounds: [0, 0, 20, 20], sublayerTransform: { translate: [300, 0] },
+      { id: "shifter", position: [100, 100], bounds: [0, 0, 20, 20], backgroundColor: "blue", sublayerTransform: { translate: [300, 0] },
         sublayers: [{ id: "shifted", position: [10, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }] },
+      { id: "bare", position: [100, 100], bounds: [0, 0, 20, 20], sublayerTransform: { translate: [300, 0] },
+        sublayers: [{ id: "moved", position: [10, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }] },
       { id: "tilted", position: [100, 100], bounds: [0, 0, 20, 20], transform: { perspective: 500, rotateY: "30deg" },
         sublayers: [{ id: "far", position: [900, 10], bounds: [0, 0, 4, 4], backgroundColor: "red" }] }
       """#)
     let culled = Dictionary(uniqueKeysWithValues: list.layers.map { ($0.layer.id, $0.isCulled) })
     // "edge" reaches x = 209 points (418 px), "slack" starts 0.4 pixel to the right of the frame
     // (within the pixel of antialiasing slack), "off" 1.2 pixels right of it.
-    #expect(culled == ["on": false, "edge": false, "slack": false, "off": true, "window": false, "shifter": false, "tilted": false])
+    // "bare" paints nothing of its own, and what it holds lies off the frame: culled whole.
+    #expect(
+      culled == [
+        "on": false, "edge": false, "slack": false, "off": true, "window": false, "shifter": false, "bare": true, "tilted": false,
+      ])
     let window = try #require(list.layers.first { $0.layer.id == "window" })
     #expect(window.sublayers.map(\.isCulled) == [false, true], "the window clips the second child")
     let shifter = try #require(list.layers.first { $0.layer.id == "shifter" })

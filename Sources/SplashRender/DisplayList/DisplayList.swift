@@ -312,35 +312,43 @@ public struct DisplayList: Sendable {
   ///
   /// Opacity, mask and shadow groups clip to it: without it every group would be as large as
   /// the frame, and fuber's 77 fading tiles would each allocate and composite a full frame.
+  ///
+  /// The bounds count only where the layer paints them (a background, a border, contents, a
+  /// gradient, text). A Lottie precomposition is a layer as large as its composition that
+  /// paints nothing itself and clips to its bounds: counted whole, a masked or faded one was a
+  /// group as large as the frame whatever it held (peli-canon's inverted mattes cleared and
+  /// composited two full frames a frame, a fifth of its time). Its extents are what its
+  /// sublayers draw, inside the bounds.
   static func extents(
     of layer: PresentationLayer, sublayers: [DisplayNode], maskStorage: [DisplayNode], trimmedStroke: Path? = nil,
     measuring: some TextMeasuring
   ) -> Rect? {
-    var box = layer.properties.bounds
-    if layer.properties.masksToBounds {
-      return expandedForShadow(box, layer.properties.shadow)
-    }
+    let bounds = layer.properties.bounds
     if let contents = layer.properties.contents, contents.gravity != .resize, contents.gravity != .resizeAspect {
-      return nil
+      return layer.properties.masksToBounds ? expandedForShadow(bounds, layer.properties.shadow) : nil
     }
+    // What the layer paints itself; `nil` while it paints nothing.
+    var painted: Rect? = paintsBounds(layer) ? bounds : nil
     switch layer.kind {
     case .layer, .gradient, .replicator: break
     case .text:
       // Text may overflow its bounds (one line is not clipped): its laid-out ink counts.
-      if let text = measuring.textExtents(layer.properties) { box = union(box, text) }
+      painted = bounds
+      if let text = measuring.textExtents(layer.properties) { painted = union(bounds, text) }
     case .shape:
       if let path = layer.properties.shape.path, !path.isEmpty {
         let shape = layer.properties.shape
         // A cut stroke (a Lottie trim) draws only its piece of the path; the fill, if it shows,
         // the whole of it.
         let fillHull = trimmedStroke == nil || shape.fillColor.alpha > 0 ? controlHull(path) : nil
-        if let fillHull { box = union(box, fillHull) }
+        if let fillHull { painted = painted.map { union($0, fillHull) } ?? fillHull }
         // Miter joins can reach miterLimit × half the width beyond a vertex.
         let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5)
         // A piece cut to nothing has no hull, and bounds nothing.
         let strokeHull = trimmedStroke.map(controlHull) ?? fillHull
         if shape.strokeColor.alpha > 0, let hull = strokeHull {
-          box = union(box, Rect(x: hull.minX - reach, y: hull.minY - reach, width: hull.width + 2 * reach, height: hull.height + 2 * reach))
+          let stroked = Rect(x: hull.minX - reach, y: hull.minY - reach, width: hull.width + 2 * reach, height: hull.height + 2 * reach)
+          painted = painted.map { union($0, stroked) } ?? stroked
         }
       }
     }
@@ -348,11 +356,15 @@ public struct DisplayList: Sendable {
       guard let child = sublayers[index].extents,
         let placed = placedExtents(child, of: sublayers[index].layer, in: layer.properties)
       else {
-        return nil
+        // Not known below, but nothing shows outside the bounds.
+        return layer.properties.masksToBounds ? expandedForShadow(bounds, layer.properties.shadow) : nil
       }
-      box = union(box, placed)
+      painted = painted.map { union($0, placed) } ?? placed
     }
-    let drawn = expandedForShadow(box, layer.properties.shadow)
+    // Nothing painted: an empty box at the bounds' origin.
+    var box = painted ?? Rect(x: bounds.minX, y: bounds.minY, width: 0, height: 0)
+    if layer.properties.masksToBounds { box = intersection(box, bounds) }
+    let drawn = painted == nil ? box : expandedForShadow(box, layer.properties.shadow)
     // A mask hides everything outside its own extents (shadow included): fuber's logo strokes
     // a wide circle, but only its 75-point mask ever shows.
     // An inverted mask hides what is inside it instead, which bounds nothing.
@@ -362,10 +374,19 @@ public struct DisplayList: Sendable {
     {
       shown = intersection(drawn, placed)
     }
-    // A blur spreads the masked picture three standard deviations further.
-    guard layer.properties.blurRadius > 0, shown.width > 0 || shown.height > 0 else { return shown }
+    // A blur spreads the masked picture three standard deviations further (a layer clipping
+    // to its bounds blurs inside them: its group is clipped there).
+    guard layer.properties.blurRadius > 0, !layer.properties.masksToBounds, shown.width > 0 || shown.height > 0 else {
+      return shown
+    }
     let reach = 3 * layer.properties.blurRadius + 1
     return Rect(x: shown.minX - reach, y: shown.minY - reach, width: shown.width + 2 * reach, height: shown.height + 2 * reach)
+  }
+
+  /// Whether the layer paints its own bounds: a background, a border, contents or a gradient.
+  private static func paintsBounds(_ layer: PresentationLayer) -> Bool {
+    layer.kind == .gradient || layer.properties.paintsBackground || layer.properties.paintsBorder
+      || layer.properties.contents != nil
   }
 
   private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
