@@ -324,8 +324,10 @@ public struct DisplayList: Sendable {
     measuring: some TextMeasuring
   ) -> Rect? {
     let bounds = layer.properties.bounds
+    // What is drawn is not known: nothing shows outside the bounds when they clip.
+    func unknown() -> Rect? { layer.properties.masksToBounds ? expandedForShadow(bounds, layer.properties.shadow) : nil }
     if let contents = layer.properties.contents, contents.gravity != .resize, contents.gravity != .resizeAspect {
-      return layer.properties.masksToBounds ? expandedForShadow(bounds, layer.properties.shadow) : nil
+      return unknown()
     }
     // What the layer paints itself; `nil` while it paints nothing.
     var painted: Rect? = paintsBounds(layer) ? bounds : nil
@@ -341,25 +343,22 @@ public struct DisplayList: Sendable {
         // A cut stroke (a Lottie trim) draws only its piece of the path; the fill, if it shows,
         // the whole of it.
         let fillHull = trimmedStroke == nil || shape.fillColor.alpha > 0 ? controlHull(path) : nil
-        if let fillHull { painted = painted.map { union($0, fillHull) } ?? fillHull }
+        if let fillHull { painted = union(painted, fillHull) }
         // Miter joins can reach miterLimit × half the width beyond a vertex.
         let reach = shape.lineWidth / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 1.5)
         // A piece cut to nothing has no hull, and bounds nothing.
         let strokeHull = trimmedStroke.map(controlHull) ?? fillHull
         if shape.strokeColor.alpha > 0, let hull = strokeHull {
           let stroked = Rect(x: hull.minX - reach, y: hull.minY - reach, width: hull.width + 2 * reach, height: hull.height + 2 * reach)
-          painted = painted.map { union($0, stroked) } ?? stroked
+          painted = union(painted, stroked)
         }
       }
     }
     for index in sublayers.indices where !sublayers[index].layer.properties.isHidden {
       guard let child = sublayers[index].extents,
         let placed = placedExtents(child, of: sublayers[index].layer, in: layer.properties)
-      else {
-        // Not known below, but nothing shows outside the bounds.
-        return layer.properties.masksToBounds ? expandedForShadow(bounds, layer.properties.shadow) : nil
-      }
-      painted = painted.map { union($0, placed) } ?? placed
+      else { return unknown() }
+      painted = union(painted, placed)
     }
     // Nothing painted: an empty box at the bounds' origin.
     var box = painted ?? Rect(x: bounds.minX, y: bounds.minY, width: 0, height: 0)
@@ -421,6 +420,9 @@ public struct DisplayList: Sendable {
       width: box.width + 2 * reach, height: box.height + 2 * reach)
     return union(box, shifted)
   }
+
+  /// `b`, or `a` and `b` together when there is an `a`.
+  private static func union(_ a: Rect?, _ b: Rect) -> Rect { a.map { union($0, b) } ?? b }
 
   private static func union(_ a: Rect, _ b: Rect) -> Rect {
     if a.width <= 0 && a.height <= 0 && a.origin == .zero { return b }
