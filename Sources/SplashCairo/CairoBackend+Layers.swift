@@ -270,27 +270,7 @@ extension CairoBackend {
   private func composite(
     _ content: OpaquePointer, through mask: DisplayNode, of properties: LayerProperties, in cairo: OpaquePointer
   ) throws {
-    // The mask is drawn in this layer's space; only its alpha (or its luminance) counts.
-    let drawnMask = try drawMask(mask, mode: properties.maskMode, in: cairo)
-    var maskPattern = drawnMask
-    if properties.invertsMask, invertInPlace(drawnMask, in: cairo) {
-      counters?.masksInvertedInPlace += 1
-    } else if properties.invertsMask {
-      // 1 − alpha: everything, with the mask's ink taken out (the operator is restored with
-      // the group's state when it is popped).
-      pushGroup(cairo, alphaOnly: true)
-      cairo_set_source_rgba(cairo, 0, 0, 0, 1)
-      cairo_paint(cairo)
-      cairo_set_operator(cairo, CAIRO_OPERATOR_DEST_OUT)
-      cairo_set_source(cairo, drawnMask)
-      cairo_paint(cairo)
-      guard let inverted = cairo_pop_group(cairo) else {
-        cairo_pattern_destroy(drawnMask)
-        throw cairoFailure("inverting a mask", cairo)
-      }
-      cairo_pattern_destroy(drawnMask)
-      maskPattern = inverted
-    }
+    let maskPattern = try maskPicture(mask, of: properties, in: cairo)
     defer { cairo_pattern_destroy(maskPattern) }
     cairo_save(cairo)
     defer { cairo_restore(cairo) }

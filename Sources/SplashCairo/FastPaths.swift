@@ -36,13 +36,16 @@ public struct FastPaths: Sendable, Equatable {
   /// A frame drawn into the buffer that holds the frame the backend drew last redraws only the
   /// region where its display list changed (`ChangedRegion`); off, every frame is drawn whole.
   public var redrawsChangedRegion = true
+  /// A mask at rest drawn whole once and composited through again while it draws as it did
+  /// (see `maskPicture`); off, every masked layer's mask is drawn under the clip each frame.
+  public var keepsMasks = true
 
   public init(
     shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, shadesThroughSweptPaints: Bool = true,
     compositesCoverage: Bool = true,
     groupsTranslucentPaints: Bool = true, laysCoverageGroups: Bool = true, composesBlendModes: Bool = true,
     invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true, keepsShapeCoverage: Bool = true,
-    compositesMaskedPictures: Bool = true, redrawsChangedRegion: Bool = true
+    compositesMaskedPictures: Bool = true, redrawsChangedRegion: Bool = true, keepsMasks: Bool = true
   ) {
     self.shadesGradients = shadesGradients
     self.shadesGradientsThroughMasks = shadesGradientsThroughMasks
@@ -56,6 +59,7 @@ public struct FastPaths: Sendable, Equatable {
     self.keepsShapeCoverage = keepsShapeCoverage
     self.compositesMaskedPictures = compositesMaskedPictures
     self.redrawsChangedRegion = redrawsChangedRegion
+    self.keepsMasks = keepsMasks
   }
 
   /// Every fast path on: how every frame is drawn.

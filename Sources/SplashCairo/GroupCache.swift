@@ -12,9 +12,10 @@ import SplashRaster
 /// kept). Then the group surface would come out byte for byte
 /// the same, so the frame does too. fuber's tiles hold still for most of each cycle while they
 /// fade, and a Lottie gradient keeps its colours while its trim (its mask) grows, which is where
-/// this pays. Entries stay for the frame after their last use; after that, those that were
-/// reused are idle, and idle groups are kept up to `idleByteLimit` bytes, dropping those used
-/// longest ago. One cache belongs to one backend (one worker).
+/// this pays. Masks are kept the same way, drawn whole (`Role.mask`): a Lottie mask path at
+/// rest while what it masks moves. Entries stay for the frame after their last use; after
+/// that, those that were reused are idle, and idle groups are kept up to `idleByteLimit` bytes,
+/// dropping those used longest ago. One cache belongs to one backend (one worker).
 ///
 /// Idle groups are what a loop comes back to: fuber's tiles are pictures at rest while the
 /// lattice is small, backing stores while it grows and ripples, then at rest again at full
@@ -30,6 +31,7 @@ final class GroupCache {
     var layer: PresentationLayer
     var matrix: [Double]
     var clip: [Double]
+    var role = Role.content
 
     /// Hashes the cheap parts only; equality still compares the whole subtree.
     func hash(into hasher: inout Hasher) {
@@ -37,6 +39,14 @@ final class GroupCache {
       hasher.combine(matrix)
       hasher.combine(clip)
     }
+  }
+
+  /// What a kept group is the picture of.
+  enum Role: Hashable {
+    /// A layer's content: its subtree at opacity 1, without its mask.
+    case content
+    /// A mask drawn whole in `MaskMode` (see `CairoBackend.maskPicture`).
+    case mask(MaskMode)
   }
 
   /// A group kept, and where its coverage has ink (alpha-only groups stored with
@@ -88,14 +98,24 @@ final class GroupCache {
   /// it), whose shape no key here would capture; a corner radius that changes would otherwise
   /// bring back a group cut by the old corners.
   static func key(for layer: PresentationLayer, in cairo: OpaquePointer) -> Key? {
-    guard let rectangles = CairoBackend.deviceClipRectangles(of: cairo) else { return nil }
-    let clip = rectangles.flatMap { [$0.x, $0.y, $0.width, $0.height] }
     var content = layer
     content.properties.opacity = 1
     content.mask = nil
+    return key(drawing: content, as: .content, in: cairo)
+  }
+
+  /// The key for drawing `mask` whole now in `mode`, in the context's current state, or `nil`
+  /// as for a layer's content. The mask's own opacity and mask count: they are drawn.
+  static func key(forMask mask: PresentationLayer, mode: MaskMode, in cairo: OpaquePointer) -> Key? {
+    key(drawing: mask, as: .mask(mode), in: cairo)
+  }
+
+  private static func key(drawing layer: PresentationLayer, as role: Role, in cairo: OpaquePointer) -> Key? {
+    guard let rectangles = CairoBackend.deviceClipRectangles(of: cairo) else { return nil }
+    let clip = rectangles.flatMap { [$0.x, $0.y, $0.width, $0.height] }
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cairo, &matrix)
-    return Key(layer: content, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0], clip: clip)
+    return Key(layer: layer, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0], clip: clip, role: role)
   }
 
   /// A group drawn for an equal key in this frame or the previous one, with its runs.

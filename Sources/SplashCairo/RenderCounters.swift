@@ -39,6 +39,10 @@ public final class RenderCounters {
   public var clipCoveragesReused = 0
   /// Masked contents composited from the group kept from an earlier frame.
   public var maskedContentsReused = 0
+  /// Masks drawn whole and kept (`CairoBackend.maskPicture`), and masks composited through
+  /// from a picture kept in an earlier frame.
+  public var masksKeptWhole = 0
+  public var masksReused = 0
   /// Groups pushed (`CairoBackend.pushGroup`), and their pixels in all: each as large as the
   /// clip's box it is pushed under, cleared and composited whatever it holds.
   public var groupsPushed = 0

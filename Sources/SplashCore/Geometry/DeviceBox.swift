@@ -19,6 +19,9 @@ public struct DeviceBox: Sendable, Equatable {
     self.bottom = bottom
   }
 
+  /// The whole plane: a clip that culls nothing.
+  public static let everywhere = DeviceBox(left: -.infinity, top: -.infinity, right: .infinity, bottom: .infinity)
+
   /// The box around `rect`'s four corners, each mapped by `place`.
   @inlinable
   public init(around rect: Rect, place: (Point) -> Point) {

@@ -289,9 +289,13 @@ public struct DisplayList: Sendable {
       if drawsInOwnGroup { inner = inner.intersection(box.enclosingPixels) }
     }
     node.holdsPlacedNodes = true
-    // The mask is drawn in the layer's space, inside its group's clip, into a group of its own.
+    // The mask is drawn in the layer's space into a group of its own, inside its group's clip,
+    // and culled against that clip. Nothing is culled in a mask at rest (taken whole from the
+    // last frame): a backend may draw it whole once and keep it, however the content it masks
+    // moves (see `CairoBackend.maskPicture`).
     if !node.maskStorage.isEmpty {
-      place(&node.maskStorage[0], superlayerToDevice: toDevice, clip: inner, framePixels: framePixels, retained: retained)
+      let maskClip = node.maskStorage[0].isTaken ? DeviceBox.everywhere : inner
+      place(&node.maskStorage[0], superlayerToDevice: toDevice, clip: maskClip, framePixels: framePixels, retained: retained)
     }
     var contentClips = drawsInOwnGroup ? .none : clips
     if node.layer.properties.masksToBounds {

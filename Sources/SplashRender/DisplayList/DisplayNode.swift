@@ -167,7 +167,10 @@ public struct DisplayNode: Sendable {
   /// box, and a write to the box then copied it (an allocation and a retain of all it holds)
   /// for every node taken. The list lets go of the last frame's nodes before placing its own,
   /// so what placing writes finds the box held once.
-  var isTaken = false
+  ///
+  /// A taken node draws as the last frame's did where it is placed alike: a backend keeps a
+  /// taken mask's picture (see `DisplayList.place`).
+  public internal(set) var isTaken = false
 
   /// Whether `DisplayList.place` has set `isCulled`, `backingStore` and `plan`.
   var isPlaced: Bool {
