@@ -83,19 +83,21 @@ struct ChangedRegionDrawingTests {
 
   /// Draws the frames at `times` as a render's worker does: each tree sharing what holds still
   /// with the last, each list built from the last one's nodes (`RetainedDisplayList`), each
-  /// drawn into `buffer`. `check` sees each frame drawn.
+  /// drawn into `buffer` through `viewport` (180x180 when not given). `check` sees each frame
+  /// drawn.
   static func draw(
-    _ scene: Scene, at times: [Double], with backend: CairoBackend, into buffers: (Int) -> PixelBuffer,
-    check: (Double, PixelBuffer) throws -> Void = { _, _ in }
+    _ scene: Scene, at times: [Double], with backend: CairoBackend, viewport: Viewport? = nil,
+    into buffers: (Int) throws -> PixelBuffer, check: (Double, PixelBuffer) throws -> Void = { _, _ in }
   ) throws {
+    let viewport = viewport ?? Self.viewport(scene)
     let evaluator = SceneEvaluator(scene)
     let retained = RetainedDisplayList()
     var previous: PresentationTree?
     for (index, time) in times.enumerated() {
       let tree = evaluator.presentation(at: time, sharingWith: previous)
       previous = tree
-      let buffer = buffers(index)
-      try backend.render(DisplayList(tree, viewport: viewport(scene), measuring: backend, retaining: retained), into: buffer)
+      let buffer = try buffers(index)
+      try backend.render(DisplayList(tree, viewport: viewport, measuring: backend, retaining: retained), into: buffer)
       try check(time, buffer)
     }
   }

@@ -65,26 +65,19 @@ struct KeptMaskTests {
     Viewport(canvasSize: scene.canvasSize, pixelWidth: 200, pixelHeight: 180)
   }
 
-  /// Draws the frames at `times` with `backend` as a render's worker does (each list built
-  /// from the last one's nodes), into `buffer(frame)`, and expects each to be the frame a
-  /// backend that keeps no mask and draws every frame whole draws into a fresh buffer.
+  /// Draws the frames at `times` with `backend` as a render's worker does
+  /// (`ChangedRegionDrawingTests.draw`), into `buffer(frame)`, and expects each to be the frame
+  /// a backend that keeps no mask and draws every frame whole draws into a fresh buffer.
   static func expectSameFrames(
     _ scene: Scene, at times: [Double], with backend: CairoBackend, viewport: Viewport? = nil,
     into buffer: (Int) throws -> PixelBuffer
   ) throws {
     let viewport = viewport ?? Self.viewport(scene)
     let reference = CairoBackend(fastPaths: FastPaths(redrawsChangedRegion: false, keepsMasks: false))
-    let evaluator = SceneEvaluator(scene)
-    let retained = RetainedDisplayList()
-    var previous: PresentationTree?
-    for (frame, time) in times.enumerated() {
-      let tree = evaluator.presentation(at: time, sharingWith: previous)
-      previous = tree
-      let drawn = try buffer(frame)
-      try backend.render(DisplayList(tree, viewport: viewport, measuring: backend, retaining: retained), into: drawn)
+    try ChangedRegionDrawingTests.draw(scene, at: times, with: backend, viewport: viewport, into: buffer) { time, drawn in
       let fresh = try #require(PixelBuffer(width: drawn.width, height: drawn.height))
       try reference.render(scene.presentation(at: time), viewport: viewport, into: fresh)
-      #expect(memcmp(drawn.bytes, fresh.bytes, drawn.byteCount) == 0, "frame \(frame)")
+      #expect(memcmp(drawn.bytes, fresh.bytes, drawn.byteCount) == 0, "t = \(time) s")
     }
   }
 
