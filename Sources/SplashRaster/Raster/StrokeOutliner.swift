@@ -34,6 +34,12 @@ public enum StrokeOutliner {
     guard halfWidth > 0, halfWidth.isFinite else { return ShapeOutline() }
     var builder = OutlineBuilder(halfWidth: halfWidth, style: style, arcStep: arcStep(radius: halfWidth, tolerance: tolerance))
     let pattern = DashPattern(lengths: style.dashes, phase: style.dashPhase)
+    // Room for each vertex's points on both sides (a corner's join among them) and the caps;
+    // grown append by append, the points were copied again at each doubling (a Lottie file's
+    // trimmed strokes are outlined afresh every frame). Dashes cut the path into many pieces.
+    if pattern == nil {
+      builder.result.points.reserveCapacity(polylines.reduce(0) { $0 + 4 * $1.points.count + 8 })
+    }
     for polyline in polylines {
       // A lone point (a move and nothing after it) is not drawn.
       guard polyline.points.count > 1 || polyline.isClosed else { continue }
