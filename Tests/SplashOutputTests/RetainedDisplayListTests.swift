@@ -108,4 +108,81 @@ struct RetainedDisplayListTests {
     #expect(build(at: 3.6) == (1, 1))
     #expect(build(at: 3.7) == (1, 1))
   }
+
+  /// A dial turning and a badge scaling, each over still content, a label whose background
+  /// changes colour as it slides, a card that tips into perspective, and a dot that jumps off
+  /// the canvas.
+  static let turning: Scene = {
+    func shape(_ id: String, rect: Rect, fill: Color) -> Layer {
+      var layer = Layer(id: id, kind: .shape)
+      var path = Path()
+      path.addRect(rect)
+      layer.properties.shape.path = path
+      layer.properties.shape.fillColor = fill
+      return layer
+    }
+    func animation(_ keyPath: LayerKeyPath, from: AnimatableValue, to: AnimatableValue) -> Animation {
+      .property(
+        PropertyAnimation(
+          keyPath: keyPath, timing: MediaTiming(beginTime: 0, duration: 1, fillMode: .both), values: .basic(from: from, to: to, by: nil)))
+    }
+    let red = Color(red: 1, green: 0, blue: 0)
+    let blue = Color(red: 0, green: 0, blue: 1)
+    var dial = Layer(
+      id: "dial", animations: [animation(LayerPropertyRegistry.rotationZ.keyPath, from: .scalar(0), to: .scalar(3))],
+      sublayers: [shape("hand", rect: Rect(x: 0, y: -2, width: 30, height: 4), fill: red)])
+    dial.properties.position = Point(x: 30, y: 30)
+    var badge = Layer(
+      id: "badge", animations: [animation(LayerPropertyRegistry.scale.keyPath, from: .scalar(0.5), to: .scalar(1.5))],
+      sublayers: [shape("face", rect: Rect(x: -10, y: -10, width: 20, height: 20), fill: blue)])
+    badge.properties.position = Point(x: 70, y: 30)
+    var label = shape("label", rect: Rect(x: 0, y: 0, width: 30, height: 8), fill: red)
+    label.properties.bounds = Rect(x: 0, y: 0, width: 30, height: 8)
+    label.animations = [
+      animation(LayerPropertyRegistry.positionX.keyPath, from: .scalar(10), to: .scalar(60)),
+      animation(LayerPropertyRegistry.backgroundColor.keyPath, from: .color(red), to: .color(blue)),
+    ]
+    label.properties.position = Point(x: 10, y: 60)
+    // Seen in perspective: the farther side of the card shrinks (x feeds w).
+    var tipped = Transform3D.identity
+    tipped.m14 = -1.0 / 200
+    var card = Layer(
+      id: "card",
+      animations: [animation(LayerPropertyRegistry.transform.keyPath, from: .transform(.identity), to: .transform(tipped))],
+      sublayers: [shape("front", rect: Rect(x: -15, y: -10, width: 30, height: 20), fill: blue)])
+    card.properties.position = Point(x: 70, y: 80)
+    // At rest, then off the canvas in a thousandth of a second: placed where it rested, its
+    // node holds what placing decided there, which must not be kept now that it has moved.
+    let jump = Animation.property(
+      PropertyAnimation(
+        keyPath: LayerPropertyRegistry.positionX.keyPath, timing: MediaTiming(beginTime: 0.52, duration: 0.001, fillMode: .both),
+        values: .basic(from: .scalar(50), to: .scalar(300), by: nil)))
+    var jumper = Layer(
+      id: "jumper", animations: [jump], sublayers: [shape("dot", rect: Rect(x: -5, y: -5, width: 10, height: 10), fill: red)])
+    // Its model place is the one it jumps to: the animation holds it back until then.
+    jumper.properties.position = Point(x: 300, y: 50)
+    return Scene(
+      canvasSize: Size(width: 100, height: 100), backgroundColor: .black, layers: [dial, badge, label, card, jumper],
+      clip: ClipWindow(start: 0, cycle: 1))
+  }()
+
+  @Test("a layer only moved, turned or scaled over still content keeps its node, and the lists are those built afresh")
+  func moved() {
+    Self.expectSameLists(Self.turning, at: (0...24).map { Double($0) / 20 }, name: "turning")
+    let evaluator = SceneEvaluator(Self.turning)
+    let viewport = Viewport(canvasSize: Self.turning.canvasSize, pixelWidth: 100, pixelHeight: 100)
+    let retained = RetainedDisplayList()
+    var moved: [Int] = []
+    var previous: PresentationTree?
+    for time in [0.1, 0.2, 0.3] {
+      // Sharing what holds still with the last frame, as a render's worker evaluates.
+      let tree = evaluator.presentation(at: time, sharingWith: previous)
+      previous = tree
+      _ = DisplayList(tree, viewport: viewport, measuring: CairoBackend(), retaining: retained)
+      moved.append(retained.nodesMoved)
+    }
+    // The dial and the badge, from the second frame on; the label changes more than its
+    // place, and the card's transform is not flat (a picture of it is warped).
+    #expect(moved == [0, 2, 2])
+  }
 }

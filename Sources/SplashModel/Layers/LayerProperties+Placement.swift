@@ -59,4 +59,38 @@ extension LayerProperties {
   static func placedOrFadedApart(_ left: UnsafePointer<LayerProperties>, _ right: UnsafePointer<LayerProperties>) -> Bool {
     left.pointee.opacity != right.pointee.opacity || placedApart(left, right)
   }
+
+  /// Whether the values at `left` and `right` are equal but for where they place the layer by
+  /// its own `position` and `transform`, read where they lie: field by field, what changes
+  /// most often first (a copy placed alike and compared whole copied all 736 bytes and
+  /// retained what they hold). `LayerPropertiesTests` holds the fields compared to every field
+  /// the type has, so that one added later is not left out.
+  public static func equalApartFromPlace(_ left: UnsafePointer<LayerProperties>, _ right: UnsafePointer<LayerProperties>) -> Bool {
+    let (a, b) = (left, right)
+    // A Lottie trim or stroke width that animates is the most common change: its numbers are
+    // read before the shape's whole values, which are copied to be compared.
+    return a.pointee.opacity == b.pointee.opacity && a.pointee.shape.strokeEnd == b.pointee.shape.strokeEnd
+      && a.pointee.shape.strokeStart == b.pointee.shape.strokeStart && a.pointee.shape.lineWidth == b.pointee.shape.lineWidth
+      && a.pointee.shape.fillColor == b.pointee.shape.fillColor && a.pointee.shape.strokeColor == b.pointee.shape.strokeColor
+      && a.pointee.shape == b.pointee.shape && a.pointee.bounds == b.pointee.bounds
+      && a.pointee.anchorPoint == b.pointee.anchorPoint && a.pointee.zPosition == b.pointee.zPosition
+      && a.pointee.sublayerTransform == b.pointee.sublayerTransform && a.pointee.isHidden == b.pointee.isHidden
+      && a.pointee.backgroundColor == b.pointee.backgroundColor && a.pointee.cornerRadius == b.pointee.cornerRadius
+      && a.pointee.masksToBounds == b.pointee.masksToBounds && a.pointee.borderWidth == b.pointee.borderWidth
+      && a.pointee.borderColor == b.pointee.borderColor && a.pointee.contents == b.pointee.contents
+      && a.pointee.contentsRect == b.pointee.contentsRect && a.pointee.$shadow == b.pointee.$shadow
+      && a.pointee.invertsMask == b.pointee.invertsMask && a.pointee.maskMode == b.pointee.maskMode
+      && a.pointee.blurRadius == b.pointee.blurRadius && a.pointee.colorOverlay == b.pointee.colorOverlay
+      && a.pointee.blendMode == b.pointee.blendMode && a.pointee.$text == b.pointee.$text
+      && a.pointee.$gradient == b.pointee.$gradient && a.pointee.$replicator == b.pointee.$replicator
+  }
+
+  /// The fields `equalApartFromPlace` compares, and the two it leaves out, by the names the
+  /// type's reflection gives them (a wrapped field's name starts with `_`).
+  public static let fieldsComparedApartFromPlace = [
+    "opacity", "shape", "bounds", "anchorPoint", "zPosition", "sublayerTransform", "isHidden", "backgroundColor",
+    "cornerRadius", "masksToBounds", "borderWidth", "borderColor", "contents", "contentsRect", "_shadow", "invertsMask",
+    "maskMode", "blurRadius", "colorOverlay", "blendMode", "_text", "_gradient", "_replicator",
+  ]
+  public static let fieldsOfPlace = ["position", "transform"]
 }

@@ -138,6 +138,15 @@ public struct DisplayList: Sendable {
       taken.isTaken = true
       return taken
     }
+    // Moved, turned or scaled, and nothing else: the node holds but for its layer, and it is
+    // placed afresh (it is not taken, so what it was placed with is not asked).
+    if previous.isBuiltApartFromPlace(from: presented) {
+      retained?.countMoved()
+      var moved = previous
+      moved.layer = presented
+      moved.isTaken = false
+      return moved
+    }
     var layer = presented
     layer.applyTint()
     var sublayers: [DisplayNode] = []
@@ -252,7 +261,7 @@ public struct DisplayList: Sendable {
     _ node: inout DisplayNode, superlayerToDevice: AffineTransform?, clip: DeviceBox, framePixels: Int,
     clips: DrawPlan.Clip = .none, retained: RetainedDisplayList? = nil
   ) {
-    if let placed = node.placement,
+    if node.isTaken, let placed = node.placement,
       placed.matches(superlayerToDevice: superlayerToDevice, clip: clip, framePixels: framePixels, clips: clips)
     {
       retained?.countPlacementKept()

@@ -306,6 +306,28 @@ public struct DisplayNode: Sendable {
       && layer.hasFixedContent == presented.hasFixedContent && layer.kind == presented.kind && layer.id == presented.id
   }
 
+  /// Whether the node was built from `presented` but for where it lies: the same layer, its
+  /// position and transform aside, over the very same sublayers and mask. Its extents, paint
+  /// summary, cut stroke and sublayers' nodes then hold for `presented` (none depends on the
+  /// layer's own place), and so does whether it may hold pictures, as long as both
+  /// transforms are flat (one seen in perspective is drawn as a picture).
+  ///
+  /// A Lottie layer that moves, turns or scales over still content (1643-exploding-star's
+  /// shrinking dots, two thirds of the nodes it built each frame) is presented afresh every
+  /// frame; its node was built again with all it works out.
+  func isBuiltApartFromPlace(from presented: borrowing PresentationLayer) -> Bool {
+    guard presented.tint == .white, layer.tint == .white, layer.sublayers.sharesStorage(with: presented.sublayers),
+      layer.maskStorage.sharesStorage(with: presented.maskStorage), layer.hasFixedContent == presented.hasFixedContent,
+      layer.kind == presented.kind, layer.id == presented.id
+    else { return false }
+    return layer.$properties.withAddress { built in
+      presented.$properties.withAddress { presented in
+        built.pointee.transform.flattened != nil && presented.pointee.transform.flattened != nil
+          && LayerProperties.equalApartFromPlace(built, presented)
+      }
+    }
+  }
+
   /// `isBuilt(from:)` of the node at `node`, asked of the layer the node at `other` draws,
   /// both read in place (see `ChangedRegion.compare`).
   static func isBuilt(_ node: UnsafePointer<DisplayNode>, from other: UnsafePointer<DisplayNode>) -> Bool {

@@ -49,6 +49,8 @@ public final class RetainedDisplayList {
   /// ones whose placement was kept too (counted for tests).
   public private(set) var nodesTaken = 0
   public private(set) var placementsKept = 0
+  /// Nodes of the last frame kept for a layer that only moved (`DisplayNode.isBuiltApartFromPlace`).
+  public private(set) var nodesMoved = 0
   /// The places numbered so far (`slot(keeping:)`).
   private var slotsHandedOut = 0
 
@@ -58,6 +60,7 @@ public final class RetainedDisplayList {
   func takeNodes() -> (layers: [DisplayNode], backdrop: DisplayNode?) {
     nodesTaken = 0
     placementsKept = 0
+    nodesMoved = 0
     defer {
       layers = []
       backdrop = nil
@@ -84,5 +87,6 @@ public final class RetainedDisplayList {
   }
 
   func countTaken() { nodesTaken += 1 }
+  func countMoved() { nodesMoved += 1 }
   func countPlacementKept() { placementsKept += 1 }
 }
