@@ -476,7 +476,11 @@ extension CairoBackend {
   /// A box of whole pixels is a clip region to Cairo; the rectangle itself, scaled or turned,
   /// would be a clip path, which every later fill and stroke must be intersected with.
   func clipToDevicePixels(around rect: Rect, in cairo: OpaquePointer) {
-    let pixels = Self.deviceBox(of: rect, in: cairo).enclosingPixels
+    clip(toDevicePixels: Self.deviceBox(of: rect, in: cairo).enclosingPixels, in: cairo)
+  }
+
+  /// Clips to `pixels`, a box of whole device pixels (a clip region to Cairo).
+  func clip(toDevicePixels pixels: DeviceBox, in cairo: OpaquePointer) {
     cairo_save(cairo)
     cairo_identity_matrix(cairo)
     cairo_rectangle(cairo, pixels.left, pixels.top, pixels.right - pixels.left, pixels.bottom - pixels.top)

@@ -33,7 +33,8 @@ extension CairoBackend {
     }
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
-    clipToWhole(whole.pixels, in: cairo)
+    cairo_reset_clip(cairo)
+    clip(toDevicePixels: whole.pixels, in: cairo)
     // Drawn whole: the layers of a mask outside the region redrawn are drawn too.
     let region = redrawnRegion
     redrawnRegion = nil
@@ -55,22 +56,14 @@ extension CairoBackend {
     cairo_save(cairo)
     defer { cairo_restore(cairo) }
     cairo_reset_clip(cairo)
+    // Whole pixels on both sides (the surface's box is too), so whole pixels in between.
     let pixels = box.enclosingPixels.intersection(Self.deviceClipBox(of: cairo))
     guard pixels.left < pixels.right, pixels.top < pixels.bottom else { return nil }
-    clipToWhole(pixels, in: cairo)
+    clip(toDevicePixels: pixels, in: cairo)
     guard let key = GroupCache.key(forMask: mask.layer, mode: mode, in: cairo) else { return nil }
     // An alpha mask is drawn into an alpha-only group, a luminance mask into a colour one.
-    return (key, pixels, Self.deviceClipPixels(of: cairo) * (mode == .alpha ? 1 : 4))
-  }
-
-  /// Clips to `pixels` of device space alone (and the surface drawn on), whatever clipped
-  /// before (call inside a save/restore).
-  private func clipToWhole(_ pixels: DeviceBox, in cairo: OpaquePointer) {
-    cairo_reset_clip(cairo)
-    Self.inDeviceSpace(cairo) {
-      cairo_rectangle(cairo, pixels.left, pixels.top, pixels.right - pixels.left, pixels.bottom - pixels.top)
-    }
-    cairo_clip(cairo)
+    let bytes = Int(pixels.right - pixels.left) * Int(pixels.bottom - pixels.top) * (mode == .alpha ? 1 : 4)
+    return (key, pixels, bytes)
   }
 
   /// The mask drawn now, and inverted if the layer inverts it.

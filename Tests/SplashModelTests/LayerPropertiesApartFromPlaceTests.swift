@@ -16,10 +16,19 @@ struct LayerPropertiesApartFromPlaceTests {
   func everyField() {
     let fields = Mirror(reflecting: LayerProperties()).children.compactMap(\.label)
     #expect(
-      Set(fields) == Set(LayerProperties.fieldsComparedApartFromPlace + LayerProperties.fieldsOfPlace),
+      Set(fields) == Set(Self.fieldsCompared + Self.fieldsOfPlace),
       "a field was added to LayerProperties: compare it in equalApartFromPlace, or name it a field of place")
-    #expect(fields.count == LayerProperties.fieldsComparedApartFromPlace.count + LayerProperties.fieldsOfPlace.count)
+    #expect(fields.count == Self.fieldsCompared.count + Self.fieldsOfPlace.count)
   }
+
+  /// The fields `equalApartFromPlace` compares, and the two it leaves out, by the names the
+  /// type's reflection gives them (a wrapped field's name starts with `_`).
+  static let fieldsCompared = [
+    "opacity", "shape", "bounds", "anchorPoint", "zPosition", "sublayerTransform", "isHidden", "backgroundColor",
+    "cornerRadius", "masksToBounds", "borderWidth", "borderColor", "contents", "contentsRect", "_shadow", "invertsMask",
+    "maskMode", "blurRadius", "colorOverlay", "blendMode", "_text", "_gradient", "_replicator",
+  ]
+  static let fieldsOfPlace = ["position", "transform"]
 
   /// One change to each field `equalApartFromPlace` compares, by the field's name.
   static let changes: [(String, @Sendable (inout LayerProperties) -> Void)] = [
@@ -50,7 +59,7 @@ struct LayerPropertiesApartFromPlaceTests {
 
   @Test("a change to any field but the position and transform makes the values differ")
   func eachFieldCounts() {
-    #expect(Self.changes.map(\.0) == LayerProperties.fieldsComparedApartFromPlace)
+    #expect(Self.changes.map(\.0) == Self.fieldsCompared)
     var base = LayerProperties()
     base.shape.path = Path()
     for (field, change) in Self.changes {

@@ -63,8 +63,8 @@ extension LayerProperties {
   /// Whether the values at `left` and `right` are equal but for where they place the layer by
   /// its own `position` and `transform`, read where they lie: field by field, what changes
   /// most often first (a copy placed alike and compared whole copied all 736 bytes and
-  /// retained what they hold). `LayerPropertiesTests` holds the fields compared to every field
-  /// the type has, so that one added later is not left out.
+  /// retained what they hold). `LayerPropertiesApartFromPlaceTests` holds the fields compared
+  /// to every field the type has, so that one added later is not left out.
   public static func equalApartFromPlace(_ left: UnsafePointer<LayerProperties>, _ right: UnsafePointer<LayerProperties>) -> Bool {
     let (a, b) = (left, right)
     // A Lottie trim or stroke width that animates is the most common change: its numbers are
@@ -84,13 +84,4 @@ extension LayerProperties {
       && a.pointee.blendMode == b.pointee.blendMode && a.pointee.$text == b.pointee.$text
       && a.pointee.$gradient == b.pointee.$gradient && a.pointee.$replicator == b.pointee.$replicator
   }
-
-  /// The fields `equalApartFromPlace` compares, and the two it leaves out, by the names the
-  /// type's reflection gives them (a wrapped field's name starts with `_`).
-  public static let fieldsComparedApartFromPlace = [
-    "opacity", "shape", "bounds", "anchorPoint", "zPosition", "sublayerTransform", "isHidden", "backgroundColor",
-    "cornerRadius", "masksToBounds", "borderWidth", "borderColor", "contents", "contentsRect", "_shadow", "invertsMask",
-    "maskMode", "blurRadius", "colorOverlay", "blendMode", "_text", "_gradient", "_replicator",
-  ]
-  public static let fieldsOfPlace = ["position", "transform"]
 }
