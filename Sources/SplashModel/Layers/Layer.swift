@@ -149,11 +149,15 @@ public struct Layer: Sendable, Hashable {
   }
 
   /// Makes this layer and its subtree hold equal properties in one storage: the first value
-  /// seen keeps its storage in `sharing`, and later equal ones take it.
+  /// seen keeps its storage in `sharing`, and later equal ones take it. Equal lists of
+  /// animations become one array likewise.
   ///
   /// A preset's grid compiles its cells one by one, so fuber's 77 tiles each had storage of
   /// their own for the same lattice; shared, the caches that compare layers from frame to
   /// frame (backing stores, kept groups) find them equal by identity instead of field by field.
+  /// A Lottie precomposition used several times is compiled once for each use: its copies'
+  /// layers then hold one storage of values and one array of animations each, which the
+  /// evaluator applies once for all of them at a time (`AppliedAnimations`).
   ///
   /// Arrays of sublayers that were one array stay one (`PropertySharing.arrays`), and a subtree
   /// that already shares is left untouched: a Lottie repeater's copies hold one array of
@@ -172,8 +176,25 @@ public struct Layer: Sendable, Hashable {
         changed = self
         changed!.propertiesStorage = earlier
       }
+      // Animations are compared only among layers of equal values (a precomposition's
+      // copies), the first of them included: hashing every layer's keyframes cost more.
+      if !animations.isEmpty {
+        let address = UnsafeRawPointer(earlier.storage.address)
+        if let first = sharing.firstAnimations.removeValue(forKey: address) {
+          sharing.animations[PropertySharing.AnimationList(first)] = first
+        }
+        if let shared = sharing.animations[PropertySharing.AnimationList(animations)] {
+          if !animations.sharesStorage(with: shared) {
+            changed = changed ?? self
+            changed!.animations = shared
+          }
+        } else {
+          sharing.animations[PropertySharing.AnimationList(animations)] = animations
+        }
+      }
     } else {
       sharing.seen[properties] = propertiesStorage
+      if !animations.isEmpty { sharing.firstAnimations[UnsafeRawPointer(propertiesStorage.storage.address)] = animations }
     }
     if let shared = Self.sharingEqualProperties(in: sublayers, &sharing) {
       changed = changed ?? self
@@ -203,11 +224,31 @@ public struct Layer: Sendable, Hashable {
   }
 }
 
-/// What `Layer.shareEqualProperties` has seen: each distinct value's storage, and each array
-/// of layers already visited with what it became (`nil`: itself), by the address of its
-/// elements. The walk reads the tree it was given, which holds every array it visits, so no
-/// address is reused while it lasts.
+/// What `Layer.shareEqualProperties` has seen: each distinct value's storage; the lists of
+/// animations of layers whose values another layer holds too, and the first list held with
+/// each value's storage until a second layer holds it; and each array of layers already
+/// visited with what it became (`nil`: itself), by the address of its elements. The walk reads
+/// the tree it was given, which holds every array and storage it meets, so no address is
+/// reused while it lasts.
 struct PropertySharing {
   var seen: [LayerProperties: CopyOnWrite<LayerProperties>] = [:]
+  var firstAnimations: [UnsafeRawPointer: [Animation]] = [:]
+  var animations: [AnimationList: [Animation]] = [:]
   var arrays: [UnsafeRawPointer: [Layer]?] = [:]
+
+  /// A list of animations as a key, hashed by its timings alone: hashing every keyframe of
+  /// every animated layer of issue_1717 cost more than loading the rest of its layers. Lists
+  /// with the same timings are told apart by `==`.
+  struct AnimationList: Hashable {
+    var animations: [Animation]
+
+    init(_ animations: [Animation]) { self.animations = animations }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(animations.count)
+      for animation in animations { hasher.combine(animation.timing) }
+    }
+
+    static func == (lhs: AnimationList, rhs: AnimationList) -> Bool { lhs.animations == rhs.animations }
+  }
 }

@@ -44,8 +44,12 @@ extension Layer {
   /// placing animations all hold steady until the probe's time (`Animation.holdsSteady`) is
   /// placed then as now, and is not evaluated again: LottieLogo1's letters rest most of the
   /// clip, and MotionCorpse_Jrcanest's limbs hold between moves.
+  ///
+  /// `copy` keeps the values placed a moment later for the layer's copies, when it has some
+  /// (`AppliedAnimations`, and the number of the layer's pair there).
   func motion(
-    at probe: MotionProbe, presented: CopyOnWrite<LayerProperties>, animationTime: Double
+    at probe: MotionProbe, presented: CopyOnWrite<LayerProperties>, animationTime: Double,
+    copy: (applied: AppliedAnimations, pair: Int)? = nil
   ) -> (isMoving: Bool, sublayers: MotionProbe, later: CopyOnWrite<LayerProperties>?) {
     var isMoving = probe.superlayerMoves
     var sublayersMove = isMoving
@@ -61,8 +65,12 @@ extension Layer {
     }
     if kind == .replicator || placed && !steady {
       var probed = propertiesStorage
-      for animation in animations {
-        animation.apply(atParentTime: probe.animationTime, isTopLevel: true, to: &probed.wrappedValue, placementOnly: true)
+      if let copy, kind != .replicator {
+        probed = copy.applied.values(of: self, pair: copy.pair, at: probe.animationTime, placementOnly: true)
+      } else {
+        for animation in animations {
+          animation.apply(atParentTime: probe.animationTime, isTopLevel: true, to: &probed.wrappedValue, placementOnly: true)
+        }
       }
       isMoving = isMoving || LayerProperties.placedApart(presented.storage.address, probed.storage.address)
       // Sublayers are placed through this layer's bounds origin and sublayer transform too.

@@ -37,10 +37,11 @@ extension Scene {
     let earlierTimes = earlier?.evaluatedAt.map {
       Layer.EarlierTimes(time: $0, animationTime: $0, probeTime: $0 + Self.motionProbeInterval)
     }
+    let applied = stills?.hasAnimatedCopies == true ? AppliedAnimations() : nil
     let presented = PresentationLayer.presenting(layers, earlier: earlier?.layers) { index, earlierLayer in
       layers[index].presentation(
         at: time, animationTime: time, tint: .white, detail: detail, motion: probe.sublayer(index), stills: stills?.layers[index],
-        earlier: earlierLayer, earlierTimes: earlierTimes)
+        earlier: earlierLayer, earlierTimes: earlierTimes, applied: applied)
     }
     var presentedBackdrop: PresentationLayer?
     if let backdrop {
@@ -103,10 +104,12 @@ extension Layer {
   ///     without applying the animations again.
   ///   - siblings: The sublayers presented by a sibling holding the very same sublayers
   ///     (`SiblingSublayers`), taken when this layer presents them at the same times.
+  ///   - applied: The values this frame's animations set for layers with copies
+  ///     (`AppliedAnimations`), used where `stills` says this layer has some.
   func presentation(
     at time: Double, animationTime: Double, tint: Color, instances: [Int] = [], detail: PresentationDetail,
     motion: MotionProbe? = nil, stills: StillPresentations? = nil, earlier: UnsafePointer<PresentationLayer>? = nil,
-    earlierTimes: EarlierTimes? = nil, siblings: SiblingSublayers? = nil
+    earlierTimes: EarlierTimes? = nil, siblings: SiblingSublayers? = nil, applied: AppliedAnimations? = nil
   ) -> PresentationLayer {
     // What is presented the same at every time was presented once (outside replicas, which
     // carry ids and tints of their own), at rest or moving.
@@ -132,11 +135,16 @@ extension Layer {
       return earlier.pointee
     }
     let placementOnly = detail == .placement
+    // Stills are only handed to layers presented as drawn, outside replicas.
+    let copy = stills?.animatedCopy.flatMap { pair in applied.map { (applied: $0, pair: pair) } }
     if let earlier, let earlierTimes,
       holdsSteady(since: earlier, at: earlierTimes, time: time, animationTime: animationTime, id: presentedID)
     {
       // What the animations set now they set then: the earlier values are these values.
       shared = earlier.pointee.$properties
+    } else if let copy, !hasVideo, shared.isIdentical(to: propertiesStorage) {
+      // The model's own values (not written for the lifetime), as a copy applied them.
+      shared = copy.applied.values(of: self, pair: copy.pair, at: animationTime, placementOnly: placementOnly)
     } else {
       for animation in animations {
         animation.apply(atParentTime: animationTime, isTopLevel: true, to: &shared.wrappedValue, placementOnly: placementOnly)
@@ -150,7 +158,7 @@ extension Layer {
     let sublayerAnimationTime = self.sublayerTime(at: animationTime)
     // Not `motion.map`: the closure moved the result (and the values in it) once more.
     var probed: (isMoving: Bool, sublayers: MotionProbe, later: CopyOnWrite<LayerProperties>?)?
-    if let motion { probed = self.motion(at: motion, presented: shared, animationTime: animationTime) }
+    if let motion { probed = self.motion(at: motion, presented: shared, animationTime: animationTime, copy: copy) }
     // Taken out field by field: `earlier?.pointee.sublayers` copied the whole earlier layer.
     var earlierSublayers: [PresentationLayer]?
     var earlierMask: [PresentationLayer]?
@@ -185,8 +193,7 @@ extension Layer {
         sublayers[index].presentation(
           at: sublayerTime, animationTime: sublayerAnimationTime, tint: tint, instances: instances, detail: detail,
           motion: probed?.sublayers.sublayer(index), stills: stills?.sublayer(index), earlier: earlierSublayer,
-          earlierTimes: earlierSublayerTimes,
-          siblings: childrenSiblings)
+          earlierTimes: earlierSublayerTimes, siblings: childrenSiblings, applied: applied)
       }
       siblings?.keep(presentedSublayers, of: sublayers, time: sublayerTime, animationTime: sublayerAnimationTime, probe: probed?.sublayers)
     }
@@ -197,7 +204,7 @@ extension Layer {
       : PresentationLayer.presenting(maskStorage, earlier: earlierMask) { _, earlierLayer in
         maskStorage[0].presentation(
           at: time, animationTime: animationTime, tint: .white, instances: instances, detail: detail, stills: stills?.mask,
-          earlier: earlierLayer, earlierTimes: earlierTimes)
+          earlier: earlierLayer, earlierTimes: earlierTimes, applied: applied)
       }
     // Equal to the earlier values: the earlier storage (`CopyOnWrite`'s == is at once true for
     // storage already shared, as a layer no animation writes has). Values placed or faded

@@ -23,9 +23,11 @@ public struct SceneEvaluator: Sendable {
 
   public init(_ scene: Scene) {
     self.scene = scene
+    let copies = AnimatedCopies(scene.layers)
     stills = SceneStills(
-      layers: scene.layers.map(StillPresentations.init), backdrop: scene.backdrop.map(StillPresentations.init),
-      motionScope: MotionScope(above: scene.layers))
+      layers: scene.layers.map { StillPresentations($0, copies: copies) },
+      backdrop: scene.backdrop.map { StillPresentations($0, copies: copies) },
+      motionScope: MotionScope(above: scene.layers), hasAnimatedCopies: copies.count > 0)
   }
 
   /// The presentation tree at scene time `time`: the same tree as `scene.presentation(at:)`.
@@ -47,6 +49,10 @@ struct SceneStills: Sendable {
   var layers: [StillPresentations]
   var backdrop: StillPresentations?
   var motionScope: MotionScope
+  /// Whether layers hold the very same model values and animations as others
+  /// (`AnimatedCopies`): each frame then keeps the values applied for them
+  /// (`AppliedAnimations`).
+  var hasAnimatedCopies = false
 }
 
 /// What a layer's subtree presents the same at every time: the whole subtree, presented once,
@@ -81,6 +87,10 @@ final class StillPresentations: Sendable {
   /// copies of the items before it), which the first to present them hands to the others
   /// (`SiblingSublayers`).
   let sublayersShareTheirs: Bool
+  /// The number of this layer's pair of model values and animations, when another layer of
+  /// the scene holds the very same (`AnimatedCopies`): the values its animations set at a time
+  /// are then kept for the others (`AppliedAnimations`).
+  let animatedCopy: Int?
 
   /// The whole subtree as presented at rest or moving, when it is still. Read field by field:
   /// a copy of the pair would retain both presentations.
@@ -92,7 +102,8 @@ final class StillPresentations: Sendable {
   /// Sublayer `index`'s, or `nil` within a still subtree (presented whole).
   func sublayer(_ index: Int) -> StillPresentations? { index < sublayers.count ? sublayers[index] : nil }
 
-  init(_ layer: Layer) {
+  init(_ layer: Layer, copies: AnimatedCopies? = nil) {
+    animatedCopy = copies?.number(of: layer)
     if layer.isStillSubtree {
       // Times do not matter to a still subtree; the probe only tells it whether it moves.
       subtree = RestingAndMoving { moving in
@@ -106,8 +117,8 @@ final class StillPresentations: Sendable {
       mask = nil
     } else {
       subtree = nil
-      sublayers = layer.sublayers.map(StillPresentations.init)
-      mask = layer.mask.map(StillPresentations.init)
+      sublayers = layer.sublayers.map { StillPresentations($0, copies: copies) }
+      mask = layer.mask.map { StillPresentations($0, copies: copies) }
     }
     steady = subtree != nil ? .always : Self.steadySpans(of: layer, sublayers: sublayers, mask: mask)
     removed =
