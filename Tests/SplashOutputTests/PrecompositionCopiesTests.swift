@@ -102,16 +102,8 @@ struct PrecompositionCopiesTests {
   @Test("the trees are those evaluated alone, frame after frame and from far-off frames")
   func sameTrees() throws {
     let scene = try Self.scene()
-    let evaluator = SceneEvaluator(scene)
-    let times = (0...44).map { -0.1 + 2.2 * Double($0) / 44 }
-    var previous = evaluator.presentation(at: times[0])
     var markedMoving = 0
-    for (index, time) in (times + times.reversed()).enumerated() {
-      let alone = scene.presentation(at: time)
-      #expect(evaluator.presentation(at: time) == alone, "at \(time) s")
-      let tree = evaluator.presentation(
-        at: time, sharingWith: index % 5 == 2 ? evaluator.presentation(at: times[(index * 7) % times.count]) : previous)
-      #expect(tree == alone, "shared, at \(time) s")
+    EvaluatedTrees.expectSameAsAlone(scene, at: (0...44).map { -0.1 + 2.2 * Double($0) / 44 }) { tree, alone, time in
       // Marked moving as when evaluated alone, layer by layer (the growing dot fades, so the
       // motion probe looks at it, through the values its copies placed a moment later).
       for name in ["sliding", "growing"] {
@@ -120,7 +112,6 @@ struct PrecompositionCopiesTests {
           if tree.layer(withID: id)?.isMoving == true { markedMoving += 1 }
         }
       }
-      previous = tree
     }
     #expect(markedMoving > 100)
   }

@@ -70,16 +70,6 @@ struct RepeaterEvaluationTests {
 
   @Test("the trees are those evaluated alone, frame after frame and from far-off frames")
   func sameTrees() throws {
-    let scene = try Self.scene()
-    let evaluator = SceneEvaluator(scene)
-    let times = (0...44).map { -0.1 + 2.2 * Double($0) / 44 }
-    var previous = evaluator.presentation(at: times[0])
-    for (index, time) in (times + times.reversed()).enumerated() {
-      #expect(evaluator.presentation(at: time) == scene.presentation(at: time), "at \(time) s")
-      let tree = evaluator.presentation(
-        at: time, sharingWith: index % 5 == 2 ? evaluator.presentation(at: times[(index * 7) % times.count]) : previous)
-      #expect(tree == scene.presentation(at: time), "shared, at \(time) s")
-      previous = tree
-    }
+    EvaluatedTrees.expectSameAsAlone(try Self.scene(), at: (0...44).map { -0.1 + 2.2 * Double($0) / 44 })
   }
 }
