@@ -1,8 +1,9 @@
 import Foundation
 import SplashCore
 import SplashLottie
-import SplashModel
 import Testing
+
+@testable import SplashModel
 
 /// A precomposition used several times is compiled once for each use; its copies' layers hold
 /// one storage of values and one array of animations (`Layer.shareEqualProperties`), and the
@@ -45,6 +46,20 @@ struct PrecompositionCopiesTests {
     try LottieCompiler.compile(Data(document.utf8), file: "copies.json")
   }
 
+  /// The same composition used twice, one use after the other (in and out points 0–30 and
+  /// 30–60 of the same scene time), or overlapping by `overlap` frames.
+  static func oneAfterTheOther(overlap: Int = 0) throws -> Scene {
+    let layers = try #require(
+      (try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])?["layers"] as? [[String: Any]])
+    var first = try #require(layers.first { $0["nm"] as? String == "left" })
+    var second = try #require(layers.first { $0["nm"] as? String == "middle" })
+    first["op"] = 30 + overlap
+    second["ip"] = 30
+    var root = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
+    root["layers"] = [first, second]
+    return try LottieCompiler.compile(try JSONSerialization.data(withJSONObject: root), file: "one-after-the-other.json")
+  }
+
   /// The model layer with `id`, depth first, masks included.
   static func model(_ id: String, in layers: [Layer]) -> Layer? {
     for layer in layers {
@@ -76,6 +91,16 @@ struct PrecompositionCopiesTests {
       #expect(late.animations != left.animations)
       #expect(!late.animations.sharesStorage(with: left.animations))
     }
+  }
+
+  @Test("copies are numbered where two may show at once, not when one follows the other")
+  func copiesThatMeet() throws {
+    // Each dot's values and animations, held by six uses that overlap (the late one's are
+    // its own, the replayed one's count in scene time above its remap).
+    #expect(AnimatedCopies(try Self.scene().layers).count == 2)
+    #expect(AnimatedCopies(try Self.oneAfterTheOther().layers).count == 0)
+    #expect(AnimatedCopies(try Self.oneAfterTheOther(overlap: 1).layers).count == 2)
+    EvaluatedTrees.expectSameAsAlone(try Self.oneAfterTheOther(overlap: 1), at: (0...20).map { Double($0) / 10 })
   }
 
   @Test("copies at one time are presented with the values applied once")

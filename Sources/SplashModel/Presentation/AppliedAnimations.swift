@@ -28,9 +28,10 @@ final class AppliedAnimations {
 
   /// The last values applied for a pair of model values and animations, two entries for each
   /// pair's number (`AnimatedCopies.number(of:)`): all of them, then placement alone. Only
-  /// the pairs presented in the frame have one: issue_1717 numbers some 400 pairs and presents
-  /// about ten a frame, and an array of them all, made and destroyed each frame, cost more
-  /// than the entries saved.
+  /// the pairs presented in the frame have one: a file may number hundreds of pairs and show
+  /// a few of them at a time (issue_1717 counted some 400 before copies that never show
+  /// together were left out), and an array of them all, made and destroyed each frame, cost
+  /// more than the entries saved.
   private var applied: [Int: Applied] = [:]
 
   /// `layer`'s model values with its animations applied at `animationTime` (placement alone
@@ -39,9 +40,7 @@ final class AppliedAnimations {
   /// kept.
   ///
   /// One entry a pair and a kind, found by its number: copies of one composition are
-  /// presented one after another, and most of a file's pairs are never alive twice at once
-  /// (issue_1717 uses its scenes' composition twice, each at its own times), where hashing a
-  /// key and keeping every entry cost more than applying saved.
+  /// presented one after another, the same layers of each in the same order.
   func values(of layer: Layer, pair: Int, at animationTime: Double, placementOnly: Bool) -> CopyOnWrite<LayerProperties> {
     let entry = 2 * pair + (placementOnly ? 1 : 0)
     if let kept = applied[entry], kept.time == animationTime { return kept.values }
@@ -56,12 +55,25 @@ final class AppliedAnimations {
 }
 
 /// The layers of a scene that hold the very same model values and animations as another layer
-/// of it (`Layer.shareEqualProperties` made equal ones one), each such pair numbered: those
-/// whose applied values `AppliedAnimations` keeps for the others.
+/// of it (`Layer.shareEqualProperties` made equal ones one) that may show at the same time,
+/// each such pair numbered: those whose applied values `AppliedAnimations` keeps for the
+/// others.
+///
+/// Copies that never show together gain nothing and would pay for keeping what they apply:
+/// issue_1717 uses its scenes' composition twice, one use after the other. Each layer may show
+/// while it and every layer above it are in the tree (their lifetimes, in scene time down to a
+/// time remap, below which they count in other times and are not looked at); a pair counts
+/// when two of its layers' spans meet.
 struct AnimatedCopies {
   private struct Pair: Hashable {
     var model: UnsafeRawPointer
     var animations: UnsafeRawPointer
+  }
+
+  /// Scene seconds where a layer may show: from `start` up to `end`.
+  private struct Span {
+    var start = -Double.infinity
+    var end = Double.infinity
   }
 
   private var numbers: [Pair: Int] = [:]
@@ -73,23 +85,40 @@ struct AnimatedCopies {
   /// however many layers hold it (a repeater's copies hold one, presented once for all,
   /// `SiblingSublayers`).
   init(_ layers: [Layer]) {
-    var seen: Set<Pair> = []
-    var found: [Pair: Int] = [:]
+    var spans: [Pair: [Span]] = [:]
     var arrays: Set<UnsafeRawPointer> = []
-    func visit(_ layers: [Layer]) {
+    func visit(_ layers: [Layer], within outer: Span, remapped: Bool) {
       guard let address = layers.storageAddress, arrays.insert(address).inserted else { return }
       for layer in layers {
-        if let pair = Self.pair(of: layer), !seen.insert(pair).inserted, found[pair] == nil { found[pair] = found.count }
-        visit(layer.sublayers)
-        visit(layer.maskStorage)
+        var span = outer
+        if !remapped, let lifetime = layer.lifetime {
+          span.start = max(span.start, lifetime.addedAt)
+          span.end = min(span.end, lifetime.removedAt)
+        }
+        guard span.start < span.end else { continue }
+        if let pair = Self.pair(of: layer) { spans[pair, default: []].append(span) }
+        // A mask lives at its layer's time; sublayers at the remapped time below a remap.
+        visit(layer.sublayers, within: span, remapped: remapped || layer.timeRemap != nil)
+        visit(layer.maskStorage, within: span, remapped: remapped)
       }
     }
-    visit(layers)
-    numbers = found
+    visit(layers, within: Span(), remapped: false)
+    for (pair, held) in spans where held.count > 1 && Self.meet(held) { numbers[pair] = numbers.count }
+  }
+
+  /// Whether two of `spans` share a moment.
+  private static func meet(_ spans: [Span]) -> Bool {
+    let sorted = spans.sorted { $0.start < $1.start }
+    var end = sorted[0].end
+    for span in sorted.dropFirst() {
+      if span.start < end { return true }
+      end = max(end, span.end)
+    }
+    return false
   }
 
   /// The number of `layer`'s pair of model values and animations, when another layer holds
-  /// the very same.
+  /// the very same and may show at the same time.
   func number(of layer: Layer) -> Int? {
     guard let pair = Self.pair(of: layer) else { return nil }
     return numbers[pair]
