@@ -53,11 +53,16 @@ extension LayerProperties {
       || left.pointee.anchorPoint != right.pointee.anchorPoint || left.pointee.bounds != right.pointee.bounds
   }
 
-  /// Whether the values at `left` and `right` differ in place or opacity: then they are not
-  /// equal, and comparing them whole (which copies both) is not needed. An animated layer
-  /// that moves or fades differs there from its last frame.
-  static func placedOrFadedApart(_ left: UnsafePointer<LayerProperties>, _ right: UnsafePointer<LayerProperties>) -> Bool {
-    left.pointee.opacity != right.pointee.opacity || placedApart(left, right)
+  /// Whether the values at `left` and `right` differ in what animations change most often:
+  /// place, opacity, and a shape's trim and stroke width. Then they are not equal, and
+  /// comparing them whole (their bytes, then field by field) is not needed. An animated layer
+  /// that moves, fades, or draws its stroke on differs there from its last frame:
+  /// 5344-honey-sack-hud's 69 cells trace their outlines, and comparing each whole with its
+  /// last frame took some 1,400 instructions.
+  static func apartWhereAnimated(_ left: UnsafePointer<LayerProperties>, _ right: UnsafePointer<LayerProperties>) -> Bool {
+    left.pointee.opacity != right.pointee.opacity || left.pointee.shape.strokeEnd != right.pointee.shape.strokeEnd
+      || left.pointee.shape.strokeStart != right.pointee.shape.strokeStart
+      || left.pointee.shape.lineWidth != right.pointee.shape.lineWidth || placedApart(left, right)
   }
 
   /// Whether the values at `left` and `right` are equal but for where they place the layer by

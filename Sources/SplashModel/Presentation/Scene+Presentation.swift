@@ -207,12 +207,13 @@ extension Layer {
           earlier: earlierLayer, earlierTimes: earlierTimes, applied: applied)
       }
     // Equal to the earlier values: the earlier storage (`CopyOnWrite`'s == is at once true for
-    // storage already shared, as a layer no animation writes has). Values placed or faded
-    // apart are told apart first, in place: == on values whose bytes differ copied both out.
+    // storage already shared, as a layer no animation writes has). Values placed, faded or
+    // trimmed apart are told apart first, in place: == on values whose bytes differ copied
+    // both out, then compared them field by field.
     if let earlier, earlier.pointee.kind == kind, earlier.pointee.id == presentedID {
       let earlierProperties = earlier.pointee.$properties
       if shared.isIdentical(to: earlierProperties)
-        || !LayerProperties.placedOrFadedApart(shared.storage.address, earlierProperties.storage.address)
+        || !LayerProperties.apartWhereAnimated(shared.storage.address, earlierProperties.storage.address)
           && shared == earlierProperties
       {
         shared = earlierProperties
