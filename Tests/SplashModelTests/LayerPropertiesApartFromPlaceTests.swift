@@ -9,7 +9,7 @@ import Testing
 @Suite("Layer values compared apart from their place")
 struct LayerPropertiesApartFromPlaceTests {
   static func equalApartFromPlace(_ left: LayerProperties, _ right: LayerProperties) -> Bool {
-    withUnsafePointer(to: left) { left in withUnsafePointer(to: right) { LayerProperties.equalApartFromPlace(left, $0) } }
+    comparedInPlace(left, right, by: LayerProperties.equalApartFromPlace)
   }
 
   @Test("the fields compared and the two of place are every field the type has")

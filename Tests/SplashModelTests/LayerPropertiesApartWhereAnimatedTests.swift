@@ -8,16 +8,15 @@ import Testing
 /// when the values differ there.
 @Suite("Layer values told apart where animations change them")
 struct LayerPropertiesApartWhereAnimatedTests {
-  static func apart(_ left: LayerProperties, _ right: LayerProperties) -> Bool {
-    withUnsafePointer(to: left) { left in withUnsafePointer(to: right) { LayerProperties.apartWhereAnimated(left, $0) } }
-  }
-
   @Test("apart in place, opacity, trim and stroke width; not in what it does not read")
   func fieldsRead() {
+    func apart(_ left: LayerProperties, _ right: LayerProperties) -> Bool {
+      comparedInPlace(left, right, by: LayerProperties.apartWhereAnimated)
+    }
     var base = LayerProperties()
     base.shape.path = Path()
     base.shape.strokeEnd = 0.5
-    #expect(!Self.apart(base, base))
+    #expect(!apart(base, base))
     let read: [(String, (inout LayerProperties) -> Void)] = [
       ("opacity", { $0.opacity = 0.5 }),
       ("strokeEnd", { $0.shape.strokeEnd = 0.75 }),
@@ -31,12 +30,12 @@ struct LayerPropertiesApartWhereAnimatedTests {
     for (field, change) in read {
       var changed = base
       change(&changed)
-      #expect(Self.apart(base, changed) && Self.apart(changed, base), "\(field)")
+      #expect(apart(base, changed) && apart(changed, base), "\(field)")
     }
     // Left to the whole comparison: a colour, a corner radius.
     var recoloured = base
     recoloured.shape.fillColor = .white
     recoloured.cornerRadius = 4
-    #expect(!Self.apart(base, recoloured))
+    #expect(!apart(base, recoloured))
   }
 }
