@@ -44,11 +44,8 @@ final class AppliedAnimations {
   func values(of layer: Layer, pair: Int, at animationTime: Double, placementOnly: Bool) -> CopyOnWrite<LayerProperties> {
     let entry = 2 * pair + (placementOnly ? 1 : 0)
     if let kept = applied[entry], kept.time == animationTime { return kept.values }
-    // Applied as `Layer.presentation` and `Layer.motion` apply them.
     var values = layer.propertiesStorage
-    for animation in layer.animations {
-      animation.apply(atParentTime: animationTime, isTopLevel: true, to: &values.wrappedValue, placementOnly: placementOnly)
-    }
+    layer.applyAnimations(at: animationTime, to: &values, placementOnly: placementOnly)
     applied[entry] = Applied(time: animationTime, values: values)
     return values
   }

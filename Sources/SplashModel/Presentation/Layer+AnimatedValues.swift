@@ -1,4 +1,16 @@
 extension Layer {
+  /// Applies the layer's animations to `values` at `animationTime`, in the order they were
+  /// added (placement alone when `placementOnly`): what its presentation, the motion probe
+  /// and the values kept for its copies (`AppliedAnimations`) all start from.
+  ///
+  /// The storage is written through once per animation: a layer without animations keeps
+  /// the storage it shares (written once up front, it was copied for every such layer).
+  func applyAnimations(at animationTime: Double, to values: inout CopyOnWrite<LayerProperties>, placementOnly: Bool) {
+    for animation in animations {
+      animation.apply(atParentTime: animationTime, isTopLevel: true, to: &values.wrappedValue, placementOnly: placementOnly)
+    }
+  }
+
   /// The value each key path of this layer (not its mask or sublayers) was last given by an
   /// animation at scene time `time`, as the animation computed it.
   ///

@@ -64,13 +64,12 @@ extension Layer {
       }
     }
     if kind == .replicator || placed && !steady {
-      var probed = propertiesStorage
-      if let copy, kind != .replicator {
+      var probed: CopyOnWrite<LayerProperties>
+      if let copy {
         probed = copy.applied.values(of: self, pair: copy.pair, at: probe.animationTime, placementOnly: true)
       } else {
-        for animation in animations {
-          animation.apply(atParentTime: probe.animationTime, isTopLevel: true, to: &probed.wrappedValue, placementOnly: true)
-        }
+        probed = propertiesStorage
+        applyAnimations(at: probe.animationTime, to: &probed, placementOnly: true)
       }
       isMoving = isMoving || LayerProperties.placedApart(presented.storage.address, probed.storage.address)
       // Sublayers are placed through this layer's bounds origin and sublayer transform too.

@@ -146,9 +146,7 @@ extension Layer {
       // The model's own values (not written for the lifetime), as a copy applied them.
       shared = copy.applied.values(of: self, pair: copy.pair, at: animationTime, placementOnly: placementOnly)
     } else {
-      for animation in animations {
-        animation.apply(atParentTime: animationTime, isTopLevel: true, to: &shared.wrappedValue, placementOnly: placementOnly)
-      }
+      applyAnimations(at: animationTime, to: &shared, placementOnly: placementOnly)
       // A video's frame replaces whatever image the layer holds; the motion probe compares
       // placement only and has no use for it.
       if hasVideo, !placementOnly, let video, let frame = video.contents(at: animationTime) { shared.wrappedValue.contents = frame }
