@@ -52,12 +52,23 @@ struct LottieTrimTests {
     expectRanges(wrapped, [(0.5, 1), (0, 0.25)], "wrapped")
   }
 
-  @Test("an animated end draws the line on: halfway at frame 15, whole at frame 30")
+  @Test("an animated end draws the line on: halfway at frame 15, whole at frame 30, on one layer, as it never wraps")
   func animated() throws {
     let end = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[100]}]}"#
     let items = [line, trim(start: #"{"a":0,"k":0}"#, end: end), stroke]
-    expectRanges(try strokes(items, at: 0.5), [(0, 0.5), (0, 0)], "frame 15")
-    expectRanges(try strokes(items, at: 1.25), [(0, 1), (0, 0)], "frame 37.5")
+    expectRanges(try strokes(items, at: 0.5), [(0, 0.5)], "frame 15")
+    expectRanges(try strokes(items, at: 1.25), [(0, 1)], "frame 37.5")
+  }
+
+  @Test("an animated offset that carries the stretch past the end: the second layer draws the rest once it wraps")
+  func animatedWrapping() throws {
+    // 0–50 % shifted by an offset rising from 0° to 270° over 30 frames (360° is the whole length).
+    let offset = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[270]}]}"#
+    let items = [line, trim(start: #"{"a":0,"k":0}"#, end: #"{"a":0,"k":50}"#, offset: offset), stroke]
+    // At frame 10 the offset is 90° (a quarter): 25–75 %, the second piece empty.
+    expectRanges(try strokes(items, at: 10.0 / 30), [(0.25, 0.75), (0, 0)], "frame 10")
+    // At frame 30, 270°: 75–125 %, that is 75–100 % and 0–25 %.
+    expectRanges(try strokes(items, at: 1), [(0.75, 1), (0, 0.25)], "frame 30")
   }
 
   @Test("a trim cuts every path before it, whichever style paints it, and reaches into the groups before it")

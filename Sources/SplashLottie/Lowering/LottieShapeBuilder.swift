@@ -213,6 +213,11 @@ struct LottieShapeBuilder {
       LottieAnimations.bind(LayerPropertyRegistry.strokeStart, to: mainStart, on: &main, timeline: timeline) { $0 },
       LottieAnimations.bind(LayerPropertyRegistry.strokeEnd, to: mainEnd, on: &main, timeline: timeline) { $0 },
     ].compactMap { $0 }
+    // A stretch that never passes the path's end at the frames drawn leaves the wrapped piece
+    // cut to nothing throughout (its end is 0 at every sample, and in between): a layer that
+    // drew nothing, yet was presented, listed and trimmed every frame (5344-honey-sack-hud's
+    // cells each had one).
+    guard ranges.contains(where: { $0.upper > 1 }) else { return [main] }
     LayerPropertyRegistry.strokeStart.set(0, in: &wrapped.properties)
     if let animation = LottieAnimations.bind(
       LayerPropertyRegistry.strokeEnd, to: wrappedEnd, on: &wrapped, timeline: timeline, value: { $0 })
