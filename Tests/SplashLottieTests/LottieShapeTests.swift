@@ -46,10 +46,14 @@ struct LottieShapeTests {
     let items = [square, group, stroke("[0,0,1,1]", width: 3), fill("[0,1,0,1]")].joined(separator: ",")
     let layers = try painted(try Support.compile(Support.document(layers: shapeLayer(items))))
     let summary = layers.map { entry in
-      (fill: entry.layer.properties.shape.fillColor, stroke: entry.layer.properties.shape.strokeColor, insideGroup: entry.chain.count > 2)
+      (
+        fill: entry.layer.properties.shape.fillColor, stroke: entry.layer.properties.shape.strokeColor,
+        insideGroup: Support.canvasPoint(Point(x: 0, y: 0), through: entry.chain) != Point(x: 0, y: 0)
+      )
     }
     // Bottom to top: green on the square and the circle (brought out of G by its transform, one
-    // path, as players fill them), blue on both likewise, red on the circle in G's transform.
+    // path, as players fill them), blue on both likewise, red on the circle in G's transform
+    // (G's one shape, which carries the transform itself: its origin lands at G's (0, 20)).
     let green = Color(red: 0, green: 1, blue: 0)
     let blue = Color(red: 0, green: 0, blue: 1)
     let red = Color(red: 1, green: 0, blue: 0)

@@ -79,6 +79,35 @@ struct LottieTransform {
   /// Whether the transform needs a matrix rather than `transform.*` components.
   var isMatrix: Bool { rotationX.isNonZero || rotationY.isNonZero || skew.isNonZero }
 
+  /// Whether the opacity is 100 % or more (clamped to 1) throughout.
+  var keepsFullOpacity: Bool {
+    guard case .constant(let opacity) = opacity else { return false }
+    return opacity >= 100
+  }
+
+  /// Whether the transform leaves every point where it is, at full opacity, throughout: no
+  /// keyframes, the anchor at the position (p + R·S·(q − a) = q), scale 100 %, no rotation
+  /// or skew, opacity 100 % or more (clamped to 1). A shape group exported with such a
+  /// transform (After Effects wraps each shape in one) draws its items as its parent would.
+  var isIdentity: Bool {
+    guard case .constant(let anchor) = anchor, case .constant(let scale) = scale, case .constant(let rotation) = rotation,
+      keepsFullOpacity, case .constant(let rotationX) = rotationX,
+      case .constant(let rotationY) = rotationY, case .constant(let skew) = skew
+    else { return false }
+    func component(_ values: [Double], _ index: Int, default value: Double) -> Double {
+      index < values.count ? values[index] : value
+    }
+    let position: (x: Double, y: Double)
+    switch self.position {
+    case .combined(.constant(let values)): position = (component(values, 0, default: 0), component(values, 1, default: 0))
+    case .separate(.constant(let x), .constant(let y)): position = (x, y)
+    default: return false
+    }
+    return position.x == component(anchor, 0, default: 0) && position.y == component(anchor, 1, default: 0)
+      && component(scale, 0, default: 100) == 100 && component(scale, 1, default: 100) == 100 && rotation == 0
+      && rotationX == 0 && rotationY == 0 && skew == 0
+  }
+
   /// The linear part of the transform (anchor and position apart), from scale `scale`
   /// (percent), rotations and skew in degrees.
   static func matrix(

@@ -41,7 +41,7 @@ struct LottieShapeBuilder {
       let after = Self.trims(in: items[(index + 1)...]) + trims
       switch item {
       case .group(let name, let children, let transform):
-        layers.append(container(name: name, transform: transform, sublayers: self.layers(children, trims: after)))
+        layers += container(name: name, transform: transform, sublayers: self.layers(children, trims: after))
       case .fill, .stroke:
         layers += painted(Array(items[..<index]), with: item, trims: after)
       case .gradient(let gradient):
@@ -72,7 +72,7 @@ struct LottieShapeBuilder {
       let afterItem = Self.trims(in: after[(index + 1)...]) + trims
       switch item {
       case .group(let name, let children, let transform):
-        layers.append(container(name: name, transform: transform, sublayers: self.layers(children, trims: afterItem)))
+        layers += container(name: name, transform: transform, sublayers: self.layers(children, trims: afterItem))
       case .fill, .stroke:
         layers += painted(Array(after[..<index]), with: item, trims: afterItem)
         let copies = painted(before, with: item, trims: belowRepeater)
@@ -134,7 +134,7 @@ struct LottieShapeBuilder {
           continue
         }
         let inner = painted(children, with: style, trims: after)
-        if !inner.isEmpty { layers.append(container(name: name, transform: transform, sublayers: inner)) }
+        layers += container(name: name, transform: transform, sublayers: inner)
       case .fill, .stroke, .trim, .repeater, .gradient: continue
       }
     }
@@ -282,11 +282,43 @@ struct LottieShapeBuilder {
     return [gradient.layer(id: "\(idPrefix)/gradient \(counter)", masking: paths, timeline: timeline, sampler: context.sampler)]
   }
 
-  /// A group's transform as a layer holding `sublayers`.
-  private mutating func container(name: String, transform: LottieTransform, sublayers: [Layer]) -> Layer {
+  /// A group's transform as a layer holding `sublayers`; or `sublayers` themselves when the
+  /// transform is the identity throughout (`LottieTransform.isIdentity`); or, when the group
+  /// holds one shape placed where the group's space is and keeps its opacity, that shape in
+  /// the group's transform.
+  ///
+  /// Such a container changed no pixel, but every frame evaluated it, built and placed its
+  /// node, and composed its matrix on the way down: 5344-honey-sack-hud's 69 cells each sat in
+  /// one, a quarter of the layers it presented, and 1643-exploding-star's 392 dots each sat in
+  /// a group scaling it. A shape's path is drawn in its own space as a container's sublayers
+  /// are placed in its (Core Animation's rule: a point q lands at position + transform ·
+  /// (q − the bounds' origin) when the anchor is that origin), so the shape carries the
+  /// group's geometry itself. Sublayers at zPosition 0 keep their order among the parent's.
+  private mutating func container(name: String, transform: LottieTransform, sublayers: [Layer]) -> [Layer] {
+    // Counted either way: the ids of the layers after it stay as they were.
     counter += 1
+    guard !sublayers.isEmpty else { return [] }
+    guard !transform.isIdentity else { return sublayers }
+    if sublayers.count == 1, transform.keepsFullOpacity, Self.isPlacedWhereItsSuperlayerIs(sublayers[0]) {
+      var shape = sublayers[0]
+      // Named as the group would have been: `inspect` and errors still say which group it is.
+      shape.id = "\(idPrefix)/\(name) \(counter)"
+      transform.apply(to: &shape, timeline: timeline, sampler: context.sampler, includesOpacity: false)
+      return [shape]
+    }
     var layer = Layer(id: "\(idPrefix)/\(name) \(counter)", sublayers: sublayers)
     transform.apply(to: &layer, timeline: timeline, sampler: context.sampler)
-    return layer
+    return [layer]
+  }
+
+  /// Whether `layer` is a shape drawn in its superlayer's space throughout: at the origin,
+  /// with zero-sized bounds there, no transform and nothing that animates its place, no
+  /// timing, lifetime or zPosition of its own (what `LottieTransform.apply` sets would
+  /// otherwise meet values of the layer's, or its timing shift the group's animations).
+  static func isPlacedWhereItsSuperlayerIs(_ layer: Layer) -> Bool {
+    layer.kind == .shape && layer.properties.position == .zero && layer.properties.bounds == Rect(x: 0, y: 0, width: 0, height: 0)
+      && layer.properties.transform.isIdentity && layer.properties.zPosition == 0 && layer.sublayers.isEmpty
+      && layer.mask == nil && layer.lifetime == nil && layer.timeRemap == nil
+      && layer.animations.allSatisfy { $0.setsOnly { !$0.placesLayers && $0.property !== LayerPropertyRegistry.zPosition } }
   }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import SplashCore
+import SplashModel
+import Testing
+
+@testable import SplashLottie
+
+/// Shape groups and masks compile to no more layers than they need: a group that moves nothing
+/// adds none, a group of one shape hands its transform to the shape, one mask is the mask layer
+/// itself. Each layer is evaluated, listed and placed every frame, so a layer that changes no
+/// pixel still costs.
+@Suite("Lottie groups and masks: no layer that changes nothing, a lone shape carrying its group's transform")
+struct LottieGroupLayersTests {
+  typealias Support = LottieTestSupport
+
+  private let square = #"{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[20,20]},"r":{"a":0,"k":0}}"#
+  private let redFill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+  private let blueStroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+
+  /// A Lottie shape layer "box" at (100, 100) holding `shapes`.
+  private func scene(_ shapes: [String]) throws -> Scene {
+    let layer =
+      #"{"ty":4,"nm":"box","ind":1,"ip":0,"op":60,"ks":\#(Support.transform(position: "[100,100]")),"shapes":[\#(shapes.joined(separator: ","))]}"#
+    return try Support.compile(Support.document(layers: layer))
+  }
+
+  /// A group named `name` holding `items`, then its transform: `tr`'s members (a `ks`-style
+  /// object) as the `tr` item.
+  private func group(_ name: String, _ items: [String], tr: String) -> String {
+    let transform = #"{"ty":"tr","# + tr.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst()
+    return #"{"ty":"gr","nm":"\#(name)","it":[\#((items + [transform]).joined(separator: ","))]}"#
+  }
+
+  /// The layers directly under the Lottie layer at `time`.
+  private func contents(_ scene: Scene, at time: Double = 0) throws -> [PresentationLayer] {
+    try #require(scene.presentation(at: time).layers.first).sublayers
+  }
+
+  @Test("a group that leaves every point where it is adds no layer: its shapes are the Lottie layer's own")
+  func identityGroup() throws {
+    // The default transform, and one whose anchor is at its position (p + (q − a) = q).
+    for tr in [Support.transform(), Support.transform(position: "[30,40]", anchor: "[30,40]")] {
+      let layers = try contents(try scene([group("G", [square, redFill, blueStroke], tr: tr)]))
+      #expect(layers.count == 2 && layers.allSatisfy { $0.kind == .shape }, "\(layers.map(\.id))")
+    }
+  }
+
+  @Test("a group of one shape hands the shape its transform, and its name: the shape lands where the group put it")
+  func loneShape() throws {
+    let tr = Support.transform(position: "[30,10]", anchor: "[5,5]", scale: "[200,50]", rotation: "90")
+    let tree = try scene([group("G", [square, redFill], tr: tr)]).presentation(at: 0)
+    let layers = try #require(tree.layers.first).sublayers
+    #expect(layers.count == 1)
+    let shape = try #require(layers.first)
+    #expect(shape.kind == .shape && shape.id.hasPrefix("box/G ") && shape.sublayers.isEmpty, "\(shape.id)")
+    // p + R·S·(q − a): the square's corner (10, 10) is (5, 5) from the anchor, scaled to
+    // (10, 2.5), turned a quarter clockwise (y down) to (−2.5, 10), at (30, 10) + (100, 100).
+    let chain = try #require(Support.chain(in: tree) { $0 == shape.id })
+    let corner = Support.canvasPoint(Point(x: 10, y: 10), through: chain)
+    #expect(abs(corner.x - 127.5) < 1e-9 && abs(corner.y - 120) < 1e-9, "\(corner)")
+  }
+
+  @Test("a lone shape's group that moves takes the shape with it, at each frame")
+  func animatedLoneShape() throws {
+    let moving = #"""
+      {"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[60,0]}]},"a":{"a":0,"k":[0,0]},
+       "s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}
+      """#
+    let built = try scene([group("G", [square, redFill], tr: moving)])
+    for (time, x) in [(0.0, 100.0), (0.5, 130), (1, 160)] {
+      let layers = try contents(built, at: time)
+      #expect(layers.count == 1 && layers[0].kind == .shape)
+      let origin = Support.canvasPoint(.zero, through: [try #require(built.presentation(at: time).layers.first), layers[0]])
+      #expect(abs(origin.x - x) < 1e-9 && abs(origin.y - 100) < 1e-9, "at \(time): \(origin)")
+    }
+  }
+
+  @Test("a group that fades, or holds two shapes, stays a layer of its own holding them")
+  func containers() throws {
+    let faded = try contents(try scene([group("G", [square, redFill], tr: Support.transform(position: "[30,10]", opacity: "50"))]))
+    #expect(faded.count == 1 && faded[0].kind == .layer && faded[0].properties.opacity == 0.5 && faded[0].sublayers.count == 1)
+    let two = try contents(try scene([group("G", [square, redFill, blueStroke], tr: Support.transform(position: "[30,10]"))]))
+    #expect(two.count == 1 && two[0].kind == .layer && two[0].sublayers.count == 2)
+    // A shape's own opacity stays its own when its group's transform is handed to it.
+    let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":40}}"#
+    let lone = try contents(try scene([group("G", [square, fill], tr: Support.transform(position: "[30,10]"))]))
+    #expect(lone.count == 1 && lone[0].kind == .shape && abs(lone[0].properties.opacity - 0.4) < 1e-12)
+  }
+
+  @Test("only a shape at its superlayer's origin, unmoved, with no timing of its own, takes a group's transform")
+  func placedWhereItsSuperlayerIs() {
+    func animation(_ keyPath: LayerKeyPath, _ value: AnimatableValue) -> Animation {
+      .property(PropertyAnimation(keyPath: keyPath, timing: MediaTiming(duration: 1), values: .basic(from: nil, to: value, by: nil)))
+    }
+    let shape = Layer(id: "s", kind: .shape)
+    #expect(LottieShapeBuilder.isPlacedWhereItsSuperlayerIs(shape))
+    var faded = shape
+    faded.animations = [animation(LayerPropertyRegistry.opacity.keyPath, .scalar(0.5))]
+    #expect(LottieShapeBuilder.isPlacedWhereItsSuperlayerIs(faded), "an opacity places nothing")
+    var refused: [(String, Layer)] = []
+    var moved = shape
+    moved.properties.position = Point(x: 1, y: 0)
+    refused.append(("moved", moved))
+    var turned = shape
+    turned.properties.transform = Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
+    refused.append(("turned", turned))
+    var sized = shape
+    sized.properties.bounds = Rect(x: 0, y: 0, width: 4, height: 4)
+    refused.append(("sized", sized))
+    var raised = shape
+    raised.properties.zPosition = 1
+    refused.append(("raised", raised))
+    var sliding = shape
+    sliding.animations = [animation(LayerPropertyRegistry.positionX.keyPath, .scalar(3))]
+    refused.append(("sliding", sliding))
+    var climbing = shape
+    climbing.animations = [animation(LayerPropertyRegistry.zPosition.keyPath, .scalar(3))]
+    refused.append(("climbing", climbing))
+    refused.append(("a plain layer", Layer(id: "l")))
+    refused.append(("timed", Layer(id: "t", kind: .shape, lifetime: LayerLifetime(addedAt: 1))))
+    for (name, layer) in refused { #expect(!LottieShapeBuilder.isPlacedWhereItsSuperlayerIs(layer), "\(name)") }
+  }
+}
