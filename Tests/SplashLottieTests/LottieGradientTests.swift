@@ -109,8 +109,9 @@ struct LottieGradientTests {
     // The bounds hold the rectangle with room to spare.
     let bounds = layer.properties.bounds
     #expect(bounds.minX < 20 && bounds.minY < 25 && bounds.maxX > 180 && bounds.maxY > 125)
-    let mask = try #require(layer.mask)
-    let shape = try #require(mask.sublayers.first)
+    // One path layer is the mask itself, with no container around it.
+    let shape = try #require(layer.mask)
+    #expect(shape.sublayers.isEmpty)
     #expect(shape.kind == .shape && shape.properties.shape.fillColor.alpha == 1 && shape.properties.opacity == 1)
     #expect(shape.properties.shape.fillRule == .nonZero)
     // The mask draws the rectangle's own path, as a plain fill would.
@@ -155,7 +156,7 @@ struct LottieGradientTests {
     let layer = try #require(
       gradients(try Support.compile(Support.document(layers: shapeLayer([rectangle, stroke].joined(separator: ","))))).first)
     #expect(abs(layer.properties.opacity - 0.5) < 1e-12)
-    let shape = try #require(layer.mask?.sublayers.first).properties
+    let shape = try #require(layer.mask).properties
     #expect(shape.opacity == 1)
     #expect(shape.shape.fillColor == .clear && shape.shape.strokeColor.alpha == 1)
     #expect(shape.shape.lineWidth == 6 && shape.shape.lineCap == .round && shape.shape.lineJoin == .bevel)
@@ -171,7 +172,7 @@ struct LottieGradientTests {
     // The points stay where the file puts them in the outer group's space.
     expectClose(place(layer.properties.gradient.startPoint, in: layer), Point(x: 20, y: 75), "start")
     // The inner group's path is brought into the gradient's space, moved by (30, 0): one mask path.
-    let mask = try #require(layer.mask?.sublayers.first)
+    let mask = try #require(layer.mask)
     #expect(mask.kind == .shape)
     let path = try #require(mask.properties.shape.path)
     #expect(path.contains(Point(x: 205, y: 75), fillRule: .nonZero) && !path.contains(Point(x: 25, y: 75), fillRule: .nonZero))
@@ -186,7 +187,7 @@ struct LottieGradientTests {
       #"{"ty":"gs","t":1,"s":{"a":0,"k":[20,75]},"e":{"a":0,"k":[180,75]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"g":{"p":2,"k":{"a":0,"k":[0,1,0,0,1,0,0,1]}}}"#
     let layer = try #require(
       gradients(try Support.compile(Support.document(layers: shapeLayer([rectangle, trim, stroke].joined(separator: ","))))).first)
-    let shape = try #require(layer.mask?.sublayers.first).properties.shape
+    let shape = try #require(layer.mask).properties.shape
     #expect(shape.strokeStart == 0 && abs(shape.strokeEnd - 0.4) < 1e-12 && shape.strokeColor.alpha == 1)
   }
 
@@ -199,8 +200,10 @@ struct LottieGradientTests {
     let layers = gradients(scene)
     #expect(layers.count == 1)
     let layer = try #require(layers.first)
-    let copies = layer.mask?.sublayers.first { $0.id.hasSuffix("(repeater)") }?.sublayers ?? []
-    #expect(copies.count == 5, "\(layer.mask?.sublayers.map(\.id) ?? [])")
+    // The copies are the one layer the gradient paints through: its mask.
+    let repeated = try #require(layer.mask)
+    #expect(repeated.id.hasSuffix("(repeater)"), "\(repeated.id)")
+    #expect(repeated.sublayers.count == 5, "\(repeated.sublayers.map(\.id))")
     #expect(layer.properties.bounds.maxX > 4180, "\(layer.properties.bounds)")
     // The gradient itself is not repeated: its points stay where the file puts them.
     expectClose(place(layer.properties.gradient.endPoint, in: layer), Point(x: 180, y: 75), "end")

@@ -120,4 +120,20 @@ struct LottieGroupLayersTests {
     refused.append(("timed", Layer(id: "t", kind: .shape, lifetime: LayerLifetime(addedAt: 1))))
     for (name, layer) in refused { #expect(!LottieShapeBuilder.isPlacedWhereItsSuperlayerIs(layer), "\(name)") }
   }
+
+  @Test("one mask is the mask layer itself; two are a layer holding both")
+  func masks() throws {
+    let square =
+      #"{"a":0,"k":{"c":true,"v":[[50,50],[150,50],[150,150],[50,150]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}"#
+    let mask = #"{"mode":"a","pt":\#(square),"o":{"a":0,"k":100}}"#
+    func solid(_ masks: [String]) throws -> PresentationLayer {
+      let layer =
+        ##"{"ty":1,"nm":"blue","ip":0,"op":60,"ks":{},"sw":200,"sh":200,"sc":"#0000ff","masksProperties":[\##(masks.joined(separator: ","))]}"##
+      return try #require(try Support.compile(Support.document(layers: layer)).presentation(at: 0).layers.first)
+    }
+    let one = try #require(try solid([mask]).mask)
+    #expect(one.kind == .shape && one.sublayers.isEmpty && one.properties.shape.path != nil)
+    let two = try #require(try solid([mask, mask]).mask)
+    #expect(two.kind == .layer && two.sublayers.count == 2 && two.sublayers.allSatisfy { $0.kind == .shape })
+  }
 }

@@ -5,7 +5,10 @@ extension LottieGradient {
   /// The gradient layer `id` showing through `paths` (the layers that draw the paths with
   /// `maskStyle`, in the coordinates of the gradient's group).
   func layer(id: String, masking paths: [Layer], timeline: LottieTimeline, sampler: LottieSampler) -> Layer {
-    let mask = Layer(id: "\(id)/mask", sublayers: paths)
+    // One path layer is the mask itself: a container holding it draws it in place, and was
+    // one more layer to present, list and draw every frame (a mask is drawn in the masked
+    // layer's space either way).
+    let mask = paths.count == 1 ? paths[0] : Layer(id: "\(id)/mask", sublayers: paths)
     let box = LottieGradientBox.box(around: mask)
     var layer = Layer(id: id, kind: .gradient, mask: mask)
     LayerPropertyRegistry.bounds.set(box, in: &layer.properties)

@@ -70,13 +70,14 @@ enum LottieMasks {
       LayerPropertyRegistry.invertsMask.set(true, in: &shape.properties)
     }
 
-    if masks.allSatisfy({ $0.adds && !$0.isOutside }) {
-      return (Layer(id: "\(id)/masks", sublayers: masks.map { shape($0, outside: false) }), false)
+    /// The union of the masks' shapes: one shape is the mask layer itself (a container holding
+    /// it draws it in place, and was one more layer to present, list and draw every frame).
+    func union() -> Layer {
+      masks.count == 1 ? shape(masks[0], outside: false) : Layer(id: "\(id)/masks", sublayers: masks.map { shape($0, outside: false) })
     }
+    if masks.allSatisfy({ $0.adds && !$0.isOutside }) { return (union(), false) }
     // Subtracting alone: outside s₁ ∩ outside s₂ … is the outside of their union.
-    if masks.allSatisfy({ !$0.adds && $0.isOutside }) || (masks.count == 1 && masks[0].isOutside) {
-      return (Layer(id: "\(id)/masks", sublayers: masks.map { shape($0, outside: false) }), true)
-    }
+    if masks.allSatisfy({ !$0.adds && $0.isOutside }) || (masks.count == 1 && masks[0].isOutside) { return (union(), true) }
     var container = Layer(id: "\(id)/masks")
     for (position, mask) in masks.enumerated() {
       let piece = shape(mask, outside: mask.isOutside)
