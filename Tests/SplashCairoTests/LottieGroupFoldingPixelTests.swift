@@ -7,9 +7,10 @@ import Testing
 
 @testable import SplashCairo
 
-/// A shape group's transform handed to its one shape (`LottieShapeBuilder.container`) draws the
-/// bytes the group drawn as a layer of its own draws.
-@Suite("A group's lone shape carrying the group's transform draws as the group layer did, byte for byte")
+/// A shape group's transform handed to its one shape (`LottieShapeBuilder.container`), and a
+/// shape layer's handed to its one shape (`LottieLayerBuilder`), draw the bytes the group or the
+/// layer drawn as a layer of its own draws.
+@Suite("A lone shape carrying its group's or its layer's transform draws as the container did, byte for byte")
 struct LottieGroupFoldingPixelTests {
   /// A turned, scaled and moving group of a stroked ellipse, trimmed, over a white solid; with
   /// `hiddenFill`, the group also fills the ellipse at opacity 0, which draws nothing but keeps
@@ -52,6 +53,44 @@ struct LottieGroupFoldingPixelTests {
       #expect(Data(bytes: one.bytes, count: one.byteCount) == Data(bytes: other.bytes, count: other.byteCount), "frame \(frame)")
       // Something is drawn: the stroke's blue.
       #expect((0..<200).contains { x in (0..<200).contains { y in one.rgba(x: x, y: y).red < 100 } }, "frame \(frame)")
+    }
+  }
+
+  /// A shape layer shown from frame 5 to 25, moving and turning, drawing one trimmed stroke of
+  /// an ellipse; with `hiddenFill`, also a fill at opacity 0, which keeps the layer a container.
+  private func layerDocument(hiddenFill: Bool) -> String {
+    let ellipse = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[70,40]}}"#
+    let stroke = #"{"ty":"st","c":{"a":0,"k":[0.8,0.2,0.3,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":6},"lc":1,"lj":1}"#
+    let fill = #"{"ty":"fl","c":{"a":0,"k":[0,1,0,1]},"o":{"a":0,"k":0}}"#
+    let trim =
+      #"{"ty":"tm","s":{"a":0,"k":5},"e":{"a":1,"k":[{"t":5,"s":[20],"o":{"x":0.3,"y":0},"i":{"x":0.7,"y":1}},{"t":25,"s":[90]}]},"o":{"a":0,"k":30},"m":1}"#
+    let ks = #"""
+      {"p":{"a":1,"k":[{"t":5,"s":[60,70],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":25,"s":[140,120]}]},"a":{"a":0,"k":[4,-3]},
+       "s":{"a":0,"k":[120,80]},"r":{"a":1,"k":[{"t":5,"s":[10],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":25,"s":[-50]}]},"o":{"a":0,"k":100}}
+      """#
+    let items = [ellipse, stroke] + (hiddenFill ? [fill] : []) + [trim]
+    let shapes = #"{"ty":4,"nm":"ring","ip":5,"op":25,"ks":\#(ks),"shapes":[\#(items.joined(separator: ","))]}"#
+    let background = ##"{"ty":1,"nm":"white","ip":0,"op":30,"ks":{},"sw":200,"sh":200,"sc":"#ffffff"}"##
+    return #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"assets":[],"layers":[\#(shapes),\#(background)]}"#
+  }
+
+  @Test("frames 0, 5, 12, 24 and 27 of a shape layer that is its one stroke equal those of the layer holding it")
+  func sameBytesForLayers() throws {
+    let folded = try LottieCompiler.compile(Data(layerDocument(hiddenFill: false).utf8), file: "folded.json")
+    let kept = try LottieCompiler.compile(Data(layerDocument(hiddenFill: true).utf8), file: "kept.json")
+    #expect(try #require(folded.presentation(at: 0.5).layers.last).kind == .shape)
+    #expect(try #require(kept.presentation(at: 0.5).layers.last).kind == .layer)
+    let viewport = Viewport(canvasSize: folded.canvasSize, pixelWidth: 200, pixelHeight: 200)
+    for frame in [0, 5, 12, 24, 27] {
+      let time = Double(frame) / 30
+      let one = try #require(PixelBuffer(width: 200, height: 200))
+      try CairoBackend().render(folded.presentation(at: time), viewport: viewport, into: one)
+      let other = try #require(PixelBuffer(width: 200, height: 200))
+      try CairoBackend().render(kept.presentation(at: time), viewport: viewport, into: other)
+      #expect(Data(bytes: one.bytes, count: one.byteCount) == Data(bytes: other.bytes, count: other.byteCount), "frame \(frame)")
+      // Drawn while the layer lives, from frame 5 up to 25: the stroke's red.
+      let drawn = (0..<200).contains { x in (0..<200).contains { y in one.rgba(x: x, y: y).green < 100 } }
+      #expect(drawn == (5..<25).contains(frame), "frame \(frame)")
     }
   }
 }

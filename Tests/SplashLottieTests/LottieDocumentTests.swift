@@ -189,7 +189,8 @@ struct LottieDocumentTests {
     let orphan = try #require(Support.chain(in: tree) { $0 == "orphan" })
     #expect(Support.canvasPoint(Point(x: 0, y: 0), through: orphan) == Point(x: 20, y: 0), "placed by its own transform")
     let unmatted = try #require(Support.chain(in: tree) { $0 == "unmatted" })
-    #expect(unmatted.count == 1 && unmatted[0].sublayers.isEmpty == false, "drawn as it is, in no matte container")
+    // The square's one shape is the layer itself (`LottieLayerBuilder`), at the top level.
+    #expect(unmatted.count == 1 && unmatted[0].kind == .shape, "drawn as it is, in no matte container")
     #expect(Support.chain(in: tree) { $0 == "empty" }?.last?.sublayers.isEmpty == true, "the precomposition layer holds nothing")
   }
 

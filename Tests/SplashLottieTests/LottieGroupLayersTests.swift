@@ -121,6 +121,42 @@ struct LottieGroupLayersTests {
     for (name, layer) in refused { #expect(!LottieShapeBuilder.isPlacedWhereItsSuperlayerIs(layer), "\(name)") }
   }
 
+  @Test("a shape layer of one shape, opaque, unmasked, with no effect, is that shape, with the layer's name, place and lifetime")
+  func shapeLayerIsItsShape() throws {
+    let layer =
+      #"{"ty":4,"nm":"box","ind":1,"ip":15,"op":45,"ks":\#(Support.transform(position: "[100,100]", anchor: "[10,10]", rotation: "90")),"shapes":[\#(square),\#(redFill)]}"#
+    let scene = try Support.compile(Support.document(layers: layer))
+    for (time, shown) in [(0.25, false), (1.0, true), (1.75, false)] {
+      let layers = scene.presentation(at: time).layers
+      #expect(layers.count == 1 && layers[0].kind == .shape && layers[0].id == "box" && layers[0].sublayers.isEmpty)
+      #expect(layers[0].properties.isHidden == !shown, "at \(time)")
+      // The square's corner (10, 10) is the anchor: at the position. (0, 10) turns to (100, 90).
+      #expect(Support.canvasPoint(Point(x: 10, y: 10), through: layers) == Point(x: 100, y: 100))
+      let turned = Support.canvasPoint(Point(x: 0, y: 10), through: layers)
+      #expect(abs(turned.x - 100) < 1e-9 && abs(turned.y - 90) < 1e-9, "\(turned)")
+    }
+    // The fill's own opacity stays the shape's.
+    let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":40}}"#
+    let faint = #"{"ty":4,"nm":"faint","ip":0,"op":60,"ks":{},"shapes":[\#(square),\#(fill)]}"#
+    let shape = try #require(try Support.compile(Support.document(layers: faint)).presentation(at: 0).layers.first)
+    #expect(shape.kind == .shape && abs(shape.properties.opacity - 0.4) < 1e-12)
+  }
+
+  @Test("a shape layer that fades, is masked, or holds two shapes stays a layer holding its shapes")
+  func shapeLayerKeepsItsLayer() throws {
+    func top(ks: String = "{}", shapes: [String], extra: String = "") throws -> PresentationLayer {
+      let layer = #"{"ty":4,"nm":"box","ip":0,"op":60,"ks":\#(ks),"shapes":[\#(shapes.joined(separator: ","))]\#(extra)}"#
+      return try #require(try Support.compile(Support.document(layers: layer)).presentation(at: 0).layers.first)
+    }
+    let faded = try top(ks: Support.transform(opacity: "50"), shapes: [square, redFill])
+    #expect(faded.kind == .layer && faded.properties.opacity == 0.5 && faded.sublayers.count == 1)
+    let path = #"{"a":0,"k":{"c":true,"v":[[0,0],[5,0],[5,5]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}"#
+    let masked = try top(shapes: [square, redFill], extra: #","masksProperties":[{"mode":"a","pt":\#(path),"o":{"a":0,"k":100}}]"#)
+    #expect(masked.kind == .layer && masked.mask != nil && masked.sublayers.count == 1)
+    let two = try top(shapes: [square, redFill, blueStroke])
+    #expect(two.kind == .layer && two.sublayers.count == 2)
+  }
+
   @Test("one mask is the mask layer itself; two are a layer holding both")
   func masks() throws {
     let square =
