@@ -126,6 +126,19 @@ struct LottieTextTests {
     #expect(lines == [["I", "I"], ["I"]])
   }
 
+  @Test("a glyph only filled is one shape layer, placed and scaled itself; filled and stroked, a layer holding both")
+  func glyphLayers() throws {
+    func glyph(_ styles: String) throws -> PresentationLayer {
+      let text = document(textLayer(#""t":"I","s":50,"f":"Blocky-Regular",\#(styles)"#, position: "[20,60]"), extra: chars)
+      return try #require(Support.chain(in: try Support.compile(text).presentation(at: 0)) { $0 == "text/I 1" }?.last)
+    }
+    let filled = try glyph(#""fc":[1,0,0]"#)
+    #expect(filled.kind == .shape && filled.sublayers.isEmpty && filled.properties.shape.fillColor == Color(red: 1, green: 0, blue: 0))
+    #expect(filled.properties.position == Point(x: 0, y: 0) && filled.properties.transform == Transform3D(scaleX: 0.5, y: 0.5))
+    let both = try glyph(#""fc":[1,0,0],"sc":[0,0,1],"sw":4"#)
+    #expect(both.kind == .layer && both.sublayers.count == 2)
+  }
+
   @Test("the glyphs are filled with fc and stroked with sc at sw points wide, the stroke under the fill unless of")
   func glyphStyles() throws {
     func shapes(_ strokeOverFill: Int) throws -> [LayerProperties] {
