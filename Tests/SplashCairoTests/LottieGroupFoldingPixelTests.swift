@@ -93,4 +93,46 @@ struct LottieGroupFoldingPixelTests {
       #expect(drawn == (5..<25).contains(frame), "frame \(frame)")
     }
   }
+
+  /// A star-like path filled in a colour that turns under a dashed stroke at 45 %, in
+  /// a group that turns; with `heldOpacity`, the stroke's 45 % is keyframed (held at 45), which
+  /// keeps the two paints apart as two layers in a group layer.
+  private func paintsDocument(heldOpacity: Bool) -> String {
+    let path = #"""
+      {"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[0,-40],[12,-12],[40,0],[12,12],[0,40],[-12,12],[-40,0],[-12,-12]],
+       "i":[[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0],[0,0]]}}}
+      """#
+    let opacity = heldOpacity ? #"{"a":1,"k":[{"t":0,"s":[45],"h":1},{"t":30,"s":[45]}]}"# : #"{"a":0,"k":45}"#
+    let stroke = #"""
+      {"ty":"st","c":{"a":0,"k":[0.1,0.2,0.7,1]},"o":\#(opacity),"w":{"a":0,"k":7},"lc":2,"lj":2,
+       "d":[{"n":"d","v":{"a":0,"k":9}},{"n":"g","v":{"a":0,"k":5}},{"n":"o","v":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[28]}]}}]}
+      """#
+    let fill =
+      #"{"ty":"fl","c":{"a":1,"k":[{"t":0,"s":[1,0.5,0,1],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0,0.8,0.3,1]}]},"o":{"a":0,"k":100}}"#
+    let transform =
+      #"{"ty":"tr","p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[80]}]},"o":{"a":0,"k":100}}"#
+    let group = #"{"ty":"gr","nm":"star","it":[\#(path),\#(stroke),\#(fill),\#(transform)]}"#
+    let shapes = #"{"ty":4,"nm":"shapes","ip":0,"op":30,"ks":{},"shapes":[\#(group)]}"#
+    let background = ##"{"ty":1,"nm":"white","ip":0,"op":30,"ks":{},"sw":200,"sh":200,"sc":"#f0f0f0"}"##
+    return #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"assets":[],"layers":[\#(shapes),\#(background)]}"#
+  }
+
+  @Test("a fill under its dashed stroke drawn by one shape layer equals the two drawn as layers of their own, faded alike")
+  func sameBytesForPaints() throws {
+    let merged = try LottieCompiler.compile(Data(paintsDocument(heldOpacity: false).utf8), file: "merged.json")
+    let apart = try LottieCompiler.compile(Data(paintsDocument(heldOpacity: true).utf8), file: "apart.json")
+    // The group's one shape, filling and stroking, carries the group's turn.
+    let mergedTop = try #require(merged.presentation(at: 0).layers.last)
+    #expect(mergedTop.sublayers.count == 1 && mergedTop.sublayers[0].kind == .shape)
+    #expect(try #require(apart.presentation(at: 0).layers.last).sublayers.first?.sublayers.count == 2)
+    let viewport = Viewport(canvasSize: merged.canvasSize, pixelWidth: 200, pixelHeight: 200)
+    for frame in [0, 9, 18, 29] {
+      let time = Double(frame) / 30
+      let one = try #require(PixelBuffer(width: 200, height: 200))
+      try CairoBackend().render(merged.presentation(at: time), viewport: viewport, into: one)
+      let other = try #require(PixelBuffer(width: 200, height: 200))
+      try CairoBackend().render(apart.presentation(at: time), viewport: viewport, into: other)
+      #expect(Data(bytes: one.bytes, count: one.byteCount) == Data(bytes: other.bytes, count: other.byteCount), "frame \(frame)")
+    }
+  }
 }

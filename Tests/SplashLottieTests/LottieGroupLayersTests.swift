@@ -157,6 +157,70 @@ struct LottieGroupLayersTests {
     #expect(two.kind == .layer && two.sublayers.count == 2)
   }
 
+  @Test("a fill right under a stroke of the same path is one shape filling and stroking it, each opacity in its colour")
+  func fillUnderStroke() throws {
+    let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":50},"w":{"a":0,"k":3},"lc":2,"lj":1}"#
+    let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":40}}"#
+    let layers = try contents(try scene([group("G", [square, stroke, fill], tr: Support.transform(position: "[30,10]"))]))
+    #expect(layers.count == 1 && layers[0].kind == .shape, "\(layers.map(\.id))")
+    let shape = try #require(layers.first).properties
+    #expect(shape.opacity == 1 && shape.position == Point(x: 30, y: 10))
+    #expect(shape.shape.fillColor == Color(red: 1, green: 0, blue: 0, alpha: 0.4))
+    #expect(shape.shape.strokeColor == Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+    #expect(shape.shape.lineWidth == 3 && shape.shape.lineCap == .round && shape.shape.lineJoin == .miter)
+  }
+
+  @Test("a fill over its stroke, a trimmed stroke, a fading paint and an animated faded colour each keep two layers")
+  func fillAndStrokeApart() throws {
+    /// The shape layers drawing `items`: the Lottie layer itself when it is one shape.
+    func count(_ items: [String]) throws -> Int {
+      let top = try #require(try scene(items).presentation(at: 0).layers.first)
+      return top.kind == .shape ? 1 : top.sublayers.count
+    }
+    let fading = #"{"a":1,"k":[{"t":0,"s":[100],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0]}]}"#
+    let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":2}}"#
+    let fadingStroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":\#(fading),"w":{"a":0,"k":2}}"#
+    let redToBlue = #"{"a":1,"k":[{"t":0,"s":[1,0,0,1],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[0,0,1,1]}]}"#
+    let fadedChangingFill = #"{"ty":"fl","c":\#(redToBlue),"o":{"a":0,"k":50}}"#
+    let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0},"m":1}"#
+    #expect(try count([square, stroke, redFill]) == 1, "the pair merges")
+    #expect(try count([square, redFill, stroke]) == 2, "fill over stroke")
+    #expect(try count([square, trim, stroke, redFill]) == 2, "trimmed stroke")
+    #expect(try count([square, fadingStroke, redFill]) == 2, "fading stroke")
+    #expect(try count([square, stroke, fadedChangingFill]) == 2, "faded fill whose colour animates")
+  }
+
+  @Test("merging a fill and a stroke asks for the same path throughout, and a constant opacity under a colour that animates")
+  func mergingConditions() {
+    func animation(_ keyPath: LayerKeyPath, _ value: AnimatableValue) -> Animation {
+      .property(PropertyAnimation(keyPath: keyPath, timing: MediaTiming(duration: 1), values: .basic(from: nil, to: value, by: nil)))
+    }
+    let square = Path(elements: [.move(to: .zero), .line(to: Point(x: 10, y: 0)), .line(to: Point(x: 10, y: 10)), .close])
+    var fill = Layer(id: "fill", kind: .shape)
+    fill.properties.shape.path = square
+    var stroke = fill
+    stroke.properties.shape.fillColor = .clear
+    stroke.properties.shape.strokeColor = .black
+    #expect(LottieShapeBuilder.mergingFillsUnderStrokes([fill, stroke]).count == 1)
+    #expect(LottieShapeBuilder.mergingFillsUnderStrokes([stroke, fill]).count == 2, "a fill over its stroke")
+    var growing = fill
+    growing.animations = [animation(LayerPropertyRegistry.path.keyPath, .path(Path(elements: [.move(to: .zero), .close])))]
+    #expect(LottieShapeBuilder.mergingFillsUnderStrokes([growing, stroke]).count == 2, "the fill's path animates, the stroke's not")
+    var fadedTurning = stroke
+    fadedTurning.properties.opacity = 0.5
+    fadedTurning.animations = [animation(LayerPropertyRegistry.strokeColor.keyPath, .color(.white))]
+    #expect(LottieShapeBuilder.mergingFillsUnderStrokes([fill, fadedTurning]).count == 2, "a faded stroke whose colour animates")
+    var faded = stroke
+    faded.properties.opacity = 0.5
+    let merged = LottieShapeBuilder.mergingFillsUnderStrokes([fill, faded])
+    #expect(merged.count == 1 && merged.first?.properties.shape.strokeColor.alpha == 0.5 && merged.first?.properties.opacity == 1)
+    var holed = fill
+    holed.properties.shape.fillRule = .evenOdd
+    let evenOdd = LottieShapeBuilder.mergingFillsUnderStrokes([holed, stroke])
+    #expect(
+      evenOdd.count == 1 && evenOdd.first?.properties.shape.fillRule == .evenOdd && evenOdd.first?.properties.shape.strokeColor == .black)
+  }
+
   @Test("one mask is the mask layer itself; two are a layer holding both")
   func masks() throws {
     let square =

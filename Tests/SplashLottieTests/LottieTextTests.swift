@@ -139,7 +139,7 @@ struct LottieTextTests {
     #expect(both.kind == .layer && both.sublayers.count == 2)
   }
 
-  @Test("the glyphs are filled with fc and stroked with sc at sw points wide, the stroke under the fill unless of")
+  @Test("the glyphs are filled with fc and stroked with sc at sw points wide, the stroke under the fill unless of (then one layer)")
   func glyphStyles() throws {
     func shapes(_ strokeOverFill: Int) throws -> [LayerProperties] {
       let text = document(
@@ -158,8 +158,10 @@ struct LottieTextTests {
     #expect(under.map(\.shape.fillColor) == [.clear, Color(red: 1, green: 0, blue: 0)])
     // 4 points after the glyph's scale of 0.5.
     #expect(under.first?.shape.lineWidth == 8)
+    // Stroked over the fill: one shape layer fills, then strokes, as a `CAShapeLayer` does.
     let over = try shapes(1)
-    #expect(over.map(\.shape.fillColor) == [Color(red: 1, green: 0, blue: 0), .clear])
+    #expect(over.map(\.shape.fillColor) == [Color(red: 1, green: 0, blue: 0)])
+    #expect(over.map(\.shape.strokeColor) == [Color(red: 0, green: 0, blue: 1)] && over.first?.shape.lineWidth == 8)
   }
 
   @Test("a text without chars for its font is a text layer per line in the font fonts.list names")

@@ -50,7 +50,98 @@ struct LottieShapeBuilder {
         continue
       }
     }
-    return layers
+    return Self.mergingFillsUnderStrokes(layers)
+  }
+
+  /// `layers` (bottom to top) with each fill lying right under a stroke of the same path
+  /// made one shape layer that fills and strokes it, as a `CAShapeLayer` does (fill, then
+  /// stroke over it).
+  ///
+  /// After Effects lists a new shape's stroke above its fill, and each became a layer of its
+  /// own: two layers to evaluate, list and place for one path, and a group holding both could
+  /// not hand its transform to a lone shape (`container`). 4479-fireworks' rays are each such
+  /// a pair.
+  ///
+  /// Merged only where the one layer draws the same: the stroke is not trimmed, the two
+  /// animate nothing but the path (alike), their colours and the stroke's width and dash
+  /// phase, and each one's opacity is constant. An opacity below 1 goes into its colour's
+  /// alpha, as the renderer folds a one-paint layer's opacity into its paint: the same
+  /// product.
+  static func mergingFillsUnderStrokes(_ layers: [Layer]) -> [Layer] {
+    guard layers.count > 1 else { return layers }
+    var merged: [Layer] = []
+    merged.reserveCapacity(layers.count)
+    var index = 0
+    while index < layers.count {
+      if index + 1 < layers.count, let shape = fillAndStroke(layers[index], layers[index + 1]) {
+        merged.append(shape)
+        index += 2
+      } else {
+        merged.append(layers[index])
+        index += 1
+      }
+    }
+    return merged
+  }
+
+  /// One shape layer filling as `fill` does and stroking as `stroke` does over it, or `nil`
+  /// when one layer cannot draw both alike (see `mergingFillsUnderStrokes`).
+  private static func fillAndStroke(_ fill: Layer, _ stroke: Layer) -> Layer? {
+    guard fill.kind == .shape, stroke.kind == .shape, fill.sublayers.isEmpty, stroke.sublayers.isEmpty, fill.mask == nil,
+      stroke.mask == nil, fill.lifetime == nil, stroke.lifetime == nil, fill.timeRemap == nil, stroke.timeRemap == nil
+    else { return nil }
+    let fillShape = fill.properties.shape
+    let strokeShape = stroke.properties.shape
+    guard fillShape.path == strokeShape.path, fillShape.strokeColor.alpha == 0, strokeShape.fillColor.alpha == 0,
+      strokeShape.strokeStart == 0, strokeShape.strokeEnd == 1
+    else { return nil }
+    // Everything else alike: the place, and whatever a shape layer holds besides its paints.
+    var others = fill.properties
+    others.shape = strokeShape
+    others.opacity = stroke.properties.opacity
+    guard others == stroke.properties else { return nil }
+    func animations(of layer: Layer, setting properties: [AnyLayerProperty]) -> [Animation]? {
+      layer.animations.allSatisfy { animation in animation.setsOnly { keyPath in properties.contains { $0 === keyPath.property } } }
+        ? layer.animations : nil
+    }
+    let path = LayerPropertyRegistry.path
+    guard
+      let fillAnimations = animations(of: fill, setting: [path, LayerPropertyRegistry.fillColor]),
+      let strokeAnimations = animations(
+        of: stroke,
+        setting: [path, LayerPropertyRegistry.strokeColor, LayerPropertyRegistry.lineWidth, LayerPropertyRegistry.lineDashPhase])
+    else { return nil }
+    let paths = fillAnimations.filter { $0.sets(path) }
+    guard paths == strokeAnimations.filter({ $0.sets(path) }) else { return nil }
+    // A colour that animates would lose the opacity put into its alpha.
+    let fillOpacity = fill.properties.opacity
+    let strokeOpacity = stroke.properties.opacity
+    guard fillOpacity == 1 || !fillAnimations.contains(where: { $0.sets(LayerPropertyRegistry.fillColor) }),
+      strokeOpacity == 1 || !strokeAnimations.contains(where: { $0.sets(LayerPropertyRegistry.strokeColor) })
+    else { return nil }
+    var shape = fill
+    var fillColor = fillShape.fillColor
+    fillColor.alpha *= fillOpacity
+    var strokeColor = strokeShape.strokeColor
+    strokeColor.alpha *= strokeOpacity
+    LayerPropertyRegistry.fillColor.set(fillColor, in: &shape.properties)
+    LayerPropertyRegistry.strokeColor.set(strokeColor, in: &shape.properties)
+    LayerPropertyRegistry.lineWidth.set(strokeShape.lineWidth, in: &shape.properties)
+    LayerPropertyRegistry.lineCap.set(strokeShape.lineCap, in: &shape.properties)
+    LayerPropertyRegistry.lineJoin.set(strokeShape.lineJoin, in: &shape.properties)
+    LayerPropertyRegistry.miterLimit.set(strokeShape.miterLimit, in: &shape.properties)
+    LayerPropertyRegistry.lineDashPattern.set(strokeShape.lineDashPattern, in: &shape.properties)
+    LayerPropertyRegistry.lineDashPhase.set(strokeShape.lineDashPhase, in: &shape.properties)
+    LayerPropertyRegistry.opacity.set(1, in: &shape.properties)
+    shape.animations = fillAnimations + strokeAnimations.filter { !$0.sets(path) }
+    // Nothing of the stroke's left behind: what it shows is the shape's now.
+    var check = shape.properties
+    LayerPropertyRegistry.fillColor.set(stroke.properties.shape.fillColor, in: &check)
+    LayerPropertyRegistry.fillRule.set(stroke.properties.shape.fillRule, in: &check)
+    LayerPropertyRegistry.strokeColor.set(stroke.properties.shape.strokeColor, in: &check)
+    LayerPropertyRegistry.opacity.set(stroke.properties.opacity, in: &check)
+    guard check == stroke.properties else { return nil }
+    return shape
   }
 
   /// The trims among `items`, in order.
