@@ -12,45 +12,76 @@ import Testing
 /// layer drawn as a layer of its own draws.
 @Suite("A lone shape carrying its group's or its layer's transform draws as the container did, byte for byte")
 struct LottieGroupFoldingPixelTests {
+  /// A 200 × 200 document of 30 frames at 30 per second: `layer` over a solid of `background`.
+  private func document(_ layer: String, over background: String = "#ffffff") -> String {
+    let solid = ##"{"ty":1,"nm":"background","ip":0,"op":30,"ks":{},"sw":200,"sh":200,"sc":"\##(background)"}"##
+    return #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"assets":[],"layers":[\#(layer),\#(solid)]}"#
+  }
+
+  /// `frames` (at 30 per second) of `one`, drawn at 200 × 200; each expected to be, byte for
+  /// byte, the same frame of `other`.
+  private func expectSameFrames(_ one: Scene, _ other: Scene, at frames: [Int]) throws -> [Int: PixelBuffer] {
+    let viewport = Viewport(canvasSize: one.canvasSize, pixelWidth: 200, pixelHeight: 200)
+    var drawn: [Int: PixelBuffer] = [:]
+    for frame in frames {
+      let time = Double(frame) / 30
+      let first = try #require(PixelBuffer(width: 200, height: 200))
+      try CairoBackend().render(one.presentation(at: time), viewport: viewport, into: first)
+      let second = try #require(PixelBuffer(width: 200, height: 200))
+      try CairoBackend().render(other.presentation(at: time), viewport: viewport, into: second)
+      #expect(Data(bytes: first.bytes, count: first.byteCount) == Data(bytes: second.bytes, count: second.byteCount), "frame \(frame)")
+      drawn[frame] = first
+    }
+    return drawn
+  }
+
+  private func ellipse(_ width: Double, _ height: Double) -> String {
+    #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[\#(width),\#(height)]}}"#
+  }
+
+  private func stroke(_ rgba: String, width: Double, cap: Int, join: Int) -> String {
+    #"{"ty":"st","c":{"a":0,"k":\#(rgba)},"o":{"a":0,"k":100},"w":{"a":0,"k":\#(width)},"lc":\#(cap),"lj":\#(join)}"#
+  }
+
+  /// A fill at opacity 0: it draws nothing, but is one more shape.
+  private let invisibleFill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":0}}"#
+
+  /// A trim keeping `start` % up to an end eased from `from` % at frame `frames.lowerBound` to
+  /// `to` % at `frames.upperBound`, turned by `offset`°.
+  private func trim(start: Double, end from: Double, to: Double, frames: ClosedRange<Int>, offset: Double) -> String {
+    #"""
+    {"ty":"tm","s":{"a":0,"k":\#(start)},"e":{"a":1,"k":[{"t":\#(frames.lowerBound),"s":[\#(from)],"o":{"x":0.3,"y":0},"i":{"x":0.7,"y":1}},
+     {"t":\#(frames.upperBound),"s":[\#(to)]}]},"o":{"a":0,"k":\#(offset)},"m":1}
+    """#
+  }
+
   /// A turned, scaled and moving group of a stroked ellipse, trimmed, over a white solid; with
   /// `hiddenFill`, the group also fills the ellipse at opacity 0, which draws nothing but keeps
   /// the group a layer of its own (two shapes).
-  private func document(hiddenFill: Bool) -> String {
-    let ellipse = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[60,36]}}"#
-    let stroke = #"{"ty":"st","c":{"a":0,"k":[0.1,0.4,0.9,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":5},"lc":2,"lj":2}"#
-    let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":0}}"#
-    let trim =
-      #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":1,"k":[{"t":0,"s":[10],"o":{"x":0.3,"y":0},"i":{"x":0.7,"y":1}},{"t":30,"s":[100]}]},"o":{"a":0,"k":0},"m":1}"#
+  private func groupDocument(hiddenFill: Bool) -> String {
+    let trim = self.trim(start: 0, end: 10, to: 100, frames: 0...30, offset: 0)
     let transform = #"""
       {"ty":"tr","p":{"a":1,"k":[{"t":0,"s":[70,80],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":30,"s":[130,110]}]},
        "a":{"a":0,"k":[3,-2]},"s":{"a":0,"k":[140,90]},"r":{"a":1,"k":[{"t":0,"s":[-20],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[35]}]},
        "o":{"a":0,"k":100}}
       """#
-    let items = [ellipse, stroke] + (hiddenFill ? [fill] : []) + [transform]
+    let items = [ellipse(60, 36), stroke("[0.1,0.4,0.9,1]", width: 5, cap: 2, join: 2)] + (hiddenFill ? [invisibleFill] : []) + [transform]
     let group = #"{"ty":"gr","nm":"ring","it":[\#(items.joined(separator: ","))]}"#
     let shapes = #"{"ty":4,"nm":"shapes","ip":0,"op":30,"ks":{},"shapes":[\#(group),\#(trim)]}"#
-    let background = ##"{"ty":1,"nm":"white","ip":0,"op":30,"ks":{},"sw":200,"sh":200,"sc":"#ffffff"}"##
-    return #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"assets":[],"layers":[\#(shapes),\#(background)]}"#
+    return document(shapes)
   }
 
   @Test("frames 0, 7, 15, 22 and 29 of the lone stroke equal those of the same stroke in its group layer")
   func sameBytes() throws {
-    let folded = try LottieCompiler.compile(Data(document(hiddenFill: false).utf8), file: "folded.json")
-    let grouped = try LottieCompiler.compile(Data(document(hiddenFill: true).utf8), file: "grouped.json")
+    let folded = try LottieCompiler.compile(Data(groupDocument(hiddenFill: false).utf8), file: "folded.json")
+    let grouped = try LottieCompiler.compile(Data(groupDocument(hiddenFill: true).utf8), file: "grouped.json")
     // The lone stroke is the shape layer's one sublayer; the other holds the group layer. (The
     // shape layer is listed first in the file: on top, the last presented.)
     let foldedTop = try #require(folded.presentation(at: 0).layers.last)
     let groupedTop = try #require(grouped.presentation(at: 0).layers.last)
     #expect(foldedTop.sublayers.count == 1 && foldedTop.sublayers[0].kind == .shape)
     #expect(groupedTop.sublayers.count == 1 && groupedTop.sublayers[0].kind == .layer && groupedTop.sublayers[0].sublayers.count == 2)
-    let viewport = Viewport(canvasSize: folded.canvasSize, pixelWidth: 200, pixelHeight: 200)
-    for frame in [0, 7, 15, 22, 29] {
-      let time = Double(frame) / 30
-      let one = try #require(PixelBuffer(width: 200, height: 200))
-      try CairoBackend().render(folded.presentation(at: time), viewport: viewport, into: one)
-      let other = try #require(PixelBuffer(width: 200, height: 200))
-      try CairoBackend().render(grouped.presentation(at: time), viewport: viewport, into: other)
-      #expect(Data(bytes: one.bytes, count: one.byteCount) == Data(bytes: other.bytes, count: other.byteCount), "frame \(frame)")
+    for (frame, one) in try expectSameFrames(folded, grouped, at: [0, 7, 15, 22, 29]) {
       // Something is drawn: the stroke's blue.
       #expect((0..<200).contains { x in (0..<200).contains { y in one.rgba(x: x, y: y).red < 100 } }, "frame \(frame)")
     }
@@ -59,19 +90,14 @@ struct LottieGroupFoldingPixelTests {
   /// A shape layer shown from frame 5 to 25, moving and turning, drawing one trimmed stroke of
   /// an ellipse; with `hiddenFill`, also a fill at opacity 0, which keeps the layer a container.
   private func layerDocument(hiddenFill: Bool) -> String {
-    let ellipse = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[70,40]}}"#
-    let stroke = #"{"ty":"st","c":{"a":0,"k":[0.8,0.2,0.3,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":6},"lc":1,"lj":1}"#
-    let fill = #"{"ty":"fl","c":{"a":0,"k":[0,1,0,1]},"o":{"a":0,"k":0}}"#
-    let trim =
-      #"{"ty":"tm","s":{"a":0,"k":5},"e":{"a":1,"k":[{"t":5,"s":[20],"o":{"x":0.3,"y":0},"i":{"x":0.7,"y":1}},{"t":25,"s":[90]}]},"o":{"a":0,"k":30},"m":1}"#
+    let trim = self.trim(start: 5, end: 20, to: 90, frames: 5...25, offset: 30)
     let ks = #"""
       {"p":{"a":1,"k":[{"t":5,"s":[60,70],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":25,"s":[140,120]}]},"a":{"a":0,"k":[4,-3]},
        "s":{"a":0,"k":[120,80]},"r":{"a":1,"k":[{"t":5,"s":[10],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":25,"s":[-50]}]},"o":{"a":0,"k":100}}
       """#
-    let items = [ellipse, stroke] + (hiddenFill ? [fill] : []) + [trim]
+    let items = [ellipse(70, 40), stroke("[0.8,0.2,0.3,1]", width: 6, cap: 1, join: 1)] + (hiddenFill ? [invisibleFill] : []) + [trim]
     let shapes = #"{"ty":4,"nm":"ring","ip":5,"op":25,"ks":\#(ks),"shapes":[\#(items.joined(separator: ","))]}"#
-    let background = ##"{"ty":1,"nm":"white","ip":0,"op":30,"ks":{},"sw":200,"sh":200,"sc":"#ffffff"}"##
-    return #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"assets":[],"layers":[\#(shapes),\#(background)]}"#
+    return document(shapes)
   }
 
   @Test("frames 0, 5, 12, 24 and 27 of a shape layer that is its one stroke equal those of the layer holding it")
@@ -80,14 +106,7 @@ struct LottieGroupFoldingPixelTests {
     let kept = try LottieCompiler.compile(Data(layerDocument(hiddenFill: true).utf8), file: "kept.json")
     #expect(try #require(folded.presentation(at: 0.5).layers.last).kind == .shape)
     #expect(try #require(kept.presentation(at: 0.5).layers.last).kind == .layer)
-    let viewport = Viewport(canvasSize: folded.canvasSize, pixelWidth: 200, pixelHeight: 200)
-    for frame in [0, 5, 12, 24, 27] {
-      let time = Double(frame) / 30
-      let one = try #require(PixelBuffer(width: 200, height: 200))
-      try CairoBackend().render(folded.presentation(at: time), viewport: viewport, into: one)
-      let other = try #require(PixelBuffer(width: 200, height: 200))
-      try CairoBackend().render(kept.presentation(at: time), viewport: viewport, into: other)
-      #expect(Data(bytes: one.bytes, count: one.byteCount) == Data(bytes: other.bytes, count: other.byteCount), "frame \(frame)")
+    for (frame, one) in try expectSameFrames(folded, kept, at: [0, 5, 12, 24, 27]) {
       // Drawn while the layer lives, from frame 5 up to 25: the stroke's red.
       let drawn = (0..<200).contains { x in (0..<200).contains { y in one.rgba(x: x, y: y).green < 100 } }
       #expect(drawn == (5..<25).contains(frame), "frame \(frame)")
@@ -113,8 +132,7 @@ struct LottieGroupFoldingPixelTests {
       #"{"ty":"tr","p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[80]}]},"o":{"a":0,"k":100}}"#
     let group = #"{"ty":"gr","nm":"star","it":[\#(path),\#(stroke),\#(fill),\#(transform)]}"#
     let shapes = #"{"ty":4,"nm":"shapes","ip":0,"op":30,"ks":{},"shapes":[\#(group)]}"#
-    let background = ##"{"ty":1,"nm":"white","ip":0,"op":30,"ks":{},"sw":200,"sh":200,"sc":"#f0f0f0"}"##
-    return #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"assets":[],"layers":[\#(shapes),\#(background)]}"#
+    return document(shapes, over: "#f0f0f0")
   }
 
   @Test("a fill under its dashed stroke drawn by one shape layer equals the two drawn as layers of their own, faded alike")
@@ -125,14 +143,9 @@ struct LottieGroupFoldingPixelTests {
     let mergedTop = try #require(merged.presentation(at: 0).layers.last)
     #expect(mergedTop.sublayers.count == 1 && mergedTop.sublayers[0].kind == .shape)
     #expect(try #require(apart.presentation(at: 0).layers.last).sublayers.first?.sublayers.count == 2)
-    let viewport = Viewport(canvasSize: merged.canvasSize, pixelWidth: 200, pixelHeight: 200)
-    for frame in [0, 9, 18, 29] {
-      let time = Double(frame) / 30
-      let one = try #require(PixelBuffer(width: 200, height: 200))
-      try CairoBackend().render(merged.presentation(at: time), viewport: viewport, into: one)
-      let other = try #require(PixelBuffer(width: 200, height: 200))
-      try CairoBackend().render(apart.presentation(at: time), viewport: viewport, into: other)
-      #expect(Data(bytes: one.bytes, count: one.byteCount) == Data(bytes: other.bytes, count: other.byteCount), "frame \(frame)")
+    for (frame, one) in try expectSameFrames(merged, apart, at: [0, 9, 18, 29]) {
+      // Something is drawn: the fill's orange to green.
+      #expect(one.rgba(x: 100, y: 100).green > 100, "frame \(frame)")
     }
   }
 }
