@@ -54,6 +54,17 @@ struct ChangedRegionTests {
     #expect(Self.changedRegion(scene, from: 1.2, to: 1.5) == .none)
   }
 
+  @Test("a stroke cut to nothing that changes draws nothing, and leaves the region to what does")
+  func undrawnStroke() throws {
+    // Its width grows, but its end is 0: nothing of it is drawn, far above the dot.
+    let undrawn = ##"""
+      { id: "undrawn", type: "shape", position: [150, 20], strokeColor: "#000000", fillColor: "clear", path: "M 0 0 L 30 0",
+        strokeEnd: 0, animations: [{ type: "basic", keyPath: "lineWidth", fromValue: 1, toValue: 3, duration: 1 }] }
+      """##
+    let scene = try Self.scene(Self.dot + ", " + undrawn)
+    #expect(Self.changedRegion(scene, from: 0.2, to: 0.3) == .region(PixelRegion(rows: 188..<212, columns: 92..<148)))
+  }
+
   @Test("the region grows over every picture reaching into it and those they then reach, and its columns over every drawing")
   func regionGrowsOverPicturesAndDrawings() throws {
     // Faded pairs (each a group): one from x 55 to 65 and y 90 to 130 crosses the dot's

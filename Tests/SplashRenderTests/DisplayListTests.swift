@@ -181,6 +181,12 @@ struct DisplayListTests {
       try extents(
         #"{ id: "p", bounds: [0, 0, 200, 200], sublayers: [{ id: "h", hidden: true, backgroundColor: "red", bounds: [0, 0, 50, 50] }] }"#))
     #expect(hidden.width == 0 && hidden.height == 0)
+    // A sublayer painting nothing (a stroke cut to nothing, far from the dot) bounds nothing.
+    let cutToNothing =
+      #"{ id: "cut", type: "shape", position: [0, 0], path: "M 300 300 L 400 300", strokeColor: "red", fillColor: "clear", strokeEnd: 0 }"#
+    #expect(
+      try extents(#"{ id: "p", bounds: [0, 0, 200, 200], sublayers: [\#(dot), \#(cutToNothing)] }"#)
+        == Rect(x: 100, y: 100, width: 20, height: 20))
   }
 
   @Test("masksToBounds bounds everything; a mask bounds by its own extents; an inverted one bounds nothing")

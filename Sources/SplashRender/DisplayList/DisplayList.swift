@@ -368,9 +368,12 @@ public struct DisplayList: Sendable {
       }
     }
     for index in sublayers.indices where !sublayers[index].layer.properties.isHidden {
-      guard let child = sublayers[index].extents,
-        let placed = placedExtents(child, of: sublayers[index].layer, in: layer.properties)
-      else { return unknown() }
+      guard let child = sublayers[index].extents else { return unknown() }
+      // A sublayer that paints nothing (an empty box at its bounds' origin: a stroke cut to
+      // nothing, as a Lottie trim starts) bounds nothing: counted, it stretched the box to
+      // that point, and the groups and regions cut to the box with it.
+      guard child.width > 0 || child.height > 0 else { continue }
+      guard let placed = placedExtents(child, of: sublayers[index].layer, in: layer.properties) else { return unknown() }
       painted = union(painted, placed)
     }
     // Nothing painted: an empty box at the bounds' origin.
