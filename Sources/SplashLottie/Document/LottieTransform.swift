@@ -94,18 +94,15 @@ struct LottieTransform {
       keepsFullOpacity, case .constant(let rotationX) = rotationX,
       case .constant(let rotationY) = rotationY, case .constant(let skew) = skew
     else { return false }
-    func component(_ values: [Double], _ index: Int, default value: Double) -> Double {
-      index < values.count ? values[index] : value
-    }
-    let position: (x: Double, y: Double)
+    let position: Point
     switch self.position {
-    case .combined(.constant(let values)): position = (component(values, 0, default: 0), component(values, 1, default: 0))
-    case .separate(.constant(let x), .constant(let y)): position = (x, y)
+    case .combined(.constant(let values)): position = Point(lottie: values)
+    case .separate(.constant(let x), .constant(let y)): position = Point(x: x, y: y)
     default: return false
     }
-    return position.x == component(anchor, 0, default: 0) && position.y == component(anchor, 1, default: 0)
-      && component(scale, 0, default: 100) == 100 && component(scale, 1, default: 100) == 100 && rotation == 0
-      && rotationX == 0 && rotationY == 0 && skew == 0
+    // A missing scale component is 100 %, as `matrix` reads it.
+    return position == Point(lottie: anchor) && (scale.first ?? 100) == 100 && (scale.count > 1 ? scale[1] : 100) == 100
+      && rotation == 0 && rotationX == 0 && rotationY == 0 && skew == 0
   }
 
   /// The linear part of the transform (anchor and position apart), from scale `scale`

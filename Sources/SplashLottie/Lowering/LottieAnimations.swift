@@ -88,16 +88,15 @@ enum LottieAnimations {
     _ property: LottieProperty<[Double]>, timeline: LottieTimeline, rotatesAlongPath: Bool
   ) -> Animation? {
     guard case .animated(let keyframes) = property else { return nil }
-    func point(_ value: [Double]) -> Point { Point(x: value.first ?? 0, y: value.count > 1 ? value[1] : 0) }
     func offset(_ tangent: [Double]) -> Point { tangent.count >= 2 ? Point(x: tangent[0], y: tangent[1]) : .zero }
     var path = Path()
-    path.move(to: point(keyframes[0].value))
+    path.move(to: Point(lottie: keyframes[0].value))
     var times = [timeline.seconds(keyframes[0].frame)]
     var timingFunctions: [TimingFunction] = []
     for index in 0..<(keyframes.count - 1) {
       let keyframe = keyframes[index]
-      let start = point(keyframe.value)
-      let end = point(keyframes[index + 1].value)
+      let start = Point(lottie: keyframe.value)
+      let end = Point(lottie: keyframes[index + 1].value)
       let nextTime = max(timeline.seconds(keyframes[index + 1].frame), (times.last ?? 0) + holdJump / 2)
       if keyframe.isHold {
         // Stay, then jump: a segment that goes nowhere, then a straight one at the end.

@@ -15,13 +15,12 @@ extension LottieGradient {
     LayerPropertyRegistry.anchorPoint.set(.zero, in: &layer.properties)
     LayerPropertyRegistry.position.set(box.origin, in: &layer.properties)
 
-    func point(_ value: [Double]) -> Point { Point(x: value.first ?? 0, y: value.count > 1 ? value[1] : 0) }
     func unit(_ point: Point) -> Point {
       Point(x: (point.x - box.minX) / box.width, y: (point.y - box.minY) / box.height)
     }
     func radialEnd(_ start: [Double], _ end: [Double]) -> Point {
-      let center = point(start)
-      let radius = center.distance(to: point(end))
+      let center = Point(lottie: start)
+      let radius = center.distance(to: Point(lottie: end))
       return unit(center + Point(x: radius, y: radius))
     }
 
@@ -29,20 +28,20 @@ extension LottieGradient {
     LayerPropertyRegistry.gradientType.set(kind, in: &layer.properties)
     LayerPropertyRegistry.colors.set(initialStops.colors, in: &layer.properties)
     LayerPropertyRegistry.locations.set(initialStops.locations, in: &layer.properties)
-    LayerPropertyRegistry.startPoint.set(unit(point(startPoint.initialValue)), in: &layer.properties)
-    let endValue = kind == .radial ? radialEnd(startPoint.initialValue, endPoint.initialValue) : unit(point(endPoint.initialValue))
+    LayerPropertyRegistry.startPoint.set(unit(Point(lottie: startPoint.initialValue)), in: &layer.properties)
+    let endValue = kind == .radial ? radialEnd(startPoint.initialValue, endPoint.initialValue) : unit(Point(lottie: endPoint.initialValue))
     LayerPropertyRegistry.endPoint.set(endValue, in: &layer.properties)
 
     var animations: [Animation?] = []
     animations += colorAnimations(timeline: timeline, sampler: sampler)
     animations.append(
-      pointAnimation(startPoint, of: LayerPropertyRegistry.startPoint, timeline: timeline, sampler: sampler) { unit(point($0)) })
+      pointAnimation(startPoint, of: LayerPropertyRegistry.startPoint, timeline: timeline, sampler: sampler) { unit(Point(lottie: $0)) })
     if kind == .radial {
       let end = sampler.property(of: [startPoint, endPoint], limit: sampleLimit) { radialEnd($0[0], $0[1]) }
       animations.append(LottieAnimations.animation(end, of: LayerPropertyRegistry.endPoint, timeline: timeline) { $0 })
     } else {
       animations.append(
-        pointAnimation(endPoint, of: LayerPropertyRegistry.endPoint, timeline: timeline, sampler: sampler) { unit(point($0)) })
+        pointAnimation(endPoint, of: LayerPropertyRegistry.endPoint, timeline: timeline, sampler: sampler) { unit(Point(lottie: $0)) })
     }
     let fraction = opacity.map { $0 / 100 }.clamped(to: 0...1)
     animations.append(LottieAnimations.bind(LayerPropertyRegistry.opacity, to: fraction, on: &layer, timeline: timeline) { $0 })

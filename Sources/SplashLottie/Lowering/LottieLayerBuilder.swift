@@ -115,17 +115,17 @@ struct LottieLayerBuilder {
     // its picture (a mask, an effect, an opacity): the shape is the layer, carrying its
     // transform and its lifetime, as a group's lone shape carries the group's
     // (`LottieShapeBuilder.container`). 5344-honey-sack-hud's 69 cells are such layers.
-    let shapeIsLayer =
-      content.count == 1 && entry.masks.isEmpty && entry.shadow == nil && entry.fill == nil && entry.blur == nil
-      && entry.transform.keepsFullOpacity && LottieShapeBuilder.isPlacedWhereItsSuperlayerIs(content[0])
-    var layer = shapeIsLayer ? content[0] : Layer(id: id, sublayers: content)
-    layer.id = id
+    let holder = LottieShapeBuilder.holder(
+      id: id, of: content,
+      shapeMayHold: entry.masks.isEmpty && entry.shadow == nil && entry.fill == nil && entry.blur == nil
+        && entry.transform.keepsFullOpacity)
+    var layer = holder.layer
     if let (mask, isInverted) = LottieMasks.mask(entry.masks, id: id, timeline: timeline) {
       layer.mask = mask
       LayerPropertyRegistry.invertsMask.set(isInverted, in: &layer.properties)
     }
     entry.transform.apply(
-      to: &layer, timeline: timeline, sampler: context.sampler, includesOpacity: !shapeIsLayer, autoOrient: entry.autoOrients)
+      to: &layer, timeline: timeline, sampler: context.sampler, includesOpacity: !holder.isShape, autoOrient: entry.autoOrients)
     entry.shadow?.apply(to: &layer, timeline: timeline, sampler: context.sampler, limits: context.limits)
     entry.fill?.apply(to: &layer, timeline: timeline, sampler: context.sampler, limits: context.limits)
     if let blur = entry.blur,

@@ -92,14 +92,7 @@ struct LottieShapeBuilder {
     else { return nil }
     let fillShape = fill.properties.shape
     let strokeShape = stroke.properties.shape
-    guard fillShape.path == strokeShape.path, fillShape.strokeColor.alpha == 0, strokeShape.fillColor.alpha == 0,
-      strokeShape.strokeStart == 0, strokeShape.strokeEnd == 1
-    else { return nil }
-    // Everything else alike: the place, and whatever a shape layer holds besides its paints.
-    var others = fill.properties
-    others.shape = strokeShape
-    others.opacity = stroke.properties.opacity
-    guard others == stroke.properties else { return nil }
+    guard fillShape.strokeColor.alpha == 0, strokeShape.fillColor.alpha == 0 else { return nil }
     func animations(of layer: Layer, setting properties: [AnyLayerProperty]) -> [Animation]? {
       layer.animations.allSatisfy { animation in animation.setsOnly { keyPath in properties.contains { $0 === keyPath.property } } }
         ? layer.animations : nil
@@ -133,14 +126,16 @@ struct LottieShapeBuilder {
     LayerPropertyRegistry.lineDashPattern.set(strokeShape.lineDashPattern, in: &shape.properties)
     LayerPropertyRegistry.lineDashPhase.set(strokeShape.lineDashPhase, in: &shape.properties)
     LayerPropertyRegistry.opacity.set(1, in: &shape.properties)
-    shape.animations = fillAnimations + strokeAnimations.filter { !$0.sets(path) }
-    // Nothing of the stroke's left behind: what it shows is the shape's now.
+    // Everything else alike, and nothing of the stroke's left behind: the merged values, but
+    // for the fill and the two opacities, are the stroke layer's own (its path, its place, an
+    // untrimmed stroke, whatever else a shape layer holds).
     var check = shape.properties
-    LayerPropertyRegistry.fillColor.set(stroke.properties.shape.fillColor, in: &check)
-    LayerPropertyRegistry.fillRule.set(stroke.properties.shape.fillRule, in: &check)
-    LayerPropertyRegistry.strokeColor.set(stroke.properties.shape.strokeColor, in: &check)
+    LayerPropertyRegistry.fillColor.set(strokeShape.fillColor, in: &check)
+    LayerPropertyRegistry.fillRule.set(strokeShape.fillRule, in: &check)
+    LayerPropertyRegistry.strokeColor.set(strokeShape.strokeColor, in: &check)
     LayerPropertyRegistry.opacity.set(stroke.properties.opacity, in: &check)
     guard check == stroke.properties else { return nil }
+    shape.animations = fillAnimations + strokeAnimations.filter { !$0.sets(path) }
     return shape
   }
 
@@ -390,16 +385,27 @@ struct LottieShapeBuilder {
     counter += 1
     guard !sublayers.isEmpty else { return [] }
     guard !transform.isIdentity else { return sublayers }
-    if sublayers.count == 1, transform.keepsFullOpacity, Self.isPlacedWhereItsSuperlayerIs(sublayers[0]) {
-      var shape = sublayers[0]
-      // Named as the group would have been: `inspect` and errors still say which group it is.
-      shape.id = "\(idPrefix)/\(name) \(counter)"
-      transform.apply(to: &shape, timeline: timeline, sampler: context.sampler, includesOpacity: false)
-      return [shape]
-    }
-    var layer = Layer(id: "\(idPrefix)/\(name) \(counter)", sublayers: sublayers)
-    transform.apply(to: &layer, timeline: timeline, sampler: context.sampler)
+    // A lone shape keeps its own opacity: the group's, 100 %, is not set on it.
+    let holder = Self.holder(id: "\(idPrefix)/\(name) \(counter)", of: sublayers, shapeMayHold: transform.keepsFullOpacity)
+    var layer = holder.layer
+    transform.apply(to: &layer, timeline: timeline, sampler: context.sampler, includesOpacity: !holder.isShape)
     return [layer]
+  }
+
+  /// The layer named `id` holding `content`: its one shape itself, renamed (`inspect` and
+  /// errors still say which group, layer or glyph it is), when `shapeMayHold` and the shape
+  /// lies in the holder's own space (`isPlacedWhereItsSuperlayerIs`); otherwise a plain layer
+  /// holding `content`. `isShape` says which.
+  ///
+  /// The holder's geometry and timing are then set on what is returned, so a shape taking
+  /// them carries them as the holder would have carried it.
+  static func holder(id: String, of content: [Layer], shapeMayHold: Bool = true) -> (layer: Layer, isShape: Bool) {
+    guard shapeMayHold, content.count == 1, isPlacedWhereItsSuperlayerIs(content[0]) else {
+      return (Layer(id: id, sublayers: content), false)
+    }
+    var shape = content[0]
+    shape.id = id
+    return (shape, true)
   }
 
   /// Whether `layer` is a shape drawn in its superlayer's space throughout: at the origin,

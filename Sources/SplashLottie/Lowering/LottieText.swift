@@ -88,13 +88,10 @@ struct LottieText {
       let glyphID = "\(id)/\(placement.character) \(index + 1)"
       var builder = LottieShapeBuilder(timeline: timeline, idPrefix: glyphID, context: context)
       let sampled = LottieShapeItem.sampled(items, sampler: context.sampler, limits: context.limits)
-      let content = builder.layers(sampled + styles)
       // A glyph filled or stroked alone is one shape in the glyph's space: that shape is the
       // glyph's layer, placed and scaled itself (as a group's lone shape carries the group's
       // transform, `LottieShapeBuilder.container`).
-      let shapeIsGlyph = content.count == 1 && LottieShapeBuilder.isPlacedWhereItsSuperlayerIs(content[0])
-      var layer = shapeIsGlyph ? content[0] : Layer(id: glyphID, sublayers: content)
-      layer.id = glyphID
+      var layer = LottieShapeBuilder.holder(id: glyphID, of: builder.layers(sampled + styles)).layer
       LayerPropertyRegistry.position.set(placement.origin, in: &layer.properties)
       LayerPropertyRegistry.transform.set(Transform3D(scaleX: scale, y: scale), in: &layer.properties)
       layers.append(layer)

@@ -9,23 +9,23 @@ extension LottieTransform {
   func apply(
     to layer: inout Layer, timeline: LottieTimeline, sampler: LottieSampler, includesOpacity: Bool = true, autoOrient: Bool = false
   ) {
-    func point(_ value: [Double]) -> Point { Point(x: value.first ?? 0, y: value.count > 1 ? value[1] : 0) }
     let initialAnchor = anchor.initialValue
     LayerPropertyRegistry.bounds.set(
       Rect(x: initialAnchor.first ?? 0, y: initialAnchor.count > 1 ? initialAnchor[1] : 0, width: 0, height: 0),
       in: &layer.properties)
     LayerPropertyRegistry.anchorPoint.set(.zero, in: &layer.properties)
     var animations: [Animation?] = [
-      LottieAnimations.animation(anchor, of: LayerPropertyRegistry.boundsOrigin, timeline: timeline, value: point)
+      LottieAnimations.animation(anchor, of: LayerPropertyRegistry.boundsOrigin, timeline: timeline, value: Point.init(lottie:))
     ]
 
     switch position {
     case .combined(let property):
-      LayerPropertyRegistry.position.set(point(property.initialValue), in: &layer.properties)
+      LayerPropertyRegistry.position.set(Point(lottie: property.initialValue), in: &layer.properties)
       if property.hasSpatialTangents || (autoOrient && property.isAnimated) {
         animations.append(LottieAnimations.pathAnimation(property, timeline: timeline, rotatesAlongPath: autoOrient))
       } else if property.easesDimensionsAlike {
-        animations.append(LottieAnimations.animation(property, of: LayerPropertyRegistry.position, timeline: timeline, value: point))
+        animations.append(
+          LottieAnimations.animation(property, of: LayerPropertyRegistry.position, timeline: timeline, value: Point.init(lottie:)))
       } else {
         animations.append(
           LottieAnimations.animation(property.component(0), of: LayerPropertyRegistry.positionX, timeline: timeline) { $0 })

@@ -259,9 +259,8 @@ public enum ChangedRegion: Sendable, Equatable {
     _ node: UnsafePointer<DisplayNode>, superlayerToDevice: AffineTransform, in changed: inout DeviceBox
   ) -> Bool {
     if node.pointee.layer.properties.isHidden { return true }
-    // Painting nothing (an empty box at its bounds' origin: a stroke cut to nothing), it
-    // changes no pixel; its point stretched the region to it.
-    if let extents = node.pointee.fields.wrappedValue.extents, extents.width <= 0, extents.height <= 0 { return true }
+    // Painting nothing, it changes no pixel; its point stretched the region to it.
+    if node.pointee.fields.wrappedValue.extents?.boundsNothingPainted == true { return true }
     guard let box = DisplayNode.deviceBox(of: node, superlayerToDevice: superlayerToDevice), box.isNumber else { return false }
     changed.include(box)
     return true

@@ -369,10 +369,9 @@ public struct DisplayList: Sendable {
     }
     for index in sublayers.indices where !sublayers[index].layer.properties.isHidden {
       guard let child = sublayers[index].extents else { return unknown() }
-      // A sublayer that paints nothing (an empty box at its bounds' origin: a stroke cut to
-      // nothing, as a Lottie trim starts) bounds nothing: counted, it stretched the box to
-      // that point, and the groups and regions cut to the box with it.
-      guard child.width > 0 || child.height > 0 else { continue }
+      // A sublayer that paints nothing bounds nothing: counted, its point stretched the box to
+      // it, and the groups and regions cut to the box with it.
+      guard !child.boundsNothingPainted else { continue }
       guard let placed = placedExtents(child, of: sublayers[index].layer, in: layer.properties) else { return unknown() }
       painted = union(painted, placed)
     }

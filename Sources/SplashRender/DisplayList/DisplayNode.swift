@@ -510,3 +510,10 @@ extension PresentationLayer {
     }
   }
 }
+
+extension Rect {
+  /// Whether these extents are those of a layer that paints nothing: no width and no height,
+  /// a point at the layer's bounds' origin (`DisplayList.extents`), as a stroke cut to
+  /// nothing has when a Lottie trim starts. Such a box bounds nothing.
+  var boundsNothingPainted: Bool { width <= 0 && height <= 0 }
+}
