@@ -148,4 +148,38 @@ struct LottieGroupFoldingPixelTests {
       #expect(one.rgba(x: 100, y: 100).green > 100, "frame \(frame)")
     }
   }
+
+  /// A shape layer moving and turning, holding a group that scales (130 %), turns (25°) and
+  /// shifts a dashed, trimmed stroke of an ellipse once and for all; with `hiddenFill`, the
+  /// group also fills at opacity 0, which keeps it a layer of its own in the shape layer.
+  private func placedGroupDocument(hiddenFill: Bool) -> String {
+    let trim = self.trim(start: 0, end: 15, to: 95, frames: 0...30, offset: 0)
+    let stroke = #"""
+      {"ty":"st","c":{"a":0,"k":[0.9,0.3,0.1,1]},"o":{"a":0,"k":100},"w":{"a":1,"k":[{"t":0,"s":[3],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[7]}]},
+       "lc":2,"lj":2,"d":[{"n":"d","v":{"a":0,"k":11}},{"n":"g","v":{"a":0,"k":4}},{"n":"o","v":{"a":0,"k":3}}]}
+      """#
+    let transform =
+      #"{"ty":"tr","p":{"a":0,"k":[12,-8]},"a":{"a":0,"k":[3,2]},"s":{"a":0,"k":[130,130]},"r":{"a":0,"k":25},"o":{"a":0,"k":100}}"#
+    let items = [ellipse(64, 30), stroke] + (hiddenFill ? [invisibleFill] : []) + [trim, transform]
+    let group = #"{"ty":"gr","nm":"ring","it":[\#(items.joined(separator: ","))]}"#
+    let ks = #"""
+      {"p":{"a":1,"k":[{"t":0,"s":[70,80],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":30,"s":[125,115]}]},"a":{"a":0,"k":[0,0]},
+       "s":{"a":0,"k":[100,100]},"r":{"a":1,"k":[{"t":0,"s":[-15],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[60]}]},"o":{"a":0,"k":100}}
+      """#
+    return document(#"{"ty":4,"nm":"ring","ip":0,"op":30,"ks":\#(ks),"shapes":[\#(group)]}"#)
+  }
+
+  @Test("frames 0, 8, 15, 23 and 29 of a shape drawn in its moving layer's space equal those of it in its placed group's layer")
+  func sameBytesInSuperlayerSpace() throws {
+    let folded = try LottieCompiler.compile(Data(placedGroupDocument(hiddenFill: false).utf8), file: "folded.json")
+    let kept = try LottieCompiler.compile(Data(placedGroupDocument(hiddenFill: true).utf8), file: "kept.json")
+    // The ring is the shape layer itself in one, a shape layer holding the group's layer in the other.
+    let foldedTop = try #require(folded.presentation(at: 0.5).layers.last)
+    #expect(foldedTop.kind == .shape && foldedTop.sublayers.isEmpty && foldedTop.properties.shape.lineDashPattern == [14.3, 5.2])
+    #expect(try #require(kept.presentation(at: 0.5).layers.last).sublayers.first?.sublayers.count == 2)
+    for (frame, one) in try expectSameFrames(folded, kept, at: [0, 8, 15, 23, 29]) {
+      // Something is drawn: the stroke's orange.
+      #expect((0..<200).contains { x in (0..<200).contains { y in one.rgba(x: x, y: y).blue < 100 } }, "frame \(frame)")
+    }
+  }
 }

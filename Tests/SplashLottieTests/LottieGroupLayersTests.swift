@@ -31,6 +31,16 @@ struct LottieGroupLayersTests {
     return #"{"ty":"gr","nm":"\#(name)","it":[\#((items + [transform]).joined(separator: ","))]}"#
   }
 
+  /// The points each element of `path` ends at.
+  private func endPoints(of path: Path) -> [Point] {
+    path.elements.compactMap { element in
+      switch element {
+      case .move(let point), .line(let point), .quadCurve(_, let point), .cubicCurve(_, _, let point): point
+      case .close: nil
+      }
+    }
+  }
+
   /// The layers directly under the Lottie layer at `time`.
   private func contents(_ scene: Scene, at time: Double = 0) throws -> [PresentationLayer] {
     try #require(scene.presentation(at: time).layers.first).sublayers
@@ -81,10 +91,12 @@ struct LottieGroupLayersTests {
     #expect(faded.count == 1 && faded[0].kind == .layer && faded[0].properties.opacity == 0.5 && faded[0].sublayers.count == 1)
     let two = try contents(try scene([group("G", [square, redFill, blueStroke], tr: Support.transform(position: "[30,10]"))]))
     #expect(two.count == 1 && two[0].kind == .layer && two[0].sublayers.count == 2)
-    // A shape's own opacity stays its own when its group's transform is handed to it.
+    // A shape's own opacity stays its own when its group's transform is handed to it (and the
+    // shape, shifted once and for all, is then the Lottie layer itself).
     let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":40}}"#
-    let lone = try contents(try scene([group("G", [square, fill], tr: Support.transform(position: "[30,10]"))]))
-    #expect(lone.count == 1 && lone[0].kind == .shape && abs(lone[0].properties.opacity - 0.4) < 1e-12)
+    let lone = try #require(
+      try scene([group("G", [square, fill], tr: Support.transform(position: "[30,10]"))]).presentation(at: 0).layers.first)
+    #expect(lone.kind == .shape && lone.sublayers.isEmpty && abs(lone.properties.opacity - 0.4) < 1e-12)
   }
 
   @Test("only a shape at its superlayer's origin, unmoved, with no timing of its own, takes a group's transform")
@@ -161,10 +173,16 @@ struct LottieGroupLayersTests {
   func fillUnderStroke() throws {
     let stroke = #"{"ty":"st","c":{"a":0,"k":[0,0,1,1]},"o":{"a":0,"k":50},"w":{"a":0,"k":3},"lc":2,"lj":1}"#
     let fill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":40}}"#
-    let layers = try contents(try scene([group("G", [square, stroke, fill], tr: Support.transform(position: "[30,10]"))]))
-    #expect(layers.count == 1 && layers[0].kind == .shape, "\(layers.map(\.id))")
-    let shape = try #require(layers.first).properties
-    #expect(shape.opacity == 1 && shape.position == Point(x: 30, y: 10))
+    // The group only shifts its shape: the shape is drawn in the Lottie layer's space, as the
+    // Lottie layer itself.
+    let top = try #require(
+      try scene([group("G", [square, stroke, fill], tr: Support.transform(position: "[30,10]"))]).presentation(at: 0).layers.first)
+    #expect(top.kind == .shape && top.sublayers.isEmpty, "\(top.id)")
+    let shape = top.properties
+    #expect(shape.opacity == 1 && shape.position == Point(x: 100, y: 100))
+    // The square of side 20 about (0, 0), shifted by (30, 10).
+    let corners = endPoints(of: try #require(shape.shape.path))
+    #expect(corners.map(\.x).min() == 20 && corners.map(\.x).max() == 40 && corners.map(\.y).min() == 0 && corners.map(\.y).max() == 20)
     #expect(shape.shape.fillColor == Color(red: 1, green: 0, blue: 0, alpha: 0.4))
     #expect(shape.shape.strokeColor == Color(red: 0, green: 0, blue: 1, alpha: 0.5))
     #expect(shape.shape.lineWidth == 3 && shape.shape.lineCap == .round && shape.shape.lineJoin == .miter)

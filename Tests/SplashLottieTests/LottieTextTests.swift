@@ -71,13 +71,19 @@ struct LottieTextTests {
     #expect(origins == ["text/I 1": Point(x: 20, y: 60), "text/O 2": Point(x: 45, y: 60), "text/I 3": Point(x: 90, y: 60)])
   }
 
-  @Test("a glyph's outline is scaled by size / 100 about its origin on the baseline")
+  @Test("a glyph's outline is scaled by size / 100 about its origin on the baseline; a text of one glyph is that glyph")
   func glyphScale() throws {
-    let text = document(textLayer(#""t":"I","s":50,"f":"Blocky-Regular","fc":[0,0,0]"#, position: "[20,60]"), extra: chars)
+    let text = document(textLayer(#""t":"II","s":50,"f":"Blocky-Regular","fc":[0,0,0]"#, position: "[20,60]"), extra: chars)
     let tree = try Support.compile(text).presentation(at: 0)
     let chain = try #require(Support.chain(in: tree) { $0 == "text/I 1" })
     // The bar's top left corner (10, −70) at half size.
     #expect(Support.canvasPoint(Point(x: 10, y: -70), through: chain) == Point(x: 25, y: 25))
+    // Alone, the glyph's outline is drawn in the text layer's space, already scaled and placed
+    // (`LottieShapeBuilder.drawnInSuperlayerSpace`): the same corner is (5, −35) there.
+    let single = document(textLayer(#""t":"I","s":50,"f":"Blocky-Regular","fc":[0,0,0]"#, position: "[20,60]"), extra: chars)
+    let layers = try Support.compile(single).presentation(at: 0).layers
+    #expect(layers.count == 1 && layers[0].kind == .shape && layers[0].id == "text" && layers[0].sublayers.isEmpty)
+    #expect(Support.canvasPoint(Point(x: 5, y: -35), through: layers) == Point(x: 25, y: 25))
   }
 
   @Test(
@@ -129,7 +135,7 @@ struct LottieTextTests {
   @Test("a glyph only filled is one shape layer, placed and scaled itself; filled and stroked, a layer holding both")
   func glyphLayers() throws {
     func glyph(_ styles: String) throws -> PresentationLayer {
-      let text = document(textLayer(#""t":"I","s":50,"f":"Blocky-Regular",\#(styles)"#, position: "[20,60]"), extra: chars)
+      let text = document(textLayer(#""t":"II","s":50,"f":"Blocky-Regular",\#(styles)"#, position: "[20,60]"), extra: chars)
       return try #require(Support.chain(in: try Support.compile(text).presentation(at: 0)) { $0 == "text/I 1" }?.last)
     }
     let filled = try glyph(#""fc":[1,0,0]"#)
@@ -143,7 +149,7 @@ struct LottieTextTests {
   func glyphStyles() throws {
     func shapes(_ strokeOverFill: Int) throws -> [LayerProperties] {
       let text = document(
-        textLayer(#""t":"I","s":50,"f":"Blocky-Regular","fc":[1,0,0],"sc":[0,0,1],"sw":4,"of":\#(strokeOverFill)"#),
+        textLayer(#""t":"II","s":50,"f":"Blocky-Regular","fc":[1,0,0],"sc":[0,0,1],"sw":4,"of":\#(strokeOverFill)"#),
         extra: chars)
       let tree = try Support.compile(text).presentation(at: 0)
       let glyph = try #require(Support.chain(in: tree) { $0 == "text/I 1" }?.last)

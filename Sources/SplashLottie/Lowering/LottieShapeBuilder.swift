@@ -394,16 +394,18 @@ struct LottieShapeBuilder {
 
   /// The layer named `id` holding `content`: its one shape itself, renamed (`inspect` and
   /// errors still say which group, layer or glyph it is), when `shapeMayHold` and the shape
-  /// lies in the holder's own space (`isPlacedWhereItsSuperlayerIs`); otherwise a plain layer
-  /// holding `content`. `isShape` says which.
+  /// lies in the holder's own space (`isPlacedWhereItsSuperlayerIs`) or can be drawn there
+  /// (`drawnInSuperlayerSpace`); otherwise a plain layer holding `content`. `isShape` says
+  /// which.
   ///
   /// The holder's geometry and timing are then set on what is returned, so a shape taking
   /// them carries them as the holder would have carried it.
   static func holder(id: String, of content: [Layer], shapeMayHold: Bool = true) -> (layer: Layer, isShape: Bool) {
-    guard shapeMayHold, content.count == 1, isPlacedWhereItsSuperlayerIs(content[0]) else {
+    guard shapeMayHold, content.count == 1,
+      var shape = isPlacedWhereItsSuperlayerIs(content[0]) ? content[0] : drawnInSuperlayerSpace(content[0])
+    else {
       return (Layer(id: id, sublayers: content), false)
     }
-    var shape = content[0]
     shape.id = id
     return (shape, true)
   }
