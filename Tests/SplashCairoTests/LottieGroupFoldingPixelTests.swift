@@ -182,4 +182,46 @@ struct LottieGroupFoldingPixelTests {
       #expect((0..<200).contains { x in (0..<200).contains { y in one.rgba(x: x, y: y).blue < 100 } }, "frame \(frame)")
     }
   }
+
+  /// A 120 × 80 precomposition layer anchored at (30, 20), moving and turning, whose one shape
+  /// layer slides across the precomposition's right edge and is cut there; with `heldAnchor`,
+  /// the anchor is keyframed (held at the same point), which keeps the clip a layer inside.
+  private func precompositionDocument(heldAnchor: Bool, size: String = #""w":120,"h":80"#) -> String {
+    let asset = #"""
+      {"id":"inner","layers":[{"ty":4,"nm":"bar","ip":0,"op":30,
+       "ks":{"p":{"a":1,"k":[{"t":0,"s":[20,40],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[140,30]}]}},
+       "shapes":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[50,24]},"r":{"a":0,"k":6}},{"ty":"fl","c":{"a":0,"k":[0.2,0.6,0.9,1]},"o":{"a":0,"k":100}}]}]}
+      """#
+    let anchor = heldAnchor ? #"{"a":1,"k":[{"t":0,"s":[30,20],"h":1},{"t":30,"s":[30,20]}]}"# : #"{"a":0,"k":[30,20]}"#
+    let ks = #"""
+      {"p":{"a":1,"k":[{"t":0,"s":[70,90],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":30,"s":[110,80]}]},"a":\#(anchor),
+       "s":{"a":0,"k":[110,110]},"r":{"a":1,"k":[{"t":0,"s":[-10],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":30,"s":[25]}]},"o":{"a":0,"k":90}}
+      """#
+    let layer = #"{"ty":0,"nm":"pre","refId":"inner","ip":0,"op":30,\#(size),"ks":\#(ks)}"#
+    return #"{"v":"5.7.4","fr":30,"ip":0,"op":30,"w":200,"h":200,"assets":[\#(asset)],"layers":[\#(layer)]}"#
+  }
+
+  @Test("frames 0, 10, 20 and 29 of a precomposition layer clipping its layers itself equal those of it holding its clip")
+  func sameBytesForOwnClip() throws {
+    let folded = try LottieCompiler.compile(Data(precompositionDocument(heldAnchor: false).utf8), file: "folded.json")
+    let kept = try LottieCompiler.compile(Data(precompositionDocument(heldAnchor: true).utf8), file: "kept.json")
+    let foldedTop = try #require(folded.presentation(at: 0.5).layers.last)
+    #expect(foldedTop.properties.masksToBounds && foldedTop.sublayers.first?.id == "pre/bar")
+    #expect(try #require(kept.presentation(at: 0.5).layers.last).sublayers.first?.properties.masksToBounds == true)
+    let drawn = try expectSameFrames(folded, kept, at: [0, 10, 20, 29])
+    for (frame, one) in drawn {
+      // Something is drawn: the bar's blue.
+      #expect((0..<200).contains { x in (0..<200).contains { y in one.rgba(x: x, y: y).red < 100 } }, "frame \(frame)")
+    }
+    // By frame 29 the bar has slid past the precomposition's right edge: a precomposition
+    // large enough to hold it all draws more of it, so the clip was drawn.
+    let large = try LottieCompiler.compile(
+      Data(precompositionDocument(heldAnchor: false, size: #""w":1200,"h":800"#).utf8), file: "large.json")
+    let whole = try #require(PixelBuffer(width: 200, height: 200))
+    try CairoBackend().render(
+      large.presentation(at: 29.0 / 30), viewport: Viewport(canvasSize: large.canvasSize, pixelWidth: 200, pixelHeight: 200),
+      into: whole)
+    let clipped = try #require(drawn[29])
+    #expect(Data(bytes: whole.bytes, count: whole.byteCount) != Data(bytes: clipped.bytes, count: clipped.byteCount))
+  }
 }

@@ -66,10 +66,11 @@ struct LottieTimingTests {
     // Root frame 30 is the precomposition's frame 15: half of 0 → 30.
     expectOpacity(try layer("dot", in: scene, atFrame: 30).properties.opacity, 0.5, "inner at root 30")
     expectOpacity(try layer("dot", in: scene, atFrame: 15).properties.opacity, 0, "inner at root 15 (its frame 0)")
-    // The precomposition layer's own fade runs on root frames 0 … 20, st or not.
-    expectOpacity(try layer("/inner", in: scene, atFrame: 10).properties.opacity, 1, "the clip inside takes no opacity")
+    // The precomposition layer's own fade runs on root frames 0 … 20, st or not. It clips its
+    // layers itself (`LottieLayerBuilder.clipTakingAnchor`): no clip inside takes the fade.
     let holder = try #require(Support.chain(in: scene.presentation(at: 10.0 / 30)) { $0 == "pre" }?.last)
     expectOpacity(holder.properties.opacity, 0.5, "the precomposition layer at root 10")
+    #expect(holder.properties.masksToBounds && holder.sublayers.map(\.id) == ["pre/dot"], "\(holder.sublayers.map(\.id))")
   }
 
   @Test("a precomposition stretched by sr 2 from st 10: its frame g falls at root frame 10 + 2g, in points too")
