@@ -130,41 +130,33 @@ struct LottieSuperlayerSpaceTests {
     #expect(animated?[1] == [.scalar(2), .scalar(6)] && animated?[2] == [.scalar(0), .scalar(1)])
 
     var refused: [(String, Layer)] = []
-    var squeezed = shape
-    squeezed.properties.transform = Transform3D(scaleX: 2, y: 1)
-    refused.append(("squeezed", squeezed))
-    var sized = shape
-    sized.properties.bounds = Rect(x: 0, y: 0, width: 4, height: 4)
-    refused.append(("sized", sized))
-    var shadowed = shape
-    shadowed.properties.shadow.opacity = 0.5
-    refused.append(("shadowed", shadowed))
-    var blurred = shape
-    blurred.properties.blurRadius = 2
-    refused.append(("blurred", blurred))
-    var masked = shape
-    masked.mask = Layer(id: "m", kind: .shape)
-    refused.append(("masked", masked))
-    var holding = shape
-    holding.sublayers = [Layer(id: "child")]
-    refused.append(("holding a sublayer", holding))
-    var sliding = shape
-    sliding.animations.append(keyframes(LayerPropertyRegistry.positionX.keyPath, [.scalar(0), .scalar(3)]))
-    refused.append(("sliding", sliding))
-    var tinted = shape
-    tinted.animations.append(keyframes(LayerPropertyRegistry.backgroundColor.keyPath, [.color(.black), .color(.white)]))
-    refused.append(("animating its background", tinted))
-    var adding = shape
-    adding.animations = [keyframes(LayerPropertyRegistry.lineWidth.keyPath, [.scalar(1), .scalar(3)], additive: true)]
-    refused.append(("adding to its width", adding))
-    var basic = shape
-    basic.animations = [
-      .property(
-        PropertyAnimation(
-          keyPath: LayerPropertyRegistry.path.keyPath, timing: MediaTiming(duration: 1),
-          values: .basic(from: nil, to: .path(triangle), by: nil)))
-    ]
-    refused.append(("a basic animation of its path", basic))
+    /// `shape` changed by `change`, expected to be refused.
+    func refuse(_ name: String, _ change: (inout Layer) -> Void) {
+      var layer = shape
+      change(&layer)
+      refused.append((name, layer))
+    }
+    refuse("squeezed") { $0.properties.transform = Transform3D(scaleX: 2, y: 1) }
+    refuse("sized") { $0.properties.bounds = Rect(x: 0, y: 0, width: 4, height: 4) }
+    refuse("shadowed") { $0.properties.shadow.opacity = 0.5 }
+    refuse("blurred") { $0.properties.blurRadius = 2 }
+    refuse("masked") { $0.mask = Layer(id: "m", kind: .shape) }
+    refuse("holding a sublayer") { $0.sublayers = [Layer(id: "child")] }
+    refuse("sliding") { $0.animations.append(keyframes(LayerPropertyRegistry.positionX.keyPath, [.scalar(0), .scalar(3)])) }
+    refuse("animating its background") {
+      $0.animations.append(keyframes(LayerPropertyRegistry.backgroundColor.keyPath, [.color(.black), .color(.white)]))
+    }
+    refuse("adding to its width") {
+      $0.animations = [keyframes(LayerPropertyRegistry.lineWidth.keyPath, [.scalar(1), .scalar(3)], additive: true)]
+    }
+    refuse("a basic animation of its path") {
+      $0.animations = [
+        .property(
+          PropertyAnimation(
+            keyPath: LayerPropertyRegistry.path.keyPath, timing: MediaTiming(duration: 1),
+            values: .basic(from: nil, to: .path(triangle), by: nil)))
+      ]
+    }
     refused.append(("a plain layer", Layer(id: "l")))
     for (name, layer) in refused { #expect(LottieShapeBuilder.drawnInSuperlayerSpace(layer) == nil, "\(name)") }
   }
