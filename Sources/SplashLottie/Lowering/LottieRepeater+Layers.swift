@@ -24,9 +24,10 @@ extension LottieRepeater {
     /// A track of `value` at each sampled frame, given the frame's place in `frames`.
     func animation<Value>(_ target: LayerProperty<Value>, discrete: Bool = false, _ value: (Int) -> Value) -> Animation? {
       guard frames.count > 1,
-        var (track, timing) = LottieAnimations.track(
+        let (sampled, timing) = LottieAnimations.track(
           times: times, values: frames.indices.map { value($0).animatableValue }, timingFunctions: [])
       else { return nil }
+      var track = sampled
       if discrete { track.calculationMode = .discrete }
       return .property(
         PropertyAnimation(keyPath: target.keyPath, timing: timing, values: .keyframes(track), isRemovedOnCompletion: false))
