@@ -115,16 +115,13 @@ struct LottieLayerBuilder {
     // its picture (a mask, an effect, an opacity): the shape is the layer, carrying its
     // transform and its lifetime, as a group's lone shape carries the group's
     // (`LottieShapeBuilder.container`). 5344-honey-sack-hud's 69 cells are such layers.
+    let hasEffects = entry.shadow != nil || entry.fill != nil || entry.blur != nil
     let holder = LottieShapeBuilder.holder(
-      id: id, of: content,
-      shapeMayHold: entry.masks.isEmpty && entry.shadow == nil && entry.fill == nil && entry.blur == nil
-        && entry.transform.keepsFullOpacity)
+      id: id, of: content, shapeMayHold: entry.masks.isEmpty && !hasEffects && entry.transform.keepsFullOpacity)
     var layer = holder.layer
     // Not under an effect: a shadow or blur spreads past the precomposition's size, where the
     // layer's own clip would cut it.
-    let clip =
-      holder.isShape || entry.shadow != nil || entry.fill != nil || entry.blur != nil
-      ? nil : Self.clipTakingAnchor(content, anchor: entry.transform.anchor)
+    let clip = holder.isShape || hasEffects ? nil : Self.clipTakingAnchor(content, anchor: entry.transform.anchor)
     if let clip {
       layer = clip.layer
       layer.id = id
@@ -271,7 +268,7 @@ struct LottieLayerBuilder {
     let clip = content[0]
     let properties = clip.properties
     let size = properties.bounds
-    let point = Point(x: values.first ?? 0, y: values.count > 1 ? values[1] : 0)
+    let point = Point(lottie: values)
     guard clip.kind == .layer, clip.animations.isEmpty, clip.mask == nil, clip.lifetime == nil, properties.masksToBounds,
       size.minX == 0, size.minY == 0, size.width > 0, size.height > 0, properties.anchorPoint == Point(x: 0.5, y: 0.5),
       properties.position == Point(x: size.width / 2, y: size.height / 2), properties.transform.isIdentity,

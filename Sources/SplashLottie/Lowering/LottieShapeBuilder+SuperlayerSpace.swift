@@ -28,16 +28,12 @@ extension LottieShapeBuilder {
   /// mask), or its placement is not a similarity.
   static func drawnInSuperlayerSpace(_ layer: Layer) -> Layer? {
     let properties = layer.properties
-    guard layer.kind == .shape, layer.sublayers.isEmpty, layer.mask == nil, layer.lifetime == nil, layer.timeRemap == nil,
-      properties.zPosition == 0, properties.bounds.width == 0, properties.bounds.height == 0, !properties.masksToBounds,
+    guard isBareShape(layer), properties.zPosition == 0, properties.bounds.width == 0, properties.bounds.height == 0,
+      !properties.masksToBounds,
       properties.contents == nil, properties.shadow.opacity == 0, properties.blurRadius == 0,
       let placement = properties.toSuperlayer, let scale = Self.similarityScale(of: placement)
     else { return nil }
-    var animations: [Animation] = []
-    for animation in layer.animations {
-      guard let mapped = Self.mapped(animation, by: placement, scale: scale) else { return nil }
-      animations.append(mapped)
-    }
+    guard let animations = Self.mapped(layer.animations, by: placement, scale: scale) else { return nil }
     var shape = layer
     shape.animations = animations
     if let path = properties.shape.path {
@@ -69,11 +65,7 @@ extension LottieShapeBuilder {
   static func mapped(_ animation: Animation, by placement: AffineTransform, scale: Double) -> Animation? {
     switch animation {
     case .group(var group):
-      var animations: [Animation] = []
-      for inner in group.animations {
-        guard let mapped = mapped(inner, by: placement, scale: scale) else { return nil }
-        animations.append(mapped)
-      }
+      guard let animations = mapped(group.animations, by: placement, scale: scale) else { return nil }
       group.animations = animations
       return .group(group)
     case .property(var property):
@@ -99,6 +91,16 @@ extension LottieShapeBuilder {
       property.values = .keyframes(track)
       return .property(property)
     }
+  }
+
+  /// Each of `animations` mapped (`mapped(_:by:scale:)`), or `nil` when one cannot be.
+  private static func mapped(_ animations: [Animation], by placement: AffineTransform, scale: Double) -> [Animation]? {
+    var mapped: [Animation] = []
+    for animation in animations {
+      guard let one = self.mapped(animation, by: placement, scale: scale) else { return nil }
+      mapped.append(one)
+    }
+    return mapped
   }
 
   /// What a shape's animations may set that looks the same in any space: colours, fading,

@@ -87,9 +87,7 @@ struct LottieShapeBuilder {
   /// One shape layer filling as `fill` does and stroking as `stroke` does over it, or `nil`
   /// when one layer cannot draw both alike (see `mergingFillsUnderStrokes`).
   private static func fillAndStroke(_ fill: Layer, _ stroke: Layer) -> Layer? {
-    guard fill.kind == .shape, stroke.kind == .shape, fill.sublayers.isEmpty, stroke.sublayers.isEmpty, fill.mask == nil,
-      stroke.mask == nil, fill.lifetime == nil, stroke.lifetime == nil, fill.timeRemap == nil, stroke.timeRemap == nil
-    else { return nil }
+    guard isBareShape(fill), isBareShape(stroke) else { return nil }
     let fillShape = fill.properties.shape
     let strokeShape = stroke.properties.shape
     guard fillShape.strokeColor.alpha == 0, strokeShape.fillColor.alpha == 0 else { return nil }
@@ -415,9 +413,15 @@ struct LottieShapeBuilder {
   /// timing, lifetime or zPosition of its own (what `LottieTransform.apply` sets would
   /// otherwise meet values of the layer's, or its timing shift the group's animations).
   static func isPlacedWhereItsSuperlayerIs(_ layer: Layer) -> Bool {
-    layer.kind == .shape && layer.properties.position == .zero && layer.properties.bounds == Rect(x: 0, y: 0, width: 0, height: 0)
-      && layer.properties.transform.isIdentity && layer.properties.zPosition == 0 && layer.sublayers.isEmpty
-      && layer.mask == nil && layer.lifetime == nil && layer.timeRemap == nil
+    isBareShape(layer) && layer.properties.position == .zero && layer.properties.bounds == Rect(x: 0, y: 0, width: 0, height: 0)
+      && layer.properties.transform.isIdentity && layer.properties.zPosition == 0
       && layer.animations.allSatisfy { $0.setsOnly { !$0.placesLayers && $0.property !== LayerPropertyRegistry.zPosition } }
+  }
+
+  /// Whether `layer` is a shape layer alone: no sublayers, no mask, no lifetime or time remap
+  /// of its own. What the layers made here fold into one another must be, so that folding
+  /// carries nothing but values and animations.
+  static func isBareShape(_ layer: Layer) -> Bool {
+    layer.kind == .shape && layer.sublayers.isEmpty && layer.mask == nil && layer.lifetime == nil && layer.timeRemap == nil
   }
 }

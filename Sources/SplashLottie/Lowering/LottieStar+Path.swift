@@ -11,7 +11,7 @@ extension LottieStar {
     return sampler.property(of: properties, limit: sampleLimit) { values in
       let shape = Shape(
         points: values[0].first ?? 0,
-        center: Point(x: values[1].first ?? 0, y: values[1].count > 1 ? values[1][1] : 0),
+        center: Point(lottie: values[1]),
         rotation: values[2].first ?? 0, outerRadius: values[3].first ?? 0, innerRadius: values[4].first ?? 0,
         outerRoundness: (values[5].first ?? 0) / 100, innerRoundness: (values[6].first ?? 0) / 100)
       let vertices = isPolygon ? shape.polygonVertices : shape.starVertices

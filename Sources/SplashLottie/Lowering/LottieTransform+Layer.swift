@@ -9,10 +9,8 @@ extension LottieTransform {
   func apply(
     to layer: inout Layer, timeline: LottieTimeline, sampler: LottieSampler, includesOpacity: Bool = true, autoOrient: Bool = false
   ) {
-    let initialAnchor = anchor.initialValue
-    LayerPropertyRegistry.bounds.set(
-      Rect(x: initialAnchor.first ?? 0, y: initialAnchor.count > 1 ? initialAnchor[1] : 0, width: 0, height: 0),
-      in: &layer.properties)
+    let initialAnchor = Point(lottie: anchor.initialValue)
+    LayerPropertyRegistry.bounds.set(Rect(x: initialAnchor.x, y: initialAnchor.y, width: 0, height: 0), in: &layer.properties)
     LayerPropertyRegistry.anchorPoint.set(.zero, in: &layer.properties)
     var animations: [Animation?] = [
       LottieAnimations.animation(anchor, of: LayerPropertyRegistry.boundsOrigin, timeline: timeline, value: Point.init(lottie:))
