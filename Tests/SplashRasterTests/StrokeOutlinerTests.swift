@@ -229,6 +229,25 @@ struct StrokeOutlinerTests {
     #expect(worst.levels <= CoverageRasterizerTests.sampledTolerance, "at (\(worst.column), \(worst.row))")
   }
 
+  @Test(
+    "a staircase of steps shorter than the pen's reach covers what the round pen sweeps",
+    arguments: [false, true])
+  func staircaseShorterThanReach(backwards: Bool) {
+    // Right, down 2, right 2, down again, 8 wide: each right-angle corner's inner side reaches
+    // 4 along the short steps, further than they go, and so passes through the path's vertex.
+    // The left side is inner at the first and third corners: at the third, the step before it
+    // is what it may reach along, not the first segment.
+    let steps = [
+      Point(x: 6.25, y: 10.5), Point(x: 18.25, y: 10.5), Point(x: 18.25, y: 12.5), Point(x: 20.25, y: 12.5),
+      Point(x: 20.25, y: 34.5),
+    ]
+    let points = backwards ? Array(steps.reversed()) : steps
+    let picture = Self.stroke([Polyline(points: points, isClosed: false)], style: StrokeStyle(width: 8, cap: .round, join: .round))
+    let swept = SampledShape.union(steps.indices.dropLast().map { .capsule(from: steps[$0], to: steps[$0 + 1], radius: 4) })
+    let worst = Self.worstAgainstSampled(picture, swept)
+    #expect(worst.levels <= CoverageRasterizerTests.sampledTolerance, "at (\(worst.column), \(worst.row))")
+  }
+
   @Test("a dashed line with butt caps covers exactly its dashes' rectangles")
   func dashedButtLine() {
     let picture = Self.stroke(

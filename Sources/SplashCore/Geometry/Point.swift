@@ -14,12 +14,12 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { "(\(x), \(y))" }
 
-  public static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
-  public static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
-  public static func * (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x * rhs, y: lhs.y * rhs) }
+  @inlinable public static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
+  @inlinable public static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
+  @inlinable public static func * (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x * rhs, y: lhs.y * rhs) }
 
   /// The straight-line distance to another point.
-  public func distance(to other: Point) -> Double {
+  @inlinable public func distance(to other: Point) -> Double {
     let dx = other.x - x
     let dy = other.y - y
     return (dx * dx + dy * dy).squareRoot()

@@ -90,48 +90,64 @@ struct OutlineBuilder {
 
   /// Outlines the subpath through `vertices` (a closed one ends with its first vertex again).
   mutating func outline(_ vertices: [StrokeVertex], isClosed: Bool) {
-    let loop = isClosed ? Array(vertices.dropLast()) : vertices
-    guard loop.count > 1 else {
+    // A closed subpath's loop is its vertices but the last, its first again.
+    let count = isClosed ? vertices.count - 1 : vertices.count
+    guard count > 1 else {
       if let vertex = vertices.first {
         dot(at: vertex.point, direction: vertex.departure == .zero ? Point(x: 1, y: 0) : vertex.departure)
       }
       return
     }
     if isClosed {
-      side(loop, closed: true)
+      side(vertices, count: count, closed: true, backwards: false)
       emit()
-      side(loop.reversed().map(\.reversed), closed: true)
+      side(vertices, count: count, closed: true, backwards: true)
       emit()
     } else {
-      let last = loop[loop.count - 1]
-      side(loop, closed: false)
+      let last = vertices[count - 1]
+      side(vertices, count: count, closed: false, backwards: false)
       cap(at: last.point, direction: last.arrival)
-      side(loop.reversed().map(\.reversed), closed: false)
-      cap(at: loop[0].point, direction: loop[0].departure * -1)
+      side(vertices, count: count, closed: false, backwards: true)
+      cap(at: vertices[0].point, direction: vertices[0].departure * -1)
       emit()
     }
   }
 
-  /// The offset of `vertices` on their left (+90° from the path's direction), with joins at
-  /// the corners; a closed side joins at every vertex, an open one starts and ends square.
-  mutating func side(_ vertices: [StrokeVertex], closed: Bool) {
-    let count = vertices.count
+  /// The offset of the first `count` of `vertices` on their left (+90° from the path's
+  /// direction), with joins at the corners; a closed side joins at every vertex, an open one
+  /// starts and ends square. `backwards` walks them from the last to the first, each met the
+  /// other way (`StrokeVertex.reversed`): the side on the path's right.
+  ///
+  /// Walked in place, not from a reversed copy, and each segment measured once (it is the
+  /// segment leaving one corner and reaching the next): a trimmed or morphing stroke is
+  /// outlined afresh every frame, and the copies and second square roots were a third of
+  /// outlining polystar_anim's looping star.
+  mutating func side(_ vertices: [StrokeVertex], count: Int, closed: Bool, backwards: Bool) {
+    @inline(__always)
+    func vertex(_ index: Int) -> StrokeVertex { backwards ? vertices[count - 1 - index].reversed : vertices[index] }
     let segmentCount = closed ? count : count - 1
+    /// The length of the segment from the vertex at `segment` to the next.
+    @inline(__always)
     func length(_ segment: Int) -> Double {
-      vertices[segment % count].point.distance(to: vertices[(segment + 1) % count].point)
+      let next = segment + 1 == count ? 0 : segment + 1
+      return vertex(segment).point.distance(to: vertex(next).point)
     }
     if !closed {
-      result.points.append(vertices[0].point + left(of: vertices[0].departure))
+      let first = vertex(0)
+      result.points.append(first.point + left(of: first.departure))
     }
     // How much of the segment leaving the last corner its inner corner cut away.
     var consumed = 0.0
-    for corner in closed ? 0..<count : 1..<(count - 1) {
-      consumed = join(
-        at: vertices[corner], incomingLength: length((corner + segmentCount - 1) % segmentCount) - consumed,
-        outgoingLength: length(corner % segmentCount))
+    let corners = closed ? 0..<count : 1..<(count - 1)
+    var incoming = corners.isEmpty ? 0 : length((corners.lowerBound + segmentCount - 1) % segmentCount)
+    for corner in corners {
+      let outgoing = length(corner)
+      consumed = join(at: vertex(corner), incomingLength: incoming - consumed, outgoingLength: outgoing)
+      incoming = outgoing
     }
     if !closed {
-      result.points.append(vertices[count - 1].point + left(of: vertices[count - 1].arrival))
+      let last = vertex(count - 1)
+      result.points.append(last.point + left(of: last.arrival))
     }
   }
 
