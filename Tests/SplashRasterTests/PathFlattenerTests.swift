@@ -160,6 +160,20 @@ struct PathFlattenerTests {
     #expect(turned.points.count >= polyline.points.count)
   }
 
+  @Test("a step is halved only where it turns further than asked: a quarter circle's eight even steps stay eight")
+  func evenStepsAreNotHalved() throws {
+    // The control polygon turns π/2, so a turn of 0.21 asks for 8 steps (more than the
+    // tolerance's 6). Each of the quarter circle's steps turns about π/16 ≈ 0.196: none is
+    // halved. Halving that measured a step from the curve's start rather than from the step
+    // before would cut every step after the first.
+    var path = Path()
+    path.move(to: Point(x: 100, y: 0))
+    path.addCurve(to: Point(x: 0, y: 100), control1: Point(x: 100, y: 55.228), control2: Point(x: 55.228, y: 100))
+    let turning = PathFlattener.polylines(of: path, transform: .identity, tolerance: 1, maximumTurn: 0.21, tangents: true)
+    let turned = try #require(turning.first)
+    #expect(turned.points.count == 9)
+  }
+
   @Test("a quadratic curve is cut into chords within the tolerance of the curve, from its start to its end")
   func quadraticCurve() throws {
     let (start, control, end) = (Point(x: 10, y: 80), Point(x: 50, y: -10), Point(x: 95, y: 70))

@@ -123,17 +123,19 @@ public enum PathFlattener {
       // frame, whose directions swing from step to step in rounding, was halved 8 times at
       // every one of its 10 000 steps, 2.5 million points, and its stroke 15 million.
       let endCount = points.count + min(Self.maximumCurveSteps, max(pointsLeft, 0))
-      func addStep(from start: Double, to end: Double, startDirection: Point, depth: Int) {
+      /// Adds the step's points and returns the direction at its end, where the next step
+      /// starts: asked again there, each step's direction cost a second square root.
+      func addStep(from start: Double, to end: Double, startDirection: Point, depth: Int) -> Point {
         let endDirection = tangent(end)
         if depth < 8, points.count < endCount,
           startDirection.x * endDirection.x + startDirection.y * endDirection.y < cosineOfTurn
         {
           let middle = (start + end) / 2
-          addStep(from: start, to: middle, startDirection: startDirection, depth: depth + 1)
-          addStep(from: middle, to: end, startDirection: tangent(middle), depth: depth + 1)
-          return
+          let middleDirection = addStep(from: start, to: middle, startDirection: startDirection, depth: depth + 1)
+          return addStep(from: middle, to: end, startDirection: middleDirection, depth: depth + 1)
         }
         add(point(end), arriving: endDirection, leaving: end < 1 ? endDirection : .zero)
+        return endDirection
       }
       makeRoom(for: steps)
       var direction = tangent(0)
@@ -141,8 +143,7 @@ public enum PathFlattener {
       for step in 1...steps {
         let start = Double(step - 1) / Double(steps)
         let end = Double(step) / Double(steps)
-        addStep(from: start, to: end, startDirection: direction, depth: 0)
-        direction = tangent(end)
+        direction = addStep(from: start, to: end, startDirection: direction, depth: 0)
       }
     }
 
@@ -179,7 +180,7 @@ public enum PathFlattener {
           ? 1
           : max(
             stepCount(secondDifference: length(p0 - p1 * 2 + p2), factor: 0.25, tolerance: tolerance),
-            turnSteps([p0, p1, p2], maximumTurn: maximumTurn))
+            turnSteps(p0, p1, p2, p2, maximumTurn: maximumTurn))
         addCurve(
           steps: steps,
           point: { t in
@@ -201,7 +202,7 @@ public enum PathFlattener {
           ? 1
           : max(
             stepCount(secondDifference: difference, factor: 0.75, tolerance: tolerance),
-            turnSteps([p0, p1, p2, p3], maximumTurn: maximumTurn))
+            turnSteps(p0, p1, p2, p3, maximumTurn: maximumTurn))
         addCurve(
           steps: steps,
           point: { t in
@@ -290,12 +291,17 @@ public enum PathFlattener {
 
   /// How many steps keep each step of a curve with these control points from turning more
   /// than `maximumTurn`: the control polygon turns at least as much as the curve.
-  static func turnSteps(_ controls: [Point], maximumTurn: Double) -> Int {
+  ///
+  /// A quadratic curve passes its end point twice (`p3` = `p2`): the leg between them is
+  /// empty and turns nothing. Four points, not an array of them: an array was an allocation
+  /// for every curve of every stroke flattened.
+  static func turnSteps(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, maximumTurn: Double) -> Int {
     guard maximumTurn.isFinite, maximumTurn > 0 else { return 1 }
+    let legs: InlineArray<3, Point> = [p1 - p0, p2 - p1, p3 - p2]
     var turning = 0.0
     var previous: Point?
-    for index in 1..<controls.count {
-      let leg = controls[index] - controls[index - 1]
+    for index in legs.indices {
+      let leg = legs[index]
       guard leg != .zero else { continue }
       if let previous {
         turning += abs(atan2(previous.x * leg.y - previous.y * leg.x, previous.x * leg.x + previous.y * leg.y))
