@@ -95,11 +95,16 @@ public enum PathFlattener {
         departures.reserveCapacity(room)
       }
     }
-    func begin(at point: Point) {
+    /// Starts a subpath at `point`, with room for `room` points after it: made before its
+    /// first point is added, as appending that point to the empty arrays would allocate them
+    /// only for the room to move them again (three allocations a subpath, honey-sack-hud's
+    /// 70 trimmed strokes a frame).
+    func begin(at point: Point, room: Int = 0) {
       finish(closed: false)
       subpathStart = point
       current = point
       hasCurrent = true
+      makeRoom(for: 1 + room)
       add(transform.apply(to: point), arriving: .zero, leaving: .zero)
     }
     func ensureStart() {
@@ -151,10 +156,9 @@ public enum PathFlattener {
     for index in elements.indices {
       switch elements[index] {
       case .move(let point):
-        begin(at: point)
         // A point a segment, for a subpath of straight segments (most of a Lottie file's,
         // written as cubics along their chords); a curve cut in steps makes more room.
-        makeRoom(for: Self.segmentCount(of: elements, after: index))
+        begin(at: point, room: Self.segmentCount(of: elements, after: index))
       case .line(let point):
         // With no current point a line only moves there, as Cairo (which drew shapes before)
         // does; Core Graphics refuses such a path.
