@@ -113,6 +113,14 @@ public final class CoverageRasterizer {
   /// The rows parted into more than one group since the rasterizer was made.
   @exclusivity(unchecked) private(set) var rowsParted = 0
 
+  /// Whether a crossing cuts only the pieces that can reach it, the others lying apart being
+  /// added whole (`RowCrossings.addSorted`); tests turn it off to hold the two ways against each
+  /// other.
+  @exclusivity(unchecked) var partsCrossings = true
+  /// The crossings since the rasterizer was made whose stretch was halved without some of its
+  /// pieces (those lying apart), for tests to see that it happened.
+  @exclusivity(unchecked) private(set) var crossingsParted = 0
+
   /// A run of a polygon's edges all going down, or all up: `edges[firstEdge..<endEdge]`, top
   /// to bottom, each starting where the one above it ends.
   struct Chain {
@@ -174,6 +182,10 @@ public final class CoverageRasterizer {
   @exclusivity(unchecked) private var newEdges = ScratchBuffer<Edge>()
   @exclusivity(unchecked) private var byLeft = ScratchBuffer<Int32>()
   @exclusivity(unchecked) private var parted = ScratchBuffer<Piece>()
+  /// Beside `stretch`: the leftmost x of the pieces from each place on.
+  @exclusivity(unchecked) private var leftmostAfter = ScratchBuffer<Double>()
+  /// Where a sweep's rows count `crossingsParted` (its first element).
+  @exclusivity(unchecked) private var crossingTally = ScratchBuffer<Int>()
 
   @exclusivity(unchecked) private var rowStarts = ScratchBuffer<Int>()
   /// The chains crossing the band being swept.
@@ -227,6 +239,8 @@ public final class CoverageRasterizer {
     newEdges.free()
     byLeft.free()
     parted.free()
+    leftmostAfter.free()
+    crossingTally.free()
     rowStarts.free()
     order.free()
     active.free()
@@ -370,9 +384,13 @@ public final class CoverageRasterizer {
     let partsRows = partsRows
     var rowsTogether = 0
     var rowsPartedHere = 0
+    // Counted by the rows' `RowCrossings`, which share it.
+    let crossingsPartedHere = crossingTally.base
+    crossingsPartedHere.pointee = 0
     defer {
       rowsTakenTogether += rowsTogether
       rowsParted += rowsPartedHere
+      crossingsParted += crossingsPartedHere.pointee
     }
     edges.withUnsafeBufferPointer { edges in
       chains.withUnsafeBufferPointer { chains in
@@ -410,7 +428,8 @@ public final class CoverageRasterizer {
             stretch.reserve(activeCount, zeroed: false)
             let whole = RowCrossings(
               edges: edges, pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base,
-              byLeft: byLeft.base, parted: parted.base, bandTop: bandTop, rule: rule, workPerRow: workPerRow)
+              byLeft: byLeft.base, parted: parted.base, leftmostAfter: leftmostAfter.base, crossingsParted: crossingsPartedHere,
+              bandTop: bandTop, rule: rule, workPerRow: workPerRow)
             if whole.addWholeBand(
               of: chains, active: active, cursors: cursors, count: activeCount, bandBottom: bandBottom, to: &cells)
             {
@@ -430,10 +449,11 @@ public final class CoverageRasterizer {
           cuts.reserve(2 * total + 1, zeroed: false)
           byLeft.reserve(total, zeroed: false)
           parted.reserve(total, zeroed: false)
+          leftmostAfter.reserve(total, zeroed: false)
           let crossings = RowCrossings(
             edges: edges, pieces: pieces.base, rowStarts: rowStarts.base, stretch: stretch.base, cuts: cuts.base,
-            byLeft: byLeft.base, parted: parted.base, bandTop: bandTop, rule: rule, workPerRow: workPerRow,
-            partsRows: partsRows)
+            byLeft: byLeft.base, parted: parted.base, leftmostAfter: leftmostAfter.base, crossingsParted: crossingsPartedHere,
+            bandTop: bandTop, rule: rule, workPerRow: workPerRow, partsRows: partsRows, partsCrossings: partsCrossings)
           crossings.placePieces(of: chains, active: active, cursors: cursors, count: activeCount, bandBottom: bandBottom)
           for row in bandTop..<bandBottom where crossings.hasPieces(row: row) {
             if crossings.addCrossings(row: row, to: &cells) { rowsPartedHere += 1 }

@@ -42,12 +42,19 @@ struct RowCrossings {
   /// gathered in that order.
   let byLeft: UnsafeMutablePointer<Int32>
   let parted: UnsafeMutablePointer<Piece>
+  /// Beside `stretch`, place for place: the leftmost x of the pieces from there on
+  /// (`addSorted`).
+  let leftmostAfter: UnsafeMutablePointer<Double>
+  /// Where the crossings halved without the pieces lying apart are counted.
+  let crossingsParted: UnsafeMutablePointer<Int>
   let bandTop: Int
   let rule: CoverageRasterizer.FillRule
   /// The work one row may take (see `defaultWorkPerRow`).
   var workPerRow = Self.defaultWorkPerRow
   /// Whether a row that pieces start or end inside is parted into groups (`addApart`).
   var partsRows = true
+  /// Whether a crossing halves only the pieces that can reach it (`addSorted`).
+  var partsCrossings = true
 
   /// Places a piece of each active chain in each row of the band it crosses, where
   /// `CoverageRasterizer.countPieces` left room, and moves each chain's cursor (its first edge
@@ -339,10 +346,12 @@ struct RowCrossings {
         addOrdered(group, count: count, winding: winding, row: row, to: &cells)
         return
       }
-      // The row's crossing is found: its two halves, as `addStretch` cuts a stretch.
+      // A crossing is found: the pieces that can reach it are halved there, as `addStretch`
+      // cuts a stretch.
       stretch.update(from: group, count: count)
-      addStretch(count: count, from: rowTop, to: crossing, winding: winding, row: row, to: &cells, depth: 1, budget: &budget)
-      addStretch(count: count, from: crossing, to: rowBottom, winding: winding, row: row, to: &cells, depth: 1, budget: &budget)
+      addSorted(
+        stretch, count: count, from: rowTop, to: rowBottom, winding: winding, row: row, to: &cells, depth: 0, budget: &budget,
+        crossing: crossing)
       return
     }
     var cutCount = 0
@@ -362,7 +371,7 @@ struct RowCrossings {
         kept += 1
       }
       budget -= count
-      addStretch(count: kept, from: upper, to: lower, winding: winding, row: row, to: &cells, depth: 0, budget: &budget)
+      addStretch(stretch, count: kept, from: upper, to: lower, winding: winding, row: row, to: &cells, depth: 0, budget: &budget)
       upper = lower
     }
   }
@@ -427,38 +436,113 @@ struct RowCrossings {
   /// each crossing of a row's few pieces in a stretch of its own.
   static let maximumCrossingDepth = 8
 
-  /// Adds the `count` pieces in `stretch`, each present from `upper` to `lower`, that enter or
-  /// leave the shape there; where two of them cross, adds the stretch above the crossing and
-  /// the one below separately.
+  /// Adds the `count` pieces at `pieces` (in `stretch`), each present from `upper` to `lower`,
+  /// that enter or leave the shape there; where two of them cross, adds the stretch above the
+  /// crossing and the one below separately (`addSorted`).
   private func addStretch(
-    count: Int, from upper: Double, to lower: Double, winding: Int, row: Int, to cells: inout CellBand, depth: Int,
-    budget: inout Int
+    _ pieces: UnsafeMutablePointer<Piece>, count: Int, from upper: Double, to lower: Double, winding: Int, row: Int,
+    to cells: inout CellBand, depth: Int, budget: inout Int
   ) {
     // Past the budget the row is sampled (`addSampled`): nothing more here.
     guard lower > upper, budget >= 0 else { return }
     let middle = (upper + lower) / 2
     for index in 0..<count {
-      let first = Int(stretch[index].firstEdge)
-      let end = Int(stretch[index].endEdge)
+      let first = Int(pieces[index].firstEdge)
+      let end = Int(pieces[index].endEdge)
       // A piece costs its edges: finding its x walks them, three times.
       budget -= end - first
-      stretch[index].top = upper
-      stretch[index].bottom = lower
-      stretch[index].topX = x(at: upper, from: first, to: end)
-      stretch[index].middleX = x(at: middle, from: first, to: end)
-      stretch[index].bottomX = x(at: lower, from: first, to: end)
+      pieces[index].top = upper
+      pieces[index].bottom = lower
+      pieces[index].topX = x(at: upper, from: first, to: end)
+      pieces[index].middleX = x(at: middle, from: first, to: end)
+      pieces[index].bottomX = x(at: lower, from: first, to: end)
     }
-    Self.sort(stretch, count: count)
+    Self.sort(pieces, count: count)
     budget -= Self.sortCost(count)
-    if depth < Self.maximumCrossingDepth, let crossing = firstCrossing(stretch, count: count) {
-      // Each half puts the pieces in order again, for its own height.
-      addStretch(
-        count: count, from: upper, to: crossing, winding: winding, row: row, to: &cells, depth: depth + 1, budget: &budget)
-      addStretch(
-        count: count, from: crossing, to: lower, winding: winding, row: row, to: &cells, depth: depth + 1, budget: &budget)
+    guard depth < Self.maximumCrossingDepth, let crossing = firstCrossing(pieces, count: count) else {
+      addOrdered(pieces, count: count, winding: winding, row: row, to: &cells)
       return
     }
-    addOrdered(stretch, count: count, winding: winding, row: row, to: &cells)
+    addSorted(
+      pieces, count: count, from: upper, to: lower, winding: winding, row: row, to: &cells, depth: depth, budget: &budget,
+      crossing: crossing)
+  }
+
+  /// Adds the `count` pieces at `pieces` (in `stretch`), present from `upper` to `lower` and
+  /// ordered there, two of which cross at height `crossing`, the first found: the stretch above
+  /// each crossing and the one below are added separately, each put in order again.
+  ///
+  /// Only the pieces that can reach a crossing are halved at it. The ordered pieces are parted
+  /// where all those before lie left of all those after, over the whole row (their leftmost and
+  /// rightmost x): no piece of one part can cross one of another, and the winding left of a
+  /// part is the same all the way down, whatever happens inside the parts before it. A part
+  /// with no crossing is added as it lies; one with a crossing is halved on its own.
+  ///
+  ///     upper ─────────────────────────────────      a stroke looping over itself: of the
+  ///              │      │     ╲  ╱     │     │       row's six pieces only the two that
+  ///              │      │      ╳       │     │       cross are cut at the crossing; the
+  ///              │      │     ╱  ╲     │     │       others are added whole
+  ///     lower ─────────────────────────────────
+  ///
+  /// Halved whole, a stroke that loops over itself (polystar_anim's star of 231 % roundness)
+  /// took all of a row's ten or so pieces through every halving, with their three x, their
+  /// order and their crossings worked out again. A piece added whole instead of in halves has
+  /// its area summed in other steps: within a level (`CrossingPartingTests`).
+  private func addSorted(
+    _ pieces: UnsafeMutablePointer<Piece>, count: Int, from upper: Double, to lower: Double, winding: Int, row: Int,
+    to cells: inout CellBand, depth: Int, budget: inout Int, crossing: Double
+  ) {
+    guard partsCrossings, count > 2 else {
+      addHalves(
+        pieces, count: count, from: upper, to: lower, at: crossing, winding: winding, row: row, to: &cells, depth: depth, budget: &budget)
+      return
+    }
+    // The leftmost x from each place on, to find where those before lie apart from the rest.
+    let after = leftmostAfter + (pieces - stretch)
+    var leftmost = Double.infinity
+    var index = count - 1
+    while index >= 0 {
+      leftmost = min(leftmost, pieces[index].leftmostX)
+      after[index] = leftmost
+      index -= 1
+    }
+    var start = 0
+    var partWinding = winding
+    var rightmost = -Double.infinity
+    for index in 0..<count {
+      rightmost = max(rightmost, pieces[index].rightmostX)
+      let end = index + 1
+      guard end == count || rightmost < after[end] else { continue }
+      if start == 0 && end == count {
+        // One part: the whole stretch is halved.
+        addHalves(
+          pieces, count: count, from: upper, to: lower, at: crossing, winding: winding, row: row, to: &cells, depth: depth, budget: &budget)
+        return
+      }
+      let part = pieces + start
+      if let partCrossing = firstCrossing(part, count: end - start) {
+        crossingsParted.pointee += 1
+        addHalves(
+          part, count: end - start, from: upper, to: lower, at: partCrossing, winding: partWinding, row: row, to: &cells, depth: depth,
+          budget: &budget)
+      } else {
+        addOrdered(part, count: end - start, winding: partWinding, row: row, to: &cells)
+      }
+      for piece in start..<end { partWinding += pieces[piece].direction > 0 ? 1 : -1 }
+      start = end
+      rightmost = -Double.infinity
+    }
+  }
+
+  /// Adds the stretch of the `count` pieces at `pieces` from `upper` to `crossing` and the
+  /// one from `crossing` to `lower`, each put in order on its own.
+  @inline(__always)
+  private func addHalves(
+    _ pieces: UnsafeMutablePointer<Piece>, count: Int, from upper: Double, to lower: Double, at crossing: Double, winding: Int,
+    row: Int, to cells: inout CellBand, depth: Int, budget: inout Int
+  ) {
+    addStretch(pieces, count: count, from: upper, to: crossing, winding: winding, row: row, to: &cells, depth: depth + 1, budget: &budget)
+    addStretch(pieces, count: count, from: crossing, to: lower, winding: winding, row: row, to: &cells, depth: depth + 1, budget: &budget)
   }
 
   /// How far pieces may be out of order before they count as crossing: rounding, where two
