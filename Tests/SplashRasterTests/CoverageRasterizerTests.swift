@@ -63,6 +63,21 @@ struct CoveragePicture {
 /// Coverage worked out without the rasterizer, to hold its bytes against: exact areas where
 /// they are easy, and counts of sample points inside the ideal shape elsewhere.
 enum CoverageReference {
+  /// `polygons` with every point moved to the nearest 1/32 of a pixel, where the reference's
+  /// samples split a level edge exactly.
+  static func snapped(_ polygons: [[Point]]) -> [[Point]] {
+    polygons.map { $0.map { Point(x: ($0.x * 32).rounded() / 32, y: ($0.y * 32).rounded() / 32) } }
+  }
+
+  /// The largest difference, in levels, between two pictures of one size, and the first byte
+  /// where it is.
+  static func levelsApart(_ first: CoveragePicture, _ second: CoveragePicture) -> (levels: Int, byte: Int) {
+    zip(first.bytes, second.bytes).enumerated().reduce((levels: 0, byte: 0)) { worst, pair in
+      let levels = abs(Int(pair.element.0) - Int(pair.element.1))
+      return levels > worst.levels ? (levels, pair.offset) : worst
+    }
+  }
+
   /// The exact share (0–1) of pixel (`column`, `row`) inside `rectangle`.
   static func share(ofPixel column: Int, _ row: Int, inside rectangle: Rect) -> Double {
     let width = min(Double(column + 1), rectangle.maxX) - max(Double(column), rectangle.minX)

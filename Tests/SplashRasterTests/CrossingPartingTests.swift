@@ -52,19 +52,10 @@ struct CrossingPartingTests {
     return outline.polygons.map(Array.init)
   }
 
-  /// The largest difference, in levels, between two pictures of one size, and the first byte
-  /// where it is.
-  static func levelsApart(_ first: CoveragePicture, _ second: CoveragePicture) -> (levels: Int, byte: Int) {
-    zip(first.bytes, second.bytes).enumerated().reduce((levels: 0, byte: 0)) { worst, pair in
-      let levels = abs(Int(pair.element.0) - Int(pair.element.1))
-      return levels > worst.levels ? (levels, pair.offset) : worst
-    }
-  }
-
   /// The shapes, every point on 1/32 of a pixel, where the reference's samples split a level
   /// edge exactly.
-  static let shapes: [(name: String, polygons: [[Point]])] = unsnappedShapes.map { shape in
-    (shape.name, shape.polygons.map { $0.map { Point(x: ($0.x * 32).rounded() / 32, y: ($0.y * 32).rounded() / 32) } })
+  static let shapes: [(name: String, polygons: [[Point]])] = unsnappedShapes.map {
+    ($0.name, CoverageReference.snapped($0.polygons))
   }
 
   static let unsnappedShapes: [(name: String, polygons: [[Point]])] = [
@@ -85,7 +76,7 @@ struct CrossingPartingTests {
         #expect(whole.crossingsParted == 0)
         #expect(parted.crossingsParted > 0, "\(shape.name), \(rule): no crossing was parted")
         // A piece added whole rather than in halves has its area summed in other steps.
-        let apart = Self.levelsApart(parted.picture, whole.picture)
+        let apart = CoverageReference.levelsApart(parted.picture, whole.picture)
         #expect(apart.levels <= 1, "\(shape.name), \(rule): \(apart.levels) levels from halving the whole row at byte \(apart.byte)")
         #expect(parted.picture.bytes.contains { $0 != 0 }, "\(shape.name), \(rule): nothing drawn")
       }

@@ -26,15 +26,6 @@ struct RowPartingTests {
     return (picture, rasterizer.rowsParted)
   }
 
-  /// The largest difference, in levels, between two pictures of one size, and the first byte
-  /// where it is.
-  static func levelsApart(_ first: CoveragePicture, _ second: CoveragePicture) -> (levels: Int, byte: Int) {
-    zip(first.bytes, second.bytes).enumerated().reduce((levels: 0, byte: 0)) { worst, pair in
-      let levels = abs(Int(pair.element.0) - Int(pair.element.1))
-      return levels > worst.levels ? (levels, pair.offset) : worst
-    }
-  }
-
   /// Slanted stripes side by side, as round an airmail envelope's edge, each starting and
   /// ending at its own fraction of a row.
   static var stripes: [[Point]] {
@@ -59,9 +50,7 @@ struct RowPartingTests {
   /// gaps between groups then inside it), and a scatter from a seeded generator. Every point
   /// lies on 1/32 of a pixel, where the reference's samples split a level edge exactly.
   static let shapes: [(name: String, polygons: [[Point]])] =
-    unsnappedShapes.map { shape in
-      (shape.name, shape.polygons.map { $0.map { Point(x: ($0.x * 32).rounded() / 32, y: ($0.y * 32).rounded() / 32) } })
-    }
+    unsnappedShapes.map { ($0.name, CoverageReference.snapped($0.polygons)) }
 
   /// `shapes`, their points where they fall.
   static var unsnappedShapes: [(name: String, polygons: [[Point]])] {
@@ -115,7 +104,7 @@ struct RowPartingTests {
         #expect(parted.rowsParted > 0, "\(shape.name), \(rule): no row was parted")
         // Parting cuts a piece at fewer heights, so its area is summed in other steps: a
         // level of rounding at most.
-        let apart = Self.levelsApart(parted.picture, whole.picture)
+        let apart = CoverageReference.levelsApart(parted.picture, whole.picture)
         #expect(apart.levels <= 1, "\(shape.name), \(rule): \(apart.levels) levels from the row taken whole at byte \(apart.byte)")
       }
     }
@@ -136,7 +125,7 @@ struct RowPartingTests {
         let parted = Self.draw(polygons, rule: rule, parting: true, columns: columns, clip: clip)
         let whole = Self.draw(polygons, rule: rule, parting: false, columns: columns, clip: clip)
         #expect(parted.rowsParted > 0, "\(name), \(rule): no row was parted")
-        let apart = Self.levelsApart(parted.picture, whole.picture)
+        let apart = CoverageReference.levelsApart(parted.picture, whole.picture)
         #expect(apart.levels <= 1, "\(name), \(rule): \(apart.levels) levels from the row taken whole at byte \(apart.byte)")
         #expect(parted.picture.bytes.contains { $0 != 0 }, "\(name), \(rule): nothing drawn")
       }
