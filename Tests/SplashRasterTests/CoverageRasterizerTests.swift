@@ -290,6 +290,28 @@ struct CoverageRasterizerTests {
     #expect(worst.levels <= Self.sampledTolerance, "at (\(worst.column), \(worst.row))")
   }
 
+  @Test("polygons added one after another keep their edges as the room for them grows: the order they come in does not matter")
+  func edgesKeptAsRoomGrows() {
+    // A square's four edges first, then a polygon of 400 points: its edges need more room
+    // than the first polygons had, and the square's must come along.
+    let square = CoverageReference.rectangle(left: 3.25, top: 4.5, right: 12.75, bottom: 15.5)
+    let many = (0..<400).map { step in
+      let angle = 2 * Double.pi * Double(step) / 400
+      return Point(x: 27.3 + 11.2 * cos(angle), y: 24.6 + 13.9 * sin(angle))
+    }
+    var pictures: [CoveragePicture] = []
+    for order in [[square, many], [many, square]] {
+      let rasterizer = CoverageRasterizer()
+      for polygon in order { rasterizer.addPolygon(polygon) }
+      var picture = CoveragePicture(width: 42, height: 42)
+      picture.fill(rasterizer, rule: .nonZero)
+      pictures.append(picture)
+    }
+    #expect(pictures[0].bytes == pictures[1].bytes)
+    #expect(pictures[0][8, 10] == 255, "the square is drawn")
+    #expect(pictures[0][27, 24] == 255, "the polygon is drawn")
+  }
+
   @Test("the winding sense does not matter to either rule: a triangle traced backwards covers the same pixels")
   func windingSenseDoesNotMatter() {
     let triangle = [Point(x: 3.2, y: 4.7), Point(x: 36.9, y: 11.3), Point(x: 14.4, y: 37.8)]
