@@ -589,11 +589,11 @@ struct ScratchBuffer<Element> {
   /// Room for `count` elements, the first `kept` of those held kept where the buffer grows.
   mutating func reserve(_ count: Int, keeping kept: Int) {
     guard count > capacity else { return }
-    let grown = UnsafeMutablePointer<Element>.allocate(capacity: max(count, capacity * 2))
+    capacity = max(count, capacity * 2)
+    let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
     grown.moveInitialize(from: base, count: kept)
     base.deallocate()
     base = grown
-    capacity = max(count, capacity * 2)
   }
 
   func free() { base.deallocate() }

@@ -492,11 +492,22 @@ struct RowCrossings {
     _ pieces: UnsafeMutablePointer<Piece>, count: Int, from upper: Double, to lower: Double, winding: Int, row: Int,
     to cells: inout CellBand, depth: Int, budget: inout Int, crossing: Double
   ) {
-    guard partsCrossings, count > 2 else {
-      addHalves(
-        pieces, count: count, from: upper, to: lower, at: crossing, winding: winding, row: row, to: &cells, depth: depth, budget: &budget)
+    if partsCrossings, count > 2,
+      addParts(pieces, count: count, from: upper, to: lower, winding: winding, row: row, to: &cells, depth: depth, budget: &budget)
+    {
       return
     }
+    addHalves(
+      pieces, count: count, from: upper, to: lower, at: crossing, winding: winding, row: row, to: &cells, depth: depth, budget: &budget)
+  }
+
+  /// Adds the parts of `addSorted`'s pieces that lie apart, each on its own: halved at its
+  /// first crossing, or as it lies. Returns false, having added nothing, when the pieces are
+  /// one part.
+  private func addParts(
+    _ pieces: UnsafeMutablePointer<Piece>, count: Int, from upper: Double, to lower: Double, winding: Int, row: Int,
+    to cells: inout CellBand, depth: Int, budget: inout Int
+  ) -> Bool {
     // The leftmost x from each place on, to find where those before lie apart from the rest.
     let after = leftmostAfter + (pieces - stretch)
     var leftmost = Double.infinity
@@ -513,12 +524,7 @@ struct RowCrossings {
       rightmost = max(rightmost, pieces[index].rightmostX)
       let end = index + 1
       guard end == count || rightmost < after[end] else { continue }
-      if start == 0 && end == count {
-        // One part: the whole stretch is halved.
-        addHalves(
-          pieces, count: count, from: upper, to: lower, at: crossing, winding: winding, row: row, to: &cells, depth: depth, budget: &budget)
-        return
-      }
+      if start == 0 && end == count { return false }
       let part = pieces + start
       if let partCrossing = firstCrossing(part, count: end - start) {
         crossingsParted.pointee += 1
@@ -532,6 +538,7 @@ struct RowCrossings {
       start = end
       rightmost = -Double.infinity
     }
+    return true
   }
 
   /// Adds the stretch of the `count` pieces at `pieces` from `upper` to `crossing` and the

@@ -124,13 +124,16 @@ struct OutlineBuilder {
   /// outlining polystar_anim's looping star.
   mutating func side(_ vertices: [StrokeVertex], count: Int, closed: Bool, backwards: Bool) {
     @inline(__always)
-    func vertex(_ index: Int) -> StrokeVertex { backwards ? vertices[count - 1 - index].reversed : vertices[index] }
+    func place(_ index: Int) -> Int { backwards ? count - 1 - index : index }
+    @inline(__always)
+    func vertex(_ index: Int) -> StrokeVertex { backwards ? vertices[place(index)].reversed : vertices[index] }
     let segmentCount = closed ? count : count - 1
-    /// The length of the segment from the vertex at `segment` to the next.
+    /// The length of the segment from the vertex at `segment` to the next (a vertex met the
+    /// other way is at the same point).
     @inline(__always)
     func length(_ segment: Int) -> Double {
       let next = segment + 1 == count ? 0 : segment + 1
-      return vertex(segment).point.distance(to: vertex(next).point)
+      return vertices[place(segment)].point.distance(to: vertices[place(next)].point)
     }
     if !closed {
       let first = vertex(0)
