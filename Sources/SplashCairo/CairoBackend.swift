@@ -148,24 +148,7 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     let frame = Rect(x: 0, y: 0, width: Double(buffer.width), height: Double(buffer.height))
     // Nothing draws outside the canvas's pixels (the clip below).
     let covered = list.backdrop == nil ? firstLayerPixels(of: tree, viewport: viewport)?.intersection(canvasPixels ?? frame) : nil
-    if covered != frame {
-      cairo_save(cairo)
-      if let region = redrawnRegion {
-        cairo_rectangle(
-          cairo, Double(region.columns.lowerBound), Double(region.rows.lowerBound), Double(region.columns.count),
-          Double(region.rows.count))
-        cairo_clip(cairo)
-      }
-      cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-      setSource(cairo, tree.backgroundColor)
-      if let covered {
-        Self.appendBands(around: covered, in: frame, to: cairo)
-        cairo_fill(cairo)
-      } else {
-        cairo_paint(cairo)
-      }
-      cairo_restore(cairo)
-    }
+    if covered != frame { paintCanvasColour(tree.backgroundColor, around: covered, in: frame, drawing: drawing) }
     // A backdrop (a render's background image) fills the frame, bands included.
     if let backdrop = list.backdrop {
       cairo_save(cairo)
@@ -230,20 +213,6 @@ public final class CairoBackend: RenderBackend, TextMeasuring {
     let bottom = min((viewport.offset.y + viewport.canvasHeightInPixels).rounded(), Double(viewport.pixelHeight))
     guard left > 0 || top > 0 || right < Double(viewport.pixelWidth) || bottom < Double(viewport.pixelHeight) else { return nil }
     return Rect(x: left, y: top, width: max(right - left, 0), height: max(bottom - top, 0))
-  }
-
-  /// The bands of the frame outside `inner` (whole pixels), as up to four rectangles: above
-  /// and below it across the frame, and left and right of it beside it.
-  static func appendBands(around inner: Rect, in frame: Rect, to cairo: OpaquePointer) {
-    let bands = [
-      Rect(x: frame.minX, y: frame.minY, width: frame.width, height: inner.minY - frame.minY),
-      Rect(x: frame.minX, y: inner.maxY, width: frame.width, height: frame.maxY - inner.maxY),
-      Rect(x: frame.minX, y: inner.minY, width: inner.minX - frame.minX, height: inner.height),
-      Rect(x: inner.maxX, y: inner.minY, width: frame.maxX - inner.maxX, height: inner.height),
-    ]
-    for band in bands where band.width > 0 && band.height > 0 {
-      cairo_rectangle(cairo, band.minX, band.minY, band.width, band.height)
-    }
   }
 
   /// The whole pixels of the frame that the first layer drawn paints whole in an opaque colour,

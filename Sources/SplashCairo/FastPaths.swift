@@ -39,13 +39,17 @@ public struct FastPaths: Sendable, Equatable {
   /// A mask at rest drawn whole once and composited through again while it draws as it did
   /// (see `maskPicture`); off, every masked layer's mask is drawn under the clip each frame.
   public var keepsMasks = true
+  /// The canvas colour set straight into the frame's whole pixels (see `paintCanvasColour`);
+  /// off, Cairo paints it.
+  public var fillsCanvasColour = true
 
   public init(
     shadesGradients: Bool = true, shadesGradientsThroughMasks: Bool = true, shadesThroughSweptPaints: Bool = true,
     compositesCoverage: Bool = true,
     groupsTranslucentPaints: Bool = true, laysCoverageGroups: Bool = true, composesBlendModes: Bool = true,
     invertsMasksInPlace: Bool = true, rasterizesShapes: Bool = true, keepsShapeCoverage: Bool = true,
-    compositesMaskedPictures: Bool = true, redrawsChangedRegion: Bool = true, keepsMasks: Bool = true
+    compositesMaskedPictures: Bool = true, redrawsChangedRegion: Bool = true, keepsMasks: Bool = true,
+    fillsCanvasColour: Bool = true
   ) {
     self.shadesGradients = shadesGradients
     self.shadesGradientsThroughMasks = shadesGradientsThroughMasks
@@ -60,6 +64,7 @@ public struct FastPaths: Sendable, Equatable {
     self.compositesMaskedPictures = compositesMaskedPictures
     self.redrawsChangedRegion = redrawsChangedRegion
     self.keepsMasks = keepsMasks
+    self.fillsCanvasColour = fillsCanvasColour
   }
 
   /// Every fast path on: how every frame is drawn.

@@ -65,6 +65,8 @@ public final class RenderCounters {
   /// Layers below the top level left out of a frame redrawn in part, lying wholly outside the
   /// region redrawn.
   public var layersOutsideRedrawnRegion = 0
+  /// Frames whose canvas colour was set straight into their pixels (`paintCanvasColour`).
+  public var canvasColourFills = 0
 
   public init() {}
 }
