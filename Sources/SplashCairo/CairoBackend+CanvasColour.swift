@@ -19,10 +19,12 @@ extension CairoBackend {
         alpha: color.alpha.clampedToUnit)
       let pixel = Self.solidPixel(clamped, alpha: (clamped.alpha * foldedOpacity).clampedToUnit)
       let buffer = drawing.buffer
+      let pixelsPerRow = buffer.bytesPerRow / MemoryLayout<UInt32>.stride
       cairo_surface_flush(drawing.surface)
-      let pixels = buffer.bytes.bindMemory(to: UInt32.self, capacity: buffer.bytesPerRow / 4 * buffer.height)
-      for box in boxes {
-        SolidFill.fill(pixel, into: pixels, pixelsPerRow: buffer.bytesPerRow / 4, columns: box.columns, rows: box.rows)
+      buffer.bytes.withMemoryRebound(to: UInt32.self, capacity: pixelsPerRow * buffer.height) { pixels in
+        for box in boxes {
+          SolidFill.fill(pixel, into: pixels, pixelsPerRow: pixelsPerRow, columns: box.columns, rows: box.rows)
+        }
       }
       cairo_surface_mark_dirty(drawing.surface)
       counters?.canvasColourFills += 1
