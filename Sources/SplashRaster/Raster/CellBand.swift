@@ -52,9 +52,10 @@ struct CellBand {
     }
     guard height > 0 else { return }
     // Both ends lie within 0…width now: truncating is rounding down, with no call to libm's
-    // `floor` where the target has no rounding instruction (x86-64 before SSE4.1).
-    let startIndex = Int(start)
-    let endIndex = Int(end)
+    // `floor` where the target has no rounding instruction (x86-64 before SSE4.1), and the
+    // range needs no check (`SaturatingConversion`).
+    let startIndex = SaturatingConversion.integer(start)
+    let endIndex = SaturatingConversion.integer(end)
     if startIndex == endIndex {
       add(row: row, index: startIndex, cover: height, position: (start + end) / 2 - Double(startIndex), direction: direction)
       return
@@ -65,12 +66,12 @@ struct CellBand {
     var remaining = height
     if endIndex > startIndex {
       while index < endIndex {
-        let boundary = Double(index + 1)
+        let boundary = Double(index &+ 1)
         let piece = (boundary - x) * rise
         add(row: row, index: index, cover: piece, position: (x + boundary) / 2 - Double(index), direction: direction)
         remaining -= piece
         x = boundary
-        index += 1
+        index &+= 1
       }
     } else {
       while index > endIndex {
@@ -79,7 +80,7 @@ struct CellBand {
         add(row: row, index: index, cover: piece, position: (x + boundary) / 2 - boundary, direction: direction)
         remaining -= piece
         x = boundary
-        index -= 1
+        index &-= 1
       }
     }
     if remaining > 0 {
@@ -119,49 +120,56 @@ struct CellBand {
     _ row: Int, clipRight: Int, runBytes: UnsafeMutablePointer<UInt8>,
     into sink: inout Sink
   ) {
-    let cellRow = (row - top) * width
-    let wordRow = (row - top) * wordsPerRow
+    // Columns and counts lie within the band's width, far from overflowing: wrapping
+    // arithmetic, which needs no check.
+    let cellRow = (row &- top) &* width
+    let wordRow = (row &- top) &* wordsPerRow
     var winding: Float = 0
     var nextColumn = 0
     var runStart = 0
     var runCount = 0
-    for word in 0..<wordsPerRow {
-      var bits = touched[wordRow + word]
+    var word = 0
+    while word < wordsPerRow {
+      defer { word &+= 1 }
+      var bits = touched[wordRow &+ word]
       guard bits != 0 else { continue }
-      touched[wordRow + word] = 0
+      touched[wordRow &+ word] = 0
       while bits != 0 {
         let column = word << 6 | bits.trailingZeroBitCount
         bits &= bits &- 1
         if column > nextColumn {
           let coverage = Self.coverageByte(winding)
-          if runCount > 0, column - nextColumn <= Self.longestGapInRun {
-            // A short gap joins the run on either side, as cells of its one coverage.
-            (runBytes + runCount).update(repeating: coverage, count: column - nextColumn)
-            runCount += column - nextColumn
+          let gap = column &- nextColumn
+          if runCount > 0, gap <= Self.longestGapInRun {
+            // A short gap joins the run on either side, as cells of its one coverage: at most
+            // `longestGapInRun` bytes, set in a loop (`update(repeating:)` called `memset`).
+            for offset in 0..<Self.longestGapInRun where offset < gap { runBytes[runCount &+ offset] = coverage }
+            runCount &+= gap
           } else {
             if runCount > 0 {
-              sink.cells(row: row, column: left + runStart, coverage: runBytes, count: runCount)
+              sink.cells(row: row, column: left &+ runStart, coverage: runBytes, count: runCount)
               runCount = 0
             }
-            if coverage != 0 { sink.span(row: row, column: left + nextColumn, count: column - nextColumn, coverage: coverage) }
+            if coverage != 0 { sink.span(row: row, column: left &+ nextColumn, count: gap, coverage: coverage) }
           }
         }
         if runCount == 0 { runStart = column }
-        let cover = covers[cellRow + column]
-        runBytes[runCount] = Self.coverageByte(winding + cover - areas[cellRow + column])
-        runCount += 1
+        let cell = cellRow &+ column
+        let cover = covers[cell]
+        runBytes[runCount] = Self.coverageByte(winding + cover - areas[cell])
+        runCount &+= 1
         winding += cover
-        covers[cellRow + column] = 0
-        areas[cellRow + column] = 0
-        nextColumn = column + 1
+        covers[cell] = 0
+        areas[cell] = 0
+        nextColumn = column &+ 1
       }
     }
-    if runCount > 0 { sink.cells(row: row, column: left + runStart, coverage: runBytes, count: runCount) }
+    if runCount > 0 { sink.cells(row: row, column: left &+ runStart, coverage: runBytes, count: runCount) }
     // Past the last cell the winding stays; it is not zero only when edges beyond the clip's
     // right were dropped, and then the shape reaches the clip's edge.
     let coverage = Self.coverageByte(winding)
-    if coverage != 0, left + nextColumn < clipRight {
-      sink.span(row: row, column: left + nextColumn, count: clipRight - left - nextColumn, coverage: coverage)
+    if coverage != 0, left &+ nextColumn < clipRight {
+      sink.span(row: row, column: left &+ nextColumn, count: clipRight &- left &- nextColumn, coverage: coverage)
     }
   }
 
@@ -174,6 +182,7 @@ struct CellBand {
   /// entering and leaving edges were added, so it lies in 0…1 but for rounding.
   @inline(__always)
   static func coverageByte(_ area: Float) -> UInt8 {
-    UInt8(min(abs(area), 1) * 255 + 0.5)
+    // 0.5…255.5: in range, needing no check (`SaturatingConversion`).
+    SaturatingConversion.byte(min(abs(area), 1) * 255 + 0.5)
   }
 }

@@ -164,25 +164,27 @@ struct RowCrossings {
       stretch[kept].direction = sign
       kept += 1
     }
+    // Rows are a band's and edge indices an array's (which `Piece` holds in 32 bits): wrapping
+    // arithmetic, with no overflow check in the loop.
     for row in bandTop..<bandBottom {
       let rowTop = Double(row)
-      let rowBottom = Double(row + 1)
+      let rowBottom = Double(row &+ 1)
       for index in 0..<kept {
         var cursor = Int(stretch[index].firstEdge)
-        while edges[cursor].bottom <= rowTop { cursor += 1 }
-        stretch[index].firstEdge = Int32(cursor)
+        while edges[cursor].bottom <= rowTop { cursor &+= 1 }
+        stretch[index].firstEdge = Int32(truncatingIfNeeded: cursor)
         let direction = stretch[index].direction
         let edge = edges[cursor]
         if edge.bottom >= rowBottom {
           cells.deposit(
-            row: row - cells.top, from: edge.crossing(at: rowTop), to: edge.crossing(at: rowBottom), height: rowBottom - rowTop,
-            direction: direction)
+            row: row &- cells.top, from: edge.crossing(at: rowTop), to: edge.crossing(at: rowBottom),
+            height: rowBottom - rowTop, direction: direction)
           continue
         }
         // The edges the row holds, as a piece of several edges deposits them.
         let bandEnd = Int(stretch[index].endEdge)
-        var end = cursor + 1
-        while end < bandEnd, edges[end].top < rowBottom { end += 1 }
+        var end = cursor &+ 1
+        while end < bandEnd, edges[end].top < rowBottom { end &+= 1 }
         depositEdges(from: cursor, to: end, top: rowTop, bottom: rowBottom, direction: direction, row: row, to: &cells)
       }
     }
@@ -634,10 +636,10 @@ struct RowCrossings {
   /// Adds the piece's edges, between its top and bottom, to the cells with `direction`.
   @inline(__always)
   private func deposit(_ piece: Piece, direction: Float, row: Int, to cells: inout CellBand) {
-    if piece.endEdge == piece.firstEdge + 1 {
+    if piece.endEdge == piece.firstEdge &+ 1 {
       // One edge: it runs from `topX` to `bottomX`.
       cells.deposit(
-        row: row - cells.top, from: piece.topX, to: piece.bottomX, height: piece.bottom - piece.top, direction: direction)
+        row: row &- cells.top, from: piece.topX, to: piece.bottomX, height: piece.bottom - piece.top, direction: direction)
       return
     }
     depositEdges(
@@ -651,13 +653,17 @@ struct RowCrossings {
   private func depositEdges(
     from first: Int, to end: Int, top: Double, bottom: Double, direction: Float, row: Int, to cells: inout CellBand
   ) {
-    for index in first..<end {
+    // Indices are an array's and rows a band's: wrapping arithmetic, with no overflow check.
+    let bandRow = row &- cells.top
+    var index = first
+    while index < end {
+      defer { index &+= 1 }
       let edge = edges[index]
       let partTop = max(edge.top, top)
       let partBottom = min(edge.bottom, bottom)
       guard partBottom > partTop else { continue }
       cells.deposit(
-        row: row - cells.top, from: edge.crossing(at: partTop), to: edge.crossing(at: partBottom), height: partBottom - partTop,
+        row: bandRow, from: edge.crossing(at: partTop), to: edge.crossing(at: partBottom), height: partBottom - partTop,
         direction: direction)
     }
   }
