@@ -9,15 +9,11 @@ extension CairoBackend {
   /// paints over opaque), within the region redrawn, replacing what they held.
   ///
   /// Every pixel painted is a whole one, so the colour is set where Cairo would set it
-  /// (`SolidFill`), as the pixel Cairo would set (`solidPixel`, of the colour clamped as
-  /// `cairo_set_source_rgba` clamps it).
+  /// (`SolidFill`), as the pixel Cairo would set (`solidPixel`).
   func paintCanvasColour(_ color: Color, around covered: Rect?, in frame: Rect, drawing: CairoContext) {
     let rectangles = covered.map { Self.bands(around: $0, in: frame) } ?? [frame]
     if fastPaths.fillsCanvasColour, let boxes = Self.pixelBoxes(of: rectangles, within: redrawnRegion) {
-      let clamped = Color(
-        red: color.red.clampedToUnit, green: color.green.clampedToUnit, blue: color.blue.clampedToUnit,
-        alpha: color.alpha.clampedToUnit)
-      let pixel = Self.solidPixel(clamped, alpha: (clamped.alpha * foldedOpacity).clampedToUnit)
+      let pixel = Self.solidPixel(color, alpha: color.alpha * foldedOpacity)
       let buffer = drawing.buffer
       let pixelsPerRow = buffer.bytesPerRow / MemoryLayout<UInt32>.stride
       cairo_surface_flush(drawing.surface)
@@ -65,8 +61,9 @@ extension CairoBackend {
   static func pixelBoxes(of rectangles: [Rect], within region: PixelRegion?) -> [PixelRegion]? {
     var boxes: [PixelRegion] = []
     for rectangle in rectangles {
+      // Inside the frame: whole pixels convert without trapping.
       let edges = [rectangle.minX, rectangle.maxX, rectangle.minY, rectangle.maxY]
-      guard edges.allSatisfy({ $0 == $0.rounded() && abs($0) <= Double(PixelBuffer.maximumSide) }) else { return nil }
+      guard edges.allSatisfy({ $0 == $0.rounded() }) else { return nil }
       var columns = Int(rectangle.minX)..<Int(rectangle.maxX)
       var rows = Int(rectangle.minY)..<Int(rectangle.maxY)
       if let region {

@@ -80,13 +80,15 @@ extension CairoBackend {
   }
 
   /// The premultiplied pixel Cairo hands pixman for `cairo_set_source_rgba(red, green, blue,
-  /// alpha)`: each channel times alpha as a 16-bit value rounded to nearest, then its high
-  /// byte (Cairo's `_cairo_color_compute_shorts`, pixman's solid fill).
+  /// alpha)`: each channel, clamped to 0…1 as Cairo clamps it (`_cairo_color_init_rgba`),
+  /// times alpha as a 16-bit value rounded to nearest, then its high byte (Cairo's
+  /// `_cairo_color_compute_shorts`, pixman's solid fill). A colour eased past its keyframes
+  /// (a timing function overshooting) lies outside 0…1.
   static func solidPixel(_ color: Color, alpha: Double) -> UInt32 {
-    func short(_ value: Double) -> UInt32 { UInt32(value.clampedToUnit * 65535 + 0.5) }
+    func short(_ value: Double) -> UInt32 { UInt32(value * 65535 + 0.5) }
     let alpha = alpha.clampedToUnit
-    return (short(alpha) >> 8) << 24 | (short(color.red * alpha) >> 8) << 16 | (short(color.green * alpha) >> 8) << 8
-      | short(color.blue * alpha) >> 8
+    return (short(alpha) >> 8) << 24 | (short(color.red.clampedToUnit * alpha) >> 8) << 16
+      | (short(color.green.clampedToUnit * alpha) >> 8) << 8 | short(color.blue.clampedToUnit * alpha) >> 8
   }
 
   /// The 8-bit alpha of Cairo's solid mask for `cairo_paint_with_alpha(alpha)` (and of a colour

@@ -148,4 +148,28 @@ struct ShapeRasterizingTests {
     let (reused, _) = try Self.draw(layers, rasterizing: true, with: backend)
     #expect(memcmp(fresh.bytes, reused.bytes, fresh.byteCount) == 0)
   }
+
+  @Test("a colour eased past its keyframes (components outside 0…1) fills as Cairo fills it: clamped, then faded")
+  func colourOutOfRange() throws {
+    var square = LayerProperties()
+    square.position = Point(x: 60, y: 60)
+    var path = Path()
+    path.addRect(Rect(x: -30, y: -30, width: 60, height: 60))
+    square.shape.path = path
+    // An overshooting timing function takes a colour past its keyframes; translucent, so that
+    // clamping before or after the fade differ (1.3 × 0.6 against 1 × 0.6).
+    square.shape.fillColor = Color(red: 1.3, green: -0.2, blue: 0.45, alpha: 0.6)
+    let tree = PresentationTree(
+      canvasSize: Size(width: 120, height: 120), backgroundColor: Color(red8: 0x20, green8: 0x20, blue8: 0x20),
+      layers: [PresentationLayer(id: "square", kind: .shape, properties: square, sublayers: [])])
+    var drawn: [(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)] = []
+    for rasterizing in [true, false] {
+      let backend = CairoBackend(fastPaths: FastPaths(rasterizesShapes: rasterizing), counters: RenderCounters())
+      let buffer = try #require(PixelBuffer(width: 180, height: 180))
+      try backend.render(tree, viewport: Viewport(canvasSize: tree.canvasSize, pixelWidth: 180, pixelHeight: 180), into: buffer)
+      #expect((backend.counted.shapesRasterized > 0) == rasterizing)
+      drawn.append(buffer.rgba(x: 90, y: 90))
+    }
+    #expect(drawn[0] == drawn[1], "rasterized \(drawn[0]), Cairo \(drawn[1])")
+  }
 }
