@@ -28,7 +28,7 @@ public enum SolidFill {
     }
     first.update(repeating: pixel, count: pixelsPerStretch)
     // The other rows copied from the first: `memcpy`'s stores are as wide as `memset`'s.
-    for row in 1..<max(rowCount, 1) {
+    for row in 1..<rowCount {
       (first + row * pixelsPerRow).update(from: first, count: pixelsPerStretch)
     }
   }

@@ -143,7 +143,7 @@ struct CellBand {
           if runCount > 0, gap <= Self.longestGapInRun {
             // A short gap joins the run on either side, as cells of its one coverage: at most
             // `longestGapInRun` bytes, set in a loop (`update(repeating:)` called `memset`).
-            for offset in 0..<Self.longestGapInRun where offset < gap { runBytes[runCount &+ offset] = coverage }
+            for offset in 0..<gap { runBytes[runCount &+ offset] = coverage }
             runCount &+= gap
           } else {
             if runCount > 0 {

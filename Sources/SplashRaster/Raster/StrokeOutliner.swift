@@ -126,7 +126,10 @@ struct OutlineBuilder {
     @inline(__always)
     func place(_ index: Int) -> Int { backwards ? count - 1 - index : index }
     @inline(__always)
-    func vertex(_ index: Int) -> StrokeVertex { backwards ? vertices[place(index)].reversed : vertices[index] }
+    func vertex(_ index: Int) -> StrokeVertex {
+      let vertex = vertices[place(index)]
+      return backwards ? vertex.reversed : vertex
+    }
     let segmentCount = closed ? count : count - 1
     /// The length of the segment from the vertex at `segment` to the next (a vertex met the
     /// other way is at the same point).
